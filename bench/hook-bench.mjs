@@ -295,8 +295,29 @@ export async function hookBenchmarks(ctx) {
   ];
   for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
+  // A /clear ends a conversation its window started: that start logged the window's conversation (what the hook reads
+  // back to at /clear). Logged before each clear run, as the window's SessionStart(startup) logs it.
+  const priorSession = seededRandom(6).uuid();
+  const windowStart = () =>
+    appendFileSync(
+      join(ws.storeDir, "measurements.jsonl"),
+      [
+        { kind: "hookSeen", at: "2026-02-01T00:00:02.000Z", event: "SessionStart:startup", sessionId: priorSession },
+        {
+          kind: "conversation",
+          at: "2026-02-01T00:00:02.001Z",
+          sessionId: priorSession,
+          projectId: PROJECT_ID,
+          threadId: ws.deepestId,
+          instance: claudeInstance,
+        },
+      ]
+        .map((e) => `${JSON.stringify(e)}\n`)
+        .join(""),
+    );
   const runOne = async (name) => {
     restoreLocalState();
+    if (name.replace(/^before:/, "") === "clearAfterWrite") windowStart();
     if (name === "clearAfterWrite") await writeSummary();
     const spec = name === "floor" ? floorSpec : name === "emptyModule" ? emptyModuleSpec : cases[name];
     const r = await runTimed(spec);

@@ -7813,7 +7813,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-async function writeFileAtomic(path, data) {
+async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -7821,13 +7821,13 @@ async function writeFileAtomic(path, data) {
     tempExists = true;
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, path);
     tempExists = false;
-    await fsyncDirectory(dirname(path));
+    if (durable) await fsyncDirectory(dirname(path));
   } catch (error) {
     let cleanupError;
     if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -8653,6 +8653,7 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
+    if (statSync(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
@@ -13146,15 +13147,16 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function instanceThread(storeDir, instance) {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-function lastInstanceThread(events, instance) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
+}
+function instanceThread(storeDir, instance) {
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -17354,7 +17356,14 @@ function versionIn(path) {
   return typeof version === "string" ? { version } : { problem: `${path} has no "version"` };
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
-var LOADED_AT_RUN_TIME = ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "hook-main.cjs", "hook-core.cjs"].map((file) => `plugin/dist/${file}`);
+var LOADED_AT_RUN_TIME = [
+  "cli.mjs",
+  "cli-main.mjs",
+  "cli-report.mjs",
+  "hook-start.cjs",
+  "hook-main.cjs",
+  "hook-core.cjs"
+].map((file) => `plugin/dist/${file}`);
 function pluginBundles(pluginRoot2) {
   const found = new Set(LOADED_AT_RUN_TIME);
   for (const config of PLUGIN_CONFIGS) {

@@ -7927,22 +7927,16 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function lastConversation(events) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
 }
 function instanceThread(storeDir, instance) {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-function lastInstanceThread(events, instance) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
-  }
-  return null;
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -7961,7 +7955,7 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
@@ -7988,6 +7982,7 @@ var init_measurement_log_read = __esm({
     behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
     SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+    RECENT_BYTES = 64 * 1024;
   }
 });
 
@@ -8216,7 +8211,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-async function writeFileAtomic(path, data) {
+async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -8224,13 +8219,13 @@ async function writeFileAtomic(path, data) {
     tempExists = true;
     try {
       await handle2.writeFile(data);
-      await handle2.sync();
+      if (durable) await handle2.sync();
     } finally {
       await handle2.close();
     }
     await (0, import_promises.rename)(temp, path);
     tempExists = false;
-    await fsyncDirectory((0, import_node_path.dirname)(path));
+    if (durable) await fsyncDirectory((0, import_node_path.dirname)(path));
   } catch (error) {
     let cleanupError;
     if (tempExists) await (0, import_promises.unlink)(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -9050,6 +9045,7 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
+    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
@@ -9260,11 +9256,20 @@ function fileStamp(path) {
 function statStamp(s) {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
-function stampChangedAtMs(stamp) {
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+function stampSettledAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+  const m = BigInt(mtimeNs);
+  const c = BigInt(ctimeNs);
+  return settledAtMs(m > c ? m : c);
 }
 var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
@@ -13127,6 +13132,14 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
+function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  if (projectId === null) return null;
+  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
+  if (own !== null) return { projectId, threadId: own, own: true };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null ? null : { projectId, threadId, own: false };
+}
 
 // src/core/services.ts
 init_measurement_log_read();
@@ -14322,18 +14335,24 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
     return null;
   }
 }
+function stampsOf(storeDir, paths) {
+  const out = {};
+  for (const rel of paths) out[rel] = fileStamp((0, import_node_path25.join)(storeDir, rel));
+  return out;
+}
+function racyPaths(stamps, assemblyStartedAtMs) {
+  return Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampSettledAtMs(stamp) >= assemblyStartedAtMs).map(([rel]) => rel);
+}
 function trustedStamps(storeDir, paths, assemblyStartedAtMs) {
-  const sources = {};
-  for (const rel of paths) {
-    const stamp = fileStamp((0, import_node_path25.join)(storeDir, rel));
-    if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
-    sources[rel] = stamp;
-  }
-  return sources;
+  const sources = stampsOf(storeDir, paths);
+  return racyPaths(sources, assemblyStartedAtMs).length === 0 ? sources : null;
+}
+function sameRecord(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 function sameInputs(a, b) {
-  const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && sameRecord(a.verify ?? {}, b.verify ?? {}) && sameRecord(a.sources, b.sources);
 }
 
 // src/core/context/context-cache-write.ts
@@ -14358,7 +14377,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   assertNoLinksBelow(storeDir, path);
   (0, import_node_fs28.mkdirSync)((0, import_node_path26.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
-`);
+`, { durable: false });
 }
 
 // src/hooks/hooks-build.ts
@@ -15366,21 +15385,28 @@ function readFreshnessConfig(storeDir, projectId) {
 // src/hooks/freshness-thread.ts
 init_measurement_log_read();
 function freshnessThread(inputs) {
-  const own = inputs.state.sessions[inputs.session.key];
-  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  const followed = lastInstanceThread(inputs.events, inputs.session.key);
-  if (followed !== null) return followed;
-  const ids = inputs.projectIds();
-  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
-  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
-  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+  const { state, session, events } = inputs;
+  const ref = sessionThreadRef(
+    inputs.projectIds(),
+    state,
+    session.key,
+    () => lastConversation(events, session.key),
+    () => inputs.branch()
+  );
+  return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
 
 // src/hooks/staleness-record.ts
 function stalenessEvent(store, state, input, restart, contextTokens) {
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  const thread = freshnessThread({
+    state,
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => null
+  });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
@@ -15492,65 +15518,56 @@ init_measurement_log();
 init_measurement_log_read();
 init_measurement_index();
 function refreshMeasurementIndexIfBehind(storeDir) {
-  const paths = measurementLogPaths(storeDir);
-  try {
-    const covered = measurementIndexCoverage(storeDir, paths);
-    const behind = paths.some((path, i) => {
-      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
-      if (opened === null) return false;
-      (0, import_node_fs32.closeSync)(opened.fd);
-      const size = opened.stat.size;
-      return size <= READ_MAX_BYTES && size - (covered[i] ?? 0) > INDEX_BEHIND_BYTES;
-    });
-    if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
-  } catch {
-  }
+  writeMeasurementIndex(storeDir, true);
 }
-function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
+function writeMeasurementIndex(storeDir, onlyIfBehind) {
   const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  const logs = [];
   let out = null;
   let index = null;
   try {
+    index = openMeasurementIndex(storeDir);
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs32.constants.O_RDONLY));
+    const open2 = index;
+    const coverage = logs.map((log) => log === null || open2 === null ? null : validCoverage(open2, log.fd, log.stat));
+    const behind = logs.some(
+      (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
+    );
+    if (onlyIfBehind && !behind) return;
     const cache = (0, import_node_path29.join)(storeDir, "cache");
     (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
     (0, import_node_fs32.rmSync)(temp, { force: true });
     out = (0, import_node_fs32.openSync)(temp, import_node_fs32.constants.O_WRONLY | import_node_fs32.constants.O_CREAT | import_node_fs32.constants.O_EXCL | import_node_fs32.constants.O_NOFOLLOW, 420);
-    index = openMeasurementIndex(storeDir);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
-    for (const path of paths) {
-      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
-      if (opened === null) continue;
-      try {
-        const { fd, stat } = opened;
-        if (stat.size > readMaxBytes) continue;
-        const tag = fileTag(stat);
-        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
-        const from = kept ?? 0;
-        const bytes2 = Buffer.allocUnsafe(stat.size - from);
-        readAt(fd, bytes2, from);
-        const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
-        sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
+    logs.forEach((log, i) => {
+      if (log === null) return;
+      const { fd, stat } = log;
+      if (stat.size > READ_MAX_BYTES) return;
+      const tag = fileTag(stat);
+      const kept = oldKeyLines === null ? null : coverage[i] ?? null;
+      const from = kept ?? 0;
+      const bytes2 = Buffer.allocUnsafe(stat.size - from);
+      readAt(fd, bytes2, from);
+      const covered = from + bytes2.lastIndexOf(NEWLINE) + 1;
+      sections += `#${tag}	${covered}	${prefixFingerprint(fd, covered)}
 `;
-        const offsets = /* @__PURE__ */ new Map();
-        if (kept !== null && oldKeyLines !== null) {
-          for (const line of oldKeyLines) {
-            const [lineTag, needle, list] = line.split("	");
-            if (lineTag !== tag || needle === void 0 || list === void 0) continue;
-            const lists = offsets.get(needle);
-            if (lists === void 0) offsets.set(needle, [list]);
-            else lists.push(list);
-          }
+      const offsets = /* @__PURE__ */ new Map();
+      if (kept !== null && oldKeyLines !== null) {
+        for (const line of oldKeyLines) {
+          const [lineTag, needle, list] = line.split("	");
+          if (lineTag !== tag || needle === void 0 || list === void 0) continue;
+          const lists = offsets.get(needle);
+          if (lists === void 0) offsets.set(needle, [list]);
+          else lists.push(list);
         }
-        addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from, keysOf);
-        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
-`);
-      } finally {
-        (0, import_node_fs32.closeSync)(opened.fd);
       }
-    }
+      addKeyOffsets(offsets, bytes2.subarray(0, covered - from), from);
+      for (const [needle, lists] of offsets) byBucket[bucketOf(needle)].push(`${tag}	${needle}	${lists.join(",")}
+`);
+    });
     const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
     let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1;
     if (position > PREFIX_BYTES) return;
@@ -15568,6 +15585,7 @@ function refreshMeasurementIndex(storeDir, paths, readMaxBytes, keysOf) {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
+      for (const log of logs) if (log !== null) (0, import_node_fs32.closeSync)(log.fd);
       if (out !== null) (0, import_node_fs32.closeSync)(out);
       (0, import_node_fs32.rmSync)(temp, { force: true });
     } catch {
@@ -15583,7 +15601,7 @@ function keyLinesOf(index) {
   }
   return lines;
 }
-function addKeyOffsets(offsets, bytes2, base, keysOf) {
+function addKeyOffsets(offsets, bytes2, base) {
   const add = (needle, line, offset) => {
     if (line.indexOf(needle) === -1) return;
     const list = offsets.get(needle);
@@ -15596,7 +15614,7 @@ function addKeyOffsets(offsets, bytes2, base, keysOf) {
     const end = newline === -1 ? bytes2.length : newline;
     const line = bytes2.subarray(start, end);
     if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
-      const keys = keysOf(line.toString("utf8"));
+      const keys = parseEventLine(line.toString("utf8"));
       if (keys !== null) {
         if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
         if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);
@@ -15607,23 +15625,6 @@ function addKeyOffsets(offsets, bytes2, base, keysOf) {
 }
 var SESSION_KEY = Buffer.from(`"sessionId":`);
 var INSTANCE_KEY = Buffer.from(`"instance":`);
-function measurementIndexCoverage(storeDir, paths) {
-  const index = openMeasurementIndex(storeDir);
-  try {
-    return paths.map((path) => {
-      if (index === null) return null;
-      const opened = openRegularFile(path, import_node_fs32.constants.O_RDONLY);
-      if (opened === null) return null;
-      try {
-        return validCoverage(index, opened.fd, opened.stat);
-      } finally {
-        (0, import_node_fs32.closeSync)(opened.fd);
-      }
-    });
-  } finally {
-    if (index !== null) closeMeasurementIndex(index);
-  }
-}
 
 // src/hooks/hook-core.ts
 init_measurement_log();
@@ -15635,6 +15636,13 @@ function servicesMeasureStore(services) {
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
+    projectIds: () => {
+      try {
+        return services.store.projectIds();
+      } catch {
+        return null;
+      }
+    },
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
   };

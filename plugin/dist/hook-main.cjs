@@ -30,16 +30,12 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/core/error-details.ts
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
+// src/core/measure/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
 }
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-var init_error_details = __esm({
-  "src/core/error-details.ts"() {
+var init_measurements = __esm({
+  "src/core/measure/measurements.ts"() {
     "use strict";
   }
 });
@@ -107,6 +103,20 @@ var init_errors = __esm({
   }
 });
 
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+var init_error_details = __esm({
+  "src/core/error-details.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/store/regular-file.ts
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
@@ -119,7 +129,7 @@ function fileKind(stat) {
 function openRegularFile(path, flags, mode, followLinks = false) {
   let fd;
   try {
-    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+    fd = (0, import_node_fs.openSync)(path, flags | import_node_fs.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs.constants.O_NOFOLLOW), mode);
   } catch (e) {
     const code = errnoCode(e);
     if (code === "ENOENT") return null;
@@ -130,19 +140,19 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   }
   let stat;
   try {
-    stat = (0, import_node_fs2.fstatSync)(fd);
+    stat = (0, import_node_fs.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs.closeSync)(fd);
     throw e;
   }
   if (!stat.isFile()) {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs.closeSync)(fd);
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
-  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  const opened = openRegularFile(path, import_node_fs.constants.O_RDONLY, void 0, followLinks);
   if (opened === null) return null;
   const { fd, stat } = opened;
   try {
@@ -150,80 +160,42 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     const buffer = Buffer.alloc(cap);
     let length = 0;
     while (length < cap) {
-      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      const n = (0, import_node_fs.readSync)(fd, buffer, length, cap - length, null);
       if (n === 0) break;
       length += n;
     }
     return buffer.subarray(0, length);
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs.closeSync)(fd);
   }
 }
-var import_node_fs2;
+var import_node_fs;
 var init_regular_file = __esm({
   "src/core/store/regular-file.ts"() {
     "use strict";
-    import_node_fs2 = require("fs");
+    import_node_fs = require("fs");
     init_errors();
     init_error_details();
   }
 });
 
-// src/core/measure/measurements.ts
-function emptyMeasurements() {
-  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-var init_measurements = __esm({
-  "src/core/measure/measurements.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/text-fingerprint.ts
-var text_fingerprint_exports = {};
-__export(text_fingerprint_exports, {
-  textFingerprint: () => textFingerprint
-});
-function textFingerprint(text) {
-  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const written = bytes.write(text, "utf8");
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
-var init_text_fingerprint = __esm({
-  "src/core/text-fingerprint.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs11.closeSync)(opened.fd);
+    (0, import_node_fs2.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -232,29 +204,29 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs2.constants.O_RDWR | import_node_fs2.constants.O_APPEND | import_node_fs2.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last3 = Buffer.alloc(1);
-      (0, import_node_fs11.readSync)(fd, last3, 0, 1, before.size - 1);
+      (0, import_node_fs2.readSync)(fd, last3, 0, 1, before.size - 1);
       if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs11.writeSync)(fd, out);
-    return (0, import_node_fs11.fstatSync)(fd).size;
+    (0, import_node_fs2.writeSync)(fd, out);
+    return (0, import_node_fs2.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
-var import_node_fs11, import_node_path8, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs2, import_node_path, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
-    import_node_fs11 = require("fs");
+    import_node_fs2 = require("fs");
     init_regular_file();
-    import_node_path8 = require("path");
+    import_node_path = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -273,7 +245,7 @@ var init_measurement_log_legacy = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path2.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -292,7 +264,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs12.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs3.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -309,7 +281,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs12.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs3.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -318,11 +290,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs12.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs3.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs12.closeSync)(index.fd);
+  (0, import_node_fs3.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -395,12 +367,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs12, import_node_path9, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs3, import_node_path2, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
-    import_node_fs12 = require("fs");
-    import_node_path9 = require("path");
+    import_node_fs3 = require("fs");
+    import_node_path2 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -508,7 +480,7 @@ function indexBehind(storeDir) {
 }
 function keyedEvents(storeDir, needle, onEvent) {
   const paths = measurementLogPaths(storeDir);
-  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs13.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs4.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
   if (logBytes < INDEX_MIN_LOG_BYTES) {
     scanEvents(storeDir, needle, onEvent);
     return;
@@ -538,7 +510,7 @@ function scanLines(fd, size, position, needle, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs4.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -572,17 +544,11 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function lastConversation(events) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
-  }
-  return null;
-}
-function lastInstanceThread(events, instance) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
 }
@@ -603,11 +569,11 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs13, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES;
+var import_node_fs4, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs13 = require("fs");
+    import_node_fs4 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
@@ -630,55 +596,80 @@ var init_measurement_log_read = __esm({
     behindStores = /* @__PURE__ */ new Set();
     scanBuffer = null;
     SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+    RECENT_BYTES = 64 * 1024;
+  }
+});
+
+// src/core/text-fingerprint.ts
+function textFingerprint(text) {
+  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes.write(text, "utf8");
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
   }
 });
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path10.join)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(transcriptPath)), (0, import_node_path10.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path3.join)((0, import_node_path3.dirname)((0, import_node_path3.resolve)(transcriptPath)), (0, import_node_path3.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path10.sep) ? folder : `${folder}${import_node_path10.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path3.sep) ? folder : `${folder}${import_node_path3.sep}`);
 }
 function savedOutputPathOf(record3, transcriptPath) {
   if (!record3.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path10.isAbsolute)(named)) return null;
-  const path = (0, import_node_path10.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path3.isAbsolute)(named)) return null;
+  const path = (0, import_node_path3.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path10.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path3.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs15.realpathSync)(folder);
-    const realDir = (0, import_node_fs15.realpathSync)((0, import_node_path10.dirname)((0, import_node_path10.resolve)(path)));
+    const realFolder = (0, import_node_fs7.realpathSync)(folder);
+    const realDir = (0, import_node_fs7.realpathSync)((0, import_node_path3.dirname)((0, import_node_path3.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs15.openSync)((0, import_node_path10.join)(realDir, (0, import_node_path10.basename)(path)), import_node_fs15.constants.O_RDONLY | (import_node_fs15.constants.O_NONBLOCK ?? 0) | (import_node_fs15.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs7.openSync)((0, import_node_path3.join)(realDir, (0, import_node_path3.basename)(path)), import_node_fs7.constants.O_RDONLY | (import_node_fs7.constants.O_NONBLOCK ?? 0) | (import_node_fs7.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs15.fstatSync)(fd);
+    const stat = (0, import_node_fs7.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs15.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs7.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs7.closeSync)(fd);
   }
 }
-var import_node_fs15, import_node_path10, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs7, import_node_path3, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs15 = require("fs");
-    import_node_path10 = require("path");
+    import_node_fs7 = require("fs");
+    import_node_path3 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -715,10 +706,6 @@ var init_receipt_rule = __esm({
 });
 
 // src/core/content-hash.ts
-var content_hash_exports = {};
-__export(content_hash_exports, {
-  contentHash: () => contentHash
-});
 function contentHash(text) {
   return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
@@ -802,757 +789,9 @@ __export(main_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_path16 = require("path");
-
-// src/hooks/hook-input.ts
-var import_node_fs = require("fs");
-init_error_details();
-var MAX_INPUT_BYTES = 1e6;
-function readStdin(timeoutMs) {
-  let first;
-  try {
-    first = readStdinBlocking();
-  } catch (e) {
-    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-  }
-  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
-}
-function isCompleteJson(text) {
-  if (!text.trimEnd().endsWith("}")) return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function readStdinBlocking() {
-  let stat;
-  try {
-    stat = (0, import_node_fs.fstatSync)(0);
-  } catch (e) {
-    if (errnoCode(e) === "EBADF") return { done: true, text: "" };
-    throw e;
-  }
-  if (stat.isCharacterDevice()) return { done: true, text: "" };
-  const chunks = [];
-  let size = 0;
-  const buffer = Buffer.allocUnsafe(64 * 1024);
-  for (; ; ) {
-    let n;
-    try {
-      n = (0, import_node_fs.readSync)(0, buffer, 0, buffer.length, null);
-    } catch (e) {
-      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
-      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
-      throw e;
-    }
-    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
-    size += n;
-    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
-    chunks.push(Buffer.from(buffer.subarray(0, n)));
-    const text = Buffer.concat(chunks).toString("utf8");
-    if (isCompleteJson(text)) return { done: true, text };
-  }
-}
-function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve5, reject) => {
-    const chunks = [already];
-    let size = already.length;
-    const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
-    const finish = (error) => {
-      clearTimeout(timer);
-      process.stdin.removeAllListeners();
-      process.stdin.pause();
-      if (error) reject(error);
-      else resolve5(Buffer.concat(chunks).toString("utf8"));
-    };
-    process.stdin.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
-      else {
-        chunks.push(chunk);
-        if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
-      }
-    });
-    process.stdin.on("end", () => finish());
-    process.stdin.on("error", (e) => finish(e));
-  });
-}
-function parseHookInput(text, fallbackCwd) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new Error("hook input is not JSON");
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("hook input is not a JSON object");
-  const d = data;
-  const str = (key) => typeof d[key] === "string" && d[key] !== "" ? d[key] : null;
-  return {
-    sessionId: str("session_id") ?? "unknown",
-    transcriptPath: str("transcript_path"),
-    cwd: str("cwd") ?? fallbackCwd,
-    event: str("hook_event_name") ?? "",
-    source: str("source"),
-    reason: str("reason"),
-    trigger: str("trigger"),
-    prompt: str("prompt")
-  };
-}
-
-// src/hooks/hook-plans.ts
-var PLANS = {
-  "session-start": { event: "SessionStart", deadlineMs: 4e3, lockTimeoutMs: 1500 },
-  // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
-  "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
-  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
-  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
-  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
-};
-function isHookName(name) {
-  return name !== void 0 && Object.hasOwn(PLANS, name);
-}
-
-// src/hooks/store-precheck.ts
-var import_node_fs6 = require("fs");
-var import_node_path4 = require("path");
-
-// src/core/workspace.ts
-var import_node_fs5 = require("fs");
-var import_node_path3 = require("path");
-var import_node_url = require("url");
-
-// src/core/git/git.ts
-var import_node_fs4 = require("fs");
-init_regular_file();
-var import_node_path2 = require("path");
-
-// src/core/git/git-refs.ts
-var import_node_fs3 = require("fs");
-init_regular_file();
-var import_node_path = require("path");
-init_error_details();
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
-var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
-function readIfExists(path) {
-  try {
-    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes === null ? null : bytes.toString("utf8");
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path.resolve)(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path.join)(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if ((0, import_node_fs3.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
-
-// src/core/git/git.ts
-function findGitTop(dir) {
-  let current = (0, import_node_path2.resolve)(dir);
-  for (; ; ) {
-    if ((0, import_node_fs4.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path2.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function gitPath(top, path) {
-  return (0, import_node_path2.relative)(top, path).split(import_node_path2.sep).join("/");
-}
-var GIT_POINTER_MAX_BYTES = 64 * 1024;
-function gitDir(top) {
-  const dotGit = (0, import_node_path2.join)(top, ".git");
-  if ((0, import_node_fs4.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path2.resolve)(top, match[1]);
-}
-function readBranch(top) {
-  let head;
-  try {
-    head = readRegularFile((0, import_node_path2.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  return match ? match[1] : null;
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-
-// src/core/workspace.ts
-init_error_details();
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path3.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path3.resolve)(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory((0, import_node_path3.join)(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = (0, import_node_path3.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path3.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path3.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom((0, import_node_path3.resolve)(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path3.join)(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return (0, import_node_url.fileURLToPath)(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function storeExists(ws) {
-  return (0, import_node_fs5.existsSync)(ws.storeDir);
-}
-function storeDirState(storeDir) {
-  let stat;
-  try {
-    stat = (0, import_node_fs5.lstatSync)(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
-}
-
-// src/hooks/hook-workspace.ts
-var fromEnv = null;
-var last = null;
-function setWorkspaceFromEnv(workspace) {
-  fromEnv = workspace;
-}
-function hookWorkspace(env, cwd) {
-  if (fromEnv !== null && env === process.env) return fromEnv;
-  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
-  const workspace = resolveWorkspace({ env, cwd });
-  last = { env, cwd, workspace };
-  return workspace;
-}
-
-// src/hooks/store-precheck.ts
-function workspaceMayHaveStore(rawInput, fallbackCwd, env) {
-  let cwd;
-  try {
-    cwd = parseHookInput(rawInput, fallbackCwd).cwd;
-  } catch {
-    return true;
-  }
-  return storeExists(hookWorkspace(env, cwd));
-}
-
-// src/hooks/hook-output.ts
-var import_node_fs7 = require("fs");
-init_error_details();
-function renderHookOutput(event, output) {
-  const json = {};
-  if (output.userMessage) json.systemMessage = output.userMessage;
-  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
-    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
-  }
-  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
-}
-function writeHookOutput(event, output) {
-  const text = renderHookOutput(event, output);
-  if (text === null) return Promise.resolve();
-  const bytes = Buffer.from(`${text}
-`, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += (0, import_node_fs7.writeSync)(1, bytes, written, bytes.length - written);
-    return Promise.resolve();
-  } catch (e) {
-    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
-  }
-  return new Promise((resolve5) => {
-    process.stdout.write(bytes.subarray(written), () => resolve5());
-  });
-}
-function failureLine(what, error) {
-  const reason = error instanceof Error ? error.message : String(error);
-  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
-  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
-}
-
-// src/hooks/hook-runner.ts
-async function runHookWith(name, entry, handle) {
-  if (!isHookName(name)) {
-    await writeHookOutput("", {
-      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
-    });
-    return;
-  }
-  const plan = PLANS[name];
-  const started = entry.startedAt;
-  let timer;
-  const deadline = new Promise((resolve5) => {
-    timer = setTimeout(
-      () => resolve5({
-        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
-      }),
-      Math.max(0, plan.deadlineMs - (Date.now() - started))
-    );
-  });
-  const work = (async () => {
-    try {
-      const stdin = entry.stdin;
-      if (stdin !== null && "error" in stdin) throw stdin.error;
-      const raw = stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200));
-      const input = parseHookInput(raw, process.cwd());
-      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
-    } catch (e) {
-      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
-    }
-  })();
-  const output = await Promise.race([work, deadline]);
-  clearTimeout(timer);
-  await writeHookOutput(plan.event, output);
-}
 
 // src/hooks/hook-fast.ts
-var import_node_fs17 = require("fs");
-var import_node_path12 = require("path");
-
-// src/core/store/local-state.ts
-var import_node_path6 = require("path");
-
-// src/core/store/read-strict.ts
-var nodeBuffer = __toESM(require("buffer"), 1);
-var import_node_fs8 = require("fs");
-var import_node_path5 = require("path");
-init_errors();
-init_regular_file();
-init_error_details();
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function linkRefused(path) {
-  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return messageOf(e);
-}
-function readTextStrict(path, maxBytes) {
-  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
-}
-function lstatStrict(path, bigint) {
-  try {
-    return (0, import_node_fs8.lstatSync)(path, { bigint });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrictAfter(path, stat, maxBytes) {
-  if (stat === null) return null;
-  if (stat.isSymbolicLink()) throw linkRefused(path);
-  let bytes;
-  try {
-    bytes = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  const text = strictUtf8(bytes);
-  if (text === null) throw unreadable(path, "is not valid UTF-8");
-  return text;
-}
-var isUtf82 = nodeBuffer.isUtf8;
-function strictUtf8(bytes) {
-  if (isUtf82 === void 0) {
-    try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      return null;
-    }
-  }
-  if (!isUtf82(bytes)) return null;
-  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
-  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return (0, import_node_fs8.lstatSync)(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(import_node_path5.sep)) {
-    current = `${current}${import_node_path5.sep}${part}`;
-    let stat;
-    try {
-      stat = (0, import_node_fs8.lstatSync)(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
-
-// src/core/store/local-state.ts
-init_errors();
-
-// src/core/limits.ts
-init_errors();
-var LIMITS = {
-  idLength: 64,
-  titleChars: 200,
-  summaryChars: 32e3,
-  sectionChars: 16e3,
-  systemContextChars: 8e3,
-  reasonChars: 2e3,
-  pathsCount: 100,
-  pathChars: 500,
-  relatedCount: 50,
-  /** A thread file larger than this is reported as damaged instead of being read. */
-  threadFileBytes: 1e6,
-  /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 4e6
-};
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/store/local-state.ts
-init_measurements();
-
-// src/core/json-record.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/core/store/local-state.ts
-function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
-}
-function localStatePath(storeDir) {
-  return (0, import_node_path6.join)(storeDir, "config.json");
-}
-function readLocalState(storeDir) {
-  const path = localStatePath(storeDir);
-  let text;
-  try {
-    text = readTextStrict(path, LIMITS.localStateBytes);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
-  }
-  if (text === null) return { state: emptyLocalState() };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    return { state: emptyLocalState(), problem: "is not a JSON object" };
-  }
-  return { state: normalize(data) };
-}
-function normalize(d) {
-  const state = emptyLocalState();
-  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
-  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
-  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
-    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
-  }
-  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
-  state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord(d.branches)) {
-    for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
-      state.branches[branch] = Object.fromEntries(entries);
-    }
-  }
-  if (isRecord(d.sessions)) {
-    for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord(s)) continue;
-      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
-      if (typeof s.pid === "number") session.pid = s.pid;
-      state.sessions[key] = session;
-    }
-  }
-  if (isRecord(d.conversations)) {
-    for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
-      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
-    }
-  }
-  if (isRecord(d.measurements)) {
-    const m = d.measurements;
-    for (const key of Object.keys(state.measurements)) {
-      const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
-    }
-  }
-  return state;
-}
-
-// src/core/session-key.ts
-function claudeInstanceSession(claudePid) {
-  return { key: `claude-${claudePid}`, pid: claudePid };
-}
-function hookSession(env) {
-  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
-  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
-}
-function hookSessionOr(env, conversationId) {
-  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
-}
-function isClaudeInstance(session) {
-  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
-}
-
-// src/core/store/project-ids.ts
-var import_node_fs9 = require("fs");
-function projectIdsIn(dir) {
-  return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
-}
-
-// src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
-}
-function sessionChoice(state, sessionKey, projectId) {
-  const persisted = state.sessions[sessionKey];
-  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
-}
-function* ownThreadCandidates(state, sessionKey, projectId, followed) {
-  const own = sessionChoice(state, sessionKey, projectId);
-  if (own !== null) yield own;
-  const last3 = followed();
-  if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
-}
-function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
-}
-
-// src/core/context/context-cache.ts
-init_regular_file();
-var import_node_path7 = require("path");
-
-// src/core/store/file-stamp.ts
-var import_node_fs10 = require("fs");
-function fileStamp(path) {
-  try {
-    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
-    return s.isFile() ? statStamp(s) : null;
-  } catch {
-    return null;
-  }
-}
-function statStamp(s) {
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
-function changedNsOf(s) {
-  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-}
-function settledAtMs(changedNs) {
-  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
-}
-var RACY_MARGIN_MS = 3e3;
-var FINE_RACY_MARGIN_MS = 50;
-function racyMarginMs(changedNs) {
-  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
-}
-
-// src/core/context/context-cache.ts
-init_text_fingerprint();
-var CONTEXT_CACHE_VERSION = 1;
-var ENTRY_MAX_BYTES = 512 * 1024;
-var SOURCE_MAX_BYTES = 1024 * 1024;
-function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path7.join)(distDir, "hook-core.cjs"));
-}
-function contextCachePath(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId))
-    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
-}
-function isEntry(d, projectId, threadId) {
-  if (typeof d !== "object" || d === null) return false;
-  const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
-}
-function readContextCacheEntry(storeDir, projectId, threadId) {
-  let text;
-  try {
-    const path = contextCachePath(storeDir, projectId, threadId);
-    if (fileStamp(path) === null) return null;
-    assertNoLinksBelow(storeDir, path);
-    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
-    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
-    text = bytes.toString("utf8");
-  } catch {
-    return null;
-  }
-  try {
-    const data = JSON.parse(text);
-    return isEntry(data, projectId, threadId) ? data : null;
-  } catch {
-    return null;
-  }
-}
-function entryStillValid(entry, storeDir, builtBy, head) {
-  if (entry.builtBy !== builtBy) return false;
-  for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
-  }
-  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
-    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
-  }
-  return entry.head === null || head() === entry.head;
-}
-function sourceFingerprint(storeDir, rel) {
-  const path = (0, import_node_path7.join)(storeDir, rel);
-  try {
-    const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
-    return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
-  } catch {
-    return null;
-  }
-}
-
-// src/hooks/hook-fast.ts
-init_measurement_log();
 init_measurement_log_read();
-
-// src/core/clock.ts
-var last2 = 0;
-function nextTimestamp(after) {
-  let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
-  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last2) t = last2 + 1;
-  last2 = t;
-  return isoTimestamp(t);
-}
-function pad(n, width) {
-  return String(n).padStart(width, "0");
-}
-function isoTimestamp(ms) {
-  const d = new Date(ms);
-  const year = d.getUTCFullYear();
-  if (!(year >= 0 && year <= 9999)) return d.toISOString();
-  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
-}
-
-// src/core/conversation-threads.ts
-init_measurement_log_read();
-function conversationEvent(sessionId, projectId, threadId, instance) {
-  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
-}
-function conversationThread(state, sessionId, events) {
-  const logged = lastConversation(events);
-  if (logged) return logged;
-  const legacy = state.conversations[sessionId];
-  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
-}
-function sessionThread(state, session) {
-  const mine = state.sessions[session.key];
-  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
-}
-function mustAdopt(conversation, session) {
-  return conversation.instance !== session.key;
-}
-function resumedConversationToAdopt(state, session, events, sessionId) {
-  if (sessionThread(state, session) !== null) return null;
-  const conversation = conversationThread(state, sessionId, events);
-  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
-}
-
-// src/hooks/hooks-build.ts
-function hooksBuild() {
-  try {
-    return hooksBuildIn(__dirname);
-  } catch {
-    return null;
-  }
-}
 
 // src/transcript/types.ts
 var KNOWN_RECORD_TYPES = [
@@ -1785,7 +1024,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs14 = require("fs");
+var import_node_fs5 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -1811,20 +1050,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs14.statSync)(path);
+    const before = (0, import_node_fs5.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs14.openSync)(path, import_node_fs14.constants.O_RDONLY | (import_node_fs14.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs5.openSync)(path, import_node_fs5.constants.O_RDONLY | (import_node_fs5.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs14.fstatSync)(fd);
+    const stats = (0, import_node_fs5.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -1835,13 +1074,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs14.closeSync)(file.fd);
+    (0, import_node_fs5.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs14.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs5.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -1985,8 +1224,85 @@ async function readTail(path, options = {}) {
   });
 }
 
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms) {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
+}
+
+// src/core/conversation-threads.ts
+init_measurement_log_read();
+function conversationEvent(sessionId, projectId, threadId, instance) {
+  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
+}
+function conversationThread(state, sessionId, events) {
+  const logged = lastConversation(events);
+  if (logged) return logged;
+  const legacy = state.conversations[sessionId];
+  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
+}
+function sessionThread(state, session) {
+  const mine = state.sessions[session.key];
+  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
+}
+function mustAdopt(conversation, session) {
+  return conversation.instance !== session.key;
+}
+function resumedConversationToAdopt(state, session, events, sessionId) {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}
+
 // src/hooks/measure-size.ts
 init_measurement_log_read();
+
+// src/hooks/hook-output.ts
+var import_node_fs6 = require("fs");
+init_error_details();
+function renderHookOutput(event, output) {
+  const json = {};
+  if (output.userMessage) json.systemMessage = output.userMessage;
+  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
+  }
+  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function writeHookOutput(event, output) {
+  const text = renderHookOutput(event, output);
+  if (text === null) return Promise.resolve();
+  const bytes = Buffer.from(`${text}
+`, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs6.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
+  });
+}
+function failureLine(what, error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
+  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
+}
 
 // src/transcript/line-splitter.ts
 var NEWLINE3 = 10;
@@ -2281,7 +1597,114 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path11 = require("path");
+var import_node_path5 = require("path");
+
+// src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
+var import_node_fs8 = require("fs");
+var import_node_path4 = require("path");
+init_errors();
+init_regular_file();
+init_error_details();
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+
+// src/core/limits.ts
+init_errors();
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+
+// src/core/store/project-ids.ts
+var import_node_fs9 = require("fs");
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/store/project-ids.ts
+function projectIdsIn(dir) {
+  return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/freshness/freshness-config.ts
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -2297,7 +1720,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path11.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path5.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -2312,24 +1735,73 @@ function readFreshnessConfig(storeDir, projectId) {
   }
 }
 
+// src/core/session-key.ts
+function claudeInstanceSession(claudePid) {
+  return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function hookSession(env) {
+  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
+}
+function hookSessionOr(env, conversationId) {
+  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+}
+function isClaudeInstance(session) {
+  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last3 = followed();
+  if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  if (projectId === null) return null;
+  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
+  if (own !== null) return { projectId, threadId: own, own: true };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null ? null : { projectId, threadId, own: false };
+}
+
 // src/hooks/freshness-thread.ts
 init_measurement_log_read();
 function freshnessThread(inputs) {
-  const own = inputs.state.sessions[inputs.session.key];
-  if (own?.projectId && own.threadId) return { projectId: own.projectId, threadId: own.threadId };
-  const followed = lastInstanceThread(inputs.events, inputs.session.key);
-  if (followed !== null) return followed;
-  const ids = inputs.projectIds();
-  const projectId = ids === null ? null : chooseProjectId(ids, inputs.state, inputs.session.key);
-  const threadId = projectId === null ? null : branchChoice(inputs.state, inputs.branch(), projectId);
-  return projectId !== null && threadId !== null ? { projectId, threadId } : null;
+  const { state, session, events } = inputs;
+  const ref = sessionThreadRef(
+    inputs.projectIds(),
+    state,
+    session.key,
+    () => lastConversation(events, session.key),
+    () => inputs.branch()
+  );
+  return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
 
 // src/hooks/staleness-record.ts
 function stalenessEvent(store, state, input, restart, contextTokens) {
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  const thread = freshnessThread({
+    state,
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => null
+  });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
@@ -2430,44 +1902,6 @@ async function measureSize(store, input, kind) {
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
 
-// src/hooks/start-record.ts
-var import_node_fs16 = require("fs");
-function transcriptOffset(path) {
-  try {
-    const stat = (0, import_node_fs16.statSync)(path, { throwIfNoEntry: false });
-    if (stat === void 0) return { transcriptOffset: 0 };
-    return stat.isFile() ? { transcriptOffset: stat.size } : {};
-  } catch {
-    return {};
-  }
-}
-function startEvents(input, session, source, projectId, threadId, start) {
-  return [
-    {
-      kind: "injection",
-      at: nextTimestamp(),
-      sessionId: input.sessionId,
-      source,
-      projectId,
-      threadId,
-      chars: start.text.length,
-      tokens: start.tokens,
-      omitted: start.omitted,
-      contentHash: start.contentHash,
-      fingerprint: start.fingerprint,
-      ...input.transcriptPath ? { transcriptPath: input.transcriptPath, ...transcriptOffset(input.transcriptPath) } : {}
-    },
-    { kind: "hookSeen", at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId },
-    conversationEvent(input.sessionId, projectId, threadId, session)
-  ];
-}
-function startOutput(start, extra) {
-  const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
-  const output = { additionalContext: start.text };
-  if (lines.length > 0) output.userMessage = lines.join(" ");
-  return output;
-}
-
 // src/core/format-count.ts
 function formatCount(n) {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
@@ -2536,96 +1970,239 @@ async function promptNudge(store, input) {
   }
 }
 
-// src/core/context/context-header.ts
-var CHARACTER_CAP = 1e4;
+// src/core/git/git.ts
+var import_node_fs11 = require("fs");
+init_regular_file();
+var import_node_path7 = require("path");
 
-// src/hooks/freshness-start.ts
-function restartRecord(events, input, source) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation") return null;
-    if (e.kind !== "staleness") continue;
-    if (e.restart !== source) return null;
-    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
-  }
-  return null;
-}
-function about(tokens) {
-  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
-}
-function clockTime(iso) {
-  const t = new Date(iso);
-  if (Number.isNaN(t.getTime())) return null;
-  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
-}
-function threadName(start, threadId) {
-  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
-  const suffix = `" (${threadId}).`;
-  const at = firstLine.indexOf(suffix);
-  const opening = firstLine.indexOf(': the context of thread "');
-  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
-}
-function restartNotice(record3, start) {
-  if (record3 === null || !record3.stale || record3.sinceWriteTokens === null) return null;
-  const name = threadName(start, record3.threadId);
-  const behind = about(record3.sinceWriteTokens);
-  if (record3.restart === "compact") {
-    return {
-      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
-      userLine: null
-    };
-  }
-  const time = record3.lastWriteAt === null ? null : clockTime(record3.lastWriteAt);
-  const after = time === null ? "" : ` after ${time}`;
-  const transcript = record3.transcriptPath ?? "unknown";
-  return {
-    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
-    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record3.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
-  };
-}
-async function withRestartNotice(start, notice, input) {
-  if (notice === null) return { start, userLines: [] };
-  const userLines = notice.userLine !== null ? [notice.userLine] : [];
-  const text = `${start.text}
+// src/core/git/git-refs.ts
+var import_node_fs10 = require("fs");
+init_regular_file();
+var import_node_path6 = require("path");
+init_error_details();
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 
-${notice.contextLine}`;
-  if (text.length > CHARACTER_CAP) {
-    userLines.push(
-      `ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`
-    );
-    return { start, userLines };
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = (0, import_node_path7.resolve)(dir);
+  for (; ; ) {
+    if ((0, import_node_fs11.existsSync)((0, import_node_path7.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path7.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
   }
-  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
-  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
-  return {
-    start: {
-      ...start,
-      text,
-      contentHash: contentHash2(text),
-      fingerprint: textFingerprint2(text),
-      tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5)
-    },
-    userLines
-  };
 }
-function startAfterRestart(start, events, input, source) {
-  return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = (0, import_node_path7.join)(top, ".git");
+  if ((0, import_node_fs11.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return (0, import_node_path7.resolve)(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readRegularFile((0, import_node_path7.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
 }
 
-// src/hooks/hook-fast.ts
+// src/hooks/hook-fast-start.ts
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
+
+// src/core/store/local-state.ts
+var import_node_path8 = require("path");
+init_errors();
+init_measurements();
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return (0, import_node_path8.join)(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+
+// src/core/workspace.ts
+var import_node_fs12 = require("fs");
+var import_node_path9 = require("path");
+var import_node_url = require("url");
+init_error_details();
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path9.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path9.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path9.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path9.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path9.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path9.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs12.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeExists(ws) {
+  return (0, import_node_fs12.existsSync)(ws.storeDir);
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs12.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/hooks/hook-workspace.ts
+var fromEnv = null;
+var last2 = null;
+function setWorkspaceFromEnv(workspace) {
+  fromEnv = workspace;
+}
+function hookWorkspace(env, cwd) {
+  if (fromEnv !== null && env === process.env) return fromEnv;
+  if (last2 !== null && last2.env === env && last2.cwd === cwd) return last2.workspace;
+  const workspace = resolveWorkspace({ env, cwd });
+  last2 = { env, cwd, workspace };
+  return workspace;
+}
+
+// src/core/context/context-cache.ts
+init_regular_file();
+var import_node_path10 = require("path");
+
+// src/core/store/file-stamp.ts
+var import_node_fs13 = require("fs");
+
+// src/core/context/context-cache.ts
+init_text_fingerprint();
+var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
+
+// src/hooks/hook-fast-start.ts
+init_measurement_log();
+init_measurement_log_read();
+
+// src/hooks/start-record.ts
+var import_node_fs14 = require("fs");
+
+// src/hooks/hook-fast-start.ts
 function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs17.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs15.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs15.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path12.join)(storeDir, "projects");
+  const dir = (0, import_node_path11.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs15.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2633,13 +2210,6 @@ function projectIds(storeDir) {
 }
 async function record2(storeDir, events, rotate) {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
-}
-async function indexUpkeep(storeDir, rotate) {
-  if (indexBehind(storeDir)) await rotate();
-}
-async function recordAfterUpkeep(storeDir, events, rotate) {
-  await indexUpkeep(storeDir, rotate);
-  await record2(storeDir, events, rotate);
 }
 function fastConversation(input, env) {
   const store = fastStore(input, env);
@@ -2649,39 +2219,14 @@ function fastConversation(input, env) {
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return { store, session, logged };
 }
-function fastResume(input, env) {
-  return fastConversation(input, env) === null ? null : {};
+
+// src/hooks/hook-fast.ts
+async function indexUpkeep(storeDir, rotate) {
+  if (indexBehind(storeDir)) await rotate();
 }
-async function fastSessionStart(input, env, rotate) {
-  const source = input.source ?? "startup";
-  if (source === "resume") return fastResume(input, env);
-  if (source !== "startup" && source !== "clear" && source !== "compact") return null;
-  const builtBy = hooksBuild();
-  if (builtBy === null) return null;
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  const ids = projectIds(store.storeDir);
-  const session = hookSessionOr(env, input.sessionId);
-  const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
-  if (projectId === null) return null;
-  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
-  const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
-  const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
-  if (threadId === null || !isValidId(threadId)) return null;
-  const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
-  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
-  if (own === null && entry.threadStatus !== "active") return null;
-  const start = entry.starts[source];
-  if (start === void 0) return null;
-  const noticed = await startAfterRestart(start, events, input, source);
-  const failures = [];
-  try {
-    await record2(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
-  } catch (e) {
-    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
-  }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+async function recordAfterUpkeep(storeDir, events, rotate) {
+  await indexUpkeep(storeDir, rotate);
+  await record2(storeDir, events, rotate);
 }
 async function fastMeasure(input, env, kind, rotate) {
   const conversation = fastConversation(input, env);
@@ -2695,6 +2240,7 @@ async function fastMeasure(input, env, kind, rotate) {
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },
@@ -2727,7 +2273,8 @@ async function fastPrompt(input, env, rotate) {
 async function tryFast(name, input, env, rotate) {
   switch (name) {
     case "session-start":
-      return fastSessionStart(input, env, rotate);
+      return null;
+    // hook-start.cjs answers SessionStart (hook-fast-start.ts); from this bundle the hooks proper would
     case "session-end":
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":
@@ -2741,359 +2288,167 @@ async function tryFast(name, input, env, rotate) {
   }
 }
 
-// src/hooks/team-git-check.ts
-var import_node_fs20 = require("fs");
-var import_node_path15 = require("path");
-
-// src/core/git/unmerged-listing.ts
-function parseUnmergedListing(out) {
-  const byPath = /* @__PURE__ */ new Map();
-  for (const record3 of out.split("\0")) {
-    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record3);
-    if (!m) continue;
-    const path = m[2];
-    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
-    entry.stages.add(Number(m[1]));
-    byPath.set(path, entry);
-  }
-  return [...byPath.values()];
-}
-
-// src/core/merge/git-merge-driver.ts
-var import_node_fs18 = require("fs");
+// src/hooks/main-run.ts
 var import_node_path13 = require("path");
+
+// src/hooks/hook-input.ts
+var import_node_fs16 = require("fs");
 init_error_details();
-var DRIVER_NAME = "threadmind";
-var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
-var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
-threads/**/*.md merge=${DRIVER_NAME}
-projects/*.json merge=${DRIVER_NAME}
-`;
-function shellQuote(path) {
-  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
-}
-function driverCommand(nodePath, cliPath) {
-  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
-}
-function gitConfigPathIn(dotGit) {
-  return (0, import_node_path13.join)(commonDir(dotGit), "config");
-}
-function parseValue(raw) {
-  let out = "";
-  let quoted = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === "\\") {
-      const n = raw[++i];
-      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
-    } else if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === "#" || c === ";")) break;
-    else out += c;
-  }
-  return quoted ? out : out.trim();
-}
-var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
-function findDriver(lines) {
-  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
-  let inSection = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const section = SECTION.exec(line);
-    if (section) {
-      if (inSection) {
-        entry.sectionEnd = i;
-        inSection = false;
-      }
-      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
-        inSection = true;
-        entry.sectionLine = i;
-        entry.sectionEnd = lines.length;
-      }
-      continue;
-    }
-    if (!inSection) continue;
-    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
-    if (kv && kv[1].toLowerCase() === "driver") {
-      entry.driverLine = i;
-      entry.driver = parseValue(kv[2] ?? "");
-    }
-  }
-  return entry;
-}
-function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs18.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs18.readFileSync)(configPath, "utf8").split("\n")).driver;
-}
-function driverState(configured, expected) {
-  if (configured === null) return "missing";
-  return configured === expected ? "ok" : "stale";
-}
-function configValue(value) {
-  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
-function refreshDriverConfig(configPath, expected) {
-  const before = driverState(readConfiguredDriver(configPath), expected);
-  if (before === "ok") return before;
-  const lock = `${configPath}.lock`;
-  let fd;
+var MAX_INPUT_BYTES = 1e6;
+function readStdin(timeoutMs) {
+  let first;
   try {
-    fd = (0, import_node_fs18.openSync)(lock, "wx", (0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.statSync)(configPath).mode & 511 : 420);
+    first = readStdinBlocking();
   } catch (e) {
-    if (errnoCode(e) === "EEXIST") return before;
+    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
+}
+function isCompleteJson(text) {
+  if (!text.trimEnd().endsWith("}")) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function readStdinBlocking() {
+  let stat;
+  try {
+    stat = (0, import_node_fs16.fstatSync)(0);
+  } catch (e) {
+    if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
   }
-  let renamed = false;
-  try {
-    const lines = ((0, import_node_fs18.existsSync)(configPath) ? (0, import_node_fs18.readFileSync)(configPath, "utf8") : "").split("\n");
-    const entry = findDriver(lines);
-    const driverLine = `	driver = ${configValue(expected)}`;
-    if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
-    else if (entry.sectionLine !== null) lines.splice(entry.sectionEnd, 0, driverLine);
-    else {
-      if (lines[lines.length - 1] === "") lines.pop();
-      lines.push(`[merge "${DRIVER_NAME}"]`, `	name = ${DRIVER_DESCRIPTION}`, driverLine, "");
+  if (stat.isCharacterDevice()) return { done: true, text: "" };
+  const chunks = [];
+  let size = 0;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (; ; ) {
+    let n;
+    try {
+      n = (0, import_node_fs16.readSync)(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
+      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+      throw e;
     }
-    const bytes = Buffer.from(lines.join("\n"), "utf8");
-    let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs18.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs18.closeSync)(fd);
-    fd = -1;
-    (0, import_node_fs18.renameSync)(lock, configPath);
-    renamed = true;
-  } finally {
-    if (fd !== -1) (0, import_node_fs18.closeSync)(fd);
-    if (!renamed) (0, import_node_fs18.rmSync)(lock, { force: true });
+    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+    size += n;
+    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+    const text = Buffer.concat(chunks).toString("utf8");
+    if (isCompleteJson(text)) return { done: true, text };
   }
-  return before;
 }
-
-// src/core/store/conflict-marker-sweep.ts
-var import_node_fs19 = require("fs");
-var import_node_path14 = require("path");
-
-// src/core/store/conflict-markers.ts
-var CONFLICT_START = /^<{7}( |$)/m;
-var CONFLICT_END = /^>{7}( |$)/m;
-function hasConflictMarkers(text) {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
-}
-
-// src/core/store/conflict-marker-sweep.ts
-init_regular_file();
-var SWEEP_VERSION = 2;
-var MAX_FILES_READ = 200;
-var MAX_PROJECTS = 50;
-function sweepPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
-}
-function emptyState() {
-  return { summary: {}, verdicts: () => void 0 };
-}
-function readState(storeDir) {
-  try {
-    const text = (0, import_node_fs19.readFileSync)(sweepPath(storeDir), "utf8");
-    const eol = text.indexOf("\n");
-    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
-    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
-    let files = null;
-    const summary = {};
-    for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
-        summary[projectId] = { dir: entry.dir, marked: entry.marked };
-    }
-    return {
-      summary,
-      verdicts: (projectId) => {
-        const known = summary[projectId];
-        if (known === void 0) return void 0;
-        if (files === null) {
-          try {
-            const parsed = JSON.parse(text.slice(eol + 1));
-            files = isRecord(parsed) ? parsed : {};
-          } catch {
-            files = {};
-          }
-        }
-        const stamps = files[projectId];
-        return {
-          dir: known.dir,
-          files: isRecord(stamps) ? stamps : {},
-          marked: Object.keys(known.marked)
-        };
-      }
+function readStdinStream(timeoutMs, already) {
+  return new Promise((resolve5, reject) => {
+    const chunks = [already];
+    let size = already.length;
+    const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
+    const finish = (error) => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      if (error) reject(error);
+      else resolve5(Buffer.concat(chunks).toString("utf8"));
     };
-  } catch {
-    return emptyState();
-  }
-}
-function stateText(projects) {
-  const summary = {};
-  const files = {};
-  for (const [projectId, v] of projects) {
-    const marked = {};
-    for (const name of v.marked) marked[name] = v.files[name] ?? "";
-    summary[projectId] = { dir: v.dir, marked };
-    files[projectId] = v.files;
-  }
-  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
-${JSON.stringify(files)}
-`;
-}
-function stampOf(path, kind) {
-  try {
-    const s = (0, import_node_fs19.lstatSync)(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
-  } catch {
-    return null;
-  }
-}
-function readBounded(path) {
-  try {
-    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
-  } catch {
-    return null;
-  }
-}
-function sameVerdicts(saved, now) {
-  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
-  const names = Object.keys(now.files);
-  if (names.length !== Object.keys(saved.files).length) return false;
-  return names.every((name) => saved.files[name] === now.files[name]);
-}
-function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
-  try {
-    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
-    if ((0, import_node_fs19.lstatSync)(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir);
-    const swept = /* @__PURE__ */ new Map();
-    const gone = /* @__PURE__ */ new Set();
-    let budget = MAX_FILES_READ;
-    const found = [];
-    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
-      const dirStamp = stampOf(dir, "dir");
-      const summary = state.summary[projectId];
-      if (dirStamp === null) {
-        if (summary !== void 0) gone.add(projectId);
-        continue;
+    process.stdin.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      else {
+        chunks.push(chunk);
+        if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
-      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
-        continue;
-      }
-      const known = state.verdicts(projectId);
-      const verdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.settledAtMs < now;
-      const names = (0, import_node_fs19.readdirSync)(dir);
-      if (work !== void 0) work.listed += names.length;
-      for (const name of names) {
-        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${import_node_path14.sep}${name}`;
-        const stamp = stampOf(path, "file");
-        if (stamp === null) continue;
-        const wasMarked = known?.marked.includes(name) ?? false;
-        let marked;
-        if (known?.files[name] === stamp.stamp) marked = wasMarked;
-        else if (budget > 0) {
-          budget--;
-          const text = readBounded(path);
-          marked = text !== null && hasConflictMarkers(text);
-        } else {
-          complete = false;
-          continue;
-        }
-        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
-        else complete = false;
-        if (marked) {
-          verdicts.marked.push(name);
-          found.push(`threads/${projectId}/${name}`);
-        }
-      }
-      if (complete) verdicts.dir = dirStamp.stamp;
-      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
-    }
-    if (swept.size > 0 || gone.size > 0) {
-      (0, import_node_fs19.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
-      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
-      try {
-        const after = /* @__PURE__ */ new Map();
-        for (const projectId of Object.keys(state.summary)) {
-          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
-          if (kept !== void 0) after.set(projectId, kept);
-        }
-        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        (0, import_node_fs19.writeFileSync)(temp, stateText(after));
-        (0, import_node_fs19.renameSync)(temp, sweepPath(storeDir));
-      } finally {
-        (0, import_node_fs19.rmSync)(temp, { force: true });
-      }
-    }
-    return found;
-  } catch {
-    return [];
-  }
-}
-
-// src/hooks/team-git-check.ts
-var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
-var LS_FILES_TIMEOUT_MS = 1e3;
-function refreshDriver(dotGit, cliPath) {
-  try {
-    if (!(0, import_node_fs20.existsSync)(cliPath)) return;
-    refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
-  } catch {
-  }
-}
-function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs20.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
-  const { execFileSync } = require("child_process");
-  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
-    cwd: gitTop,
-    encoding: "utf8",
-    timeout: LS_FILES_TIMEOUT_MS,
-    stdio: ["ignore", "pipe", "ignore"],
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
+    });
+    process.stdin.on("end", () => finish());
+    process.stdin.on("error", (e) => finish(e));
   });
-  return parseUnmergedListing(out).map((f) => f.path);
 }
-function shortList(files) {
-  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
-}
-function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
+function parseHookInput(text, fallbackCwd) {
+  let data;
   try {
-    const workspace = hookWorkspace(env, cwd);
-    if (!(0, import_node_fs20.existsSync)(workspace.storeDir) || (0, import_node_fs20.lstatSync)(workspace.storeDir).isSymbolicLink()) return null;
-    const top = workspace.gitTop;
-    const dotGit = top === null ? null : gitDir(top);
-    if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel));
-    const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
-    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
-    const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
-    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
-    if (inConflict.length > 0) {
-      const all = [...inConflict, ...withMarkers];
-      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
-    }
-    if (withMarkers.length > 0) {
-      const n = withMarkers.length;
-      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
-    }
-    return null;
+    data = JSON.parse(text);
   } catch {
-    return null;
+    throw new Error("hook input is not JSON");
   }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("hook input is not a JSON object");
+  const d = data;
+  const str = (key) => typeof d[key] === "string" && d[key] !== "" ? d[key] : null;
+  return {
+    sessionId: str("session_id") ?? "unknown",
+    transcriptPath: str("transcript_path"),
+    cwd: str("cwd") ?? fallbackCwd,
+    event: str("hook_event_name") ?? "",
+    source: str("source"),
+    reason: str("reason"),
+    trigger: str("trigger"),
+    prompt: str("prompt")
+  };
 }
 
-// src/hooks/main.ts
+// src/hooks/hook-plans.ts
+var PLANS = {
+  "session-start": { event: "SessionStart", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
+  "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
+  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
+};
+function isHookName(name) {
+  return name !== void 0 && Object.hasOwn(PLANS, name);
+}
+
+// src/hooks/store-precheck.ts
+var import_node_fs17 = require("fs");
+var import_node_path12 = require("path");
+function workspaceMayHaveStore(inputCwd, env) {
+  return storeExists(hookWorkspace(env, inputCwd));
+}
+
+// src/hooks/hook-runner.ts
+async function runHookWith(name, entry, handle) {
+  if (!isHookName(name)) {
+    await writeHookOutput("", {
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
+    });
+    return;
+  }
+  const plan = PLANS[name];
+  const started = entry.startedAt;
+  let timer;
+  const deadline = new Promise((resolve5) => {
+    timer = setTimeout(
+      () => resolve5({
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
+      }),
+      Math.max(0, plan.deadlineMs - (Date.now() - started))
+    );
+  });
+  const work = (async () => {
+    try {
+      const stdin = entry.stdin;
+      if (stdin !== null && "error" in stdin) throw stdin.error;
+      const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
+      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+    } catch (e) {
+      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
+    }
+  })();
+  const output = await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  await writeHookOutput(plan.event, output);
+}
+
+// src/hooks/main-run.ts
 function withLine(output, line) {
   if (line === null) return output;
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path16.join)(__dirname, name));
+  return require((0, import_node_path13.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -3102,37 +2457,45 @@ function guarded(check) {
     return true;
   }
 }
-var hooksProperLoaded = false;
-var ranPath = "other";
-function runPath() {
-  return hooksProperLoaded ? null : ranPath;
-}
-async function runHook(name, facts) {
-  const entry = { startedAt: facts.startedAt, stdin: null };
-  setWorkspaceFromEnv(facts.workspace);
-  if (isHookName(name)) {
-    let text = null;
-    try {
-      text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
-      entry.stdin = { text };
-    } catch (e) {
-      entry.stdin = { error: e };
-    }
-    if (facts.fromEnv === null && text !== null && guarded(() => workspaceMayHaveStore(text, process.cwd(), process.env)) === false)
-      return;
+function hookMain(fast, startCheck) {
+  let hooksProperLoaded = false;
+  let ranPath = "other";
+  function runPath2() {
+    return hooksProperLoaded ? null : ranPath;
   }
-  await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
-    const core = () => {
-      hooksProperLoaded = true;
-      return sibling("hook-core.cjs");
-    };
-    ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
-    const fast = await tryFast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
-    const output = fast ?? await core().handle(hook, input, lockTimeoutMs);
-    if (hook !== "session-start") return output;
-    return withLine(output, teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? ""));
-  });
+  async function runHook2(name, facts) {
+    const entry = { startedAt: facts.startedAt, stdin: null };
+    setWorkspaceFromEnv(facts.workspace);
+    if (isHookName(name)) {
+      let input = null;
+      try {
+        const text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
+        entry.stdin = { text };
+        input = parseHookInput(text, process.cwd());
+        entry.stdin.input = input;
+      } catch (e) {
+        if (entry.stdin === null) entry.stdin = { error: e };
+      }
+      const cwd = input?.cwd;
+      if (facts.fromEnv === null && cwd !== void 0 && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
+    }
+    await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+      const core = () => {
+        hooksProperLoaded = true;
+        return sibling("hook-core.cjs");
+      };
+      ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
+      const answered = await fast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
+      const output = answered ?? await core().handle(hook, input, lockTimeoutMs);
+      if (hook !== "session-start" || startCheck === null) return output;
+      return withLine(output, startCheck(input, output));
+    });
+  }
+  return { runPath: runPath2, runHook: runHook2 };
 }
+
+// src/hooks/main.ts
+var { runHook, runPath } = hookMain(tryFast, null);
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   runHook,

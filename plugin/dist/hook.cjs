@@ -180,7 +180,7 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs8 = require("fs");
+var import_node_fs7 = require("fs");
 var import_node_path5 = require("path");
 
 // src/core/workspace.ts
@@ -266,9 +266,6 @@ function storeExists(ws) {
   return (0, import_node_fs6.existsSync)(ws.storeDir);
 }
 
-// src/hooks/hook-input.ts
-var import_node_fs7 = require("fs");
-
 // src/hooks/store-precheck.ts
 function workspaceFromEnv(env, fallbackCwd) {
   const envDecides = env.THREADMIND_ROOT ? (0, import_node_path5.isAbsolute)(env.THREADMIND_ROOT) : env.CLAUDE_PROJECT_DIR !== void 0 && env.CLAUDE_PROJECT_DIR !== "" && isDirectory2(env.CLAUDE_PROJECT_DIR);
@@ -276,13 +273,16 @@ function workspaceFromEnv(env, fallbackCwd) {
 }
 function isDirectory2(path) {
   try {
-    return (0, import_node_fs8.statSync)(path).isDirectory();
+    return (0, import_node_fs7.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 
 // src/hooks/entry.ts
+function mainBundle(name) {
+  return name === "session-start" ? "hook-start.cjs" : "hook-main.cjs";
+}
 async function runHook(name) {
   const startedAt = Date.now();
   let workspace = null;
@@ -297,7 +297,7 @@ async function runHook(name) {
   }
   if (fromEnv === false) return;
   const main = requireWithCodeCache(
-    (0, import_node_path6.join)(__dirname, "hook-main.cjs"),
+    (0, import_node_path6.join)(__dirname, mainBundle(name)),
     isHookName(name) ? name : "other",
     process.env,
     () => main.runPath()

@@ -23331,9 +23331,11 @@ function changedNsOf(s) {
 function settledAtMs(changedNs) {
   return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
 }
-function stampChangedAtMs(stamp) {
+function stampSettledAtMs(stamp) {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs) > BigInt(ctimeNs) ? BigInt(mtimeNs) : BigInt(ctimeNs)) / 1000000n);
+  const m = BigInt(mtimeNs);
+  const c = BigInt(ctimeNs);
+  return settledAtMs(m > c ? m : c);
 }
 var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
@@ -23411,9 +23413,20 @@ function sourceFingerprint(storeDir, rel) {
     return null;
   }
 }
+function stampsOf(storeDir, paths) {
+  const out = {};
+  for (const rel of paths) out[rel] = fileStamp(join(storeDir, rel));
+  return out;
+}
+function racyPaths(stamps, assemblyStartedAtMs) {
+  return Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampSettledAtMs(stamp) >= assemblyStartedAtMs).map(([rel]) => rel);
+}
+function sameRecord(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
 function sameInputs(a, b) {
-  const keys = Object.keys(a.sources);
-  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) && keys.length === Object.keys(b.sources).length && keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k]);
+  return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && sameRecord(a.verify ?? {}, b.verify ?? {}) && sameRecord(a.sources, b.sources);
 }
 
 // node_modules/zod/v3/helpers/util.js
@@ -31923,15 +31936,16 @@ function scanLines(fd, size, position, needle, onLine) {
     }
   }
 }
-function instanceThread(storeDir, instance) {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-function lastInstanceThread(events, instance) {
+function lastConversation(events, instance) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
+}
+function instanceThread(storeDir, instance) {
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -32587,7 +32601,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-async function writeFileAtomic(path, data) {
+async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -32595,13 +32609,13 @@ async function writeFileAtomic(path, data) {
     tempExists = true;
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, path);
     tempExists = false;
-    await fsyncDirectory(dirname(path));
+    if (durable) await fsyncDirectory(dirname(path));
   } catch (error2) {
     let cleanupError;
     if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -33812,6 +33826,7 @@ var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
+    if (statSync(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
@@ -38598,6 +38613,7 @@ var ServerSession = class {
   warmedUp = false;
   /** The client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
   closed = false;
+  closing = new AbortController();
   /** When the client last asked for an operation (performance.now()); operations under way. */
   lastAsked = 0;
   running = 0;
@@ -38626,6 +38642,11 @@ var ServerSession = class {
    */
   close() {
     this.closed = true;
+    this.closing.abort();
+  }
+  /** Aborted once the client is gone (close): queued work stops waiting for anything but itself. */
+  get closingSignal() {
+    return this.closing.signal;
   }
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer() {
@@ -38725,7 +38746,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   assertNoLinksBelow(storeDir, path);
   mkdirSync(dirname(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
-`);
+`, { durable: false });
 }
 
 // src/core/context/context-header.ts
@@ -38804,7 +38825,7 @@ async function refreshStartCache(services, builtBy) {
   const leading = () => services.notices.map(userLine);
   const first = await assembleStarts(services, project, thread, SOURCES, leading);
   const stamps = stampsOf(storeDir, first.sources);
-  const racy = Object.entries(stamps).filter(([, stamp]) => stamp !== null && stampChangedAtMs(stamp) >= startedAt - RACY_MARGIN_MS).map(([rel]) => rel);
+  const racy = racyPaths(stamps, startedAt);
   let chosen = first;
   let verify;
   if (racy.length > 0) {
@@ -38830,11 +38851,6 @@ async function refreshStartCache(services, builtBy) {
   );
   return true;
 }
-function stampsOf(storeDir, rels) {
-  const out = {};
-  for (const rel of rels) out[rel] = fileStamp(join(storeDir, rel));
-  return out;
-}
 function fingerprintsOf(storeDir, rels) {
   const out = {};
   for (const rel of rels) {
@@ -38843,10 +38859,6 @@ function fingerprintsOf(storeDir, rels) {
     out[rel] = fingerprint;
   }
   return out;
-}
-function sameRecord(a, b) {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
@@ -39037,19 +39049,25 @@ function conflictSweepKeeper(options = DEFAULTS) {
     }, ms);
     timer.unref();
   };
-  return async (storeDir) => {
-    if (storeDirState(storeDir) !== "directory") return;
+  return async (storeDir, settled = () => Promise.resolve(), closing) => {
+    if (storeDirState(storeDir) !== "directory") return settled();
     if (lastListed > options.inQueueMaxListed) {
+      await settled();
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }
     for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
-      if (wait > FINE_RACY_MARGIN_MS + 1) {
+      if (wait > FINE_RACY_MARGIN_MS + 1 || closing?.aborted) {
+        await settled();
         later(storeDir, wait);
         return;
       }
-      await setTimeout$1(wait);
+      try {
+        await setTimeout$1(wait, void 0, closing === void 0 ? void 0 : { signal: closing });
+      } catch {
+      }
     }
+    await settled();
     if (timer !== null) clearTimeout(timer);
     timer = null;
     sweep(storeDir);
@@ -39478,8 +39496,13 @@ function startCacheRefresher(session, hooksBuild) {
       try {
         const builtBy = hooksBuild();
         const services = await session.services();
-        if (builtBy !== null) await refreshStartCache(services, builtBy);
-        await keepSweep(services.store.dir);
+        await keepSweep(
+          services.store.dir,
+          async () => {
+            if (builtBy !== null) await refreshStartCache(services, builtBy);
+          },
+          session.closingSignal
+        );
       } catch (error2) {
         process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error2)}
 `);

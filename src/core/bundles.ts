@@ -3,6 +3,7 @@ import { join } from "node:path";
 
 export const BUNDLES = {
   "hook.cjs": "src/hooks/entry.ts",
+  "hook-start.cjs": "src/hooks/main-start.ts",
   "hook-main.cjs": "src/hooks/main.ts",
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",

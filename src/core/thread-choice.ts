@@ -38,3 +38,36 @@ export function* ownThreadCandidates(
 export function branchChoice(state: LocalState, branch: string | null, projectId: string): string | null {
   return (branch ? state.branches[branch]?.[projectId] : undefined) ?? null;
 }
+
+/** The thread a session is on, as local state and the log decide it (sessionThreadRef). */
+export interface SessionThreadRef {
+  projectId: string;
+  threadId: string;
+  /** The session's own thread (its choice, or its instance's last conversation); false: the branch's last choice. */
+  own: boolean;
+}
+
+/**
+ * The one rule for the thread a session is on before any thread file is read (ThreadMindServices.currentThreadRef makes
+ * the same choice, then checks the files): the session's project (chooseProjectId); in it, the session's own thread
+ * (ownThreadCandidates: its choice, else the thread its instance last followed); else the branch's last choice. A
+ * branch's choice counts only while that thread is active: the caller checks that where it can read the status (the
+ * SessionStart fast path, from its cache entry; the services, from the file). The freshness hooks, which read no thread
+ * file, take it as is: a conversation that started on another thread logged it, so the branch only decides for an
+ * instance the log has never seen on this project. Null when the store lists no project this can choose, or the branch
+ * names no thread.
+ */
+export function sessionThreadRef(
+  ids: readonly string[] | null,
+  state: LocalState,
+  sessionKey: string,
+  followed: () => { projectId: string; threadId: string } | null,
+  branch: () => string | null,
+): SessionThreadRef | null {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  if (projectId === null) return null;
+  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
+  if (own !== null) return { projectId, threadId: own, own: true };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null ? null : { projectId, threadId, own: false };
+}

@@ -1,4 +1,4 @@
-// Loads a CommonJS bundle through a V8 code cache kept in the plugin's data directory (outside the repository): every hook start otherwise compiles hook-main.cjs again.
+// Loads a CommonJS bundle through a V8 code cache kept in the plugin's data directory (outside the repository): every hook start otherwise compiles hook-start.cjs or hook-main.cjs again.
 //
 // The cache file is ours alone and never trusted blindly: its header names the bundle exactly as it is on disk (dev,
 // inode, size, mtime, ctime), Node's version and architecture, and the length of V8's bytes, which follow twice and must

@@ -1,6 +1,7 @@
 // Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit>): CommonJS, node builtins only,
 // small. When the environment names a workspace without `.threadmind/` it exits before loading anything more or reading
-// stdin; otherwise it runs the hooks (main.ts, plugin/dist/hook-main.cjs), compiled through a V8 code cache.
+// stdin; otherwise it runs the hooks, compiled through a V8 code cache: SessionStart from plugin/dist/hook-start.cjs
+// (main-start.ts: its fast path and the team check only), the others from hook-main.cjs (main.ts).
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.js";
 import { isHookName } from "./hook-plans.js";
@@ -8,6 +9,11 @@ import { workspaceFromEnv } from "./store-precheck.js";
 import { storeExists, type Workspace } from "../core/workspace.js";
 
 type HookMain = typeof import("./main.js");
+
+/** The bundle that runs `name`: SessionStart's own (what every session start reads and deserialises is kept small). */
+function mainBundle(name: string | undefined): string {
+  return name === "session-start" ? "hook-start.cjs" : "hook-main.cjs";
+}
 
 export async function runHook(name: string | undefined): Promise<void> {
   const startedAt = Date.now();
@@ -26,7 +32,7 @@ export async function runHook(name: string | undefined): Promise<void> {
   // A run that needed the hooks proper (hook-core.cjs) compiled little of the fast path: its cache is made again later;
   // a SessionStart down a source's path its cache does not hold yet (startup, clear...) adds it.
   const main: HookMain = requireWithCodeCache<HookMain>(
-    join(__dirname, "hook-main.cjs"),
+    join(__dirname, mainBundle(name)),
     isHookName(name) ? name : "other",
     process.env,
     () => main.runPath(),

@@ -1,4 +1,4 @@
-// The hooks proper (plugin/dist/hook-core.cjs, loaded by hook-main.cjs when the fast path cannot answer): the full services.
+// The hooks proper (plugin/dist/hook-core.cjs, loaded by hook-start.cjs or hook-main.cjs when the fast path cannot answer): the full services.
 import type { HookInput } from "./hook-input.js";
 import type { HookOutput } from "./hook-output.js";
 import { hookServices, openHookServices } from "./hook-services.js";
@@ -20,6 +20,13 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
+    projectIds: () => {
+      try {
+        return services.store.projectIds();
+      } catch {
+        return null;
+      }
+    },
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) =>
       services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),

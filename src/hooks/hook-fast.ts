@@ -1,74 +1,17 @@
-// The hooks' fast path (bundled into plugin/dist/hook-main.cjs): no YAML, no services. SessionStart prints the context cached for the
-// thread local state names; SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null
-// means "cannot tell from here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and
-// fill the cache. Null only before any write.
-import { existsSync, lstatSync } from "node:fs";
-import { join } from "node:path";
-import { readLocalState, type LocalState } from "../core/store/local-state.js";
-import { storeDirState } from "../core/workspace.js";
-import { hookWorkspace } from "./hook-workspace.js";
-import { headCommitFromWorkTree, readBranch } from "../core/git/git.js";
-import { hookSessionOr } from "../core/session-key.js";
-import type { SessionKey } from "../core/types.js";
-import { isValidId } from "../core/id-pattern.js";
-import { projectIdsIn } from "../core/store/project-ids.js";
-import { branchChoice, chooseProjectId, ownThreadCandidates } from "../core/thread-choice.js";
-import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
-import {
-  appendMeasurementEvents,
-  LOG_ROTATE_BYTES,
-  measurementLogPath,
-  type MeasurementEvent,
-} from "../core/measure/measurement-log.js";
-import { indexBehind, instanceEvents, lastInstanceThread, sessionEvents } from "../core/measure/measurement-log-read.js";
-import { resumedConversationToAdopt } from "../core/conversation-threads.js";
-import { failureLine, type HookOutput } from "./hook-output.js";
+// The fast paths of SessionEnd, PreCompact and UserPromptSubmit (bundled into plugin/dist/hook-main.cjs; SessionStart's is
+// hook-fast-start.ts, in hook-start.cjs): no YAML, no services. SessionEnd/PreCompact measure and append; UserPromptSubmit
+// nudges (always answered here). Null means "cannot tell from here": the caller then runs the hooks proper
+// (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import { indexBehind, instanceEvents } from "../core/measure/measurement-log-read.js";
+import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { HookName } from "./hook-plans.js";
-import { hooksBuild } from "./hooks-build.js";
 import { measureSize } from "./measure-size.js";
-import { startEvents, startOutput } from "./start-record.js";
 import { promptMayBeNudged, promptNudge } from "./prompt-nudge.js";
-import { startAfterRestart } from "./freshness-start.js";
-
-/** The store as the fast path sees it: usable local state, an existing measurement log, no 0.4 layout to migrate. */
-interface FastStore {
-  storeDir: string;
-  gitTop: string | null;
-  state: LocalState;
-}
-
-function fastStore(input: HookInput, env: NodeJS.ProcessEnv): FastStore | null {
-  const workspace = hookWorkspace(env, input.cwd);
-  const storeDir = workspace.storeDir;
-  // A .threadmind that is not a real directory (a link to another store, say) is refused by the full path, in its words.
-  if (storeDirState(storeDir) !== "directory") return null;
-  // A 0.4 layout to migrate, or a first measurement (the log and its .gitignore entry are created): the full path.
-  if (existsSync(join(storeDir, "trees")) || !existsSync(measurementLogPath(storeDir))) return null;
-  const { state, problem } = readLocalState(storeDir);
-  // An unusable config.json is reported (and set aside later) by the full path, in its words.
-  if (problem !== undefined) return null;
-  return { storeDir, gitTop: workspace.gitTop, state };
-}
-
-/** Project ids as the store lists them; null when projects/ is a symbolic link or cannot be listed (the full path says why). */
-function projectIds(storeDir: string): string[] | null {
-  const dir = join(storeDir, "projects");
-  try {
-    if (lstatSync(dir).isSymbolicLink()) return null;
-    return projectIdsIn(dir);
-  } catch {
-    return null;
-  }
-}
-
-/** The log's upkeep by the hooks proper (hook-core.cjs, loaded for it): its index rewritten, the log rotated when full. */
-type Rotate = () => Promise<void>;
-
-/** Appends; past the log's size the hooks proper rotate it (rare: about once per thousand sessions). */
-async function record(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
-  if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
-}
+import { hookSessionOr } from "../core/session-key.js";
+import { readBranch } from "../core/git/git.js";
+import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-start.js";
 
 /**
  * After SessionEnd, PreCompact or UserPromptSubmit read the log, before they append to it: when a lookup found its index
@@ -83,66 +26,6 @@ async function indexUpkeep(storeDir: string, rotate: Rotate): Promise<void> {
 async function recordAfterUpkeep(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
   await indexUpkeep(storeDir, rotate);
   await record(storeDir, events, rotate);
-}
-
-/** The store, this instance's session and the conversation's logged events, for a hook that does not change threads. */
-interface FastConversation {
-  store: FastStore;
-  session: SessionKey;
-  logged: readonly MeasurementEvent[];
-}
-
-/**
- * Null when the fast path cannot answer: no fast store, or a resumed conversation whose thread this window is to take
- * over (that writes config.json under the lock: the full path does it).
- */
-function fastConversation(input: HookInput, env: NodeJS.ProcessEnv): FastConversation | null {
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
-  const logged = sessionEvents(store.storeDir, input.sessionId);
-  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
-  return { store, session, logged };
-}
-
-/** resume: the conversation already holds its context. Nothing to do unless a resumed conversation is to be taken over. */
-function fastResume(input: HookInput, env: NodeJS.ProcessEnv): HookOutput | null {
-  return fastConversation(input, env) === null ? null : {};
-}
-
-async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
-  const source = input.source ?? "startup";
-  if (source === "resume") return fastResume(input, env);
-  if (source !== "startup" && source !== "clear" && source !== "compact") return null;
-  const builtBy = hooksBuild();
-  if (builtBy === null) return null;
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  const ids = projectIds(store.storeDir);
-  const session = hookSessionOr(env, input.sessionId);
-  const projectId = ids === null ? null : chooseProjectId(ids, store.state, session.key);
-  if (projectId === null) return null;
-  // As ThreadMindServices.currentThreadRef: the session's own thread, else (after /clear or a compaction) the thread of
-  // its last conversation, else the branch's last choice if still active.
-  // One scan of the instance's events: the thread it followed, and how the restart it follows left the summary.
-  const events = source === "startup" ? null : instanceEvents(store.storeDir, session.key);
-  const instance = events === null ? null : lastInstanceThread(events, session.key);
-  const [own = null] = ownThreadCandidates(store.state, session.key, projectId, () => instance);
-  const threadId = own ?? branchChoice(store.state, store.gitTop ? readBranch(store.gitTop) : null, projectId);
-  if (threadId === null || !isValidId(threadId)) return null;
-  const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
-  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
-  if (own === null && entry.threadStatus !== "active") return null;
-  const start = entry.starts[source];
-  if (start === undefined) return null;
-  const noticed = await startAfterRestart(start, events, input, source);
-  const failures: string[] = [];
-  try {
-    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
-  } catch (e) {
-    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
-  }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
 }
 
 async function fastMeasure(
@@ -162,6 +45,7 @@ async function fastMeasure(
       readState: () => store.state,
       sessionEvents: () => logged,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      projectIds: () => projectIds(store.storeDir),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
     },
@@ -207,7 +91,7 @@ export async function tryFast(
 ): Promise<HookOutput | null> {
   switch (name) {
     case "session-start":
-      return fastSessionStart(input, env, rotate);
+      return null; // hook-start.cjs answers SessionStart (hook-fast-start.ts); from this bundle the hooks proper would
     case "session-end":
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":

@@ -3,10 +3,13 @@ import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
 import { failureLine, writeHookOutput, type HookOutput } from "./hook-output.js";
 import { isHookName, PLANS, type HookName } from "./hook-plans.js";
 
-/** What the entry already did before the handler: when it started, and the stdin it read (or why it could not). */
+/**
+ * What the entry already did before the handler: when it started, and the stdin it read (or why it could not), parsed
+ * when it could be (`input`; else the runner parses it and reports why not).
+ */
 export interface EntryStart {
   startedAt: number;
-  stdin: { text: string } | { error: unknown } | null;
+  stdin: { text: string; input?: HookInput } | { error: unknown } | null;
 }
 
 export type HookHandler = (name: HookName, input: HookInput, lockTimeoutMs: number) => Promise<HookOutput>;
@@ -34,8 +37,9 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
     try {
       const stdin = entry.stdin;
       if (stdin !== null && "error" in stdin) throw stdin.error;
-      const raw = stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200));
-      const input = parseHookInput(raw, process.cwd());
+      const input =
+        stdin?.input ??
+        parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };

@@ -32,6 +32,8 @@ export interface MeasureStore {
   sessionEvents(sessionId: string): readonly MeasurementEvent[];
   /** This Claude Code instance's events in the measurement log (read at a /clear or a compaction only). */
   instanceEvents(): readonly MeasurementEvent[];
+  /** The store's project ids (null: they cannot be listed). */
+  projectIds(): readonly string[] | null;
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
   /** Gives this window the conversation's thread (writes config.json under the lock). */
   adopt(conversation: ConversationRef): Promise<void>;

@@ -14,6 +14,8 @@ export interface StalenessStore {
   readonly storeDir: string;
   readonly session: SessionKey;
   instanceEvents(): readonly MeasurementEvent[];
+  /** The store's project ids (null: they cannot be listed). */
+  projectIds(): readonly string[] | null;
 }
 
 /** The staleness record of this restart; null when the instance is on no thread this hook can name, or is no Claude Code instance. */
@@ -27,7 +29,14 @@ export function stalenessEvent(
   // Without CLAUDE_PID the window's summary writes cannot be told from others': no verdict rather than a wrong one.
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
-  const thread = freshnessThread({ state, session: store.session, events, projectIds: () => null, branch: () => null });
+  // The thread the instance was on: its own (no branch: a restart judges what this window wrote to, or followed).
+  const thread = freshnessThread({
+    state,
+    session: store.session,
+    events,
+    projectIds: () => store.projectIds(),
+    branch: () => null,
+  });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);

@@ -2,7 +2,6 @@
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { resolveWorkspace, storeExists, type Workspace } from "../core/workspace.js";
-import { parseHookInput } from "./hook-input.js";
 import { hookWorkspace } from "./hook-workspace.js";
 
 /**
@@ -18,18 +17,12 @@ export function workspaceFromEnv(env: NodeJS.ProcessEnv, fallbackCwd: string): W
 }
 
 /**
- * False only when the workspace the hook input names (resolved as the hooks proper resolve it) has no `.threadmind/`:
- * then the hook has nothing to do. Unparseable input answers true, so that the hooks proper report it.
+ * False only when the workspace of the hook input's cwd (resolved as the hooks proper resolve it) has no `.threadmind/`:
+ * then the hook has nothing to do.
  */
-export function workspaceMayHaveStore(rawInput: string, fallbackCwd: string, env: NodeJS.ProcessEnv): boolean {
-  let cwd: string;
-  try {
-    cwd = parseHookInput(rawInput, fallbackCwd).cwd;
-  } catch {
-    return true;
-  }
+export function workspaceMayHaveStore(inputCwd: string, env: NodeJS.ProcessEnv): boolean {
   // Through hookWorkspace: the fast path then finds this workspace resolved.
-  return storeExists(hookWorkspace(env, cwd));
+  return storeExists(hookWorkspace(env, inputCwd));
 }
 
 function isDirectory(path: string): boolean {

@@ -1,4 +1,4 @@
-// SessionStart's team check (in hook-main.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
+// SessionStart's team check (in hook-start.cjs, node builtins only): keeps the "threadmind" merge driver in this repository's
 // .git/config pointing at this plugin (read as a file; written only when missing or stale), and names thread files git
 // left in conflict, asking git only while a merge, rebase, cherry-pick or revert is under way.
 import { existsSync, lstatSync } from "node:fs";
@@ -55,7 +55,8 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
   try {
     const workspace = hookWorkspace(env, cwd);
     // A .threadmind that is a symbolic link is refused by the store (and named by the hooks proper): nothing read or written here.
-    if (!existsSync(workspace.storeDir) || lstatSync(workspace.storeDir).isSymbolicLink()) return null;
+    const store = lstatSync(workspace.storeDir, { throwIfNoEntry: false });
+    if (store === undefined || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);

@@ -24,10 +24,15 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs:
  * cannot be trusted yet: on a file system with sub-second timestamps that is at most FINE_RACY_MARGIN_MS, waited in the
  * queue, then the sweep runs there too, so that a start right after the write finds the state current. Where that would
  * hold the next operation too long (a large store: the last sweep listed more than inQueueMaxListed entries), or on whole-second
- * timestamps, the sweep runs later, off the queue, once writes pause. Never throws: the state is derived data, and a
- * start sweeps whatever was left.
+ * timestamps, the sweep runs later, off the queue, once writes pause. `settled` (the start cache's refresh) runs in the
+ * queue before the sweep: after the wait when there is one, so that the files it reads are trusted by their stamps;
+ * at once otherwise, and at once when `closing` aborts (the client is gone: the process exits once its queue is done,
+ * and the sweep left for a timer that does not hold it up). Never throws for the sweep: the state is derived data, and
+ * a start sweeps whatever was left.
  */
-export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (storeDir: string) => Promise<void> {
+export function conflictSweepKeeper(
+  options: SweepKeeperOptions = DEFAULTS,
+): (storeDir: string, settled?: () => Promise<void>, closing?: AbortSignal) => Promise<void> {
   let lastListed = 0;
   let timer: NodeJS.Timeout | null = null;
   const sweep = (storeDir: string) => {
@@ -46,21 +51,28 @@ export function conflictSweepKeeper(options: SweepKeeperOptions = DEFAULTS): (st
     }, ms);
     timer.unref();
   };
-  return async (storeDir) => {
-    if (storeDirState(storeDir) !== "directory") return;
+  return async (storeDir, settled = () => Promise.resolve(), closing) => {
+    if (storeDirState(storeDir) !== "directory") return settled();
     if (lastListed > options.inQueueMaxListed) {
+      await settled();
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
       return;
     }
     // A timer may fire early by the time the loop spent before it was set: checked again after each wait.
     for (let wait = threadDirsSettleInMs(storeDir); wait > 0; wait = threadDirsSettleInMs(storeDir)) {
       // More than the fine margin (plus the millisecond threadDirsSettleInMs adds): whole-second timestamps.
-      if (wait > FINE_RACY_MARGIN_MS + 1) {
+      if (wait > FINE_RACY_MARGIN_MS + 1 || closing?.aborted) {
+        await settled();
         later(storeDir, wait);
         return;
       }
-      await sleep(wait);
+      try {
+        await sleep(wait, undefined, closing === undefined ? undefined : { signal: closing });
+      } catch {
+        // closing: checked again above
+      }
     }
+    await settled();
     if (timer !== null) clearTimeout(timer);
     timer = null;
     sweep(storeDir);

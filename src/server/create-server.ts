@@ -105,8 +105,15 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
       try {
         const builtBy = hooksBuild();
         const services = await session.services();
-        if (builtBy !== null) await refreshStartCache(services, builtBy);
-        await keepSweep(services.store.dir);
+        // Once the threads directories settled (when that is a short wait): the files just written are then trusted by
+        // their stamps, and the entry needs neither a second assembly nor the fingerprints a start would check.
+        await keepSweep(
+          services.store.dir,
+          async () => {
+            if (builtBy !== null) await refreshStartCache(services, builtBy);
+          },
+          session.closingSignal,
+        );
       } catch (error) {
         process.stderr.write(`thread-mind: could not refresh the SessionStart context cache: ${messageOf(error)}\n`);
       }

@@ -55,6 +55,7 @@ export class ServerSession {
   private warmedUp = false;
   /** The client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
   private closed = false;
+  private readonly closing = new AbortController();
   /** When the client last asked for an operation (performance.now()); operations under way. */
   private lastAsked = 0;
   private running = 0;
@@ -84,6 +85,12 @@ export class ServerSession {
    */
   close(): void {
     this.closed = true;
+    this.closing.abort();
+  }
+
+  /** Aborted once the client is gone (close): queued work stops waiting for anything but itself. */
+  get closingSignal(): AbortSignal {
+    return this.closing.signal;
   }
 
   /** Starts loading the tokenizer in the background (once the client has initialized). */

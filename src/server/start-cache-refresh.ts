@@ -1,8 +1,7 @@
 // After a write, the MCP server saves its session thread's SessionStart contexts to the context cache, so that the /clear that usually follows is served by the hooks' fast path.
 import { join } from "node:path";
-import { RACY_MARGIN_MS, sourceFingerprint } from "../core/context/context-cache.js";
+import { racyPaths, sameRecord, sourceFingerprint, stampsOf } from "../core/context/context-cache.js";
 import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
-import { fileStamp, stampChangedAtMs } from "../core/store/file-stamp.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { assembleStarts, userLine } from "../core/context/start-context.js";
 
@@ -12,8 +11,9 @@ const SOURCES = ["clear", "compact", "startup"] as const;
 /**
  * Saves the entry and returns true; false when nothing could be trusted to the cache (no project, a notice to report,
  * a file or HEAD that changed meanwhile). The hooks check an entry exactly as they check their own: stamps of every
- * file, HEAD, the build. Files this write has just changed are too recent for their stamps alone (the "racy" rule
- * of context-cache.ts): the entry also carries the fingerprint of their text, taken before and after a second assembly
+ * file, HEAD, the build. Files changed too recently for their stamps alone (the "racy" rule of context-cache.ts: the
+ * server refreshes once the threads directories settled, so this is a store on whole-second timestamps or a large one,
+ * see create-server.ts): the entry also carries the fingerprint of their text, taken before and after a second assembly
  * that read them from disk, and the hook compares it with the file's text.
  */
 export async function refreshStartCache(services: ThreadMindServices, builtBy: string): Promise<boolean> {
@@ -25,9 +25,7 @@ export async function refreshStartCache(services: ThreadMindServices, builtBy: s
   const leading = () => services.notices.map(userLine);
   const first = await assembleStarts(services, project, thread, SOURCES, leading);
   const stamps = stampsOf(storeDir, first.sources);
-  const racy = Object.entries(stamps)
-    .filter(([, stamp]) => stamp !== null && stampChangedAtMs(stamp) >= startedAt - RACY_MARGIN_MS)
-    .map(([rel]) => rel);
+  const racy = racyPaths(stamps, startedAt);
   let chosen = first;
   let verify: Record<string, string> | undefined;
   if (racy.length > 0) {
@@ -54,12 +52,6 @@ export async function refreshStartCache(services: ThreadMindServices, builtBy: s
   return true;
 }
 
-function stampsOf(storeDir: string, rels: readonly string[]): Record<string, string | null> {
-  const out: Record<string, string | null> = {};
-  for (const rel of rels) out[rel] = fileStamp(join(storeDir, rel));
-  return out;
-}
-
 function fingerprintsOf(storeDir: string, rels: readonly string[]): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const rel of rels) {
@@ -68,9 +60,4 @@ function fingerprintsOf(storeDir: string, rels: readonly string[]): Record<strin
     out[rel] = fingerprint;
   }
   return out;
-}
-
-function sameRecord(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }

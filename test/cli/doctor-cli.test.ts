@@ -276,7 +276,7 @@ describe("thread-mind-mcp doctor", () => {
       return join(root, "plugin", "dist", "cli.mjs");
     };
     const cli = ["cli.mjs", "cli-main.mjs", "cli-report.mjs"];
-    const all = [...cli, "hook.cjs", "hook-main.cjs", "hook-core.cjs", "server.mjs"];
+    const all = [...cli, "hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs", "server.mjs"];
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, VERSION, all)), "versions")).toBe("ok");
     const newer = doctor(r.dir, home(), {}, copy("9.9.9", "9.9.9", all));
     expect(status(newer, "versions")).toBe("fail");
@@ -284,20 +284,23 @@ describe("thread-mind-mcp doctor", () => {
       `the bundle is ${VERSION} but package.json and plugin.json say 9.9.9`,
     );
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, "0.0.1", all)), "versions")).toBe("fail");
-    const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, [...cli, "hook.cjs", "hook-main.cjs", "hook-core.cjs"]));
+    const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, all.filter((b) => b !== "server.mjs")));
     expect(status(missing, "versions")).toBe("fail");
     expect(missing.checks.get("versions")!.detail[0]).toContain("plugin/dist/server.mjs");
-    // hook.cjs loads hook-main.cjs, which loads hook-core.cjs, at run time: a plugin without either fails too.
-    const noMain = doctor(r.dir, home(), {}, copy(VERSION, VERSION, [...cli, "hook.cjs", "hook-core.cjs", "server.mjs"]));
-    expect(status(noMain, "versions")).toBe("fail");
-    expect(noMain.checks.get("versions")!.detail[0]).toContain("plugin/dist/hook-main.cjs");
-    const noCore = doctor(r.dir, home(), {}, copy(VERSION, VERSION, [...cli, "hook.cjs", "hook-main.cjs", "server.mjs"]));
+    // hook.cjs loads hook-start.cjs (SessionStart) or hook-main.cjs, which load hook-core.cjs, at run time: a plugin
+    // without one of them fails too.
+    const without = (bundle: string) => doctor(r.dir, home(), {}, copy(VERSION, VERSION, all.filter((b) => b !== bundle)));
+    for (const bundle of ["hook-start.cjs", "hook-main.cjs"]) {
+      const noMain = without(bundle);
+      expect(status(noMain, "versions")).toBe("fail");
+      expect(noMain.checks.get("versions")!.detail[0]).toContain(`plugin/dist/${bundle}`);
+    }
+    const noCore = without("hook-core.cjs");
     expect(status(noCore, "versions")).toBe("fail");
     expect(noCore.checks.get("versions")!.detail[0]).toContain("plugin/dist/hook-core.cjs");
     // cli.mjs loads cli-main.mjs (every command but the report) or cli-report.mjs at run time: a plugin without the
     // report's bundle fails too (this doctor runs from the copy's cli-main.mjs).
-    const withoutReport = all.filter((b) => b !== "cli-report.mjs");
-    const noReport = doctor(r.dir, home(), {}, copy(VERSION, VERSION, withoutReport));
+    const noReport = without("cli-report.mjs");
     expect(status(noReport, "versions")).toBe("fail");
     expect(noReport.checks.get("versions")!.detail[0]).toContain("plugin/dist/cli-report.mjs");
     expect(missing.code).toBe(1);

@@ -150,7 +150,7 @@ function expectSameAsScan(storeDir: string): void {
 }
 
 function refresh(storeDir: string): void {
-  refreshMeasurementIndex(storeDir, measurementLogPaths(storeDir), READ_MAX_BYTES, parseEventLine);
+  refreshMeasurementIndex(storeDir);
 }
 
 function coverage(storeDir: string): (number | null)[] {

@@ -162,8 +162,8 @@ describe("the packed tarball", () => {
 
   test("the bundles users run are in it", () => {
     const listed = dryRun.files.map((f) => f.path);
-    const run = ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "scan-worker.cjs", "server.mjs", "hook.cjs", "hook-main.cjs"];
-    for (const bundle of [...run, "hook-core.cjs"]) expect(listed).toContain(`plugin/dist/${bundle}`);
+    const run = ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "scan-worker.cjs", "server.mjs", "hook.cjs", "hook-start.cjs"];
+    for (const bundle of [...run, "hook-main.cjs", "hook-core.cjs"]) expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 
   test("the bin is packed with its run bit and starts with a shebang", () => {

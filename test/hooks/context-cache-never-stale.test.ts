@@ -71,13 +71,12 @@ describe("the SessionStart context cache", () => {
 
   test("an ancestor's edit shows at once, even within the racy margin (the cache is not trusted with fresh files)", async () => {
     await sessionStart("startup"); // cache in place
-    const cached = stamp(cacheFile("refunds"));
     await servicesFor(repo.dir, "editor").summaryUpdate({ threadId: "payments", content: "## Decisions\n- PAY-DECISION-2" });
     const after = await sessionStart("startup");
     expect(after?.hookSpecificOutput?.additionalContext).toContain("PAY-DECISION-2");
     expect(after?.hookSpecificOutput?.additionalContext).not.toContain("PAY-DECISION-1");
-    // Files changed less than the margin ago: no entry is written from them yet (the old one stays, and is not used).
-    expect(stamp(cacheFile("refunds"))).toBe(cached);
+    // Files changed less than their margin ago are not trusted to an entry (the old one stays, and is not used); once
+    // they settled (50 ms here) the next start may write one: either way it prints the edit.
     expect((await sessionStart("startup"))?.hookSpecificOutput?.additionalContext).toContain("PAY-DECISION-2");
     await settle();
     const { full, fast } = await bothPaths("startup");

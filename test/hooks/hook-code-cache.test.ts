@@ -1,4 +1,4 @@
-// Guards the hook entry's V8 code cache (hook.cjs compiles hook-main.cjs with a cache kept in the plugin's data
+// Guards the hook entry's V8 code cache (hook.cjs compiles hook-start.cjs, SessionStart's bundle, with a cache kept in the plugin's data
 // directory): a hook prints the same with or without it, and a cache that is missing, damaged, made for another bundle
 // or rejected by V8 is never run as it is: the bundle is compiled from source and the cache written anew; a cache made
 // by a start that took the hooks proper is made again by the next fast start, and a start down a path the cache does not
@@ -55,9 +55,9 @@ beforeAll(async () => {
   repo.commit("code", { "README.md": "x\n" });
   plugin = mkdtempSync(join(tmpdir(), "tm-plugin-cc-"));
   data = mkdtempSync(join(tmpdir(), "tm-plugin-data-"));
-  for (const bundle of ["hook.cjs", "hook-main.cjs", "hook-core.cjs"])
+  for (const bundle of ["hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"])
     copyFileSync(join(HOOK_BUNDLE, "..", bundle), join(plugin, bundle));
-  cacheFile = join(data, "code-cache", "hook-main.cjs-session-start.bin");
+  cacheFile = join(data, "code-cache", "hook-start.cjs-session-start.bin");
   const s = servicesFor(repo.dir, claudeInstanceSession(PID).key);
   await s.projectCreate({ title: "Cached" });
   await s.summaryUpdate({ content: "## Decisions\n- CODE-CACHE-DECISION" });
@@ -146,7 +146,7 @@ describe("the hook entry's code cache", () => {
   test("a cache made for another build of the bundle is not used, and is replaced by one for this build", async () => {
     await start();
     const before = keyOf(readFileSync(cacheFile));
-    const main = join(plugin, "hook-main.cjs");
+    const main = join(plugin, "hook-start.cjs");
     const past = new Date(Date.now() - 60_000);
     utimesSync(main, past, past); // another stamp, same bytes
     await sleep(FINE_RACY_MARGIN_MS + 20);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   repo = makeTempRepo();
   repo.commit("code", { "README.md": "x\n" });
   dist = mkdtempSync(join(tmpdir(), "tm-dist-real-"));
-  for (const bundle of ["hook.cjs", "hook-main.cjs", "hook-core.cjs"])
+  for (const bundle of ["hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"])
     copyFileSync(join(HOOK_BUNDLE, "..", bundle), join(dist, bundle));
   root = mkdtempSync(join(tmpdir(), "tm-plugin-root-"));
   mkdirSync(join(root, "plugin"));
@@ -84,6 +84,6 @@ describe("plugin/hooks.json's commands", () => {
       expect(run).toMatchObject({ status: 0, stderr: "" });
       expect(run.stdout).toBe(real.stdout);
     }
-    expect(existsSync(join(data, "code-cache", "hook-main.cjs-session-start.bin"))).toBe(true);
+    expect(existsSync(join(data, "code-cache", "hook-start.cjs-session-start.bin"))).toBe(true);
   });
 });

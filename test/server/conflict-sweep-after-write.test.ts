@@ -95,3 +95,47 @@ test("where a sweep in the queue would cost too much, it runs off the queue once
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("the start cache is refreshed once the threads directory settled, and at once when the client is gone", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-sweep-settle-"));
+  try {
+    const storeDir = join(root, ".threadmind");
+    const threads = join(storeDir, "threads", "p");
+    mkdirSync(join(storeDir, "projects"), { recursive: true });
+    writeFileSync(join(storeDir, "projects", "p.json"), "{}\n");
+    mkdirSync(threads, { recursive: true });
+    const keep = conflictSweepKeeper();
+    // Sub-second timestamps (ext4, tmpfs): the directory just written settles 50 ms after its change.
+    const write = () => {
+      writeFileSync(join(threads, "t.tmp"), "---\nid: t\n---\n\nfine\n");
+      renameSync(join(threads, "t.tmp"), join(threads, "t.md"));
+      const s = lstatSync(threads, { bigint: true });
+      // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take
+      return Number((s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs) / 1_000_000n);
+    };
+    if (lstatSync(storeDir, { bigint: true }).ctimeNs % 1_000_000_000n === 0n) return; // whole seconds: nothing waits
+    let changedAt = write();
+    let refreshedAt = 0;
+    await keep(storeDir, async () => {
+      refreshedAt = Date.now();
+    });
+    expect(refreshedAt).toBeGreaterThan(changedAt + 50);
+    expect(savedDir(storeDir, "p")).toBe(dirStamp(threads));
+    // The client gone: no wait (the refresh trusts fingerprints instead), and the sweep is left to the next start.
+    const gone = new AbortController();
+    gone.abort();
+    changedAt = write();
+    refreshedAt = 0;
+    await keep(
+      storeDir,
+      async () => {
+        refreshedAt = Date.now();
+      },
+      gone.signal,
+    );
+    expect(refreshedAt).toBeGreaterThan(0);
+    expect(savedDir(storeDir, "p")).not.toBe(dirStamp(threads));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

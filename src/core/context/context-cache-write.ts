@@ -39,5 +39,6 @@ export async function saveContextCacheEntry(storeDir: string, entry: ContextCach
     previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path); // a linked cache/ would take the write out of the repository
   mkdirSync(dirname(path), { recursive: true });
-  await writeFileAtomic(path, `${JSON.stringify(merged)}\n`);
+  // Derived data, checked against every input when read (an empty or cut entry is not one): not fsynced.
+  await writeFileAtomic(path, `${JSON.stringify(merged)}\n`, { durable: false });
 }

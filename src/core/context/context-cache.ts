@@ -3,19 +3,20 @@
 // An entry names every file the context was built from with its stamp (dev, inode, size, mtime, ctime; null for a
 // file that was absent), HEAD's commit when stale-path warnings were computed against it, and the build of the hooks
 // that wrote it. It is written only when every file is older than the assembly by a margin, so a write racing with the
-// assembly can never be recorded as seen (the "racy git" rule). One input is left out on purpose: the token-count
+// assembly can never be recorded as seen (the "racy git" rule; the margin is the file's own, as the conflict-marker
+// sweep's: 50 ms on sub-second timestamps, 3 s on whole seconds). One input is left out on purpose: the token-count
 // cache. The footer's "~N tokens" is an estimate either way; an entry keeps the count it was assembled with until one of
 // its files changes, even if the MCP server has since counted the same text exactly.
 import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 import { join } from "node:path";
-import { fileStamp, RACY_MARGIN_MS, stampChangedAtMs } from "../store/file-stamp.js";
+import { fileStamp, RACY_MARGIN_MS, stampSettledAtMs } from "../store/file-stamp.js";
 import { isValidId } from "../id-pattern.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import type { ThreadStatus } from "../types.js";
 
 export const CONTEXT_CACHE_VERSION = 1;
-/** Files changed less than this long before the assembly began are not trusted to a cache entry. */
+/** Files changed less than this long before the assembly began are never trusted to a cache entry (less on sub-second timestamps: racyMarginMs). */
 export { RACY_MARGIN_MS };
 const ENTRY_MAX_BYTES = 512 * 1024;
 /** Larger than any thread or project file ThreadMind reads. */
@@ -135,30 +136,46 @@ export function sourceFingerprint(storeDir: string, rel: string): string | null 
   }
 }
 
+/** Stamps of `paths` (relative to the store) now (null: absent or not a regular file). */
+export function stampsOf(storeDir: string, paths: Iterable<string>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const rel of paths) out[rel] = fileStamp(join(storeDir, rel));
+  return out;
+}
+
+/**
+ * The paths whose stamps changed too recently before an assembly that began at `assemblyStartedAtMs` to be trusted alone
+ * (within their racy margin: a later write could still share the stamp).
+ */
+export function racyPaths(stamps: Record<string, string | null>, assemblyStartedAtMs: number): string[] {
+  return Object.entries(stamps)
+    .filter(([, stamp]) => stamp !== null && stampSettledAtMs(stamp) >= assemblyStartedAtMs)
+    .map(([rel]) => rel);
+}
+
 /** Stamps of `paths` (relative to the store) now; null when one of them changed too recently to be trusted. */
 export function trustedStamps(
   storeDir: string,
   paths: Iterable<string>,
   assemblyStartedAtMs: number,
 ): Record<string, string | null> | null {
-  const sources: Record<string, string | null> = {};
-  for (const rel of paths) {
-    const stamp = fileStamp(join(storeDir, rel));
-    if (stamp !== null && stampChangedAtMs(stamp) >= assemblyStartedAtMs - RACY_MARGIN_MS) return null;
-    sources[rel] = stamp;
-  }
-  return sources;
+  const sources = stampsOf(storeDir, paths);
+  return racyPaths(sources, assemblyStartedAtMs).length === 0 ? sources : null;
+}
+
+/** The same keys with the same values (stamps, fingerprints). */
+export function sameRecord(a: Readonly<Record<string, string | null>>, b: Readonly<Record<string, string | null>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
 }
 
 /** Same inputs (so the entries can share their starts). */
 export function sameInputs(a: ContextCacheEntry, b: ContextCacheEntry): boolean {
-  const keys = Object.keys(a.sources);
   return (
     a.builtBy === b.builtBy &&
     a.head === b.head &&
     a.threadStatus === b.threadStatus &&
-    JSON.stringify(a.verify ?? {}) === JSON.stringify(b.verify ?? {}) &&
-    keys.length === Object.keys(b.sources).length &&
-    keys.every((k) => Object.hasOwn(b.sources, k) && b.sources[k] === a.sources[k])
+    sameRecord(a.verify ?? {}, b.verify ?? {}) &&
+    sameRecord(a.sources, b.sources)
   );
 }

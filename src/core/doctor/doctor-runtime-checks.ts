@@ -122,11 +122,18 @@ function versionIn(path: string): { version: string } | { problem: string } {
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
 /**
- * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-main.cjs, which loads
- * hook-core.cjs; the CLI's entry cli.mjs loads cli-main.mjs, or cli-report.mjs for `report`.
+ * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-start.cjs (SessionStart)
+ * or hook-main.cjs, which load hook-core.cjs; the CLI's entry cli.mjs loads cli-main.mjs, or cli-report.mjs for `report`.
  */
 const LOADED_AT_RUN_TIME = (
-  ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "hook-main.cjs", "hook-core.cjs"] as const satisfies readonly BundleFile[]
+  [
+    "cli.mjs",
+    "cli-main.mjs",
+    "cli-report.mjs",
+    "hook-start.cjs",
+    "hook-main.cjs",
+    "hook-core.cjs",
+  ] as const satisfies readonly BundleFile[]
 ).map((file) => `plugin/dist/${file}`);
 
 /** Bundles the plugin runs: every `${CLAUDE_PLUGIN_ROOT}/….mjs|.cjs` its configs name, the CLI, and what they load at run time. */

@@ -31,78 +31,70 @@ import {
 
 /** Rewrites the index when a log file is INDEX_BEHIND_BYTES or more past its section (or has none and is that large). */
 export function refreshMeasurementIndexIfBehind(storeDir: string): void {
-  const paths = measurementLogPaths(storeDir);
-  try {
-    const covered = measurementIndexCoverage(storeDir, paths);
-    const behind = paths.some((path, i) => {
-      const opened = openRegularFile(path, constants.O_RDONLY);
-      if (opened === null) return false;
-      closeSync(opened.fd);
-      const size = opened.stat.size;
-      return size <= READ_MAX_BYTES && size - (covered[i] ?? 0) > INDEX_BEHIND_BYTES;
-    });
-    if (behind) refreshMeasurementIndex(storeDir, paths, READ_MAX_BYTES, parseEventLine);
-  } catch {
-    // derived data: readers scan
-  }
+  writeMeasurementIndex(storeDir, true);
 }
 
 /**
- * Writes a new index for the log files `paths`: a file's valid section is kept and extended over the bytes appended
- * since, any other file is indexed from its start (files larger than `readMaxBytes` are not indexed). `keysOf` parses a
- * line (null: not an event). Best effort: the index is derived data, and a reader that cannot use it scans the log;
- * failures are ignored.
+ * Writes a new index for the log files: a file's valid section is kept and extended over the bytes appended since, any
+ * other file is indexed from its start (files larger than READ_MAX_BYTES, which readers read from their last bytes, are
+ * not indexed). Best effort: the index is derived data, and a reader that cannot use it scans the log; failures are
+ * ignored.
  */
-export function refreshMeasurementIndex(
-  storeDir: string,
-  paths: readonly string[],
-  readMaxBytes: number,
-  keysOf: (line: string) => LineKeys | null,
-): void {
+export function refreshMeasurementIndex(storeDir: string): void {
+  writeMeasurementIndex(storeDir, false);
+}
+
+type OpenLog = NonNullable<ReturnType<typeof openRegularFile>>;
+
+/** Both: the index and each log file opened once, the sections checked once; with `onlyIfBehind`, written only then. */
+function writeMeasurementIndex(storeDir: string, onlyIfBehind: boolean): void {
   const temp = `${measurementIndexPath(storeDir)}.${process.pid}.tmp`;
+  const logs: (OpenLog | null)[] = [];
   let out: number | null = null;
   let index: MeasurementIndex | null = null;
   try {
+    index = openMeasurementIndex(storeDir);
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, constants.O_RDONLY));
+    const open = index;
+    const coverage = logs.map((log) => (log === null || open === null ? null : validCoverage(open, log.fd, log.stat)));
+    const behind = logs.some(
+      (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES,
+    );
+    if (onlyIfBehind && !behind) return;
     // The temp file first: a store whose cache cannot be written costs no parsing (and is tried again next time).
     const cache = join(storeDir, "cache");
     mkdirSync(cache, { recursive: true });
     if (!lstatSync(cache).isDirectory()) return; // a link: the index is never written through it
     rmSync(temp, { force: true });
     out = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-    index = openMeasurementIndex(storeDir);
     // Sections are kept only from an index whose every bucket checks out.
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket: string[][] = Array.from({ length: BUCKETS }, () => []);
-    for (const path of paths) {
-      const opened = openRegularFile(path, constants.O_RDONLY);
-      if (opened === null) continue;
-      try {
-        const { fd, stat } = opened;
-        if (stat.size > readMaxBytes) continue; // read from its last bytes only: not indexed
-        const tag = fileTag(stat);
-        const kept = index === null || oldKeyLines === null ? null : validCoverage(index, fd, stat);
-        const from = kept ?? 0;
-        const bytes = Buffer.allocUnsafe(stat.size - from);
-        readAt(fd, bytes, from);
-        const covered = from + bytes.lastIndexOf(NEWLINE) + 1;
-        sections += `#${tag}\t${covered}\t${prefixFingerprint(fd, covered)}\n`;
-        const offsets = new Map<string, string[]>();
-        if (kept !== null && oldKeyLines !== null) {
-          for (const line of oldKeyLines) {
-            const [lineTag, needle, list] = line.split("\t");
-            if (lineTag !== tag || needle === undefined || list === undefined) continue;
-            const lists = offsets.get(needle);
-            if (lists === undefined) offsets.set(needle, [list]);
-            else lists.push(list);
-          }
+    logs.forEach((log, i) => {
+      if (log === null) return;
+      const { fd, stat } = log;
+      if (stat.size > READ_MAX_BYTES) return; // read from its last bytes only: not indexed
+      const tag = fileTag(stat);
+      const kept = oldKeyLines === null ? null : (coverage[i] ?? null);
+      const from = kept ?? 0;
+      const bytes = Buffer.allocUnsafe(stat.size - from);
+      readAt(fd, bytes, from);
+      const covered = from + bytes.lastIndexOf(NEWLINE) + 1;
+      sections += `#${tag}\t${covered}\t${prefixFingerprint(fd, covered)}\n`;
+      const offsets = new Map<string, string[]>();
+      if (kept !== null && oldKeyLines !== null) {
+        for (const line of oldKeyLines) {
+          const [lineTag, needle, list] = line.split("\t");
+          if (lineTag !== tag || needle === undefined || list === undefined) continue;
+          const lists = offsets.get(needle);
+          if (lists === undefined) offsets.set(needle, [list]);
+          else lists.push(list);
         }
-        addKeyOffsets(offsets, bytes.subarray(0, covered - from), from, keysOf);
-        for (const [needle, lists] of offsets) byBucket[bucketOf(needle)]!.push(`${tag}\t${needle}\t${lists.join(",")}\n`);
-      } finally {
-        closeSync(opened.fd);
       }
-    }
+      addKeyOffsets(offsets, bytes.subarray(0, covered - from), from);
+      for (const [needle, lists] of offsets) byBucket[bucketOf(needle)]!.push(`${tag}\t${needle}\t${lists.join(",")}\n`);
+    });
     const buckets = byBucket.map((lines, number) => Buffer.from(bucketName(number) + lines.join("")));
     let position = Buffer.byteLength(HEADER) + Buffer.byteLength(sections) + 1 + BUCKETS * ENTRY + 1; // "@", table, newline
     if (position > PREFIX_BYTES) return; // cannot happen with two sections
@@ -120,6 +112,7 @@ export function refreshMeasurementIndex(
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
+      for (const log of logs) if (log !== null) closeSync(log.fd);
       if (out !== null) closeSync(out);
       rmSync(temp, { force: true });
     } catch {
@@ -140,12 +133,7 @@ function keyLinesOf(index: MeasurementIndex): string[] | null {
 }
 
 /** Adds the offsets of the whole lines of `bytes` (at file offset `base`) under each needle a scan would find them by. */
-function addKeyOffsets(
-  offsets: Map<string, string[]>,
-  bytes: Buffer,
-  base: number,
-  keysOf: (line: string) => LineKeys | null,
-): void {
+function addKeyOffsets(offsets: Map<string, string[]>, bytes: Buffer, base: number): void {
   const add = (needle: string, line: Buffer, offset: number) => {
     if (line.indexOf(needle) === -1) return; // the parsed value, but not in the exact form a scan looks for
     const list = offsets.get(needle);
@@ -158,7 +146,7 @@ function addKeyOffsets(
     const end = newline === -1 ? bytes.length : newline;
     const line = bytes.subarray(start, end);
     if (line.length <= LOG_LINE_MAX_BYTES && (line.indexOf(SESSION_KEY) !== -1 || line.indexOf(INSTANCE_KEY) !== -1)) {
-      const keys = keysOf(line.toString("utf8"));
+      const keys: LineKeys | null = parseEventLine(line.toString("utf8"));
       if (keys !== null) {
         if (typeof keys.sessionId === "string") add(sessionNeedle(keys.sessionId), line, base + start);
         if (typeof keys.instance === "string") add(instanceNeedle(keys.instance), line, base + start);

@@ -8,7 +8,13 @@ import {
   type Measurements,
   type SizeRecord,
 } from "./measurements.js";
-import { measurementLogPaths, openLog, type MeasurementEvent, type SettledReceipt } from "./measurement-log.js";
+import {
+  measurementLogPath,
+  measurementLogPaths,
+  openLog,
+  type MeasurementEvent,
+  type SettledReceipt,
+} from "./measurement-log.js";
 import { legacyMeasurementEvents } from "./measurement-log-legacy.js";
 import {
   closeMeasurementIndex,
@@ -356,35 +362,28 @@ function scanLines(fd: number, size: number, position: number, needle: Buffer, o
   }
 }
 
-/** The thread a conversation was last on, from its events (null if the log has none). */
+/**
+ * The thread of the last conversation in `events` (null if they hold none); with `instance`, of the last one that client
+ * session (a Claude Code process, e.g. "claude-4242") was on.
+ */
 export function lastConversation(
   events: readonly MeasurementEvent[],
+  instance?: string,
 ): { projectId: string; threadId: string; instance: string | null } | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
-    if (e.kind === "conversation") return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+    if (e.kind === "conversation" && (instance === undefined || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
 }
 
 /**
- * The thread of the last conversation a client session (a Claude Code process, e.g. "claude-4242") was on, from the
- * log; null when it has none. Found like sessionEvents, by the key's exact JSON form.
+ * The thread of the last conversation a client session was on, from the log; null when it has none. Found like
+ * sessionEvents, by the key's exact JSON form.
  */
 export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
-  return lastInstanceThread(instanceEvents(storeDir, instance), instance);
-}
-
-/** instanceThread from the instance's events already read (instanceEvents). */
-export function lastInstanceThread(
-  events: readonly MeasurementEvent[],
-  instance: string,
-): { projectId: string; threadId: string } | null {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.kind === "conversation" && e.instance === instance) return { projectId: e.projectId, threadId: e.threadId };
-  }
-  return null;
+  return lastConversation(instanceEvents(storeDir, instance), instance);
 }
 
 /** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
@@ -394,6 +393,58 @@ export function instanceEvents(storeDir: string, instance: string): MeasurementE
     if ("instance" in event && event.instance === instance) events.push(event);
   });
   return events;
+}
+
+/** How much of the current log file a start after /clear or a compaction reads first for the instance's last conversation. */
+const RECENT_BYTES = 64 * 1024;
+
+/** `events` from the last conversation among them on; null when they hold none. */
+function sinceLastConversation(events: MeasurementEvent[]): MeasurementEvent[] | null {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.kind === "conversation") return events.slice(i);
+  return null;
+}
+
+/**
+ * The events of a client session (a Claude Code process) from its last conversation on, oldest first; all of them when it
+ * has none: what a start after /clear or a compaction needs (the thread the instance followed, lastConversation; the
+ * restart it follows, which is never older than that conversation). Read from the last RECENT_BYTES of the current log
+ * file when they hold that conversation (a window's conversation is logged by its own start, usually moments ago), else
+ * as instanceEvents: the same events either way (what follows the conversation was appended after it, to the same file).
+ */
+export function instanceEventsSinceConversation(storeDir: string, instance: string): MeasurementEvent[] {
+  const needle = Buffer.from(instanceNeedle(instance), "utf8");
+  const recent: MeasurementEvent[] = [];
+  const own = (event: MeasurementEvent) => {
+    if ("instance" in event && event.instance === instance) recent.push(event);
+  };
+  openLog(measurementLogPath(storeDir), (fd, size) => {
+    const from = Math.max(0, size - RECENT_BYTES);
+    const bytes = Buffer.allocUnsafe(size - from);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const window = bytes.subarray(0, read);
+    // From a line's start: the first whole line of the window, unless the window is the whole file.
+    let at = from === 0 ? 0 : window.indexOf(0x0a) + 1;
+    if (at === 0 && from !== 0) return;
+    for (let hit = window.indexOf(needle, at); hit !== -1; hit = window.indexOf(needle, at)) {
+      const start = window.lastIndexOf(0x0a, hit) + 1;
+      const newline = window.indexOf(0x0a, hit);
+      const end = newline === -1 ? window.length : newline;
+      emit(window.toString("utf8", Math.max(start, at), end), own);
+      at = end + 1;
+    }
+  });
+  return (
+    sinceLastConversation(recent) ??
+    (() => {
+      const all = instanceEvents(storeDir, instance);
+      return sinceLastConversation(all) ?? all;
+    })()
+  );
 }
 
 const STALENESS_NEEDLE = `"kind":"staleness"`;

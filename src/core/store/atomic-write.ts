@@ -58,7 +58,16 @@ export class AtomicWriteError extends Error {
   }
 }
 
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * `durable: false` for derived data that every reader checks (a cache): replaced whole or not at all as above, but not
+ * fsynced, so a crash may leave the old file, an empty one or none, never half of the new one past a check. The fsyncs
+ * cost the writer and, through the journal, whatever starts next on the machine (a hook right after the server's write).
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  { durable = true }: { durable?: boolean } = {},
+): Promise<void> {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
@@ -66,13 +75,13 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     tempExists = true;
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, path);
     tempExists = false;
-    await fsyncDirectory(dirname(path));
+    if (durable) await fsyncDirectory(dirname(path));
   } catch (error) {
     let cleanupError: unknown;
     if (tempExists) await unlink(temp).catch((e: unknown) => (cleanupError = missingIsFine(e)));

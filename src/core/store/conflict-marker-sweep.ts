@@ -3,7 +3,7 @@
 // whose stamp changed are read (bounded), and only for markers. The verdicts live in .threadmind/cache/conflict-sweep.json.
 // git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes the directory's stamp; an
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
-// The hooks sweep at every session start (hook-main.cjs); the MCP server sweeps after its own writes, once the directory
+// The hooks sweep at every session start (hook-start.cjs); the MCP server sweeps after its own writes, once the directory
 // it wrote settled, so that the start after a write finds the state current.
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";

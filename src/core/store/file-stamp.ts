@@ -27,10 +27,15 @@ export function settledAtMs(changedNs: bigint): number {
   return Number(changedNs / 1_000_000n) + racyMarginMs(changedNs);
 }
 
-/** The later of a stamp's mtime and ctime, in milliseconds (for the "written too recently to trust" rule). */
-export function stampChangedAtMs(stamp: string): number {
+/**
+ * When a stamp's change can no longer be shared by a later one (ms): its later time plus the racy margin its resolution
+ * needs (racyMarginMs). A source read after this is trusted by its stamp alone.
+ */
+export function stampSettledAtMs(stamp: string): number {
   const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  return Number((BigInt(mtimeNs!) > BigInt(ctimeNs!) ? BigInt(mtimeNs!) : BigInt(ctimeNs!)) / 1_000_000n);
+  const m = BigInt(mtimeNs!);
+  const c = BigInt(ctimeNs!);
+  return settledAtMs(m > c ? m : c);
 }
 
 /** Changes made less than this long apart may share a stamp on a file system whose timestamps are whole seconds. */

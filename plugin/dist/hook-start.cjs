@@ -1,0 +1,1929 @@
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// src/core/text-fingerprint.ts
+var text_fingerprint_exports = {};
+__export(text_fingerprint_exports, {
+  textFingerprint: () => textFingerprint
+});
+function textFingerprint(text) {
+  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes.write(text, "utf8");
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+var init_text_fingerprint = __esm({
+  "src/core/text-fingerprint.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
+function contentHash(text) {
+  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+}
+var import_node_crypto;
+var init_content_hash = __esm({
+  "src/core/content-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("crypto");
+  }
+});
+
+// src/hooks/main-start.ts
+var main_start_exports = {};
+__export(main_start_exports, {
+  runHook: () => runHook,
+  runPath: () => runPath
+});
+module.exports = __toCommonJS(main_start_exports);
+var import_node_path15 = require("path");
+
+// src/hooks/hook-fast-start.ts
+var import_node_fs13 = require("fs");
+var import_node_path9 = require("path");
+
+// src/core/store/local-state.ts
+var import_node_path2 = require("path");
+
+// src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
+var import_node_fs2 = require("fs");
+var import_node_path = require("path");
+
+// src/core/errors.ts
+var ThreadMindError = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    this.name = "ThreadMindError";
+  }
+  code;
+};
+var errors = {
+  noProject: () => new ThreadMindError(
+    "no-project",
+    "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
+  ),
+  noActiveProject: (ids) => new ThreadMindError(
+    "no-active-project",
+    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
+  ),
+  projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
+  threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
+  cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
+  cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
+  cannotCloseMain: () => new ThreadMindError("forbidden", "The main thread cannot be closed"),
+  isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
+  notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
+  invalid: (message) => new ThreadMindError("invalid-input", message),
+  rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
+    "unreadable",
+    `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
+  ),
+  migrationFileGone: (path) => new ThreadMindError("unreadable", `Cannot migrate ${path}: it disappeared during the migration. Nothing was changed.`),
+  linkOutsideRepository: (rel, target) => new ThreadMindError(
+    "forbidden",
+    `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  storeDirUnusable: (path, problem) => new ThreadMindError(
+    "unreadable",
+    `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
+  ),
+  threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
+  notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
+  lockLost: (lockPath, detail) => new ThreadMindError(
+    "lock-lost",
+    `Refused to write: this process lost the ThreadMind lock ${lockPath} before writing (${detail}); it stalled for longer than the stale limit and another process took the lock. This write was not made, so no later write was overwritten; an earlier write of the same operation may have landed. Check the thread and retry.`
+  )
+};
+var UnreadableFileError = class extends ThreadMindError {
+  constructor(path, reason) {
+    super("unreadable", `Cannot read ${path}: ${reason}. Fix or remove the file; ThreadMind will not overwrite it.`);
+    this.path = path;
+    this.reason = reason;
+  }
+  path;
+  reason;
+};
+
+// src/core/store/regular-file.ts
+var import_node_fs = require("fs");
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/store/regular-file.ts
+function fileKind(stat) {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+function openRegularFile(path, flags, mode, followLinks = false) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, flags | import_node_fs.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
+  let stat;
+  try {
+    stat = (0, import_node_fs.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs.closeSync)(fd);
+    throw e;
+  }
+  if (!stat.isFile()) {
+    (0, import_node_fs.closeSync)(fd);
+    throw errors.notRegularFile(path, fileKind(stat));
+  }
+  return { fd, stat };
+}
+function readRegularFile(path, maxBytes, followLinks = false) {
+  const opened = openRegularFile(path, import_node_fs.constants.O_RDONLY, void 0, followLinks);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const cap = Math.min(stat.size, maxBytes) + 1;
+    const buffer = Buffer.alloc(cap);
+    let length = 0;
+    while (length < cap) {
+      const n = (0, import_node_fs.readSync)(fd, buffer, length, cap - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+
+// src/core/store/read-strict.ts
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return (0, import_node_fs2.lstatSync)(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs2.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path.relative)(storeDir, (0, import_node_path.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path.sep)) {
+    current = `${current}${import_node_path.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs2.lstatSync)(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
+
+// src/core/limits.ts
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/measure/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/store/local-state.ts
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return (0, import_node_path2.join)(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (typeof s.projectId === "string") session.projectId = s.projectId;
+      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+
+// src/core/workspace.ts
+var import_node_fs5 = require("fs");
+var import_node_path5 = require("path");
+var import_node_url = require("url");
+
+// src/core/git/git.ts
+var import_node_fs4 = require("fs");
+var import_node_path4 = require("path");
+
+// src/core/git/git-refs.ts
+var import_node_fs3 = require("fs");
+var import_node_path3 = require("path");
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+function readIfExists(path) {
+  try {
+    if ((0, import_node_fs3.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes === null ? null : bytes.toString("utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists((0, import_node_path3.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path3.resolve)(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists((0, import_node_path3.join)(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if ((0, import_node_fs3.existsSync)((0, import_node_path3.join)(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists((0, import_node_path3.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = (0, import_node_path4.resolve)(dir);
+  for (; ; ) {
+    if ((0, import_node_fs4.existsSync)((0, import_node_path4.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path4.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitPath(top, path) {
+  return (0, import_node_path4.relative)(top, path).split(import_node_path4.sep).join("/");
+}
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = (0, import_node_path4.join)(top, ".git");
+  if ((0, import_node_fs4.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return (0, import_node_path4.resolve)(top, match[1]);
+}
+function readBranch(top) {
+  let head;
+  try {
+    head = readRegularFile((0, import_node_path4.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  return match ? match[1] : null;
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path5.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path5.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path5.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path5.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path5.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path5.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path5.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path5.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs5.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeExists(ws) {
+  return (0, import_node_fs5.existsSync)(ws.storeDir);
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs5.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/hooks/hook-workspace.ts
+var fromEnv = null;
+var last = null;
+function setWorkspaceFromEnv(workspace) {
+  fromEnv = workspace;
+}
+function hookWorkspace(env, cwd) {
+  if (fromEnv !== null && env === process.env) return fromEnv;
+  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
+  const workspace = resolveWorkspace({ env, cwd });
+  last = { env, cwd, workspace };
+  return workspace;
+}
+
+// src/core/session-key.ts
+function claudeInstanceSession(claudePid) {
+  return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function hookSession(env) {
+  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
+}
+function hookSessionOr(env, conversationId) {
+  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+}
+
+// src/core/store/project-ids.ts
+var import_node_fs6 = require("fs");
+function projectIdsIn(dir) {
+  return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/core/thread-choice.ts
+function chooseProjectId(ids, state, sessionKey) {
+  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+}
+function sessionChoice(state, sessionKey, projectId) {
+  const persisted = state.sessions[sessionKey];
+  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
+}
+function* ownThreadCandidates(state, sessionKey, projectId, followed) {
+  const own = sessionChoice(state, sessionKey, projectId);
+  if (own !== null) yield own;
+  const last3 = followed();
+  if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
+}
+function branchChoice(state, branch, projectId) {
+  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+}
+function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  if (projectId === null) return null;
+  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
+  if (own !== null) return { projectId, threadId: own, own: true };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null ? null : { projectId, threadId, own: false };
+}
+
+// src/core/context/context-cache.ts
+var import_node_path6 = require("path");
+
+// src/core/store/file-stamp.ts
+var import_node_fs7 = require("fs");
+function fileStamp(path) {
+  try {
+    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
+    return s.isFile() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+// src/core/context/context-cache.ts
+init_text_fingerprint();
+var CONTEXT_CACHE_VERSION = 1;
+var ENTRY_MAX_BYTES = 512 * 1024;
+var SOURCE_MAX_BYTES = 1024 * 1024;
+function hooksBuildIn(distDir) {
+  return fileStamp((0, import_node_path6.join)(distDir, "hook-core.cjs"));
+}
+function contextCachePath(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId))
+    throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
+  return (0, import_node_path6.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+}
+function isEntry(d, projectId, threadId) {
+  if (typeof d !== "object" || d === null) return false;
+  const e = d;
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  let text;
+  try {
+    const path = contextCachePath(storeDir, projectId, threadId);
+    if (fileStamp(path) === null) return null;
+    assertNoLinksBelow(storeDir, path);
+    const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
+    if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
+    text = bytes.toString("utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(text);
+    return isEntry(data, projectId, threadId) ? data : null;
+  } catch {
+    return null;
+  }
+}
+function entryStillValid(entry, storeDir, builtBy, head) {
+  if (entry.builtBy !== builtBy) return false;
+  for (const [rel, stamp] of Object.entries(entry.sources)) {
+    if (fileStamp((0, import_node_path6.join)(storeDir, rel)) !== stamp) return false;
+  }
+  for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
+    if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
+  }
+  return entry.head === null || head() === entry.head;
+}
+function sourceFingerprint(storeDir, rel) {
+  const path = (0, import_node_path6.join)(storeDir, rel);
+  try {
+    const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
+    return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// src/core/measure/measurement-log.ts
+var import_node_fs8 = require("fs");
+var import_node_path7 = require("path");
+var MEASUREMENT_LOG = "measurements.jsonl";
+var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
+var LOG_ROTATE_BYTES = 1024 * 1024;
+var MAX_APPEND_BYTES = 64 * 1024;
+function measurementLogPath(storeDir) {
+  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG);
+}
+function previousMeasurementLogPath(storeDir) {
+  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+}
+function measurementLogPaths(storeDir) {
+  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+function openLog(path, use) {
+  const opened = openRegularFile(path, import_node_fs8.constants.O_RDONLY);
+  if (opened === null) return null;
+  try {
+    return use(opened.fd, opened.stat.size, opened.stat);
+  } finally {
+    (0, import_node_fs8.closeSync)(opened.fd);
+  }
+}
+function appendMeasurementEvents(storeDir, events) {
+  if (events.length === 0) return 0;
+  const text = events.map((e) => `${JSON.stringify(e)}
+`).join("");
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs8.constants.O_RDWR | import_node_fs8.constants.O_APPEND | import_node_fs8.constants.O_CREAT, 420);
+  if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
+  const { fd, stat: before } = opened;
+  try {
+    let out = bytes;
+    if (before.size > 0) {
+      const last3 = Buffer.alloc(1);
+      (0, import_node_fs8.readSync)(fd, last3, 0, 1, before.size - 1);
+      if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
+    }
+    (0, import_node_fs8.writeSync)(fd, out);
+    return (0, import_node_fs8.fstatSync)(fd).size;
+  } finally {
+    (0, import_node_fs8.closeSync)(fd);
+  }
+}
+
+// src/core/measure/measurement-log-read.ts
+var import_node_fs10 = require("fs");
+
+// src/core/measure/measurement-index.ts
+var import_node_fs9 = require("fs");
+var import_node_path8 = require("path");
+var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
+var INDEX_BEHIND_BYTES = 64 * 1024;
+var HEADER = "threadmind measurement index 2\n";
+var HEADER_BYTES = Buffer.from(HEADER);
+var BUCKETS = 128;
+var ENTRY = 16;
+var PREFIX_BYTES = 8 * 1024;
+var HEAD_BYTES = 64;
+var TAIL_BYTES = 256;
+var NEWLINE = 10;
+function measurementIndexPath(storeDir) {
+  return (0, import_node_path8.join)(storeDir, "cache", "measurement-index.txt");
+}
+function sessionNeedle(sessionId) {
+  return `"sessionId":${JSON.stringify(sessionId)}`;
+}
+function instanceNeedle(instance) {
+  return `"instance":${JSON.stringify(instance)}`;
+}
+function bucketOf(needle) {
+  let hash = 2166136261;
+  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
+  return (hash >>> 0) % BUCKETS;
+}
+function fileTag(stat) {
+  return `${stat.dev}:${stat.ino}`;
+}
+function readAt(fd, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const n = (0, import_node_fs9.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+function prefixFingerprint(fd, covered) {
+  const headLength = Math.min(HEAD_BYTES, covered);
+  const tailLength = Math.min(TAIL_BYTES, covered);
+  const bytes = Buffer.alloc(headLength + tailLength);
+  readAt(fd, bytes.subarray(0, headLength), 0);
+  readAt(fd, bytes.subarray(headLength), covered - tailLength);
+  return bytes.toString("base64");
+}
+function openMeasurementIndex(storeDir) {
+  let opened = null;
+  try {
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs9.constants.O_RDONLY);
+    if (opened === null) return null;
+    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
+    const length = readAt(opened.fd, prefix, 0);
+    const marker = prefix.indexOf("\n@");
+    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
+      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
+  } catch {
+  }
+  if (opened !== null) (0, import_node_fs9.closeSync)(opened.fd);
+  return null;
+}
+function closeMeasurementIndex(index) {
+  (0, import_node_fs9.closeSync)(index.fd);
+}
+function validCoverage(index, fd, stat) {
+  const key = `
+#${fileTag(stat)}	`;
+  const at = index.prefix.indexOf(key);
+  if (at === -1 || at >= index.table) return null;
+  const end = index.prefix.indexOf(NEWLINE, at + key.length);
+  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
+  const covered = wholeNumber(coveredText);
+  if (covered === null || covered > stat.size) return null;
+  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
+}
+function wholeNumber(text) {
+  if (text === void 0 || text === "") return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+}
+function indexedLines(index, fd, stat, needle) {
+  const covered = validCoverage(index, fd, stat);
+  if (covered === null) return null;
+  const bucket = readBucket(index, bucketOf(needle));
+  if (bucket === null) return null;
+  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
+  const needleBytes = Buffer.from(needle);
+  const lines = [];
+  let previousEnd = 0;
+  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
+    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
+    const end = bucket.indexOf(NEWLINE, at);
+    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
+      const offset = wholeNumber(part);
+      if (offset === null || offset < previousEnd) return null;
+      const line = lineAt(fd, offset, covered);
+      if (line === null || line.indexOf(needleBytes) === -1) return null;
+      lines.push(line.toString("utf8"));
+      previousEnd = offset + line.length + 1;
+    }
+  }
+  return { covered, lines };
+}
+function lineAt(fd, offset, covered) {
+  const from = offset === 0 ? 0 : offset - 1;
+  let length = Math.min(2048, covered - from);
+  for (; ; ) {
+    if (length <= 0) return null;
+    const bytes = Buffer.allocUnsafe(length);
+    if (readAt(fd, bytes, from) !== length) return null;
+    if (offset > 0 && bytes[0] !== NEWLINE) return null;
+    const start = offset - from;
+    const newline = bytes.indexOf(NEWLINE, start);
+    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes.subarray(start, newline);
+    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
+    if (length >= longest) return null;
+    length = longest;
+  }
+}
+function readBucket(index, number) {
+  const entry = index.table + number * ENTRY;
+  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
+  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
+  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
+  const both = Buffer.allocUnsafe(2 * length);
+  if (readAt(index.fd, both, start) !== 2 * length) return null;
+  const bucket = both.subarray(0, length);
+  const name = bucketName(number);
+  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
+  return bucket.subarray(name.length);
+}
+function bucketName(number) {
+  return `=${number}
+`;
+}
+
+// src/core/freshness/freshness-events.ts
+var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+var isText = (v) => typeof v === "string" && v !== "";
+function isFreshnessEvent(d) {
+  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
+  switch (d.kind) {
+    case "summaryWrite":
+      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
+    case "freshnessMark":
+      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
+    case "staleness":
+      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
+    default:
+      return false;
+  }
+}
+
+// src/core/measure/measurement-log-read.ts
+var READ_MAX_BYTES = 8 * 1024 * 1024;
+var KINDS = /* @__PURE__ */ new Set([
+  "sessionEnd",
+  "preCompact",
+  "injection",
+  "receipt",
+  "hookSeen",
+  "conversation",
+  "summaryWrite",
+  "freshnessMark",
+  "staleness"
+]);
+var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
+function isSizeRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
+}
+function isInjectionRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
+}
+function isHookSeenRecord(r) {
+  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
+}
+function parseEventLine(line) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const d = data;
+  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
+  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
+  switch (d.kind) {
+    case "sessionEnd":
+    case "preCompact":
+      return isSizeRecord(d) ? d : null;
+    case "injection":
+      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
+    case "receipt":
+      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount(d.firstRequestTokens)) ? d : null;
+    case "hookSeen":
+      return isHookSeenRecord(d) ? d : null;
+    case "conversation":
+      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+    case "summaryWrite":
+    case "freshnessMark":
+    case "staleness":
+      return isFreshnessEvent(d) ? d : null;
+  }
+}
+function sessionEvents(storeDir, sessionId) {
+  const events = [];
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
+}
+function scanEvents(storeDir, needle, onEvent) {
+  const bytes = Buffer.from(needle, "utf8");
+  for (const path of measurementLogPaths(storeDir)) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
+  }
+}
+function emit(line, onEvent) {
+  const event = parseEventLine(line);
+  if (event !== null) onEvent(event);
+}
+var INDEX_MIN_LOG_BYTES = 1024 * 1024;
+var behindStores = /* @__PURE__ */ new Set();
+function keyedEvents(storeDir, needle, onEvent) {
+  const paths = measurementLogPaths(storeDir);
+  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs10.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  if (logBytes < INDEX_MIN_LOG_BYTES) {
+    scanEvents(storeDir, needle, onEvent);
+    return;
+  }
+  const bytes = Buffer.from(needle, "utf8");
+  const index = openMeasurementIndex(storeDir);
+  let behind = false;
+  try {
+    for (const path of paths) {
+      openLog(path, (fd, size, stat) => {
+        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+        if (known !== null) for (const line of known.lines) emit(line, onEvent);
+        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+        scanLines(fd, size, from, bytes, (line) => emit(line, onEvent));
+      });
+    }
+  } finally {
+    if (index !== null) closeMeasurementIndex(index);
+  }
+  if (behind) behindStores.add(storeDir);
+}
+var scanBuffer = null;
+var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
+function scanLines(fd, size, position, needle, onLine) {
+  if (position >= size) return;
+  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
+  const buffer = scanBuffer;
+  let held = 0;
+  let skippingLongLine = false;
+  for (; ; ) {
+    const n = (0, import_node_fs10.readSync)(fd, buffer, held, buffer.length - held, position);
+    position += n;
+    const filled = held + n;
+    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
+    const complete = lastNewline === -1 ? 0 : lastNewline;
+    let from = 0;
+    if (skippingLongLine) {
+      const end = buffer.indexOf(10, 0);
+      if (end === -1 || end > complete) from = complete;
+      else {
+        from = end + 1;
+        skippingLongLine = false;
+      }
+    }
+    for (; ; ) {
+      const hit = buffer.indexOf(needle, from);
+      if (hit === -1 || hit >= complete) break;
+      const start = buffer.lastIndexOf(10, hit) + 1;
+      const newline = buffer.indexOf(10, hit);
+      const end = newline === -1 || newline > complete ? complete : newline;
+      onLine(buffer.toString("utf8", Math.max(start, from), end));
+      from = end + 1;
+    }
+    if (n === 0) return;
+    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
+    if (lastNewline === -1 && rest === buffer.length) {
+      held = 0;
+      skippingLongLine = true;
+    } else {
+      buffer.copyWithin(0, filled - rest, filled);
+      held = rest;
+    }
+  }
+}
+function lastConversation(events, instance) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
+      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
+  }
+  return null;
+}
+function instanceEvents(storeDir, instance) {
+  const events = [];
+  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
+    if ("instance" in event && event.instance === instance) events.push(event);
+  });
+  return events;
+}
+var RECENT_BYTES = 64 * 1024;
+function sinceLastConversation(events) {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].kind === "conversation") return events.slice(i);
+  return null;
+}
+function instanceEventsSinceConversation(storeDir, instance) {
+  const needle = Buffer.from(instanceNeedle(instance), "utf8");
+  const recent = [];
+  const own = (event) => {
+    if ("instance" in event && event.instance === instance) recent.push(event);
+  };
+  openLog(measurementLogPath(storeDir), (fd, size) => {
+    const from = Math.max(0, size - RECENT_BYTES);
+    const bytes = Buffer.allocUnsafe(size - from);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = (0, import_node_fs10.readSync)(fd, bytes, read, bytes.length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const window = bytes.subarray(0, read);
+    let at = from === 0 ? 0 : window.indexOf(10) + 1;
+    if (at === 0 && from !== 0) return;
+    for (let hit = window.indexOf(needle, at); hit !== -1; hit = window.indexOf(needle, at)) {
+      const start = window.lastIndexOf(10, hit) + 1;
+      const newline = window.indexOf(10, hit);
+      const end = newline === -1 ? window.length : newline;
+      emit(window.toString("utf8", Math.max(start, at), end), own);
+      at = end + 1;
+    }
+  });
+  return sinceLastConversation(recent) ?? (() => {
+    const all = instanceEvents(storeDir, instance);
+    return sinceLastConversation(all) ?? all;
+  })();
+}
+
+// src/core/clock.ts
+var last2 = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last2) t = last2 + 1;
+  last2 = t;
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms) {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
+}
+
+// src/core/conversation-threads.ts
+function conversationEvent(sessionId, projectId, threadId, instance) {
+  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
+}
+function conversationThread(state, sessionId, events) {
+  const logged = lastConversation(events);
+  if (logged) return logged;
+  const legacy = state.conversations[sessionId];
+  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
+}
+function sessionThread(state, session) {
+  const mine = state.sessions[session.key];
+  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
+}
+function mustAdopt(conversation, session) {
+  return conversation.instance !== session.key;
+}
+function resumedConversationToAdopt(state, session, events, sessionId) {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}
+
+// src/hooks/hook-output.ts
+var import_node_fs11 = require("fs");
+function renderHookOutput(event, output) {
+  const json = {};
+  if (output.userMessage) json.systemMessage = output.userMessage;
+  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
+  }
+  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function writeHookOutput(event, output) {
+  const text = renderHookOutput(event, output);
+  if (text === null) return Promise.resolve();
+  const bytes = Buffer.from(`${text}
+`, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs11.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve4) => {
+    process.stdout.write(bytes.subarray(written), () => resolve4());
+  });
+}
+function failureLine(what, error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
+  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
+}
+
+// src/hooks/hooks-build.ts
+function hooksBuild() {
+  try {
+    return hooksBuildIn(__dirname);
+  } catch {
+    return null;
+  }
+}
+
+// src/hooks/start-record.ts
+var import_node_fs12 = require("fs");
+function transcriptOffset(path) {
+  try {
+    const stat = (0, import_node_fs12.statSync)(path, { throwIfNoEntry: false });
+    if (stat === void 0) return { transcriptOffset: 0 };
+    return stat.isFile() ? { transcriptOffset: stat.size } : {};
+  } catch {
+    return {};
+  }
+}
+function startEvents(input, session, source, projectId, threadId, start) {
+  return [
+    {
+      kind: "injection",
+      at: nextTimestamp(),
+      sessionId: input.sessionId,
+      source,
+      projectId,
+      threadId,
+      chars: start.text.length,
+      tokens: start.tokens,
+      omitted: start.omitted,
+      contentHash: start.contentHash,
+      fingerprint: start.fingerprint,
+      ...input.transcriptPath ? { transcriptPath: input.transcriptPath, ...transcriptOffset(input.transcriptPath) } : {}
+    },
+    { kind: "hookSeen", at: nextTimestamp(), event: `SessionStart:${source}`, sessionId: input.sessionId },
+    conversationEvent(input.sessionId, projectId, threadId, session)
+  ];
+}
+function startOutput(start, extra) {
+  const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
+  const output = { additionalContext: start.text };
+  if (lines.length > 0) output.userMessage = lines.join(" ");
+  return output;
+}
+
+// src/core/context/context-header.ts
+var CHARACTER_CAP = 1e4;
+
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/hooks/freshness-start.ts
+function restartRecord(events, input, source) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "conversation") return null;
+    if (e.kind !== "staleness") continue;
+    if (e.restart !== source) return null;
+    return source === "compact" === (e.sessionId === input.sessionId) ? e : null;
+  }
+  return null;
+}
+function about(tokens) {
+  return `~${formatCount(Math.round(tokens / 100) * 100)}`;
+}
+function clockTime(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return null;
+  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+}
+function threadName(start, threadId) {
+  const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
+  const suffix = `" (${threadId}).`;
+  const at = firstLine.indexOf(suffix);
+  const opening = firstLine.indexOf(': the context of thread "');
+  return at > opening && opening !== -1 ? firstLine.slice(opening + ': the context of thread "'.length, at) : threadId;
+}
+function restartNotice(record2, start) {
+  if (record2 === null || !record2.stale || record2.sinceWriteTokens === null) return null;
+  const name = threadName(start, record2.threadId);
+  const behind = about(record2.sinceWriteTokens);
+  if (record2.restart === "compact") {
+    return {
+      contextLine: `ThreadMind: this conversation was compacted while the summary of thread "${name}" was ${behind} tokens behind: fold what was decided since its last update into the thread now (summary_update).`,
+      userLine: null
+    };
+  }
+  const time = record2.lastWriteAt === null ? null : clockTime(record2.lastWriteAt);
+  const after = time === null ? "" : ` after ${time}`;
+  const transcript = record2.transcriptPath ?? "unknown";
+  return {
+    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record2.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
+  };
+}
+async function withRestartNotice(start, notice, input) {
+  if (notice === null) return { start, userLines: [] };
+  const userLines = notice.userLine !== null ? [notice.userLine] : [];
+  const text = `${start.text}
+
+${notice.contextLine}`;
+  if (text.length > CHARACTER_CAP) {
+    userLines.push(
+      `ThreadMind: the ${input.source === "compact" ? "compacted" : "cleared"} conversation had not updated the thread's summary; the note to the model did not fit in the context (${formatCount(CHARACTER_CAP)} characters).`
+    );
+    return { start, userLines };
+  }
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
+  const { textFingerprint: textFingerprint2 } = await Promise.resolve().then(() => (init_text_fingerprint(), text_fingerprint_exports));
+  return {
+    start: {
+      ...start,
+      text,
+      contentHash: contentHash2(text),
+      fingerprint: textFingerprint2(text),
+      tokens: start.tokens + Math.ceil(notice.contextLine.length / 3.5)
+    },
+    userLines
+  };
+}
+function startAfterRestart(start, events, input, source) {
+  return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
+}
+
+// src/hooks/hook-fast-start.ts
+function fastStore(input, env) {
+  const workspace = hookWorkspace(env, input.cwd);
+  const storeDir = workspace.storeDir;
+  if (storeDirState(storeDir) !== "directory") return null;
+  if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs13.existsSync)(measurementLogPath(storeDir))) return null;
+  const { state, problem } = readLocalState(storeDir);
+  if (problem !== void 0) return null;
+  return { storeDir, gitTop: workspace.gitTop, state };
+}
+function projectIds(storeDir) {
+  const dir = (0, import_node_path9.join)(storeDir, "projects");
+  try {
+    if ((0, import_node_fs13.lstatSync)(dir).isSymbolicLink()) return null;
+    return projectIdsIn(dir);
+  } catch {
+    return null;
+  }
+}
+async function record(storeDir, events, rotate) {
+  if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
+}
+function fastConversation(input, env) {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const session = hookSessionOr(env, input.sessionId);
+  const logged = sessionEvents(store.storeDir, input.sessionId);
+  if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
+  return { store, session, logged };
+}
+function fastResume(input, env) {
+  return fastConversation(input, env) === null ? null : {};
+}
+async function fastSessionStart(input, env, rotate) {
+  const source = input.source ?? "startup";
+  if (source === "resume") return fastResume(input, env);
+  if (source !== "startup" && source !== "clear" && source !== "compact") return null;
+  const builtBy = hooksBuild();
+  if (builtBy === null) return null;
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  const session = hookSessionOr(env, input.sessionId);
+  const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
+  const followed = () => events === null ? null : lastConversation(events, session.key);
+  const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
+  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);
+  if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
+  const { projectId, threadId } = ref;
+  const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
+  if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
+  if (!ref.own && entry.threadStatus !== "active") return null;
+  const start = entry.starts[source];
+  if (start === void 0) return null;
+  const noticed = await startAfterRestart(start, events, input, source);
+  const failures = [];
+  try {
+    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
+  } catch (e) {
+    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  }
+  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+}
+
+// src/hooks/main-run.ts
+var import_node_path11 = require("path");
+
+// src/hooks/hook-input.ts
+var import_node_fs14 = require("fs");
+var MAX_INPUT_BYTES = 1e6;
+function readStdin(timeoutMs) {
+  let first;
+  try {
+    first = readStdinBlocking();
+  } catch (e) {
+    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
+}
+function isCompleteJson(text) {
+  if (!text.trimEnd().endsWith("}")) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function readStdinBlocking() {
+  let stat;
+  try {
+    stat = (0, import_node_fs14.fstatSync)(0);
+  } catch (e) {
+    if (errnoCode(e) === "EBADF") return { done: true, text: "" };
+    throw e;
+  }
+  if (stat.isCharacterDevice()) return { done: true, text: "" };
+  const chunks = [];
+  let size = 0;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (; ; ) {
+    let n;
+    try {
+      n = (0, import_node_fs14.readSync)(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
+      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+      throw e;
+    }
+    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+    size += n;
+    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+    const text = Buffer.concat(chunks).toString("utf8");
+    if (isCompleteJson(text)) return { done: true, text };
+  }
+}
+function readStdinStream(timeoutMs, already) {
+  return new Promise((resolve4, reject) => {
+    const chunks = [already];
+    let size = already.length;
+    const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
+    const finish = (error) => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      if (error) reject(error);
+      else resolve4(Buffer.concat(chunks).toString("utf8"));
+    };
+    process.stdin.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      else {
+        chunks.push(chunk);
+        if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
+      }
+    });
+    process.stdin.on("end", () => finish());
+    process.stdin.on("error", (e) => finish(e));
+  });
+}
+function parseHookInput(text, fallbackCwd) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error("hook input is not JSON");
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("hook input is not a JSON object");
+  const d = data;
+  const str = (key) => typeof d[key] === "string" && d[key] !== "" ? d[key] : null;
+  return {
+    sessionId: str("session_id") ?? "unknown",
+    transcriptPath: str("transcript_path"),
+    cwd: str("cwd") ?? fallbackCwd,
+    event: str("hook_event_name") ?? "",
+    source: str("source"),
+    reason: str("reason"),
+    trigger: str("trigger"),
+    prompt: str("prompt")
+  };
+}
+
+// src/hooks/hook-plans.ts
+var PLANS = {
+  "session-start": { event: "SessionStart", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Claude Code kills SessionEnd hooks after about 1.5 s in total, node start-up included.
+  "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
+  "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
+  // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
+};
+function isHookName(name) {
+  return name !== void 0 && Object.hasOwn(PLANS, name);
+}
+
+// src/hooks/store-precheck.ts
+var import_node_fs15 = require("fs");
+var import_node_path10 = require("path");
+function workspaceMayHaveStore(inputCwd, env) {
+  return storeExists(hookWorkspace(env, inputCwd));
+}
+
+// src/hooks/hook-runner.ts
+async function runHookWith(name, entry, handle) {
+  if (!isHookName(name)) {
+    await writeHookOutput("", {
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
+    });
+    return;
+  }
+  const plan = PLANS[name];
+  const started = entry.startedAt;
+  let timer;
+  const deadline = new Promise((resolve4) => {
+    timer = setTimeout(
+      () => resolve4({
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
+      }),
+      Math.max(0, plan.deadlineMs - (Date.now() - started))
+    );
+  });
+  const work = (async () => {
+    try {
+      const stdin = entry.stdin;
+      if (stdin !== null && "error" in stdin) throw stdin.error;
+      const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
+      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+    } catch (e) {
+      return { userMessage: failureLine(`${plan.event} hook failed`, e) };
+    }
+  })();
+  const output = await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  await writeHookOutput(plan.event, output);
+}
+
+// src/hooks/main-run.ts
+function withLine(output, line) {
+  if (line === null) return output;
+  return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
+}
+function sibling(name) {
+  return require((0, import_node_path11.join)(__dirname, name));
+}
+function guarded(check) {
+  try {
+    return check();
+  } catch {
+    return true;
+  }
+}
+function hookMain(fast, startCheck) {
+  let hooksProperLoaded = false;
+  let ranPath = "other";
+  function runPath2() {
+    return hooksProperLoaded ? null : ranPath;
+  }
+  async function runHook2(name, facts) {
+    const entry = { startedAt: facts.startedAt, stdin: null };
+    setWorkspaceFromEnv(facts.workspace);
+    if (isHookName(name)) {
+      let input = null;
+      try {
+        const text = await readStdin(Math.max(100, PLANS[name].deadlineMs - 200));
+        entry.stdin = { text };
+        input = parseHookInput(text, process.cwd());
+        entry.stdin.input = input;
+      } catch (e) {
+        if (entry.stdin === null) entry.stdin = { error: e };
+      }
+      const cwd = input?.cwd;
+      if (facts.fromEnv === null && cwd !== void 0 && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
+    }
+    await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+      const core = () => {
+        hooksProperLoaded = true;
+        return sibling("hook-core.cjs");
+      };
+      ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
+      const answered = await fast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
+      const output = answered ?? await core().handle(hook, input, lockTimeoutMs);
+      if (hook !== "session-start" || startCheck === null) return output;
+      return withLine(output, startCheck(input, output));
+    });
+  }
+  return { runPath: runPath2, runHook: runHook2 };
+}
+
+// src/hooks/team-git-check.ts
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
+
+// src/core/git/unmerged-listing.ts
+function parseUnmergedListing(out) {
+  const byPath = /* @__PURE__ */ new Map();
+  for (const record2 of out.split("\0")) {
+    const m = /^\d+ [0-9a-f]+ ([123])\t(.+)$/s.exec(record2);
+    if (!m) continue;
+    const path = m[2];
+    const entry = byPath.get(path) ?? { path, stages: /* @__PURE__ */ new Set() };
+    entry.stages.add(Number(m[1]));
+    byPath.set(path, entry);
+  }
+  return [...byPath.values()];
+}
+
+// src/core/merge/git-merge-driver.ts
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
+var DRIVER_NAME = "threadmind";
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
+threads/**/*.md merge=${DRIVER_NAME}
+projects/*.json merge=${DRIVER_NAME}
+`;
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPathIn(dotGit) {
+  return (0, import_node_path12.join)(commonDir(dotGit), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!(0, import_node_fs16.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs16.readFileSync)(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
+}
+function configValue(value) {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+function refreshDriverConfig(configPath, expected) {
+  const before = driverState(readConfiguredDriver(configPath), expected);
+  if (before === "ok") return before;
+  const lock = `${configPath}.lock`;
+  let fd;
+  try {
+    fd = (0, import_node_fs16.openSync)(lock, "wx", (0, import_node_fs16.existsSync)(configPath) ? (0, import_node_fs16.statSync)(configPath).mode & 511 : 420);
+  } catch (e) {
+    if (errnoCode(e) === "EEXIST") return before;
+    throw e;
+  }
+  let renamed = false;
+  try {
+    const lines = ((0, import_node_fs16.existsSync)(configPath) ? (0, import_node_fs16.readFileSync)(configPath, "utf8") : "").split("\n");
+    const entry = findDriver(lines);
+    const driverLine = `	driver = ${configValue(expected)}`;
+    if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
+    else if (entry.sectionLine !== null) lines.splice(entry.sectionEnd, 0, driverLine);
+    else {
+      if (lines[lines.length - 1] === "") lines.pop();
+      lines.push(`[merge "${DRIVER_NAME}"]`, `	name = ${DRIVER_DESCRIPTION}`, driverLine, "");
+    }
+    const bytes = Buffer.from(lines.join("\n"), "utf8");
+    let written = 0;
+    while (written < bytes.length) written += (0, import_node_fs16.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs16.closeSync)(fd);
+    fd = -1;
+    (0, import_node_fs16.renameSync)(lock, configPath);
+    renamed = true;
+  } finally {
+    if (fd !== -1) (0, import_node_fs16.closeSync)(fd);
+    if (!renamed) (0, import_node_fs16.rmSync)(lock, { force: true });
+  }
+  return before;
+}
+
+// src/core/store/conflict-marker-sweep.ts
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
+
+// src/core/store/conflict-markers.ts
+var CONFLICT_START = /^<{7}( |$)/m;
+var CONFLICT_END = /^>{7}( |$)/m;
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+}
+
+// src/core/store/conflict-marker-sweep.ts
+var SWEEP_VERSION = 2;
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
+function sweepPath(storeDir) {
+  return (0, import_node_path13.join)(storeDir, "cache", "conflict-sweep.json");
+}
+function emptyState() {
+  return { summary: {}, verdicts: () => void 0 };
+}
+function readState(storeDir) {
+  try {
+    const text = (0, import_node_fs17.readFileSync)(sweepPath(storeDir), "utf8");
+    const eol = text.indexOf("\n");
+    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
+    let files = null;
+    const summary = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+    }
+    return {
+      summary,
+      verdicts: (projectId) => {
+        const known = summary[projectId];
+        if (known === void 0) return void 0;
+        if (files === null) {
+          try {
+            const parsed = JSON.parse(text.slice(eol + 1));
+            files = isRecord(parsed) ? parsed : {};
+          } catch {
+            files = {};
+          }
+        }
+        const stamps = files[projectId];
+        return {
+          dir: known.dir,
+          files: isRecord(stamps) ? stamps : {},
+          marked: Object.keys(known.marked)
+        };
+      }
+    };
+  } catch {
+    return emptyState();
+  }
+}
+function stateText(projects) {
+  const summary = {};
+  const files = {};
+  for (const [projectId, v] of projects) {
+    const marked = {};
+    for (const name of v.marked) marked[name] = v.files[name] ?? "";
+    summary[projectId] = { dir: v.dir, marked };
+    files[projectId] = v.files;
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
+${JSON.stringify(files)}
+`;
+}
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs17.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
+  } catch {
+    return null;
+  }
+}
+function readBounded(path) {
+  try {
+    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
+  } catch {
+    return null;
+  }
+}
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
+  const names = Object.keys(now.files);
+  if (names.length !== Object.keys(saved.files).length) return false;
+  return names.every((name) => saved.files[name] === now.files[name]);
+}
+function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
+  try {
+    const projectsDir = (0, import_node_path13.join)(storeDir, "projects");
+    if ((0, import_node_fs17.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const state = readState(storeDir);
+    const swept = /* @__PURE__ */ new Map();
+    const gone = /* @__PURE__ */ new Set();
+    let budget = MAX_FILES_READ;
+    const found = [];
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dir = (0, import_node_path13.join)(storeDir, "threads", projectId);
+      const dirStamp = stampOf(dir, "dir");
+      const summary = state.summary[projectId];
+      if (dirStamp === null) {
+        if (summary !== void 0) gone.add(projectId);
+        continue;
+      }
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path13.join)(dir, name), "file")?.stamp === stamp);
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
+        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
+        continue;
+      }
+      const known = state.verdicts(projectId);
+      const verdicts = { dir: null, files: {}, marked: [] };
+      let complete = dirStamp.settledAtMs < now;
+      const names = (0, import_node_fs17.readdirSync)(dir);
+      if (work !== void 0) work.listed += names.length;
+      for (const name of names) {
+        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
+        const path = `${dir}${import_node_path13.sep}${name}`;
+        const stamp = stampOf(path, "file");
+        if (stamp === null) continue;
+        const wasMarked = known?.marked.includes(name) ?? false;
+        let marked;
+        if (known?.files[name] === stamp.stamp) marked = wasMarked;
+        else if (budget > 0) {
+          budget--;
+          const text = readBounded(path);
+          marked = text !== null && hasConflictMarkers(text);
+        } else {
+          complete = false;
+          continue;
+        }
+        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
+        else complete = false;
+        if (marked) {
+          verdicts.marked.push(name);
+          found.push(`threads/${projectId}/${name}`);
+        }
+      }
+      if (complete) verdicts.dir = dirStamp.stamp;
+      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
+    }
+    if (swept.size > 0 || gone.size > 0) {
+      (0, import_node_fs17.mkdirSync)((0, import_node_path13.join)(storeDir, "cache"), { recursive: true });
+      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+      try {
+        const after = /* @__PURE__ */ new Map();
+        for (const projectId of Object.keys(state.summary)) {
+          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+          if (kept !== void 0) after.set(projectId, kept);
+        }
+        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+        (0, import_node_fs17.writeFileSync)(temp, stateText(after));
+        (0, import_node_fs17.renameSync)(temp, sweepPath(storeDir));
+      } finally {
+        (0, import_node_fs17.rmSync)(temp, { force: true });
+      }
+    }
+    return found;
+  } catch {
+    return [];
+  }
+}
+
+// src/hooks/team-git-check.ts
+var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
+var LS_FILES_TIMEOUT_MS = 1e3;
+function refreshDriver(dotGit, cliPath) {
+  try {
+    if (!(0, import_node_fs18.existsSync)(cliPath)) return;
+    refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
+  } catch {
+  }
+}
+function conflictedStoreFiles(gitTop, dir, storeDir) {
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs18.existsSync)((0, import_node_path14.join)(dir, name)))) return [];
+  const { execFileSync } = require("child_process");
+  const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
+    cwd: gitTop,
+    encoding: "utf8",
+    timeout: LS_FILES_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
+  });
+  return parseUnmergedListing(out).map((f) => f.path);
+}
+function shortList(files) {
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` and ${files.length - 3} more` : "");
+}
+function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
+  try {
+    const workspace = hookWorkspace(env, cwd);
+    const store = (0, import_node_fs18.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    if (store === void 0 || store.isSymbolicLink()) return null;
+    const top = workspace.gitTop;
+    const dotGit = top === null ? null : gitDir(top);
+    if (dotGit !== null) refreshDriver(dotGit, cliPath);
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path14.join)(workspace.storeDir, rel));
+    const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
+    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
+    const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
+    if (inConflict.length > 0) {
+      const all = [...inConflict, ...withMarkers];
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+    }
+    if (withMarkers.length > 0) {
+      const n = withMarkers.length;
+      return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+// src/hooks/main-start.ts
+var { runHook, runPath } = hookMain(
+  (name, input, env, rotate) => name === "session-start" ? fastSessionStart(input, env, rotate) : Promise.resolve(null),
+  // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
+  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path15.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
+);
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  runHook,
+  runPath
+});

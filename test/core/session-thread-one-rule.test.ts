@@ -1,0 +1,137 @@
+// One rule for the thread a session is on before any thread file is read (sessionThreadRef): the SessionStart fast path and the freshness hooks both take it, as the services do.
+import { describe, expect, test } from "vitest";
+import { emptyLocalState, type LocalState } from "../../src/core/store/local-state.js";
+import { sessionThreadRef } from "../../src/core/thread-choice.js";
+import { freshnessThread } from "../../src/hooks/freshness-thread.js";
+import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
+import { lastConversation } from "../../src/core/measure/measurement-log-read.js";
+
+const KEY = "claude-4242";
+const session = { key: KEY, pid: 4242 };
+
+function state(patch: Partial<LocalState>): LocalState {
+  return { ...emptyLocalState(), ...patch };
+}
+
+const conversation = (projectId: string, threadId: string, instance = KEY): MeasurementEvent => ({
+  kind: "conversation",
+  at: "2026-02-01T00:00:00.000Z",
+  sessionId: "conv-1",
+  projectId,
+  threadId,
+  instance,
+});
+
+describe("the thread a session is on", () => {
+  test("the session's own choice comes first, in the session's project", () => {
+    const s = state({
+      sessions: { [KEY]: { projectId: "p", threadId: "mine", updatedAt: "x" } },
+      branches: { main: { p: "b" } },
+    });
+    expect(
+      sessionThreadRef(
+        ["p", "q"],
+        s,
+        KEY,
+        () => ({ projectId: "p", threadId: "followed" }),
+        () => "main",
+      ),
+    ).toEqual({
+      projectId: "p",
+      threadId: "mine",
+      own: true,
+    });
+  });
+
+  test("then the thread its instance last followed, only in the chosen project", () => {
+    const s = state({ lastProjectId: "p", branches: { main: { p: "b" } } });
+    expect(
+      sessionThreadRef(
+        ["p", "q"],
+        s,
+        KEY,
+        () => ({ projectId: "p", threadId: "followed" }),
+        () => "main",
+      ),
+    ).toEqual({
+      projectId: "p",
+      threadId: "followed",
+      own: true,
+    });
+    // Followed in another project than the session's: the branch's choice in the session's project, as the services choose.
+    expect(
+      sessionThreadRef(
+        ["p", "q"],
+        s,
+        KEY,
+        () => ({ projectId: "q", threadId: "elsewhere" }),
+        () => "main",
+      ),
+    ).toEqual({
+      projectId: "p",
+      threadId: "b",
+      own: false,
+    });
+  });
+
+  test("the branch is asked only when the session has no thread of its own", () => {
+    const s = state({ sessions: { [KEY]: { projectId: "p", threadId: "mine", updatedAt: "x" } } });
+    let asked = false;
+    sessionThreadRef(
+      ["p"],
+      s,
+      KEY,
+      () => null,
+      () => {
+        asked = true;
+        return "main";
+      },
+    );
+    expect(asked).toBe(false);
+  });
+
+  test("no listed project, or a branch without a choice, names no thread", () => {
+    const s = state({ lastProjectId: "p" });
+    expect(
+      sessionThreadRef(
+        null,
+        s,
+        KEY,
+        () => null,
+        () => "main",
+      ),
+    ).toBeNull();
+    expect(
+      sessionThreadRef(
+        ["p"],
+        s,
+        KEY,
+        () => null,
+        () => "main",
+      ),
+    ).toBeNull();
+  });
+
+  test("the freshness hooks judge the thread the same rule names", () => {
+    const s = state({ lastProjectId: "p", branches: { main: { p: "b" } } });
+    const events = [conversation("p", "old"), conversation("p", "other-window", "claude-1"), conversation("q", "elsewhere")];
+    const followed = () => lastConversation(events, KEY);
+    for (const ids of [["p"], ["p", "q"]]) {
+      const ref = sessionThreadRef(ids, s, KEY, followed, () => "main");
+      expect(freshnessThread({ state: s, session, events, projectIds: () => ids, branch: () => "main" })).toEqual(
+        ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId },
+      );
+    }
+    // The instance's last conversation was in q, not the session's project: the branch's choice in p.
+    expect(freshnessThread({ state: s, session, events, projectIds: () => ["p", "q"], branch: () => "main" })).toEqual({
+      projectId: "p",
+      threadId: "b",
+    });
+  });
+
+  test("an instance's last conversation is its own, not another window's", () => {
+    const events = [conversation("p", "mine"), conversation("p", "theirs", "claude-1")];
+    expect(lastConversation(events, KEY)).toMatchObject({ projectId: "p", threadId: "mine" });
+    expect(lastConversation(events)).toMatchObject({ threadId: "theirs" });
+  });
+});

@@ -1,0 +1,77 @@
+// SessionStart runs from its own bundle (hook-start.cjs: its fast path and the team check), the other hooks from hook-main.cjs: a start reads, deserialises and runs no transcript-reading, measuring or nudging code.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { claudeInstanceSession } from "../../src/core/session-key.js";
+
+const PID = process.pid;
+const DIST = join(HOOK_BUNDLE, "..");
+let repo: TempRepo;
+const dirs: string[] = [];
+
+/** A plugin directory with only these bundles. */
+function pluginWith(bundles: readonly string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "tm-plugin-split-"));
+  dirs.push(dir);
+  for (const bundle of bundles) copyFileSync(join(DIST, bundle), join(dir, bundle));
+  return dir;
+}
+
+beforeAll(async () => {
+  repo = makeTempRepo();
+  repo.commit("code", { "README.md": "x\n" });
+  const s = servicesFor(repo.dir, claudeInstanceSession(PID).key);
+  await s.projectCreate({ title: "Split" });
+  await s.summaryUpdate({ content: "## Decisions\n- SPLIT-BUNDLE-DECISION" });
+}, 30_000);
+afterAll(() => {
+  repo?.cleanup();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("SessionStart's own bundle", () => {
+  test("a session start needs hook.cjs, hook-start.cjs and the hooks proper, not hook-main.cjs", async () => {
+    const plugin = pluginWith(["hook.cjs", "hook-start.cjs", "hook-core.cjs"]);
+    for (let i = 0; i < 2; i++) {
+      // The first run takes the hooks proper (no cached context yet), the second the fast path.
+      const run = await runHookProcess("session-start", {
+        cwd: repo.dir,
+        sessionId: `split-${i}`,
+        transcriptPath: join(repo.dir, `split-${i}.jsonl`),
+        claudePid: PID,
+        event: { source: "startup" },
+        bundle: join(plugin, "hook.cjs"),
+      });
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("SPLIT-BUNDLE-DECISION");
+    }
+  }, 30_000);
+
+  test("the other hooks need hook-main.cjs, not hook-start.cjs", async () => {
+    const plugin = pluginWith(["hook.cjs", "hook-main.cjs", "hook-core.cjs"]);
+    const run = await runHookProcess("session-end", {
+      cwd: repo.dir,
+      sessionId: "split-0",
+      transcriptPath: join(repo.dir, "split-0.jsonl"),
+      claudePid: PID,
+      event: { reason: "other" },
+      bundle: join(plugin, "hook.cjs"),
+    });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(readFileSync(join(repo.dir, ".threadmind", "measurements.jsonl"), "utf8")).toContain('"event":"SessionEnd:other"');
+  });
+
+  test("hook-start.cjs holds no transcript reader, measuring or nudging code; hook-main.cjs no team check", () => {
+    const start = readFileSync(join(DIST, "hook-start.cjs"), "utf8");
+    for (const module of ["src/transcript/", "src/hooks/measure-size.ts", "src/hooks/prompt-nudge.ts", "src/core/savings/"])
+      expect(start).not.toContain(`// ${module}`);
+    expect(start).toContain("// src/hooks/team-git-check.ts");
+    const main = readFileSync(join(DIST, "hook-main.cjs"), "utf8");
+    expect(main).not.toContain("// src/hooks/team-git-check.ts");
+    expect(main).toContain("// src/hooks/measure-size.ts");
+  });
+});
