@@ -284,12 +284,31 @@ describe("thread-mind-mcp doctor", () => {
       `the bundle is ${VERSION} but package.json and plugin.json say 9.9.9`,
     );
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, "0.0.1", all)), "versions")).toBe("fail");
-    const missing = doctor(r.dir, home(), {}, copy(VERSION, VERSION, all.filter((b) => b !== "server.mjs")));
+    const missing = doctor(
+      r.dir,
+      home(),
+      {},
+      copy(
+        VERSION,
+        VERSION,
+        all.filter((b) => b !== "server.mjs"),
+      ),
+    );
     expect(status(missing, "versions")).toBe("fail");
     expect(missing.checks.get("versions")!.detail[0]).toContain("plugin/dist/server.mjs");
     // hook.cjs loads hook-start.cjs (SessionStart) or hook-main.cjs, which load hook-core.cjs, at run time: a plugin
     // without one of them fails too.
-    const without = (bundle: string) => doctor(r.dir, home(), {}, copy(VERSION, VERSION, all.filter((b) => b !== bundle)));
+    const without = (bundle: string) =>
+      doctor(
+        r.dir,
+        home(),
+        {},
+        copy(
+          VERSION,
+          VERSION,
+          all.filter((b) => b !== bundle),
+        ),
+      );
     for (const bundle of ["hook-start.cjs", "hook-main.cjs"]) {
       const noMain = without(bundle);
       expect(status(noMain, "versions")).toBe("fail");
