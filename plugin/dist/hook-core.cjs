@@ -7851,8 +7851,11 @@ function sessionEvents(storeDir, sessionId) {
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes2, (line) => emit(line, onEvent)));
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes2], (line) => emit(line, onEvent)));
   }
+}
+function logBytesOf(paths) {
+  return paths.reduce((total, path) => total + ((0, import_node_fs25.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -7863,8 +7866,7 @@ function indexBehind(storeDir) {
 }
 function keyedEvents(storeDir, needle, onEvent) {
   const paths = measurementLogPaths(storeDir);
-  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs25.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
-  if (logBytes < INDEX_MIN_LOG_BYTES) {
+  if (logBytesOf(paths) < INDEX_MIN_LOG_BYTES) {
     scanEvents(storeDir, needle, onEvent);
     return;
   }
@@ -7878,7 +7880,7 @@ function keyedEvents(storeDir, needle, onEvent) {
         if (known !== null) for (const line of known.lines) emit(line, onEvent);
         const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
         if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, bytes2, (line) => emit(line, onEvent));
+        scanLines(fd, size, from, [bytes2], (line) => emit(line, onEvent));
       });
     }
   } finally {
@@ -7886,7 +7888,7 @@ function keyedEvents(storeDir, needle, onEvent) {
   }
   if (behind) behindStores.add(storeDir);
 }
-function scanLines(fd, size, position, needle, onLine) {
+function scanLines(fd, size, position, needles, onLine) {
   if (position >= size) return;
   scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
   const buffer = scanBuffer;
@@ -7898,23 +7900,27 @@ function scanLines(fd, size, position, needle, onLine) {
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
     const complete = lastNewline === -1 ? 0 : lastNewline;
-    let from = 0;
+    let first = 0;
     if (skippingLongLine) {
       const end = buffer.indexOf(10, 0);
-      if (end === -1 || end > complete) from = complete;
+      if (end === -1 || end > complete) first = complete;
       else {
-        from = end + 1;
+        first = end + 1;
         skippingLongLine = false;
       }
     }
-    for (; ; ) {
-      const hit = buffer.indexOf(needle, from);
-      if (hit === -1 || hit >= complete) break;
-      const start = buffer.lastIndexOf(10, hit) + 1;
-      const newline = buffer.indexOf(10, hit);
-      const end = newline === -1 || newline > complete ? complete : newline;
-      onLine(buffer.toString("utf8", Math.max(start, from), end));
-      from = end + 1;
+    for (let which = 0; which < needles.length; which++) {
+      const needle = needles[which];
+      let from = first;
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end), which);
+        from = end + 1;
+      }
     }
     if (n === 0) return;
     const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);

@@ -468,8 +468,28 @@ function sessionEvents(storeDir, sessionId) {
 function scanEvents(storeDir, needle, onEvent) {
   const bytes = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent)));
   }
+}
+function sessionAndInstanceEvents(storeDir, sessionId, instance) {
+  const paths = measurementLogPaths(storeDir);
+  if (logBytesOf(paths) >= INDEX_MIN_LOG_BYTES)
+    return { session: sessionEvents(storeDir, sessionId), instance: instanceEvents(storeDir, instance) };
+  const session = [];
+  const own = [];
+  const needles = [Buffer.from(sessionNeedle(sessionId), "utf8"), Buffer.from(instanceNeedle(instance), "utf8")];
+  const onLine = (line, needle) => emit(line, (event) => {
+    if (needle === 0) {
+      if (event.sessionId === sessionId) session.push(event);
+    } else if ("instance" in event && event.instance === instance) own.push(event);
+  });
+  for (const path of paths) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), needles, onLine));
+  }
+  return { session, instance: own };
+}
+function logBytesOf(paths) {
+  return paths.reduce((total, path) => total + ((0, import_node_fs4.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -480,8 +500,7 @@ function indexBehind(storeDir) {
 }
 function keyedEvents(storeDir, needle, onEvent) {
   const paths = measurementLogPaths(storeDir);
-  const logBytes = paths.reduce((total, path) => total + ((0, import_node_fs4.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
-  if (logBytes < INDEX_MIN_LOG_BYTES) {
+  if (logBytesOf(paths) < INDEX_MIN_LOG_BYTES) {
     scanEvents(storeDir, needle, onEvent);
     return;
   }
@@ -495,7 +514,7 @@ function keyedEvents(storeDir, needle, onEvent) {
         if (known !== null) for (const line of known.lines) emit(line, onEvent);
         const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
         if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, bytes, (line) => emit(line, onEvent));
+        scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
       });
     }
   } finally {
@@ -503,7 +522,7 @@ function keyedEvents(storeDir, needle, onEvent) {
   }
   if (behind) behindStores.add(storeDir);
 }
-function scanLines(fd, size, position, needle, onLine) {
+function scanLines(fd, size, position, needles, onLine) {
   if (position >= size) return;
   scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
   const buffer = scanBuffer;
@@ -515,23 +534,27 @@ function scanLines(fd, size, position, needle, onLine) {
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
     const complete = lastNewline === -1 ? 0 : lastNewline;
-    let from = 0;
+    let first = 0;
     if (skippingLongLine) {
       const end = buffer.indexOf(10, 0);
-      if (end === -1 || end > complete) from = complete;
+      if (end === -1 || end > complete) first = complete;
       else {
-        from = end + 1;
+        first = end + 1;
         skippingLongLine = false;
       }
     }
-    for (; ; ) {
-      const hit = buffer.indexOf(needle, from);
-      if (hit === -1 || hit >= complete) break;
-      const start = buffer.lastIndexOf(10, hit) + 1;
-      const newline = buffer.indexOf(10, hit);
-      const end = newline === -1 || newline > complete ? complete : newline;
-      onLine(buffer.toString("utf8", Math.max(start, from), end));
-      from = end + 1;
+    for (let which = 0; which < needles.length; which++) {
+      const needle = needles[which];
+      let from = first;
+      for (; ; ) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(10, hit) + 1;
+        const newline = buffer.indexOf(10, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end), which);
+        from = end + 1;
+      }
     }
     if (n === 0) return;
     const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
@@ -2211,13 +2234,17 @@ function projectIds(storeDir) {
 async function record2(storeDir, events, rotate) {
   if (appendMeasurementEvents(storeDir, events) > LOG_ROTATE_BYTES) await rotate();
 }
-function fastConversation(input, env) {
+var sessionOnly = (storeDir, sessionId) => ({
+  logged: sessionEvents(storeDir, sessionId),
+  instanceLogged: null
+});
+function fastConversation(input, env, lookup = sessionOnly) {
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  const logged = sessionEvents(store.storeDir, input.sessionId);
+  const { logged, instanceLogged } = lookup(store.storeDir, input.sessionId, session);
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
-  return { store, session, logged };
+  return { store, session, logged, instanceLogged };
 }
 
 // src/hooks/hook-fast.ts
@@ -2229,9 +2256,14 @@ async function recordAfterUpkeep(storeDir, events, rotate) {
   await record2(storeDir, events, rotate);
 }
 async function fastMeasure(input, env, kind, rotate) {
-  const conversation = fastConversation(input, env);
+  const restart = kind === "preCompacts" || input.reason === "clear";
+  const conversation = fastConversation(input, env, (storeDir, sessionId, session2) => {
+    if (!restart || !isClaudeInstance(session2)) return { logged: sessionEvents(storeDir, sessionId), instanceLogged: null };
+    const both = sessionAndInstanceEvents(storeDir, sessionId, session2.key);
+    return { logged: both.session, instanceLogged: both.instance };
+  });
   if (conversation === null) return null;
-  const { store, session, logged } = conversation;
+  const { store, session, logged, instanceLogged } = conversation;
   const output = await measureSize(
     {
       storeDir: store.storeDir,
@@ -2239,7 +2271,7 @@ async function fastMeasure(input, env, kind, rotate) {
       notices: [],
       readState: () => store.state,
       sessionEvents: () => logged,
-      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      instanceEvents: () => instanceLogged ?? instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))

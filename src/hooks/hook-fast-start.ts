@@ -72,19 +72,37 @@ export interface FastConversation {
   store: FastStore;
   session: SessionKey;
   logged: readonly MeasurementEvent[];
+  /** The instance's events (instanceEvents), when the lookup read them with the conversation's; null: not read. */
+  instanceLogged: readonly MeasurementEvent[] | null;
 }
+
+/** How a hook reads the conversation's events from the log, and the instance's too when it needs both (else null). */
+export type ConversationLookup = (
+  storeDir: string,
+  sessionId: string,
+  session: SessionKey,
+) => { logged: readonly MeasurementEvent[]; instanceLogged: readonly MeasurementEvent[] | null };
+
+const sessionOnly: ConversationLookup = (storeDir, sessionId) => ({
+  logged: sessionEvents(storeDir, sessionId),
+  instanceLogged: null,
+});
 
 /**
  * Null when the fast path cannot answer: no fast store, or a resumed conversation whose thread this window is to take
  * over (that writes config.json under the lock: the full path does it).
  */
-export function fastConversation(input: HookInput, env: NodeJS.ProcessEnv): FastConversation | null {
+export function fastConversation(
+  input: HookInput,
+  env: NodeJS.ProcessEnv,
+  lookup: ConversationLookup = sessionOnly,
+): FastConversation | null {
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  const logged = sessionEvents(store.storeDir, input.sessionId);
+  const { logged, instanceLogged } = lookup(store.storeDir, input.sessionId, session);
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
-  return { store, session, logged };
+  return { store, session, logged, instanceLogged };
 }
 
 /** resume: the conversation already holds its context. Nothing to do unless a resumed conversation is to be taken over. */

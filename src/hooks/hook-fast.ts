@@ -3,13 +3,13 @@
 // nudges (always answered here). Null means "cannot tell from here": the caller then runs the hooks proper
 // (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
-import { indexBehind, instanceEvents } from "../core/measure/measurement-log-read.js";
+import { indexBehind, instanceEvents, sessionAndInstanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { HookName } from "./hook-plans.js";
 import { measureSize } from "./measure-size.js";
 import { promptMayBeNudged, promptNudge } from "./prompt-nudge.js";
-import { hookSessionOr } from "../core/session-key.js";
+import { hookSessionOr, isClaudeInstance } from "../core/session-key.js";
 import { readBranch } from "../core/git/git.js";
 import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-start.js";
 
@@ -34,9 +34,15 @@ async function fastMeasure(
   kind: "sessionEnds" | "preCompacts",
   rotate: Rotate,
 ): Promise<HookOutput | null> {
-  const conversation = fastConversation(input, env);
+  // At a compaction or /clear the staleness record needs the instance's events too: read with the conversation's.
+  const restart = kind === "preCompacts" || input.reason === "clear";
+  const conversation = fastConversation(input, env, (storeDir, sessionId, session) => {
+    if (!restart || !isClaudeInstance(session)) return { logged: sessionEvents(storeDir, sessionId), instanceLogged: null };
+    const both = sessionAndInstanceEvents(storeDir, sessionId, session.key);
+    return { logged: both.session, instanceLogged: both.instance };
+  });
   if (conversation === null) return null;
-  const { store, session, logged } = conversation;
+  const { store, session, logged, instanceLogged } = conversation;
   const output = await measureSize(
     {
       storeDir: store.storeDir,
@@ -44,7 +50,7 @@ async function fastMeasure(
       notices: [],
       readState: () => store.state,
       sessionEvents: () => logged,
-      instanceEvents: () => instanceEvents(store.storeDir, session.key),
+      instanceEvents: () => instanceLogged ?? instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),

@@ -250,8 +250,42 @@ export function sessionEvents(storeDir: string, sessionId: string): MeasurementE
 function scanEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
   const bytes = Buffer.from(needle, "utf8");
   for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), bytes, (line) => emit(line, onEvent)));
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent)));
   }
+}
+
+/**
+ * The events of one Claude Code session and those of one client session (a Claude Code process), each exactly as
+ * sessionEvents and instanceEvents give them, for the hooks that need both (PreCompact, SessionEnd at /clear). A log
+ * small enough to be scanned is read once for both (a second pass over ~1 MB costs a cold hook ~0.5 ms); a larger one
+ * is looked up through its index, one lookup each.
+ */
+export function sessionAndInstanceEvents(
+  storeDir: string,
+  sessionId: string,
+  instance: string,
+): { session: MeasurementEvent[]; instance: MeasurementEvent[] } {
+  const paths = measurementLogPaths(storeDir);
+  if (logBytesOf(paths) >= INDEX_MIN_LOG_BYTES)
+    return { session: sessionEvents(storeDir, sessionId), instance: instanceEvents(storeDir, instance) };
+  const session: MeasurementEvent[] = [];
+  const own: MeasurementEvent[] = [];
+  const needles = [Buffer.from(sessionNeedle(sessionId), "utf8"), Buffer.from(instanceNeedle(instance), "utf8")];
+  const onLine = (line: string, needle: number) =>
+    emit(line, (event) => {
+      if (needle === 0) {
+        if (event.sessionId === sessionId) session.push(event);
+      } else if ("instance" in event && event.instance === instance) own.push(event);
+    });
+  for (const path of paths) {
+    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), needles, onLine));
+  }
+  return { session, instance: own };
+}
+
+/** The bytes of both log files, as their sizes say (a missing file: none). */
+function logBytesOf(paths: readonly string[]): number {
+  return paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 
 function emit(line: string, onEvent: (event: MeasurementEvent) => void): void {
@@ -285,8 +319,7 @@ export function indexBehind(storeDir: string): boolean {
 function keyedEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
   const paths = measurementLogPaths(storeDir);
   // A small log is scanned: opening and checking the index costs a cold process about what scanning ~1 MB does.
-  const logBytes = paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
-  if (logBytes < INDEX_MIN_LOG_BYTES) {
+  if (logBytesOf(paths) < INDEX_MIN_LOG_BYTES) {
     scanEvents(storeDir, needle, onEvent);
     return;
   }
@@ -301,7 +334,7 @@ function keyedEvents(storeDir: string, needle: string, onEvent: (event: Measurem
         if (known !== null) for (const line of known.lines) emit(line, onEvent);
         const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
         if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, bytes, (line) => emit(line, onEvent));
+        scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
       });
     }
   } finally {
@@ -315,11 +348,18 @@ let scanBuffer: Buffer | null = null;
 const SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
 
 /**
- * Calls `onLine` with each complete line of the open file from byte `position` (a line's start) that contains
- * `needle`, in order, reading through one reused buffer. A line longer than the buffer is not a measurement event: it
- * is passed over. An unterminated last line counts as a line.
+ * Calls `onLine` with each complete line of the open file from byte `position` (a line's start) that contains one of
+ * `needles`, with the needle's index, in order per needle (a line holding two needles is passed once for each), reading
+ * through one reused buffer. A line longer than the buffer is not a measurement event: it is passed over. An
+ * unterminated last line counts as a line.
  */
-function scanLines(fd: number, size: number, position: number, needle: Buffer, onLine: (line: string) => void): void {
+function scanLines(
+  fd: number,
+  size: number,
+  position: number,
+  needles: readonly Buffer[],
+  onLine: (line: string, needle: number) => void,
+): void {
   if (position >= size) return;
   scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
   const buffer = scanBuffer;
@@ -331,23 +371,27 @@ function scanLines(fd: number, size: number, position: number, needle: Buffer, o
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1);
     const complete = lastNewline === -1 ? 0 : lastNewline;
-    let from = 0;
+    let first = 0;
     if (skippingLongLine) {
       const end = buffer.indexOf(0x0a, 0);
-      if (end === -1 || end > complete) from = complete;
+      if (end === -1 || end > complete) first = complete;
       else {
-        from = end + 1;
+        first = end + 1;
         skippingLongLine = false;
       }
     }
-    for (;;) {
-      const hit = buffer.indexOf(needle, from);
-      if (hit === -1 || hit >= complete) break;
-      const start = buffer.lastIndexOf(0x0a, hit) + 1;
-      const newline = buffer.indexOf(0x0a, hit);
-      const end = newline === -1 || newline > complete ? complete : newline;
-      onLine(buffer.toString("utf8", Math.max(start, from), end));
-      from = end + 1;
+    for (let which = 0; which < needles.length; which++) {
+      const needle = needles[which]!;
+      let from = first;
+      for (;;) {
+        const hit = buffer.indexOf(needle, from);
+        if (hit === -1 || hit >= complete) break;
+        const start = buffer.lastIndexOf(0x0a, hit) + 1;
+        const newline = buffer.indexOf(0x0a, hit);
+        const end = newline === -1 || newline > complete ? complete : newline;
+        onLine(buffer.toString("utf8", Math.max(start, from), end), which);
+        from = end + 1;
+      }
     }
     if (n === 0) return;
     // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
