@@ -2451,13 +2451,14 @@ async function runHookWith(name, entry, handle) {
   const plan = PLANS[name];
   const started = entry.startedAt;
   let timer;
+  let arming;
   const deadline = new Promise((resolve5) => {
-    timer = setTimeout(
-      () => resolve5({
-        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
-      }),
-      Math.max(0, plan.deadlineMs - (Date.now() - started))
-    );
+    const giveUp = () => resolve5({
+      userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
+    });
+    arming = setImmediate(() => {
+      timer = setTimeout(giveUp, Math.max(0, plan.deadlineMs - (Date.now() - started)));
+    });
   });
   const work = (async () => {
     try {
@@ -2470,6 +2471,7 @@ async function runHookWith(name, entry, handle) {
     }
   })();
   const output = await Promise.race([work, deadline]);
+  clearImmediate(arming);
   clearTimeout(timer);
   await writeHookOutput(plan.event, output);
 }

@@ -24,14 +24,17 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
   const plan = PLANS[name];
   const started = entry.startedAt;
   let timer: NodeJS.Timeout | undefined;
+  let arming: NodeJS.Immediate | undefined;
   const deadline = new Promise<HookOutput>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve({
-          userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`,
-        }),
-      Math.max(0, plan.deadlineMs - (Date.now() - started)),
-    );
+    const giveUp = () =>
+      resolve({
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+      });
+    // The timer is set once the work waits on the event loop (I/O, a lock's retry), still counted from the start: a fast
+    // path that answers from synchronous reads never gets there, and a process's first setTimeout costs ~0.3 ms.
+    arming = setImmediate(() => {
+      timer = setTimeout(giveUp, Math.max(0, plan.deadlineMs - (Date.now() - started)));
+    });
   });
   const work = (async (): Promise<HookOutput> => {
     try {
@@ -46,6 +49,7 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
     }
   })();
   const output = await Promise.race([work, deadline]);
+  clearImmediate(arming);
   clearTimeout(timer);
   await writeHookOutput(plan.event, output);
 }

@@ -9,9 +9,11 @@ import { PLANS } from "../../src/hooks/hook-plans.js";
 
 let bin: string;
 let script: string;
+let armedScript: string;
 beforeAll(() => {
   bin = mkdtempSync(join(tmpdir(), "tm-deadline-bin-"));
   script = buildWorker(join(import.meta.dirname, "workers", "deadline.worker.ts"), bin);
+  armedScript = buildWorker(join(import.meta.dirname, "workers", "deadline-armed.worker.ts"), bin);
 });
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
@@ -30,4 +32,19 @@ describe("a hook whose work never ends", () => {
       expect(elapsed).toBeGreaterThanOrEqual(PLANS[name].deadlineMs);
     },
   );
+});
+
+describe("the deadline's timer", () => {
+  test("is not set while the handler runs without waiting on the event loop (a fast path pays no timer)", async () => {
+    const run = await spawnWorker(armedScript, "sync").exited;
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    // Only the immediate that sets the timer once the loop turns; nothing left once the hook answered.
+    expect(JSON.parse(run.stdout)).toEqual({ before: ["Immediate"], whileWaiting: null, after: [] });
+  });
+
+  test("a handler that waits on the event loop has the deadline set while it waits, and cleared after", async () => {
+    const run = await spawnWorker(armedScript, "waits").exited;
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toEqual({ before: ["Immediate"], whileWaiting: ["Timeout"], after: [] });
+  });
 });
