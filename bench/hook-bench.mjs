@@ -199,7 +199,13 @@ export async function hookBenchmarks(ctx) {
   let writes = 0;
   const writeSummary = async () => {
     written = `BENCH-WRITE-${writes++}`;
-    const text = await callText(mcp.client, "summary_update", { section: "state", content: `- ${written}` });
+    // The section replaced, not added to: the summary keeps its size however many rounds run (added lines would
+    // eventually push the newest out of the 10,000-character context, and the run's check would fail).
+    const text = await callText(mcp.client, "summary_update", {
+      section: "state",
+      content: `- ${written}`,
+      replaceSection: true,
+    });
     if (!text.includes(`(${ws.deepestId}`))
       throw new Error(`the MCP server wrote another thread than ${ws.deepestId}: ${text.slice(0, 200)}`);
     await callText(mcp.client, "project_list", {}); // answered after the server's cache refresh (same queue)
