@@ -38617,8 +38617,7 @@ var ServerSession = class {
   /** Set once the tokenizer was asked to load: services for another workspace take the same (loaded once) encoder. */
   tokenizerWanted = false;
   warmedUp = false;
-  /** The client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
-  closed = false;
+  /** Aborted when the client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
   closing = new AbortController();
   /** When the client last asked for an operation (performance.now()); operations under way. */
   lastAsked = 0;
@@ -38634,7 +38633,7 @@ var ServerSession = class {
     if (this.warmedUp) return;
     this.lastAsked = performance.now();
     const check = () => {
-      if (this.closed) return;
+      if (this.closing.signal.aborted) return;
       if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) {
         this.warmedUp = true;
         void warmUp(this.options.session).then(done);
@@ -38647,7 +38646,6 @@ var ServerSession = class {
    * of work nobody waits for); operations already queued (the after-write cache refresh) finish, then the process exits.
    */
   close() {
-    this.closed = true;
     this.closing.abort();
   }
   /** Aborted once the client is gone (close): queued work stops waiting for anything but itself. */
@@ -38656,7 +38654,7 @@ var ServerSession = class {
   }
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer() {
-    if (this.closed) return;
+    if (this.closing.signal.aborted) return;
     this.tokenizerWanted = true;
     this.current.tokens.preload();
   }

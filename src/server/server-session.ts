@@ -53,8 +53,7 @@ export class ServerSession {
   private tokenizerWanted = false;
 
   private warmedUp = false;
-  /** The client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
-  private closed = false;
+  /** Aborted when the client went away (its stdin ended): nothing new starts in the background, queued operations still finish. */
   private readonly closing = new AbortController();
   /** When the client last asked for an operation (performance.now()); operations under way. */
   private lastAsked = 0;
@@ -70,7 +69,7 @@ export class ServerSession {
     if (this.warmedUp) return;
     this.lastAsked = performance.now();
     const check = () => {
-      if (this.closed) return;
+      if (this.closing.signal.aborted) return;
       if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) {
         this.warmedUp = true;
         void warmUp(this.options.session).then(done);
@@ -84,7 +83,6 @@ export class ServerSession {
    * of work nobody waits for); operations already queued (the after-write cache refresh) finish, then the process exits.
    */
   close(): void {
-    this.closed = true;
     this.closing.abort();
   }
 
@@ -95,7 +93,7 @@ export class ServerSession {
 
   /** Starts loading the tokenizer in the background (once the client has initialized). */
   preloadTokenizer(): void {
-    if (this.closed) return;
+    if (this.closing.signal.aborted) return;
     this.tokenizerWanted = true;
     this.current.tokens.preload();
   }
