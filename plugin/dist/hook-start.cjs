@@ -1082,13 +1082,7 @@ function instanceEventsSinceConversation(storeDir, instance) {
   openLog(measurementLogPath(storeDir), (fd, size) => {
     const from = Math.max(0, size - RECENT_BYTES);
     const bytes = Buffer.allocUnsafe(size - from);
-    let read = 0;
-    while (read < bytes.length) {
-      const n = (0, import_node_fs10.readSync)(fd, bytes, read, bytes.length - read, from + read);
-      if (n === 0) break;
-      read += n;
-    }
-    const window = bytes.subarray(0, read);
+    const window = bytes.subarray(0, readAt(fd, bytes, from));
     let at = from === 0 ? 0 : window.indexOf(10) + 1;
     if (at === 0 && from !== 0) return;
     for (let hit = window.indexOf(needle, at); hit !== -1; hit = window.indexOf(needle, at)) {

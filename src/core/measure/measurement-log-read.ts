@@ -464,13 +464,7 @@ export function instanceEventsSinceConversation(storeDir: string, instance: stri
   openLog(measurementLogPath(storeDir), (fd, size) => {
     const from = Math.max(0, size - RECENT_BYTES);
     const bytes = Buffer.allocUnsafe(size - from);
-    let read = 0;
-    while (read < bytes.length) {
-      const n = readSync(fd, bytes, read, bytes.length - read, from + read);
-      if (n === 0) break;
-      read += n;
-    }
-    const window = bytes.subarray(0, read);
+    const window = bytes.subarray(0, readAt(fd, bytes, from));
     // From a line's start: the first whole line of the window, unless the window is the whole file.
     let at = from === 0 ? 0 : window.indexOf(0x0a) + 1;
     if (at === 0 && from !== 0) return;
