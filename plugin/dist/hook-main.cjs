@@ -2306,7 +2306,6 @@ async function tryFast(name, input, env, rotate) {
   switch (name) {
     case "session-start":
       return null;
-    // hook-start.cjs answers SessionStart (hook-fast-start.ts); from this bundle the hooks proper would
     case "session-end":
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":

@@ -1,7 +1,7 @@
-// SessionStart's fast path (bundled into plugin/dist/hook-start.cjs, and with the other hooks' into hook-main.cjs): no YAML,
-// no services. It prints the context cached for the thread the session is on; null means "cannot tell from here": the
-// caller then runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null only before
-// any write. The store helpers here are the other hooks' fast paths' too (hook-fast.ts).
+// SessionStart's fast path (plugin/dist/hook-start.cjs), and the store helpers every hook's fast path shares (hook-fast.ts
+// takes those into hook-main.cjs): no YAML, no services. It prints the context cached for the thread the session is on;
+// null means "cannot tell from here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else
+// and fill the cache. Null only before any write.
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/store/local-state.js";

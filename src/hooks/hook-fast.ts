@@ -97,7 +97,8 @@ export async function tryFast(
 ): Promise<HookOutput | null> {
   switch (name) {
     case "session-start":
-      return null; // hook-start.cjs answers SessionStart (hook-fast-start.ts); from this bundle the hooks proper would
+      // hook-start.cjs answers SessionStart (hook-fast-start.ts): the entry never runs it from this bundle.
+      return null;
     case "session-end":
       return fastMeasure(input, env, "sessionEnds", rotate);
     case "pre-compact":
