@@ -6,7 +6,7 @@ import type { ThreadRef } from "../core/freshness/freshness.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
 import { lastConversation } from "../core/measure/measurement-log-read.js";
 
-/** What the choice needs beyond the instance's events. */
+/** What the choice needs: local state, the session, the instance's events, the project ids and the branch. */
 export interface ThreadChoiceInputs {
   state: LocalState;
   session: SessionKey;
