@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, readdirSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, rmSync, appendFileSync, rmdirSync, closeSync, realpathSync, openSync, fstatSync, readSync, renameSync, fsyncSync, unlinkSync, writeSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, closeSync, unlinkSync, readSync, writeSync, fstatSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -11655,7 +11655,7 @@ function bodiesPath(storeDir, projectId) {
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
-    if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
+    if (!isRecord(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null)
       return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta = asMeta(e.meta);
@@ -11665,7 +11665,7 @@ function readCatalogFile(path) {
 function readBodiesFile(path) {
   return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v;
-    if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
+    if (!isRecord(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs = [];
     for (const d of e.docs) {
       const doc = asDoc(d);
@@ -11704,7 +11704,7 @@ function loadFile(path, format, version, validate) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
-  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+  if (!isRecord(data) || d.format !== format || !isRecord(d.entries))
     return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
@@ -11714,17 +11714,14 @@ function loadFile(path, format, version, validate) {
   }
   return { entries, problem: null };
 }
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function isStamp(v) {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   return ["mtimeMs", "ctimeMs", "size", "ino"].every((k) => typeof v[k] === "number");
 }
 var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
     return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
@@ -11748,7 +11745,7 @@ function asMeta(v) {
   return meta;
 }
 function asDoc(v) {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   if (v.kind !== "section" && v.kind !== "reason" || typeof v.heading !== "string" || typeof v.text !== "string") return null;
   if (v.key !== null && !SECTION_KEYS.includes(v.key)) return null;
   return { kind: v.kind, key: v.key, heading: v.heading, text: v.text };
@@ -15070,7 +15067,7 @@ var ShapeProblem = class extends Error {
 };
 var SYNTHETIC_MODEL = "<synthetic>";
 var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
-function isObject2(value) {
+function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isKnownRecordType(type) {
@@ -15115,7 +15112,7 @@ function optionalFlag(obj, key) {
 }
 function requiredObject(obj, key, where) {
   const value = obj[key];
-  if (!isObject2(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
+  if (!isObject(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
   return value;
 }
 function contextTokensOf(usage) {
@@ -15162,7 +15159,7 @@ function classifySystem(record2, meta) {
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
-  if (!isObject2(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
+  if (!isObject(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
   return {
     kind: "compact-boundary",
     record: {
@@ -15215,7 +15212,7 @@ function classifyKnown(type, record2, meta) {
   }
 }
 function classifyRecord(value) {
-  if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+  if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
   const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {
@@ -16136,16 +16133,16 @@ function lanesAfterProbe(plan, cores, before, after) {
   const free = cores - others;
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
-var early = null;
-async function endEarlyWorker() {
-  const unused = early;
-  early = null;
-  if (unused !== null) await unused.worker.terminate();
-}
 function turn() {
   return new Promise((resolve9) => setImmediate(resolve9));
 }
-async function scanFiles(files, plan, onBytes, onDone) {
+async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
+  let early = earlyWorker;
+  const endEarlyWorker = async () => {
+    const unused = early;
+    early = null;
+    if (unused !== null) await unused.worker.terminate();
+  };
   const script = plan.upTo > 1 ? scanWorkerScript() : null;
   const results = new Array(files.length);
   const scanHere = async (index) => {
@@ -16594,7 +16591,8 @@ async function buildSavingsReport(options) {
       inFile.delete(index);
       bytesDone += session.bytes;
       filesDone += 1;
-    }
+    },
+    null
   );
   progress(null);
   const injections = injectionIndex(options.measurements);
@@ -17169,63 +17167,67 @@ function fileFlag(value, name) {
   if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
   return resolve(value);
 }
-var reportCommand = {
-  name: "report",
-  summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
-  usage: [
-    "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
-    "",
-    "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
-    "history from before ThreadMind included, and prints a Markdown report on stdout.",
-    "  --json       print the report as JSON instead",
-    "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
-    "  --html FILE  also write an HTML page with the chart and the tables"
-  ].join("\n"),
-  options: { json: "boolean", svg: "value", html: "value" },
-  run: async (args) => {
-    expectNoArguments(args);
-    const svgFile = fileFlag(args.flags.get("svg"), "svg");
-    const htmlFile = fileFlag(args.flags.get("html"), "html");
-    const workspace = cliWorkspace();
-    const local = readLocalState(workspace.storeDir);
-    if (local.problem)
-      console.error(
-        `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`
-      );
-    const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
-    if (logged.unreadableLines > 0)
-      console.error(
-        `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
-      );
-    const progress = stderrProgress();
-    const report = await buildSavingsReport({
-      workspaceRoot: workspace.root,
-      projectsDir: claudeProjectsDir(process.env),
-      measurements: logged.measurements,
-      onProgress: progress.update,
-      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
-      env: process.env
-    });
-    progress.done();
-    let doc;
-    const document = () => doc ??= reportDocument(report);
-    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+function reportCommandWith(earlyWorker) {
+  return {
+    name: "report",
+    summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
+    usage: [
+      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+      "",
+      "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
+      "history from before ThreadMind included, and prints a Markdown report on stdout.",
+      "  --json       print the report as JSON instead",
+      "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
+      "  --html FILE  also write an HTML page with the chart and the tables"
+    ].join("\n"),
+    options: { json: "boolean", svg: "value", html: "value" },
+    run: async (args) => {
+      expectNoArguments(args);
+      const svgFile = fileFlag(args.flags.get("svg"), "svg");
+      const htmlFile = fileFlag(args.flags.get("html"), "html");
+      const workspace = cliWorkspace();
+      const local = readLocalState(workspace.storeDir);
+      if (local.problem)
+        console.error(
+          `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`
+        );
+      const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
+      if (logged.unreadableLines > 0)
+        console.error(
+          `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
+        );
+      const progress = stderrProgress();
+      const report = await buildSavingsReport({
+        workspaceRoot: workspace.root,
+        projectsDir: claudeProjectsDir(process.env),
+        measurements: logged.measurements,
+        onProgress: progress.update,
+        freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
+        env: process.env,
+        earlyWorker
+      });
+      progress.done();
+      let doc;
+      const document = () => doc ??= reportDocument(report);
+      if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
-    else process.stdout.write(renderMarkdown(document()));
-    if (svgFile !== null || htmlFile !== null) {
-      const svg = renderSvg(report);
-      if (svgFile !== null) {
-        writeFileSync(svgFile, svg);
-        console.error(`Chart written to ${svgFile}`);
+      else process.stdout.write(renderMarkdown(document()));
+      if (svgFile !== null || htmlFile !== null) {
+        const svg = renderSvg(report);
+        if (svgFile !== null) {
+          writeFileSync(svgFile, svg);
+          console.error(`Chart written to ${svgFile}`);
+        }
+        if (htmlFile !== null) {
+          writeFileSync(htmlFile, renderHtml(document(), svg));
+          console.error(`Report written to ${htmlFile}`);
+        }
       }
-      if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(document(), svg));
-        console.error(`Report written to ${htmlFile}`);
-      }
+      return 0;
     }
-    return 0;
-  }
-};
+  };
+}
+var reportCommand = reportCommandWith(null);
 
 // src/core/doctor/doctor-types.ts
 function ok(id, title, ...detail) {
@@ -18172,7 +18174,7 @@ function parseObject(text) {
   if (text.trim() === "") return {};
   try {
     const data = JSON.parse(text);
-    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
+    return isRecord(data) ? data : null;
   } catch {
     return null;
   }

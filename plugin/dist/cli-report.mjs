@@ -1930,19 +1930,16 @@ function lanesAfterProbe(plan, cores, before, after) {
   const free = cores - others;
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
-var early = null;
-function adoptScanWorker(started) {
-  early = started;
-}
-async function endEarlyWorker() {
-  const unused = early;
-  early = null;
-  if (unused !== null) await unused.worker.terminate();
-}
 function turn() {
   return new Promise((resolve7) => setImmediate(resolve7));
 }
-async function scanFiles(files, plan, onBytes, onDone) {
+async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
+  let early = earlyWorker;
+  const endEarlyWorker = async () => {
+    const unused = early;
+    early = null;
+    if (unused !== null) await unused.worker.terminate();
+  };
   const script = plan.upTo > 1 ? scanWorkerScript() : null;
   const results = new Array(files.length);
   const scanHere = async (index) => {
@@ -2432,7 +2429,8 @@ async function buildSavingsReport(options) {
       inFile.delete(index);
       bytesDone += session.bytes;
       filesDone += 1;
-    }
+    },
+    options.earlyWorker ?? null
   );
   progress(null);
   const injections = injectionIndex(options.measurements);
@@ -3157,63 +3155,66 @@ function fileFlag(value, name) {
   if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
   return resolve(value);
 }
-var reportCommand = {
-  name: "report",
-  summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
-  usage: [
-    "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
-    "",
-    "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
-    "history from before ThreadMind included, and prints a Markdown report on stdout.",
-    "  --json       print the report as JSON instead",
-    "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
-    "  --html FILE  also write an HTML page with the chart and the tables"
-  ].join("\n"),
-  options: { json: "boolean", svg: "value", html: "value" },
-  run: async (args) => {
-    expectNoArguments(args);
-    const svgFile = fileFlag(args.flags.get("svg"), "svg");
-    const htmlFile = fileFlag(args.flags.get("html"), "html");
-    const workspace = cliWorkspace();
-    const local = readLocalState(workspace.storeDir);
-    if (local.problem)
-      console.error(
-        `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`
-      );
-    const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
-    if (logged.unreadableLines > 0)
-      console.error(
-        `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
-      );
-    const progress = stderrProgress();
-    const report = await buildSavingsReport({
-      workspaceRoot: workspace.root,
-      projectsDir: claudeProjectsDir(process.env),
-      measurements: logged.measurements,
-      onProgress: progress.update,
-      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
-      env: process.env
-    });
-    progress.done();
-    let doc;
-    const document = () => doc ??= reportDocument(report);
-    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+function reportCommandWith(earlyWorker) {
+  return {
+    name: "report",
+    summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
+    usage: [
+      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+      "",
+      "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
+      "history from before ThreadMind included, and prints a Markdown report on stdout.",
+      "  --json       print the report as JSON instead",
+      "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
+      "  --html FILE  also write an HTML page with the chart and the tables"
+    ].join("\n"),
+    options: { json: "boolean", svg: "value", html: "value" },
+    run: async (args) => {
+      expectNoArguments(args);
+      const svgFile = fileFlag(args.flags.get("svg"), "svg");
+      const htmlFile = fileFlag(args.flags.get("html"), "html");
+      const workspace = cliWorkspace();
+      const local = readLocalState(workspace.storeDir);
+      if (local.problem)
+        console.error(
+          `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`
+        );
+      const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
+      if (logged.unreadableLines > 0)
+        console.error(
+          `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
+        );
+      const progress = stderrProgress();
+      const report = await buildSavingsReport({
+        workspaceRoot: workspace.root,
+        projectsDir: claudeProjectsDir(process.env),
+        measurements: logged.measurements,
+        onProgress: progress.update,
+        freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
+        env: process.env,
+        earlyWorker
+      });
+      progress.done();
+      let doc;
+      const document = () => doc ??= reportDocument(report);
+      if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
 `);
-    else process.stdout.write(renderMarkdown(document()));
-    if (svgFile !== null || htmlFile !== null) {
-      const svg = renderSvg(report);
-      if (svgFile !== null) {
-        writeFileSync(svgFile, svg);
-        console.error(`Chart written to ${svgFile}`);
+      else process.stdout.write(renderMarkdown(document()));
+      if (svgFile !== null || htmlFile !== null) {
+        const svg = renderSvg(report);
+        if (svgFile !== null) {
+          writeFileSync(svgFile, svg);
+          console.error(`Chart written to ${svgFile}`);
+        }
+        if (htmlFile !== null) {
+          writeFileSync(htmlFile, renderHtml(document(), svg));
+          console.error(`Report written to ${htmlFile}`);
+        }
       }
-      if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(document(), svg));
-        console.error(`Report written to ${htmlFile}`);
-      }
+      return 0;
     }
-    return 0;
-  }
-};
+  };
+}
 
 // src/core/version.ts
 var MIN_NODE = "18.3.0";
@@ -3247,9 +3248,8 @@ Usage: ${command.usage}`);
 }
 
 // src/cli/report-main.ts
-function runReport(rest, early2) {
-  if (early2 !== null) adoptScanWorker(early2);
-  return runCommand(reportCommand, rest);
+function runReport(rest, early) {
+  return runCommand(reportCommandWith(early), rest);
 }
 
 export { runReport };

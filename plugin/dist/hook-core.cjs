@@ -11994,7 +11994,7 @@ function bodiesPath(storeDir, projectId) {
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
-    if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
+    if (!isRecord(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null)
       return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta = asMeta(e.meta);
@@ -12004,7 +12004,7 @@ function readCatalogFile(path) {
 function readBodiesFile(path) {
   return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v;
-    if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
+    if (!isRecord(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs = [];
     for (const d of e.docs) {
       const doc = asDoc(d);
@@ -12043,7 +12043,7 @@ function loadFile(path, format, version, validate) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
-  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+  if (!isRecord(data) || d.format !== format || !isRecord(d.entries))
     return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
@@ -12053,17 +12053,14 @@ function loadFile(path, format, version, validate) {
   }
   return { entries, problem: null };
 }
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function isStamp(v) {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   return ["mtimeMs", "ctimeMs", "size", "ino"].every((k) => typeof v[k] === "number");
 }
 var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
     return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
@@ -12087,7 +12084,7 @@ function asMeta(v) {
   return meta;
 }
 function asDoc(v) {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   if (v.kind !== "section" && v.kind !== "reason" || typeof v.heading !== "string" || typeof v.text !== "string") return null;
   if (v.key !== null && !SECTION_KEYS.includes(v.key)) return null;
   return { kind: v.kind, key: v.key, heading: v.heading, text: v.text };
@@ -14657,7 +14654,7 @@ var ShapeProblem = class extends Error {
 };
 var SYNTHETIC_MODEL = "<synthetic>";
 var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
-function isObject2(value) {
+function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isKnownRecordType(type) {
@@ -14702,7 +14699,7 @@ function optionalFlag(obj, key) {
 }
 function requiredObject(obj, key, where) {
   const value = obj[key];
-  if (!isObject2(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
+  if (!isObject(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
   return value;
 }
 function contextTokensOf(usage) {
@@ -14749,7 +14746,7 @@ function classifySystem(record2, meta) {
   if (metadata === void 0) {
     return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
   }
-  if (!isObject2(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
+  if (!isObject(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
   return {
     kind: "compact-boundary",
     record: {
@@ -14802,7 +14799,7 @@ function classifyKnown(type, record2, meta) {
   }
 }
 function classifyRecord(value) {
-  if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+  if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
   const type = value.type;
   if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
   try {

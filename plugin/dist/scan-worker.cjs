@@ -774,6 +774,13 @@ var UncountedLineReader = class {
 function contentHash(text) {
   return crypto.createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
+
+// src/core/error-details.ts
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/savings/saved-output.ts
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 function sessionFolderOf(transcriptPath) {
   return path.join(path.dirname(path.resolve(transcriptPath)), path.basename(transcriptPath, ".jsonl"));
@@ -1186,7 +1193,7 @@ async function work(request) {
       const session = await scanSession(file, (bytes) => post({ kind: "progress", index: file.index, bytes }));
       post({ kind: "done", index: file.index, session });
     } catch (error) {
-      post({ kind: "failed", index: file.index, message: error instanceof Error ? error.message : String(error) });
+      post({ kind: "failed", index: file.index, message: messageOf(error) });
     }
   }
   post({ kind: "finished" });

@@ -17283,7 +17283,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     }
     return propValues;
   });
-  const isObject3 = isObject;
+  const isObject2 = isObject;
   const catchall = def.catchall;
   let value;
   const memo2 = globalConfig.memoizer;
@@ -17291,7 +17291,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
   inst._zod.parse = (payload, ctx) => {
     value ?? (value = _normalized.value);
     const input = payload.value;
-    if (!isObject3(input)) {
+    if (!isObject2(input)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -17427,7 +17427,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     return doc.compile();
   };
   let fastpass;
-  const isObject3 = isObject;
+  const isObject2 = isObject;
   const jit = !globalConfig.jitless;
   const allowsEval2 = allowsEval;
   const fastEnabled = jit && allowsEval2.value;
@@ -17436,7 +17436,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
   inst._zod.parse = (payload, ctx) => {
     value ?? (value = _normalized.value);
     const input = payload.value;
-    if (!isObject3(input)) {
+    if (!isObject2(input)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -36368,7 +36368,7 @@ function bodiesPath(storeDir, projectId) {
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v;
-    if (!isObject2(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
+    if (!isRecord(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null)
       return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta2 = asMeta(e.meta);
@@ -36378,7 +36378,7 @@ function readCatalogFile(path) {
 function readBodiesFile(path) {
   return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v;
-    if (!isObject2(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
+    if (!isRecord(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs = [];
     for (const d of e.docs) {
       const doc = asDoc(d);
@@ -36417,7 +36417,7 @@ function loadFile(path, format, version2, validate2) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
-  if (!isObject2(data) || d.format !== format || !isObject2(d.entries))
+  if (!isRecord(data) || d.format !== format || !isRecord(d.entries))
     return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version2) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version2}` };
   for (const [key, value] of Object.entries(d.entries)) {
@@ -36427,17 +36427,14 @@ function loadFile(path, format, version2, validate2) {
   }
   return { entries, problem: null };
 }
-function isObject2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function isStamp(v) {
-  if (!isObject2(v)) return false;
+  if (!isRecord(v)) return false;
   return ["mtimeMs", "ctimeMs", "size", "ino"].every((k) => typeof v[k] === "number");
 }
 var isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
 var optionalString = (v) => v === void 0 || typeof v === "string";
 function asMeta(v) {
-  if (!isObject2(v)) return null;
+  if (!isRecord(v)) return null;
   if (typeof v.id !== "string" || typeof v.title !== "string" || typeof v.createdAt !== "string" || typeof v.updatedAt !== "string")
     return null;
   if (v.parentId !== null && typeof v.parentId !== "string") return null;
@@ -36461,7 +36458,7 @@ function asMeta(v) {
   return meta2;
 }
 function asDoc(v) {
-  if (!isObject2(v)) return null;
+  if (!isRecord(v)) return null;
   if (v.kind !== "section" && v.kind !== "reason" || typeof v.heading !== "string" || typeof v.text !== "string") return null;
   if (v.key !== null && !SECTION_KEYS.includes(v.key)) return null;
   return { kind: v.kind, key: v.key, heading: v.heading, text: v.text };

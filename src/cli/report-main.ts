@@ -1,11 +1,9 @@
 // The report command on its own (plugin/dist/cli-report.mjs, loaded by the entry cli.mjs for `report`): none of the server's or the store's code to load.
-import { reportCommand } from "./commands/report.js";
+import { reportCommandWith } from "./commands/report.js";
 import { runCommand } from "./run-command.js";
-import { adoptScanWorker } from "../core/savings/scan-pool.js";
 import type { StartedScanWorker } from "../core/savings/scan-worker-start.js";
 
 /** `thread-mind-mcp report ...rest`, its scan taking `early` (started by the entry) as its first worker lane when it has one. */
 export function runReport(rest: string[], early: StartedScanWorker | null): Promise<number> {
-  if (early !== null) adoptScanWorker(early);
-  return runCommand(reportCommand, rest);
+  return runCommand(reportCommandWith(early), rest);
 }

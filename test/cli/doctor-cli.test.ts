@@ -284,44 +284,17 @@ describe("thread-mind-mcp doctor", () => {
       `the bundle is ${VERSION} but package.json and plugin.json say 9.9.9`,
     );
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, "0.0.1", all)), "versions")).toBe("fail");
-    const missing = doctor(
-      r.dir,
-      home(),
-      {},
-      copy(
-        VERSION,
-        VERSION,
-        all.filter((b) => b !== "server.mjs"),
-      ),
-    );
-    expect(status(missing, "versions")).toBe("fail");
-    expect(missing.checks.get("versions")!.detail[0]).toContain("plugin/dist/server.mjs");
-    // hook.cjs loads hook-start.cjs (SessionStart) or hook-main.cjs, which load hook-core.cjs, at run time: a plugin
-    // without one of them fails too.
-    const without = (bundle: string) =>
-      doctor(
-        r.dir,
-        home(),
-        {},
-        copy(
-          VERSION,
-          VERSION,
-          all.filter((b) => b !== bundle),
-        ),
-      );
-    for (const bundle of ["hook-start.cjs", "hook-main.cjs"]) {
-      const noMain = without(bundle);
-      expect(status(noMain, "versions")).toBe("fail");
-      expect(noMain.checks.get("versions")!.detail[0]).toContain(`plugin/dist/${bundle}`);
+    const allBut = (bundle: string) => all.filter((b) => b !== bundle);
+    const without = (bundle: string) => doctor(r.dir, home(), {}, copy(VERSION, VERSION, allBut(bundle)));
+    // A bundle the configs name, and those loaded at run time by another: hook.cjs loads hook-start.cjs (SessionStart) or
+    // hook-main.cjs, which load hook-core.cjs; cli.mjs loads cli-main.mjs (every command but the report) or
+    // cli-report.mjs (this doctor runs from the copy's cli-main.mjs). A plugin without one of them fails.
+    const missing = without("server.mjs");
+    for (const bundle of ["server.mjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs", "cli-report.mjs"]) {
+      const run = bundle === "server.mjs" ? missing : without(bundle);
+      expect(status(run, "versions"), bundle).toBe("fail");
+      expect(run.checks.get("versions")!.detail[0]).toContain(`plugin/dist/${bundle}`);
     }
-    const noCore = without("hook-core.cjs");
-    expect(status(noCore, "versions")).toBe("fail");
-    expect(noCore.checks.get("versions")!.detail[0]).toContain("plugin/dist/hook-core.cjs");
-    // cli.mjs loads cli-main.mjs (every command but the report) or cli-report.mjs at run time: a plugin without the
-    // report's bundle fails too (this doctor runs from the copy's cli-main.mjs).
-    const noReport = without("cli-report.mjs");
-    expect(status(noReport, "versions")).toBe("fail");
-    expect(noReport.checks.get("versions")!.detail[0]).toContain("plugin/dist/cli-report.mjs");
     expect(missing.code).toBe(1);
     expect(BUILT_CLI.endsWith(join("plugin", "dist", "cli.mjs"))).toBe(true);
   });

@@ -1,11 +1,10 @@
 // The CLI's entry runs `report` from its own bundle (cli-report.mjs) with a scan worker started before that bundle loads.
-import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
-import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
+import { BUILT_CLI, makeHome, reportThreadCount, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
 
 const DIST = dirname(BUILT_CLI);
@@ -76,25 +75,11 @@ describe("the report's own bundle", () => {
   });
 
   it("starts a worker early only for a scan that takes one, and that worker is the scan's: one thread per lane", () => {
-    /** How many threads (main and workers) ran, counted by their CPU profiles. */
-    const threads = (workers: string | null) => {
-      const profiles = mkdtempSync(join(tmpdir(), "tm-report-bundle-profiles-"));
-      copies.push(profiles);
-      const run = spawnSync(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, BUILT_CLI, "report", "--json"], {
-        cwd: workspace,
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HOME: makeHome(),
-          LANG: "C.UTF-8",
-          CLAUDE_CONFIG_DIR: fake.configDir,
-          ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }),
-        },
-        encoding: "utf8",
-        timeout: 60_000,
+    const threads = (workers: string | null) =>
+      reportThreadCount(workspace, {
+        CLAUDE_CONFIG_DIR: fake.configDir,
+        ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }),
       });
-      expect(run.status, run.stderr).toBe(0);
-      return readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile")).length;
-    };
     // By default this small workspace is scanned by one lane: no worker is started, early or late.
     expect(threads(null)).toBe(1);
     // Two lanes asked for: the worker started by the entry is the second lane (a worker started besides would be a third thread).

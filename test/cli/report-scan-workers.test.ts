@@ -1,11 +1,10 @@
 // The report scanned on worker threads (several files at once) is the report scanned by one thread, byte for byte.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
-import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
+import { makeHome, reportThreadCount, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
 
 const fake = makeFakeClaudeConfig();
@@ -41,27 +40,8 @@ describe("the report's scan on worker threads", () => {
   });
 
   it("runs its lanes on threads of the bundled scan-worker.cjs (one CPU profile per thread)", () => {
-    const profiles = mkdtempSync(join(tmpdir(), "tm-report-profiles-"));
-    try {
-      // runCli's clean environment, with node's --cpu-prof (not allowed in NODE_OPTIONS): every thread writes a profile.
-      const run = spawnSync(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profiles}`, BUILT_CLI, "report", "--json"], {
-        cwd: workspace,
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HOME: makeHome(),
-          LANG: "C.UTF-8",
-          CLAUDE_CONFIG_DIR: fake.configDir,
-          THREADMIND_SCAN_WORKERS: "3",
-        },
-        encoding: "utf8",
-        timeout: 60_000,
-      });
-      expect(run.status, run.stderr).toBe(0);
-      // The main thread and two workers (this thread is one of the three lanes).
-      expect(readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile"))).toHaveLength(3);
-    } finally {
-      rmSync(profiles, { recursive: true, force: true });
-    }
+    // The main thread and two workers (this thread is one of the three lanes).
+    expect(reportThreadCount(workspace, { CLAUDE_CONFIG_DIR: fake.configDir, THREADMIND_SCAN_WORKERS: "3" })).toBe(3);
   });
 
   it("gives the sequential scan's JSON by default over 50 MB, whichever lanes the probe keeps", () => {

@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BUNDLES } from "../../src/core/bundles.js";
 import {
   NO_REGISTRY,
   npmEnv,
@@ -31,7 +32,8 @@ const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as
 /**
  * Everything `npm pack` may ship: the bundles and their assets (read from plugin/dist/assets), the Claude Code plugin's manifests, hooks and slash
  * commands (the package holds the whole plugin), README, LICENSE. No sources, tests, scripts or docs. The bundles and
- * commands are read from their folders (a new one ships without an edit here); the four bundles users run are named.
+ * commands are read from their folders (a new one ships without an edit here); every bundle the build makes (BUNDLES) is
+ * checked by name too.
  */
 const SHIPPED = [
   ".claude-plugin/marketplace.json",
@@ -160,10 +162,10 @@ describe("the packed tarball", () => {
     expect(packed.version).toBe(pkg.version);
   });
 
-  test("the bundles users run are in it", () => {
+  test("every bundle the build makes is in it", () => {
     const listed = dryRun.files.map((f) => f.path);
-    const run = ["cli.mjs", "cli-main.mjs", "cli-report.mjs", "scan-worker.cjs", "server.mjs", "hook.cjs", "hook-start.cjs"];
-    for (const bundle of [...run, "hook-main.cjs", "hook-core.cjs"]) expect(listed).toContain(`plugin/dist/${bundle}`);
+    // Every bundle the build makes (the entries and what they load at run time).
+    for (const bundle of Object.keys(BUNDLES)) expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 
   test("the bin is packed with its run bit and starts with a shebang", () => {

@@ -1,6 +1,6 @@
 // Runs the built CLI (plugin/dist/cli.mjs) as a real process with a clean environment, for CLI tests.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,12 +15,12 @@ export interface CliRun {
 }
 
 /**
- * `node <cli> ...args` in `cwd`. The environment is built from scratch (PATH, HOME, a git that reads no system or
+ * `node [nodeArgs] <cli> ...args` in `cwd`. The environment is built from scratch (PATH, HOME, a git that reads no system or
  * global config) plus `env`, so nothing of the caller's CLAUDE_* / THREADMIND_* settings leaks in.
  */
 export function runCli(
   args: string[],
-  options: { cwd: string; home: string; env?: Record<string, string>; cli?: string },
+  options: { cwd: string; home: string; env?: Record<string, string>; cli?: string; nodeArgs?: string[] },
 ): CliRun {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -29,7 +29,7 @@ export function runCli(
     LANG: "C.UTF-8",
     ...options.env,
   };
-  const result = spawnSync(process.execPath, [options.cli ?? BUILT_CLI, ...args], {
+  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? BUILT_CLI, ...args], {
     cwd: options.cwd,
     env,
     encoding: "utf8",
@@ -37,6 +37,27 @@ export function runCli(
   });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * How many threads (the main one and its scan workers) `report --json` of the built CLI ran in `cwd`, with runCli's
+ * environment plus `env`: node's --cpu-prof (not allowed in NODE_OPTIONS) writes one profile per thread. Throws when the
+ * report fails.
+ */
+export function reportThreadCount(cwd: string, env: Record<string, string>): number {
+  const profiles = mkdtempSync(join(tmpdir(), "tm-report-profiles-"));
+  try {
+    const run = runCli(["report", "--json"], {
+      cwd,
+      home: makeHome(),
+      env,
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`],
+    });
+    if (run.code !== 0) throw new Error(`report exited with code ${run.code}: ${run.stderr}`);
+    return readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile")).length;
+  } finally {
+    rmSync(profiles, { recursive: true, force: true });
+  }
 }
 
 /** An empty HOME (no ~/.claude, no ~/.gitconfig). */

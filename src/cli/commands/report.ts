@@ -13,6 +13,7 @@ import { renderSvg } from "../report-svg.js";
 import { renderHtml } from "../report-html.js";
 import { stderrProgress } from "../scan-progress.js";
 import { workspaceFreshnessThreshold } from "../../core/freshness/freshness-config.js";
+import type { StartedScanWorker } from "../../core/savings/scan-worker-start.js";
 import type { CliCommand } from "./command.js";
 
 function fileFlag(value: string | true | undefined, name: string): string | null {
@@ -21,60 +22,66 @@ function fileFlag(value: string | true | undefined, name: string): string | null
   return resolve(value);
 }
 
-export const reportCommand: CliCommand = {
-  name: "report",
-  summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
-  usage: [
-    "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
-    "",
-    "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
-    "history from before ThreadMind included, and prints a Markdown report on stdout.",
-    "  --json       print the report as JSON instead",
-    "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
-    "  --html FILE  also write an HTML page with the chart and the tables",
-  ].join("\n"),
-  options: { json: "boolean", svg: "value", html: "value" },
-  run: async (args) => {
-    expectNoArguments(args);
-    const svgFile = fileFlag(args.flags.get("svg"), "svg");
-    const htmlFile = fileFlag(args.flags.get("html"), "html");
-    const workspace = cliWorkspace();
-    const local = readLocalState(workspace.storeDir);
-    if (local.problem)
-      console.error(
-        `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`,
-      );
-    const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
-    if (logged.unreadableLines > 0)
-      console.error(
-        `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`,
-      );
-    const progress = stderrProgress();
-    const report = await buildSavingsReport({
-      workspaceRoot: workspace.root,
-      projectsDir: claudeProjectsDir(process.env),
-      measurements: logged.measurements,
-      onProgress: progress.update,
-      freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
-      env: process.env,
-    });
-    progress.done();
-    // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
-    let doc: ReportDocument | undefined;
-    const document = (): ReportDocument => (doc ??= reportDocument(report));
-    if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else process.stdout.write(renderMarkdown(document()));
-    if (svgFile !== null || htmlFile !== null) {
-      const svg = renderSvg(report);
-      if (svgFile !== null) {
-        writeFileSync(svgFile, svg);
-        console.error(`Chart written to ${svgFile}`);
+/** The report command, its scan taking `earlyWorker` (started by the CLI's entry, see report-main.ts) when it has one. */
+export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCommand {
+  return {
+    name: "report",
+    summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
+    usage: [
+      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+      "",
+      "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
+      "history from before ThreadMind included, and prints a Markdown report on stdout.",
+      "  --json       print the report as JSON instead",
+      "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
+      "  --html FILE  also write an HTML page with the chart and the tables",
+    ].join("\n"),
+    options: { json: "boolean", svg: "value", html: "value" },
+    run: async (args) => {
+      expectNoArguments(args);
+      const svgFile = fileFlag(args.flags.get("svg"), "svg");
+      const htmlFile = fileFlag(args.flags.get("html"), "html");
+      const workspace = cliWorkspace();
+      const local = readLocalState(workspace.storeDir);
+      if (local.problem)
+        console.error(
+          `thread-mind-mcp report: ${workspace.storeDir}/config.json could not be used (${local.problem}); the hook records it still held are left out.`,
+        );
+      const logged = readMeasurementLog(workspace.storeDir, local.state.measurements);
+      if (logged.unreadableLines > 0)
+        console.error(
+          `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`,
+        );
+      const progress = stderrProgress();
+      const report = await buildSavingsReport({
+        workspaceRoot: workspace.root,
+        projectsDir: claudeProjectsDir(process.env),
+        measurements: logged.measurements,
+        onProgress: progress.update,
+        freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
+        env: process.env,
+        earlyWorker,
+      });
+      progress.done();
+      // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
+      let doc: ReportDocument | undefined;
+      const document = (): ReportDocument => (doc ??= reportDocument(report));
+      if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else process.stdout.write(renderMarkdown(document()));
+      if (svgFile !== null || htmlFile !== null) {
+        const svg = renderSvg(report);
+        if (svgFile !== null) {
+          writeFileSync(svgFile, svg);
+          console.error(`Chart written to ${svgFile}`);
+        }
+        if (htmlFile !== null) {
+          writeFileSync(htmlFile, renderHtml(document(), svg));
+          console.error(`Report written to ${htmlFile}`);
+        }
       }
-      if (htmlFile !== null) {
-        writeFileSync(htmlFile, renderHtml(document(), svg));
-        console.error(`Report written to ${htmlFile}`);
-      }
-    }
-    return 0;
-  },
-};
+      return 0;
+    },
+  };
+}
+
+export const reportCommand: CliCommand = reportCommandWith(null);

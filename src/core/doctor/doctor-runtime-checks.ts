@@ -11,8 +11,6 @@ import type { BundleFile } from "../bundles.js";
 import { messageOf } from "../error-details.js";
 import { MIN_NODE } from "../version.js";
 
-export { MIN_NODE };
-
 /** "v18.3.0" → [18, 3, 0]; null when it is not a version. */
 function versionParts(version: string): [number, number, number] | null {
   const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version);

@@ -1,5 +1,5 @@
 // git's listing of unmerged files (`git ls-files -u -z`) read into paths and the index stages held for each. No imports:
-// the SessionStart team check (hook-main.cjs) reads it too.
+// the SessionStart team check (hook-start.cjs) reads it too.
 
 /** A file git left unmerged: its path from the top of the work tree and the stages the index holds for it. */
 export interface UnmergedFile {

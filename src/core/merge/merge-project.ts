@@ -1,6 +1,7 @@
 // Merges a project file (.threadmind/projects/<id>.json) field by field; a conflict is marked around that field's line.
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
 import { mergeFields, type FieldRules } from "./merge-fields.js";
+import { isRecord } from "../json-record.js";
 
 /** The store's key order (see Store.writeProject). */
 const PROJECT_RULES: FieldRules = { order: ["id", "title", "mode", "createdAt", "systemContext"], stamps: [], sets: [] };
@@ -9,7 +10,7 @@ function parseObject(text: string): Record<string, unknown> | null {
   if (text.trim() === "") return {};
   try {
     const data: unknown = JSON.parse(text);
-    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+    return isRecord(data) ? data : null;
   } catch {
     return null;
   }

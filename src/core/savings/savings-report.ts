@@ -2,6 +2,7 @@
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
+import type { StartedScanWorker } from "./scan-worker-start.js";
 import { findRestarts, injectionIndex, sessionLoads, type RestartInjection, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "../measure/measurements.js";
@@ -139,6 +140,8 @@ export interface SavingsReportOptions {
   freshnessThreshold?: number;
   /** THREADMIND_SCAN_WORKERS (how many worker threads scan; default: one per core for a large scan, see scan-pool.ts). */
   env?: Record<string, string | undefined>;
+  /** A scan worker the CLI's entry started before the report's code loaded: the scan's (see scanFiles). */
+  earlyWorker?: StartedScanWorker | null;
 }
 
 function average(values: number[]): number | null {
@@ -247,6 +250,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
       bytesDone += session.bytes;
       filesDone += 1;
     },
+    options.earlyWorker ?? null,
   );
   progress(null);
 

@@ -121,21 +121,6 @@ export function lanesAfterProbe(plan: LanePlan, cores: number, before: CpuSample
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 
-/** A worker the CLI's entry started before the report's code loaded (earlyScanWorker), until a lane takes it or the scan ends it. */
-let early: StartedScanWorker | null = null;
-
-/** Gives the scans of this process a worker started early: the first worker lane takes it (unless it has ended). */
-export function adoptScanWorker(started: StartedScanWorker): void {
-  early = started;
-}
-
-/** Ends the early worker when no lane took it. */
-async function endEarlyWorker(): Promise<void> {
-  const unused = early;
-  early = null;
-  if (unused !== null) await unused.worker.terminate();
-}
-
 /** Lets the event loop run (worker messages, the probe's timer) between two files of this thread. */
 function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -147,14 +132,24 @@ function turn(): Promise<void> {
  * core free during the first PROBE_MS since `plan.probeStart` (by default the scan's start), and more up to
  * `plan.upTo` if they left more), each lane claiming the largest file left.
  * `onBytes(index, bytesInFile)` reports progress and `onDone(index, session)` each finished file. A file a worker could
- * not scan is scanned again here, so that its error is the one the sequential scan throws.
+ * not scan is scanned again here, so that its error is the one the sequential scan throws. `earlyWorker`, a worker the
+ * CLI's entry started before the report's code loaded (earlyScanWorker), is the first worker lane's (unless it has
+ * ended); the scan ends it when no lane takes it.
  */
 export async function scanFiles(
   files: readonly ScanFile[],
   plan: LanePlan & { probeStart?: CpuSample },
   onBytes: (index: number, bytes: number) => void,
   onDone: (index: number, session: ScannedSession) => void,
+  earlyWorker: StartedScanWorker | null = null,
 ): Promise<ScannedSession[]> {
+  let early = earlyWorker;
+  /** Ends the early worker when no lane took it. */
+  const endEarlyWorker = async (): Promise<void> => {
+    const unused = early;
+    early = null;
+    if (unused !== null) await unused.worker.terminate();
+  };
   const script = plan.upTo > 1 ? scanWorkerScript() : null;
   const results: ScannedSession[] = new Array<ScannedSession>(files.length);
   /** Scans one file on this thread. */

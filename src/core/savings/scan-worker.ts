@@ -1,6 +1,7 @@
 // Worker thread of the report's scan (plugin/dist/scan-worker.cjs): claims the session files one at a time through the shared counter, scans each and posts its result back.
 import { parentPort } from "node:worker_threads";
 import { scanSession } from "./savings-scan.js";
+import { messageOf } from "../error-details.js";
 import type { ScanReply, ScanRequest } from "./scan-pool.js";
 
 const port = parentPort;
@@ -20,7 +21,7 @@ async function work(request: ScanRequest): Promise<void> {
       const session = await scanSession(file, (bytes) => post({ kind: "progress", index: file.index, bytes }));
       post({ kind: "done", index: file.index, session });
     } catch (error) {
-      post({ kind: "failed", index: file.index, message: error instanceof Error ? error.message : String(error) });
+      post({ kind: "failed", index: file.index, message: messageOf(error) });
     }
   }
   post({ kind: "finished" });

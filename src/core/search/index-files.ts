@@ -6,6 +6,7 @@ import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 import type { BodyDoc, BodyEntry, CatalogEntry, CatalogMeta, FileStamp } from "./index-entries.js";
 import { messageOf } from "../error-details.js";
+import { isRecord } from "../json-record.js";
 
 /** Catalog 2: entries carry createdAt (thread_list orders children by it). */
 const CATALOG_VERSION = 2;
@@ -33,7 +34,7 @@ export type Loaded<T> = { entries: Map<string, T>; problem: string | null };
 export function readCatalogFile(path: string): Loaded<CatalogEntry> {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
     const e = v as Record<string, unknown>;
-    if (!isObject(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
+    if (!isRecord(v) || e.file !== key || typeof e.hash !== "string" || !isStamp(e.stamp)) return null;
     if (e.meta === null)
       return typeof e.problem === "string" ? { file: key, stamp: e.stamp, hash: e.hash, meta: null, problem: e.problem } : null;
     const meta = asMeta(e.meta);
@@ -44,7 +45,7 @@ export function readCatalogFile(path: string): Loaded<CatalogEntry> {
 export function readBodiesFile(path: string): Loaded<BodyEntry> {
   return loadFile(path, BODIES_FORMAT, BODIES_VERSION, (_key, v) => {
     const e = v as Record<string, unknown>;
-    if (!isObject(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
+    if (!isRecord(v) || typeof e.hash !== "string" || !Array.isArray(e.docs)) return null;
     const docs: BodyDoc[] = [];
     for (const d of e.docs as unknown[]) {
       const doc = asDoc(d);
@@ -93,7 +94,7 @@ function loadFile<T>(
     return { entries, problem: `${path} is not valid JSON (${(e as Error).message})` };
   }
   const d = data as Record<string, unknown>;
-  if (!isObject(data) || d.format !== format || !isObject(d.entries))
+  if (!isRecord(data) || d.format !== format || !isRecord(d.entries))
     return { entries, problem: `${path} is not a ${format} file` };
   if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries as Record<string, unknown>)) {
@@ -104,12 +105,8 @@ function loadFile<T>(
   return { entries, problem: null };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function isStamp(v: unknown): v is FileStamp {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   return ["mtimeMs", "ctimeMs", "size", "ino"].every((k) => typeof v[k] === "number");
 }
 
@@ -117,7 +114,7 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 const optionalString = (v: unknown) => v === undefined || typeof v === "string";
 
 function asMeta(v: unknown): CatalogMeta | null {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   if (
     typeof v.id !== "string" ||
     typeof v.title !== "string" ||
@@ -147,7 +144,7 @@ function asMeta(v: unknown): CatalogMeta | null {
 }
 
 function asDoc(v: unknown): BodyDoc | null {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   if ((v.kind !== "section" && v.kind !== "reason") || typeof v.heading !== "string" || typeof v.text !== "string") return null;
   if (v.key !== null && !(SECTION_KEYS as readonly string[]).includes(v.key as string)) return null;
   return { kind: v.kind, key: v.key as SectionKey | null, heading: v.heading, text: v.text };
