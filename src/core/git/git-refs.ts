@@ -13,8 +13,8 @@ const MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 
 function readIfExists(path: string): string | null {
   try {
-    // Absent is the common case (commondir outside a linked worktree, packed-refs in a young repository): asked without
-    // an exception, which costs a cold hook process ~0.1 ms.
+    // commondir (outside a linked worktree) and packed-refs (in a young repository) are often absent: asked with a stat,
+    // not an exception, which would cost a cold hook process ~0.1 ms (present files, HEAD and loose refs, pay the stat).
     if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
     const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
