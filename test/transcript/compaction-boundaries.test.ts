@@ -1,16 +1,9 @@
 // Guards compaction reading: compact_boundary trigger/preTokens/postTokens and the context sizes just before and after it.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readTail, readTranscript } from "../../src/transcript/index.js";
-import { assistant, compactBoundary, compactSummary, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { assistant, compactBoundary, compactSummary, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("compaction boundaries", () => {
   it("record trigger, preTokens, postTokens (when present) and the contexts before and after", async () => {

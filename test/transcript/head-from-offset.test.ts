@@ -1,18 +1,11 @@
 // Guards readHead's `from`: a receipt reads from the transcript offset its injection noted, never a line cut by it,
 // and up to the next response; an offset at or past the end reads nothing.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { statSync } from "node:fs";
 import { readHead } from "../../src/transcript/index.js";
-import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("readHead from an offset", () => {
   it("reads the records written after the offset, up to the next response, and nothing before it", async () => {

@@ -1,16 +1,9 @@
 // Guards the head reader's byte bound: it never reads past maxBytes and never classifies a line the bound cut.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readHead } from "../../src/transcript/index.js";
-import { assistant, hookInjection, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { assistant, hookInjection, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("head reader byte bound", () => {
   it("leaves out a line cut by the bound and reports it", async () => {

@@ -1,17 +1,10 @@
 // Guards the head reader's stop rule: stopping at the first main-chain response never loses a startup or /clear injection.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readHead, readTranscript } from "../../src/transcript/index.js";
 import { fixtureTranscripts } from "./fixture-transcripts.js";
-import { apiErrorRecord, assistant, hookInjection, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { apiErrorRecord, assistant, hookInjection, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("head reader stop rule", () => {
   it("finds every SessionStart injection written before the first compaction of every fixture transcript", async () => {

@@ -1,5 +1,5 @@
 // Guards injection receipts: hook_additional_context records are exposed, and a <persisted-output> preview is told from delivery.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readHead, readTail, readTranscript } from "../../src/transcript/index.js";
 import {
   assistant,
@@ -7,20 +7,13 @@ import {
   compactSummary,
   hookInjection,
   jsonl,
-  makeTempDir,
+  tempDirPerTest,
   persistedOutputPreview,
   SESSION_ID,
   user,
 } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 const DELIVERED = '## ThreadMind\nActive thread: t-0042 "parser rewrite"\nSummary: é ü 漢字 — keep UTF-8 whole.';
 const TOO_BIG = `# Huge context\n${"x".repeat(12000)}`;

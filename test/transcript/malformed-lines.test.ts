@@ -1,16 +1,9 @@
 // Guards malformed-line handling: bad lines are counted and skipped, a truncated last line (mid-write) is normal, never fatal.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { classifyLine, readHead, readTail, readTranscript } from "../../src/transcript/index.js";
-import { assistant, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { assistant, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("malformed lines", () => {
   it("are counted with their line numbers and skipped; the figures come from the good lines", async () => {

@@ -1,18 +1,11 @@
 // Guards fs failures: a missing file or a directory throws TranscriptReadError naming the path; an empty file is no error.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { readHead, readTail, readTranscript, TranscriptReadError } from "../../src/transcript/index.js";
-import { makeTempDir } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { tempDirPerTest } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 const readers = {
   readTranscript: (path: string) => readTranscript(path),

@@ -1,5 +1,5 @@
 // Guards the main-chain filter: sidechains, <synthetic>, API errors, progress (with embedded usage) and unknown types never count.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { classifyLine, readTail, readTranscript } from "../../src/transcript/index.js";
 import {
   agentProgress,
@@ -7,19 +7,12 @@ import {
   assistant,
   fileHistorySnapshot,
   jsonl,
-  makeTempDir,
+  tempDirPerTest,
   SESSION_ID,
   user,
 } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("records left out of the main chain", () => {
   it("are counted by reason and never move context, output or response figures", async () => {

@@ -1,16 +1,9 @@
 // Guards dedup of streamed copies: one API response written as several records must count once, with its final output_tokens.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readTranscript, SessionAccumulator } from "../../src/transcript/index.js";
-import { assistant, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { assistant, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("streamed copies of one API response", () => {
   it("count as one response whose output is the final (largest) copy's", async () => {

@@ -1,16 +1,9 @@
 // Guards the backward walk's edges: lines split across chunks, a line cut mid-write, and non-main records after the last response.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readTail, readTranscript } from "../../src/transcript/index.js";
-import { agentProgress, apiErrorRecord, assistant, hookInjection, jsonl, makeTempDir, user } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
+import { agentProgress, apiErrorRecord, assistant, hookInjection, jsonl, tempDirPerTest, user } from "./transcript-builders.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 describe("tail reader edges", () => {
   it("walks back past sidechain, synthetic, API-error and progress records to the last main-chain response", async () => {

@@ -2,7 +2,7 @@
 // real transcripts, and no further back than the nearer of the last response and the last compaction.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readTail } from "../../src/transcript/index.js";
 import type { TailReading } from "../../src/transcript/types.js";
 import {
@@ -13,19 +13,12 @@ import {
   compactSummary,
   hookInjection,
   jsonl,
-  makeTempDir,
+  tempDirPerTest,
   user,
 } from "./transcript-builders.js";
-import type { TempDir } from "./transcript-builders.js";
 import { randomInt, seededRandom, type Random } from "../fixtures/workers/seeded-random.js";
 
-let dir: TempDir;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dir = tempDirPerTest();
 
 /** The size as prompt-nudge.ts takes it: the last compaction's own count when one follows the last response. */
 function sizeOf(tail: TailReading): number | null {

@@ -2,6 +2,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
 
 export const SESSION_ID = "11111111-2222-4333-8444-555555555555";
 
@@ -203,5 +204,28 @@ export async function makeTempDir(): Promise<TempDir> {
     async remove() {
       await rm(path, { recursive: true, force: true });
     },
+  };
+}
+
+/** A fresh temp directory for each test of the calling file: created before each test, removed after it. */
+export function tempDirPerTest(): TempDir {
+  let current: TempDir | null = null;
+  beforeEach(async () => {
+    current = await makeTempDir();
+  });
+  afterEach(async () => {
+    await current?.remove();
+    current = null;
+  });
+  const now = (): TempDir => {
+    if (current === null) throw new Error("the temp directory exists only while a test runs");
+    return current;
+  };
+  return {
+    get path() {
+      return now().path;
+    },
+    file: (name, content) => now().file(name, content),
+    remove: () => now().remove(),
   };
 }
