@@ -12943,8 +12943,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join23 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join23(before, endsWithNewline.before), after: join23(after, endsWithNewline.after) };
+  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -13135,13 +13135,14 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
-function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
-  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
-  if (own !== null) return { projectId, threadId: own, own: true };
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+  }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
 }
 
 // src/core/services.ts
@@ -15394,7 +15395,8 @@ function freshnessThread(inputs) {
     state,
     session.key,
     () => lastConversation(events, session.key),
-    () => inputs.branch()
+    () => inputs.branch(),
+    (projectId, threadId) => inputs.threadExists(projectId, threadId)
   );
   return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
@@ -15408,7 +15410,8 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
     session: store.session,
     events,
     projectIds: () => store.projectIds(),
-    branch: () => null
+    branch: () => null,
+    threadExists: (projectId, threadId) => store.threadExists(projectId, threadId)
   });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
@@ -15629,6 +15632,21 @@ function addKeyOffsets(offsets, bytes2, base) {
 var SESSION_KEY = Buffer.from(`"sessionId":`);
 var INSTANCE_KEY = Buffer.from(`"instance":`);
 
+// src/core/store/thread-file-exists.ts
+var import_node_fs33 = require("fs");
+var import_node_path30 = require("path");
+init_error_details();
+function threadFileExists(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  try {
+    (0, import_node_fs33.lstatSync)((0, import_node_path30.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
 // src/hooks/hook-core.ts
 init_measurement_log();
 function servicesMeasureStore(services) {
@@ -15646,6 +15664,7 @@ function servicesMeasureStore(services) {
         return null;
       }
     },
+    threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
   };

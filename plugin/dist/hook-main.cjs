@@ -1791,13 +1791,14 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
-function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
-  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
-  if (own !== null) return { projectId, threadId: own, own: true };
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+  }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
 }
 
 // src/hooks/freshness-thread.ts
@@ -1809,7 +1810,8 @@ function freshnessThread(inputs) {
     state,
     session.key,
     () => lastConversation(events, session.key),
-    () => inputs.branch()
+    () => inputs.branch(),
+    (projectId, threadId) => inputs.threadExists(projectId, threadId)
   );
   return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
@@ -1823,7 +1825,8 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
     session: store.session,
     events,
     projectIds: () => store.projectIds(),
-    branch: () => null
+    branch: () => null,
+    threadExists: (projectId, threadId) => store.threadExists(projectId, threadId)
   });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
@@ -1959,7 +1962,8 @@ async function promptNudge(store, input) {
     session: store.session,
     events,
     projectIds: () => store.projectIds(),
-    branch: () => store.branch()
+    branch: () => store.branch(),
+    threadExists: (projectId, threadId) => store.threadExists(projectId, threadId)
   });
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
@@ -2035,19 +2039,34 @@ function readBranch(top) {
   return match ? match[1] : null;
 }
 
+// src/core/store/thread-file-exists.ts
+var import_node_fs12 = require("fs");
+var import_node_path8 = require("path");
+init_error_details();
+function threadFileExists(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  try {
+    (0, import_node_fs12.lstatSync)((0, import_node_path8.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
 // src/hooks/hook-fast-start.ts
-var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 
 // src/core/store/local-state.ts
-var import_node_path8 = require("path");
+var import_node_path9 = require("path");
 init_errors();
 init_measurements();
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "config.json");
+  return (0, import_node_path9.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -2112,39 +2131,39 @@ function normalize(d) {
 }
 
 // src/core/workspace.ts
-var import_node_fs12 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path10 = require("path");
 var import_node_url = require("url");
 init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path9.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path9.resolve)(gitTop) : current;
+  let current = (0, import_node_path10.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path10.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path9.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path10.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path9.dirname)(current);
+    const parent = (0, import_node_path10.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path9.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path10.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path9.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path10.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -2158,18 +2177,18 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs12.statSync)(path).isDirectory();
+    return (0, import_node_fs13.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs12.existsSync)(ws.storeDir);
+  return (0, import_node_fs13.existsSync)(ws.storeDir);
 }
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs12.lstatSync)(storeDir);
+    stat = (0, import_node_fs13.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -2195,10 +2214,10 @@ function hookWorkspace(env, cwd) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 
 // src/core/store/file-stamp.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 
 // src/core/context/context-cache.ts
 init_text_fingerprint();
@@ -2210,22 +2229,22 @@ init_measurement_log();
 init_measurement_log_read();
 
 // src/hooks/start-record.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 
 // src/hooks/hook-fast-start.ts
 function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs15.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs15.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path11.join)(storeDir, "projects");
+  const dir = (0, import_node_path12.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs15.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2273,6 +2292,7 @@ async function fastMeasure(input, env, kind, rotate) {
       sessionEvents: () => logged,
       instanceEvents: () => instanceLogged ?? instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
+      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations"))
     },
@@ -2294,6 +2314,7 @@ async function fastPrompt(input, env, rotate) {
       readState: () => store.state,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
+      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
       branch: () => store.gitTop ? readBranch(store.gitTop) : null,
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
     },
@@ -2320,10 +2341,10 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 function readStdin(timeoutMs) {
@@ -2347,7 +2368,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs16.fstatSync)(0);
+    stat = (0, import_node_fs17.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -2359,7 +2380,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs16.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs17.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -2433,8 +2454,8 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs17 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path13 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -2481,7 +2502,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path13.join)(__dirname, name));
+  return require((0, import_node_path14.join)(__dirname, name));
 }
 function guarded(check) {
   try {

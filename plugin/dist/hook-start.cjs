@@ -81,11 +81,11 @@ __export(main_start_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_start_exports);
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 
 // src/hooks/hook-fast-start.ts
-var import_node_fs13 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs14 = require("fs");
+var import_node_path10 = require("path");
 
 // src/core/store/local-state.ts
 var import_node_path2 = require("path");
@@ -591,6 +591,20 @@ function projectIdsIn(dir) {
   return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
+// src/core/store/thread-file-exists.ts
+var import_node_fs7 = require("fs");
+var import_node_path6 = require("path");
+function threadFileExists(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  try {
+    (0, import_node_fs7.lstatSync)((0, import_node_path6.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey) {
   const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
@@ -609,23 +623,24 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
 function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
-function sessionThreadRef(ids, state, sessionKey, followed, branch) {
+function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
-  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
-  if (own !== null) return { projectId, threadId: own, own: true };
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+  }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
 }
 
 // src/core/context/context-cache.ts
-var import_node_path6 = require("path");
+var import_node_path7 = require("path");
 
 // src/core/store/file-stamp.ts
-var import_node_fs7 = require("fs");
+var import_node_fs8 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs8.lstatSync)(path, { bigint: true });
     return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
@@ -652,12 +667,12 @@ var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path6.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path7.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path6.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
@@ -686,7 +701,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path6.join)(storeDir, rel)) !== stamp) return false;
+    if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
   }
   for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
     if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
@@ -694,7 +709,7 @@ function entryStillValid(entry, storeDir, builtBy, head) {
   return entry.head === null || head() === entry.head;
 }
 function sourceFingerprint(storeDir, rel) {
-  const path = (0, import_node_path6.join)(storeDir, rel);
+  const path = (0, import_node_path7.join)(storeDir, rel);
   try {
     const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
     return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
@@ -704,28 +719,28 @@ function sourceFingerprint(storeDir, rel) {
 }
 
 // src/core/measure/measurement-log.ts
-var import_node_fs8 = require("fs");
-var import_node_path7 = require("path");
+var import_node_fs9 = require("fs");
+var import_node_path8 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs8.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs9.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs8.closeSync)(opened.fd);
+    (0, import_node_fs9.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -734,29 +749,29 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs8.constants.O_RDWR | import_node_fs8.constants.O_APPEND | import_node_fs8.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs9.constants.O_RDWR | import_node_fs9.constants.O_APPEND | import_node_fs9.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last3 = Buffer.alloc(1);
-      (0, import_node_fs8.readSync)(fd, last3, 0, 1, before.size - 1);
+      (0, import_node_fs9.readSync)(fd, last3, 0, 1, before.size - 1);
       if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs8.writeSync)(fd, out);
-    return (0, import_node_fs8.fstatSync)(fd).size;
+    (0, import_node_fs9.writeSync)(fd, out);
+    return (0, import_node_fs9.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 
 // src/core/measure/measurement-log-read.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 
 // src/core/measure/measurement-index.ts
-var import_node_fs9 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs10 = require("fs");
+var import_node_path9 = require("path");
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
 var HEADER = "threadmind measurement index 2\n";
@@ -768,7 +783,7 @@ var HEAD_BYTES = 64;
 var TAIL_BYTES = 256;
 var NEWLINE = 10;
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path9.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -787,7 +802,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs9.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs10.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -804,7 +819,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs9.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs10.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -813,11 +828,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs9.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs10.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs9.closeSync)(index.fd);
+  (0, import_node_fs10.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -974,7 +989,7 @@ function scanEvents(storeDir, needle, onEvent) {
   }
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs10.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs11.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -1015,7 +1030,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs10.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs11.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -1143,7 +1158,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = output.userMessage;
@@ -1159,7 +1174,7 @@ function writeHookOutput(event, output) {
 `, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += (0, import_node_fs11.writeSync)(1, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += (0, import_node_fs12.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
     if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
@@ -1184,10 +1199,10 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs12.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -1308,15 +1323,15 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(storeDir, "trees")) || !(0, import_node_fs13.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs14.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs14.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path9.join)(storeDir, "projects");
+  const dir = (0, import_node_path10.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs13.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs14.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -1352,7 +1367,8 @@ async function fastSessionStart(input, env, rotate) {
   const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
   const followed = () => events === null ? null : lastConversation(events, session.key);
   const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
-  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);
+  const exists = (projectId2, threadId2) => threadFileExists(store.storeDir, projectId2, threadId2);
+  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
   if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
@@ -1371,10 +1387,10 @@ async function fastSessionStart(input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path11 = require("path");
+var import_node_path12 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
 function readStdin(timeoutMs) {
   let first;
@@ -1397,7 +1413,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs14.fstatSync)(0);
+    stat = (0, import_node_fs15.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -1409,7 +1425,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs14.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs15.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -1483,8 +1499,8 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs15 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path11 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -1531,7 +1547,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path11.join)(__dirname, name));
+  return require((0, import_node_path12.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -1578,8 +1594,8 @@ function hookMain(fast, startCheck) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs18 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path15 = require("path");
 
 // src/core/git/unmerged-listing.ts
 function parseUnmergedListing(out) {
@@ -1596,8 +1612,8 @@ function parseUnmergedListing(out) {
 }
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs16 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -1611,7 +1627,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPathIn(dotGit) {
-  return (0, import_node_path12.join)(commonDir(dotGit), "config");
+  return (0, import_node_path13.join)(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -1656,8 +1672,8 @@ function findDriver(lines) {
   return entry;
 }
 function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs16.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs16.readFileSync)(configPath, "utf8").split("\n")).driver;
+  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
 }
 function driverState(configured, expected) {
   if (configured === null) return "missing";
@@ -1672,14 +1688,14 @@ function refreshDriverConfig(configPath, expected) {
   const lock = `${configPath}.lock`;
   let fd;
   try {
-    fd = (0, import_node_fs16.openSync)(lock, "wx", (0, import_node_fs16.existsSync)(configPath) ? (0, import_node_fs16.statSync)(configPath).mode & 511 : 420);
+    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
     if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;
   try {
-    const lines = ((0, import_node_fs16.existsSync)(configPath) ? (0, import_node_fs16.readFileSync)(configPath, "utf8") : "").split("\n");
+    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
     const entry = findDriver(lines);
     const driverLine = `	driver = ${configValue(expected)}`;
     if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
@@ -1690,21 +1706,21 @@ function refreshDriverConfig(configPath, expected) {
     }
     const bytes = Buffer.from(lines.join("\n"), "utf8");
     let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs16.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs16.closeSync)(fd);
+    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs17.closeSync)(fd);
     fd = -1;
-    (0, import_node_fs16.renameSync)(lock, configPath);
+    (0, import_node_fs17.renameSync)(lock, configPath);
     renamed = true;
   } finally {
-    if (fd !== -1) (0, import_node_fs16.closeSync)(fd);
-    if (!renamed) (0, import_node_fs16.rmSync)(lock, { force: true });
+    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
+    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
   }
   return before;
 }
 
 // src/core/store/conflict-marker-sweep.ts
-var import_node_fs17 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -1718,14 +1734,14 @@ var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function sweepPath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
 function readState(storeDir) {
   try {
-    const text = (0, import_node_fs17.readFileSync)(sweepPath(storeDir), "utf8");
+    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -1775,7 +1791,7 @@ ${JSON.stringify(files)}
 }
 function stampOf(path, kind) {
   try {
-    const s = (0, import_node_fs17.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
   } catch {
@@ -1797,22 +1813,22 @@ function sameVerdicts(saved, now) {
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
-    const projectsDir = (0, import_node_path13.join)(storeDir, "projects");
-    if ((0, import_node_fs17.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
+    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
     const state = readState(storeDir);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
     let budget = MAX_FILES_READ;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path13.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const summary = state.summary[projectId];
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path13.join)(dir, name), "file")?.stamp === stamp);
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
       if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
         found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
@@ -1820,11 +1836,11 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.settledAtMs < now;
-      const names = (0, import_node_fs17.readdirSync)(dir);
+      const names = (0, import_node_fs18.readdirSync)(dir);
       if (work !== void 0) work.listed += names.length;
       for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${import_node_path13.sep}${name}`;
+        const path = `${dir}${import_node_path14.sep}${name}`;
         const stamp = stampOf(path, "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
@@ -1849,7 +1865,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
     if (swept.size > 0 || gone.size > 0) {
-      (0, import_node_fs17.mkdirSync)((0, import_node_path13.join)(storeDir, "cache"), { recursive: true });
+      (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
         const after = /* @__PURE__ */ new Map();
@@ -1858,10 +1874,10 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
           if (kept !== void 0) after.set(projectId, kept);
         }
         for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        (0, import_node_fs17.writeFileSync)(temp, stateText(after));
-        (0, import_node_fs17.renameSync)(temp, sweepPath(storeDir));
+        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
+        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
       } finally {
-        (0, import_node_fs17.rmSync)(temp, { force: true });
+        (0, import_node_fs18.rmSync)(temp, { force: true });
       }
     }
     return found;
@@ -1875,13 +1891,13 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs18.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs18.existsSync)((0, import_node_path14.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
@@ -1898,12 +1914,12 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    const store = (0, import_node_fs18.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    const store = (0, import_node_fs19.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
     if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path14.join)(workspace.storeDir, rel));
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
@@ -1926,7 +1942,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
 var { runHook, runPath } = hookMain(
   (name, input, env, rotate) => name === "session-start" ? fastSessionStart(input, env, rotate) : Promise.resolve(null),
   // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
-  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path15.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
+  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
 );
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

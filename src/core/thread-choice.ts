@@ -49,13 +49,13 @@ export interface SessionThreadRef {
 
 /**
  * The one rule for the thread a session is on before any thread file is read (ThreadMindServices.currentThreadRef makes
- * the same choice, then checks the files): the session's project (chooseProjectId); in it, the session's own thread
- * (ownThreadCandidates: its choice, else the thread its instance last followed); else the branch's last choice. A
- * branch's choice counts only while that thread is active: the caller checks that where it can read the status (the
- * SessionStart fast path, from its cache entry; the services, from the file). The freshness hooks, which read no thread
- * file, take it as is: a conversation that started on another thread logged it, so the branch only decides for an
- * instance the log has never seen on this project. Null when the store lists no project this can choose, or the branch
- * names no thread.
+ * the same choice): the session's project (chooseProjectId); in it, the first of the session's own threads
+ * (ownThreadCandidates: its choice, else the thread its instance last followed) whose file exists; else the branch's
+ * last choice, when its file exists. A branch's choice counts only while that thread is active: the caller checks that
+ * where it can read the status (the SessionStart fast path, from its cache entry; the services, from the file). The
+ * freshness hooks, which read no thread file, take it as is: a conversation that started on another thread logged it,
+ * so the branch only decides for an instance the log has never seen on this project. Null when the store lists no
+ * project this can choose, or no candidate's file exists (the services then go on to what only the thread files tell).
  */
 export function sessionThreadRef(
   ids: readonly string[] | null,
@@ -63,11 +63,13 @@ export function sessionThreadRef(
   sessionKey: string,
   followed: () => { projectId: string; threadId: string } | null,
   branch: () => string | null,
+  exists: (projectId: string, threadId: string) => boolean,
 ): SessionThreadRef | null {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
-  const [own = null] = ownThreadCandidates(state, sessionKey, projectId, followed);
-  if (own !== null) return { projectId, threadId: own, own: true };
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+  }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
 }

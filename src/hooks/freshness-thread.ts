@@ -16,6 +16,8 @@ export interface ThreadChoiceInputs {
   projectIds(): readonly string[] | null;
   /** The checked-out branch (asked only when the session has no thread of its own). */
   branch(): string | null;
+  /** Whether the thread's file exists (threadFileExists): a thread deleted since it was chosen is passed over. */
+  threadExists(projectId: string, threadId: string): boolean;
 }
 
 export function freshnessThread(inputs: ThreadChoiceInputs): ThreadRef | null {
@@ -26,6 +28,7 @@ export function freshnessThread(inputs: ThreadChoiceInputs): ThreadRef | null {
     session.key,
     () => lastConversation(events, session.key),
     () => inputs.branch(),
+    (projectId, threadId) => inputs.threadExists(projectId, threadId),
   );
   return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }

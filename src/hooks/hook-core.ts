@@ -9,6 +9,7 @@ import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation } from "../core/conversation-threads.js";
 import { indexBehind, instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { refreshMeasurementIndexIfBehind } from "../core/measure/measurement-index-write.js";
+import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { LOG_ROTATE_BYTES, measurementLogPath, openLog } from "../core/measure/measurement-log.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
@@ -27,6 +28,7 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
         return null;
       }
     },
+    threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) =>
       services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation))),

@@ -12,6 +12,7 @@ import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
 import { isValidId } from "../core/id-pattern.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
+import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
 import {
@@ -124,7 +125,8 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
   const followed = () => (events === null ? null : lastConversation(events, session.key));
   const branch = () => (store.gitTop ? readBranch(store.gitTop) : null);
-  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch);
+  const exists = (projectId: string, threadId: string) => threadFileExists(store.storeDir, projectId, threadId);
+  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
   if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);

@@ -11,6 +11,7 @@ import { measureSize } from "./measure-size.js";
 import { promptMayBeNudged, promptNudge } from "./prompt-nudge.js";
 import { hookSessionOr, isClaudeInstance } from "../core/session-key.js";
 import { readBranch } from "../core/git/git.js";
+import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-start.js";
 
 /**
@@ -52,6 +53,7 @@ async function fastMeasure(
       sessionEvents: () => logged,
       instanceEvents: () => instanceLogged ?? instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
+      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       adopt: () => Promise.reject(new Error("internal: the fast path does not take over conversations")),
     },
@@ -79,6 +81,7 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
       readState: () => store.state,
       instanceEvents: () => instanceEvents(store.storeDir, session.key),
       projectIds: () => projectIds(store.storeDir),
+      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
       branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
     },

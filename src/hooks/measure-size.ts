@@ -34,6 +34,8 @@ export interface MeasureStore {
   instanceEvents(): readonly MeasurementEvent[];
   /** The store's project ids (null: they cannot be listed). */
   projectIds(): readonly string[] | null;
+  /** Whether a thread's file exists (threadFileExists). */
+  threadExists(projectId: string, threadId: string): boolean;
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
   /** Gives this window the conversation's thread (writes config.json under the lock). */
   adopt(conversation: ConversationRef): Promise<void>;

@@ -26,6 +26,8 @@ export interface PromptStore {
   instanceEvents(): readonly MeasurementEvent[];
   projectIds(): readonly string[] | null;
   branch(): string | null;
+  /** Whether a thread's file exists (threadFileExists). */
+  threadExists(projectId: string, threadId: string): boolean;
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function promptNudge(store: PromptStore, input: HookInput): Promise
     events,
     projectIds: () => store.projectIds(),
     branch: () => store.branch(),
+    threadExists: (projectId, threadId) => store.threadExists(projectId, threadId),
   });
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;

@@ -16,6 +16,8 @@ export interface StalenessStore {
   instanceEvents(): readonly MeasurementEvent[];
   /** The store's project ids (null: they cannot be listed). */
   projectIds(): readonly string[] | null;
+  /** Whether a thread's file exists (threadFileExists). */
+  threadExists(projectId: string, threadId: string): boolean;
 }
 
 /** The staleness record of this restart; null when the instance is on no thread this hook can name, or is no Claude Code instance. */
@@ -36,6 +38,7 @@ export function stalenessEvent(
     events,
     projectIds: () => store.projectIds(),
     branch: () => null,
+    threadExists: (projectId, threadId) => store.threadExists(projectId, threadId),
   });
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);

@@ -9,6 +9,9 @@ import { lastConversation } from "../../src/core/measure/measurement-log-read.js
 const KEY = "claude-4242";
 const session = { key: KEY, pid: 4242 };
 
+/** Every thread's file exists. */
+const all = () => true;
+
 function state(patch: Partial<LocalState>): LocalState {
   return { ...emptyLocalState(), ...patch };
 }
@@ -35,6 +38,7 @@ describe("the thread a session is on", () => {
         KEY,
         () => ({ projectId: "p", threadId: "followed" }),
         () => "main",
+        all,
       ),
     ).toEqual({
       projectId: "p",
@@ -52,6 +56,7 @@ describe("the thread a session is on", () => {
         KEY,
         () => ({ projectId: "p", threadId: "followed" }),
         () => "main",
+        all,
       ),
     ).toEqual({
       projectId: "p",
@@ -66,6 +71,7 @@ describe("the thread a session is on", () => {
         KEY,
         () => ({ projectId: "q", threadId: "elsewhere" }),
         () => "main",
+        all,
       ),
     ).toEqual({
       projectId: "p",
@@ -86,6 +92,7 @@ describe("the thread a session is on", () => {
         asked = true;
         return "main";
       },
+      all,
     );
     expect(asked).toBe(false);
   });
@@ -99,6 +106,7 @@ describe("the thread a session is on", () => {
         KEY,
         () => null,
         () => "main",
+        all,
       ),
     ).toBeNull();
     expect(
@@ -108,6 +116,7 @@ describe("the thread a session is on", () => {
         KEY,
         () => null,
         () => "main",
+        all,
       ),
     ).toBeNull();
   });
@@ -117,16 +126,46 @@ describe("the thread a session is on", () => {
     const events = [conversation("p", "old"), conversation("p", "other-window", "claude-1"), conversation("q", "elsewhere")];
     const followed = () => lastConversation(events, KEY);
     for (const ids of [["p"], ["p", "q"]]) {
-      const ref = sessionThreadRef(ids, s, KEY, followed, () => "main");
-      expect(freshnessThread({ state: s, session, events, projectIds: () => ids, branch: () => "main" })).toEqual(
-        ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId },
-      );
+      const ref = sessionThreadRef(ids, s, KEY, followed, () => "main", all);
+      expect(
+        freshnessThread({ state: s, session, events, projectIds: () => ids, branch: () => "main", threadExists: all }),
+      ).toEqual(ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId });
     }
     // The instance's last conversation was in q, not the session's project: the branch's choice in p.
-    expect(freshnessThread({ state: s, session, events, projectIds: () => ["p", "q"], branch: () => "main" })).toEqual({
+    expect(
+      freshnessThread({ state: s, session, events, projectIds: () => ["p", "q"], branch: () => "main", threadExists: all }),
+    ).toEqual({
       projectId: "p",
       threadId: "b",
     });
+  });
+
+  test("a thread whose file is gone is passed over, as the services pass it over: the next own candidate, else the branch's, else none", () => {
+    const s = state({
+      sessions: { [KEY]: { projectId: "p", threadId: "mine", updatedAt: "x" } },
+      branches: { main: { p: "b" } },
+    });
+    const followed = () => ({ projectId: "p", threadId: "followed" });
+    const without =
+      (...gone: string[]) =>
+      (_projectId: string, threadId: string) =>
+        !gone.includes(threadId);
+    expect(sessionThreadRef(["p"], s, KEY, followed, () => "main", without("mine"))).toEqual({
+      projectId: "p",
+      threadId: "followed",
+      own: true,
+    });
+    expect(sessionThreadRef(["p"], s, KEY, followed, () => "main", without("mine", "followed"))).toEqual({
+      projectId: "p",
+      threadId: "b",
+      own: false,
+    });
+    expect(sessionThreadRef(["p"], s, KEY, followed, () => "main", without("mine", "followed", "b"))).toBeNull();
+    // The freshness hooks take the same rule.
+    const events = [conversation("p", "followed")];
+    const inputs = { state: s, session, events, projectIds: () => ["p"], branch: () => "main" };
+    expect(freshnessThread({ ...inputs, threadExists: without("mine") })).toEqual({ projectId: "p", threadId: "followed" });
+    expect(freshnessThread({ ...inputs, threadExists: without("mine", "followed", "b") })).toBeNull();
   });
 
   test("an instance's last conversation is its own, not another window's", () => {

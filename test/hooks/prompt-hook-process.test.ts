@@ -1,7 +1,7 @@
 // The UserPromptSubmit hook as Claude Code runs it (the built bundle): silent without a project (stdin never read), silent
 // with nothing to say or a transcript it cannot read, one nudge once past the threshold, never when set to 0.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -106,6 +106,25 @@ describe("UserPromptSubmit hook process", () => {
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 40_000 } }));
     const run = await promptHook(dir, path);
     expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("about 45,000 conversation tokens");
+  });
+
+  it("never names a thread whose file is gone: the window's own thread, deleted by a checkout, gives way to the branch's", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    // This window chose its own thread; another session went back to main afterwards (the branch's last choice).
+    const window = servicesFor(dir, `claude-${CLAUDE_PID}`);
+    const own = (await window.threadCreate({ title: "Partial refunds", parentId: "main" })).thread.id;
+    await window.threadSwitch(own);
+    await servicesFor(dir, "other-window").threadSwitch("main");
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
+    // A checkout of a branch that does not have the thread removes its file.
+    rmSync(join(dir, ".threadmind", "threads", "refunds", `${own}.md`));
+    const run = await promptHook(dir, path);
+    const nudge = parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext;
+    expect(nudge).toContain('since the summary of thread "main"');
+    expect(nudge).not.toContain(own);
+    // The services write where the nudge points: summary_update without a thread id goes to main too.
+    expect((await servicesFor(dir, `claude-${CLAUDE_PID}`).currentThreadRef()).threadId).toBe("main");
   });
 
   it("stays silent with a transcript it cannot read (a directory, a FIFO nobody writes to)", async () => {

@@ -24,6 +24,7 @@ function store(session: SessionKey, recorded: MeasurementEvent[]): PromptStore {
     instanceEvents: () => [],
     projectIds: () => ["p"],
     branch: () => null,
+    threadExists: () => true,
     recordEvents: async (events) => void recorded.push(...events),
   };
 }

@@ -1,0 +1,21 @@
+// Whether a thread's file is there, for the hooks that name a thread without reading its file (one lstat; bundled into the hook entries).
+import { lstatSync } from "node:fs";
+import { join } from "node:path";
+import { errnoCode } from "../error-details.js";
+import { isValidId } from "../id-pattern.js";
+
+/**
+ * True when anything holds the thread's name in threads/<project>/ (as Store.threadExists: even a damaged file, which
+ * the services then report); false when nothing does or an id is not one. An lstat that fails otherwise counts as
+ * there: the hooks only name the thread, and the services say what is wrong with it.
+ */
+export function threadFileExists(storeDir: string, projectId: string, threadId: string): boolean {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  try {
+    lstatSync(join(storeDir, "threads", projectId, `${threadId}.md`));
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
