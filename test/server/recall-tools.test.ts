@@ -36,6 +36,9 @@ describe("recall tools over stdio", () => {
     const search = recall[0]!;
     expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(["intent", "limit", "query", "scope", "status"]);
     expect(search.inputSchema.required).toEqual(["query"]);
+    // Meaning alone finds about 40% of questions asked in other words (#18): the caller is asked for the summary's words.
+    const query = (search.inputSchema.properties as Record<string, { description?: string }>).query;
+    expect(query?.description).toContain("add the words a summary would use");
   });
 
   test("thread_search finds a decision in another thread's summary, with its section and snippet", async () => {

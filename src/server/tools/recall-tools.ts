@@ -20,7 +20,13 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
         "questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching " +
         "section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
       inputSchema: {
-        query: z.string().min(1).max(2000).describe('Words to look for, e.g. "rate limiting"'),
+        query: z
+          .string()
+          .min(1)
+          .max(2000)
+          .describe(
+            'Words to look for, e.g. "rate limiting". For a question in your own words, add the words a summary would use ("throttle clients: rate limit, requests per minute"): meaning alone finds fewer',
+          ),
         scope: z.enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
         status: z
           .enum(THREAD_STATUSES)
