@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
-import { join, resolve } from 'path';
+import { join, resolve, dirname } from 'path';
 import { fileURLToPath } from 'url';
 import { readdirSync, statSync, existsSync } from 'fs';
 import * as os from 'os';
@@ -76,12 +76,77 @@ function claudeProjectsDir(env, home = homedir()) {
 }
 Buffer.from('"cwd"');
 
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = resolve(dir);
+  for (; ; ) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+
+// src/core/workspace.ts
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = resolve(dir);
+  const stop = gitTop ? resolve(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom(resolve(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// src/cli/early-scan-folder.ts
+function earlyScanFolder(env, cwd) {
+  return join(claudeProjectsDir(env), encodeProjectPath(resolveWorkspace({ env, cwd }).root));
+}
+
 // src/cli/entry.ts
 async function run(argv) {
   if (argv[0] === "report") {
     const rest = argv.slice(1);
-    const here = join(claudeProjectsDir(process.env), encodeProjectPath(process.cwd()));
-    const early = rest.includes("--help") || rest.includes("-h") ? null : earlyScanWorker(process.env, here);
+    const help = rest.includes("--help") || rest.includes("-h");
+    const early = help ? null : earlyScanWorker(process.env, earlyScanFolder(process.env, process.cwd()));
     const report = await import(siblingBundle("cli-report.mjs"));
     return report.runReport(rest, early);
   }

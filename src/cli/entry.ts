@@ -1,16 +1,15 @@
 // The CLI's entry (plugin/dist/cli.mjs, the package's bin): small, so that a command compiles only its own bundle; `report` starts its scan's worker first.
-import { join } from "node:path";
 import { siblingBundle } from "./plugin-root.js";
 import { earlyScanWorker } from "../core/savings/scan-worker-start.js";
-import { claudeProjectsDir, encodeProjectPath } from "../core/savings/transcript-locations.js";
+import { earlyScanFolder } from "./early-scan-folder.js";
 
 async function run(argv: string[]): Promise<number> {
   if (argv[0] === "report") {
     const rest = argv.slice(1);
     // The worker's start (~20 ms, on another core) overlaps loading the report's code and locating its files. Only for
     // a scan that will take it: otherwise it would cost that much CPU for nothing (see earlyScanWorker).
-    const here = join(claudeProjectsDir(process.env), encodeProjectPath(process.cwd()));
-    const early = rest.includes("--help") || rest.includes("-h") ? null : earlyScanWorker(process.env, here);
+    const help = rest.includes("--help") || rest.includes("-h");
+    const early = help ? null : earlyScanWorker(process.env, earlyScanFolder(process.env, process.cwd()));
     const report = (await import(siblingBundle("cli-report.mjs"))) as typeof import("./report-main.js");
     return report.runReport(rest, early);
   }

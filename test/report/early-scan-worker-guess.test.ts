@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { largeTranscriptFolder, WORKERS_FROM_BYTES } from "../../src/core/savings/scan-worker-start.js";
+import { earlyScanFolder } from "../../src/cli/early-scan-folder.js";
+import { encodeProjectPath } from "../../src/core/savings/transcript-locations.js";
+import { makeTempRepo } from "../support/temp-repo.js";
 
 const root = mkdtempSync(join(tmpdir(), "tm-early-worker-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -35,5 +38,29 @@ describe("the guess that a report's scan will take worker lanes", () => {
     expect(largeTranscriptFolder(join(root, "absent"))).toBe(false);
     writeFileSync(join(root, "a-file"), "x");
     expect(largeTranscriptFolder(join(root, "a-file"))).toBe(false);
+  });
+});
+
+describe("the folder the guess looks at", () => {
+  it("is the workspace root's, as the report resolves it, also when the report runs from a subdirectory", () => {
+    const repo = makeTempRepo({ prefix: "tm-early-worker-repo-" });
+    try {
+      repo.write(".threadmind/config.json", "{}");
+      repo.write("src/app/index.ts", "");
+      const env = { CLAUDE_CONFIG_DIR: join(root, "claude-config") };
+      const projects = join(root, "claude-config", "projects");
+      const expected = join(projects, encodeProjectPath(repo.dir));
+      expect(earlyScanFolder(env, repo.dir)).toBe(expected);
+      // From a subdirectory the sessions are still recorded under the repository's folder (the old guess took cwd's).
+      expect(earlyScanFolder(env, join(repo.dir, "src", "app"))).toBe(expected);
+      // THREADMIND_ROOT decides, as it does for the report.
+      const elsewhere = join(root, "elsewhere");
+      mkdirSync(elsewhere);
+      expect(earlyScanFolder({ ...env, THREADMIND_ROOT: elsewhere }, repo.dir)).toBe(
+        join(projects, encodeProjectPath(elsewhere)),
+      );
+    } finally {
+      repo.cleanup();
+    }
   });
 });
