@@ -38521,6 +38521,7 @@ var ThreadMindServices = class {
     const q = normalizeSearchQuery(input);
     const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
     if (projectIds.length === 0) throw errors.noProject();
+    for (const id of projectIds) this.store.threadsDir(id);
     const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
     return { ...answer, text: formatSearchAnswer(answer) };
   }
