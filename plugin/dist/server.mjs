@@ -38865,15 +38865,26 @@ function fingerprintsOf(storeDir, rels) {
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
+var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
+function cacheDirUsable(storeDir) {
+  try {
+    return lstatSync(join(storeDir, "cache")).isDirectory();
+  } catch {
+    return true;
+  }
+}
 function readState(storeDir) {
   try {
-    const text = readFileSync(sweepPath(storeDir), "utf8");
+    if (!cacheDirUsable(storeDir)) return emptyState();
+    const bytes2 = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > STATE_MAX_BYTES) return emptyState();
+    const text = bytes2.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -38935,6 +38946,28 @@ function readBounded(path) {
     return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
   } catch {
     return null;
+  }
+}
+function saveState(storeDir, state, swept, gone) {
+  const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+  try {
+    const cache = join(storeDir, "cache");
+    mkdirSync(cache, { recursive: true });
+    if (!lstatSync(cache).isDirectory()) return;
+    const after = /* @__PURE__ */ new Map();
+    for (const projectId of Object.keys(state.summary)) {
+      const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+      if (kept !== void 0) after.set(projectId, kept);
+    }
+    for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+    rmSync(temp, { force: true });
+    writeFileSync(temp, stateText(after), { flag: "wx" });
+    renameSync(temp, sweepPath(storeDir));
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+    }
   }
 }
 function sameVerdicts(saved, now) {
@@ -39010,22 +39043,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (complete) verdicts.dir = dirStamp.stamp;
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) {
-      mkdirSync(join(storeDir, "cache"), { recursive: true });
-      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
-      try {
-        const after = /* @__PURE__ */ new Map();
-        for (const projectId of Object.keys(state.summary)) {
-          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
-          if (kept !== void 0) after.set(projectId, kept);
-        }
-        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        writeFileSync(temp, stateText(after));
-        renameSync(temp, sweepPath(storeDir));
-      } finally {
-        rmSync(temp, { force: true });
-      }
-    }
+    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
     return found;
   } catch {
     return [];
