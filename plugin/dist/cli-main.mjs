@@ -18230,6 +18230,16 @@ function threadOf(text) {
     return null;
   }
 }
+function threadFileOf(file) {
+  let text;
+  try {
+    text = readTextStrict(file, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return null;
+    throw e;
+  }
+  return text === null ? null : threadOf(text);
+}
 function twoThreads(path, ours, theirs) {
   const [o, t] = [threadOf(ours), threadOf(theirs)];
   if (o === null || t === null || o.id !== t.id) return null;
@@ -18253,8 +18263,7 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
     if (inHead.has(rel)) continue;
     const file = join(gitTop, rel);
-    if (!existsSync(file)) continue;
-    const t = threadOf(readFileSync(file, "utf8"));
+    const t = threadFileOf(file);
     if (t === null) continue;
     const refersParent = t.parentId === theirs.id;
     const refersRelated = t.related?.includes(theirs.id) ?? false;
