@@ -12658,6 +12658,7 @@ init_errors();
 async function migrateV04IfNeeded(store, author) {
   const treesDir = (0, import_node_path19.join)(store.dir, "trees");
   if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
+  if ((0, import_node_fs21.lstatSync)(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
@@ -12671,7 +12672,7 @@ async function migrateV04IfNeeded(store, author) {
         `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
       );
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
+    const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];

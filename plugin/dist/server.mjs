@@ -37015,6 +37015,7 @@ var CatalogThreadList = class {
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
+  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
@@ -37028,7 +37029,7 @@ async function migrateV04IfNeeded(store, author) {
         `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
       );
     const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
+    const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
