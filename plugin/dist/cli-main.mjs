@@ -12770,7 +12770,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
+  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
