@@ -1738,6 +1738,9 @@ var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
 }
+function ownEntry(record2, key) {
+  return Object.hasOwn(record2, key) ? record2[key] : void 0;
+}
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
@@ -1766,7 +1769,7 @@ function readState(storeDir) {
     return {
       summary,
       verdicts: (projectId) => {
-        const known = summary[projectId];
+        const known = ownEntry(summary, projectId);
         if (known === void 0) return void 0;
         if (files === null) {
           try {
@@ -1776,7 +1779,7 @@ function readState(storeDir) {
             files = {};
           }
         }
-        const stamps = files[projectId];
+        const stamps = ownEntry(files, projectId);
         return {
           dir: known.dir,
           files: isRecord(stamps) ? stamps : {},
@@ -1857,7 +1860,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const summary = state.summary[projectId];
+      const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;

@@ -38871,6 +38871,9 @@ var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
+function ownEntry(record3, key) {
+  return Object.hasOwn(record3, key) ? record3[key] : void 0;
+}
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
@@ -38899,7 +38902,7 @@ function readState(storeDir) {
     return {
       summary,
       verdicts: (projectId) => {
-        const known = summary[projectId];
+        const known = ownEntry(summary, projectId);
         if (known === void 0) return void 0;
         if (files === null) {
           try {
@@ -38909,7 +38912,7 @@ function readState(storeDir) {
             files = {};
           }
         }
-        const stamps = files[projectId];
+        const stamps = ownEntry(files, projectId);
         return {
           dir: known.dir,
           files: isRecord(stamps) ? stamps : {},
@@ -39004,7 +39007,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf2(dir, "dir");
-      const summary = state.summary[projectId];
+      const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;

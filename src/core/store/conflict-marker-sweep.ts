@@ -52,6 +52,11 @@ export function sweepPath(storeDir: string): string {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
 
+/** `record[key]` when it is the record's own (a project id such as "constructor" is never taken from Object's prototype). */
+function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function emptyState(): SweepState {
   return { summary: {}, verdicts: () => undefined };
 }
@@ -88,7 +93,7 @@ function readState(storeDir: string): SweepState {
     return {
       summary,
       verdicts: (projectId) => {
-        const known = summary[projectId];
+        const known = ownEntry(summary, projectId);
         if (known === undefined) return undefined;
         if (files === null) {
           try {
@@ -98,7 +103,7 @@ function readState(storeDir: string): SweepState {
             files = {};
           }
         }
-        const stamps = files[projectId];
+        const stamps = ownEntry(files, projectId);
         return {
           dir: known.dir,
           files: isRecord(stamps) ? (stamps as Record<string, string>) : {},
@@ -235,7 +240,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const summary = state.summary[projectId];
+      const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== undefined) gone.add(projectId);
         continue;
