@@ -1683,9 +1683,10 @@ function driverState(configured, expected) {
 function configValue(value) {
   return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
-function refreshDriverConfig(configPath, expected) {
-  const before = driverState(readConfiguredDriver(configPath), expected);
+function refreshDriverConfig(linkedPath, expected) {
+  const before = driverState(readConfiguredDriver(linkedPath), expected);
   if (before === "ok") return before;
+  const configPath = (0, import_node_fs17.existsSync)(linkedPath) ? (0, import_node_fs17.realpathSync)(linkedPath) : linkedPath;
   const lock = `${configPath}.lock`;
   let fd;
   try {
