@@ -12308,6 +12308,7 @@ var CatalogThreadList = class {
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
+  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
@@ -12321,7 +12322,7 @@ async function migrateV04IfNeeded(store, author) {
         `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
       );
     const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
+    const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
@@ -12769,7 +12770,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
+  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
@@ -14225,6 +14227,7 @@ var ThreadMindServices = class {
     const q = normalizeSearchQuery(input);
     const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
     if (projectIds.length === 0) throw errors.noProject();
+    for (const id of projectIds) this.store.threadsDir(id);
     const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
     return { ...answer, text: formatSearchAnswer(answer) };
   }
@@ -18229,6 +18232,16 @@ function threadOf(text) {
     return null;
   }
 }
+function threadFileOf(file) {
+  let text;
+  try {
+    text = readTextStrict(file, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return null;
+    throw e;
+  }
+  return text === null ? null : threadOf(text);
+}
 function twoThreads(path, ours, theirs) {
   const [o, t] = [threadOf(ours), threadOf(theirs)];
   if (o === null || t === null || o.id !== t.id) return null;
@@ -18252,8 +18265,7 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
     if (inHead.has(rel)) continue;
     const file = join(gitTop, rel);
-    if (!existsSync(file)) continue;
-    const t = threadOf(readFileSync(file, "utf8"));
+    const t = threadFileOf(file);
     if (t === null) continue;
     const refersParent = t.parentId === theirs.id;
     const refersRelated = t.related?.includes(theirs.id) ?? false;

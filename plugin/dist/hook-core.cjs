@@ -12658,6 +12658,7 @@ init_errors();
 async function migrateV04IfNeeded(store, author) {
   const treesDir = (0, import_node_path19.join)(store.dir, "trees");
   if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
+  if ((0, import_node_fs21.lstatSync)(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
@@ -12671,7 +12672,7 @@ async function migrateV04IfNeeded(store, author) {
         `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
       );
     const nodes = readTree(treePath);
-    const threadsDir = (0, import_node_path19.join)(store.dir, "threads", projectId);
+    const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
@@ -13133,7 +13134,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
+  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
@@ -14212,6 +14214,7 @@ var ThreadMindServices = class {
     const q = normalizeSearchQuery(input);
     const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
     if (projectIds.length === 0) throw errors.noProject();
+    for (const id of projectIds) this.store.threadsDir(id);
     const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
     return { ...answer, text: formatSearchAnswer(answer) };
   }

@@ -1789,7 +1789,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
+  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);

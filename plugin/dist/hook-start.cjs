@@ -621,7 +621,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
+  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
@@ -1682,9 +1683,10 @@ function driverState(configured, expected) {
 function configValue(value) {
   return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
-function refreshDriverConfig(configPath, expected) {
-  const before = driverState(readConfiguredDriver(configPath), expected);
+function refreshDriverConfig(linkedPath, expected) {
+  const before = driverState(readConfiguredDriver(linkedPath), expected);
   if (before === "ok") return before;
+  const configPath = (0, import_node_fs17.existsSync)(linkedPath) ? (0, import_node_fs17.realpathSync)(linkedPath) : linkedPath;
   const lock = `${configPath}.lock`;
   let fd;
   try {
@@ -1733,15 +1735,29 @@ function hasConflictMarkers(text) {
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
+var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
+}
+function ownEntry(record2, key) {
+  return Object.hasOwn(record2, key) ? record2[key] : void 0;
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
+function cacheDirUsable(storeDir) {
+  try {
+    return (0, import_node_fs18.lstatSync)((0, import_node_path14.join)(storeDir, "cache")).isDirectory();
+  } catch {
+    return true;
+  }
+}
 function readState(storeDir) {
   try {
-    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
+    if (!cacheDirUsable(storeDir)) return emptyState();
+    const bytes = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
+    if (bytes === null || bytes.length > STATE_MAX_BYTES) return emptyState();
+    const text = bytes.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -1754,7 +1770,7 @@ function readState(storeDir) {
     return {
       summary,
       verdicts: (projectId) => {
-        const known = summary[projectId];
+        const known = ownEntry(summary, projectId);
         if (known === void 0) return void 0;
         if (files === null) {
           try {
@@ -1764,7 +1780,7 @@ function readState(storeDir) {
             files = {};
           }
         }
-        const stamps = files[projectId];
+        const stamps = ownEntry(files, projectId);
         return {
           dir: known.dir,
           files: isRecord(stamps) ? stamps : {},
@@ -1805,6 +1821,28 @@ function readBounded(path) {
     return null;
   }
 }
+function saveState(storeDir, state, swept, gone) {
+  const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+  try {
+    const cache = (0, import_node_path14.join)(storeDir, "cache");
+    (0, import_node_fs18.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs18.lstatSync)(cache).isDirectory()) return;
+    const after = /* @__PURE__ */ new Map();
+    for (const projectId of Object.keys(state.summary)) {
+      const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+      if (kept !== void 0) after.set(projectId, kept);
+    }
+    for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+    (0, import_node_fs18.rmSync)(temp, { force: true });
+    (0, import_node_fs18.writeFileSync)(temp, stateText(after), { flag: "wx" });
+    (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+  } catch {
+    try {
+      (0, import_node_fs18.rmSync)(temp, { force: true });
+    } catch {
+    }
+  }
+}
 function sameVerdicts(saved, now) {
   if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
   const names = Object.keys(now.files);
@@ -1823,7 +1861,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const summary = state.summary[projectId];
+      const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
@@ -1864,22 +1902,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (complete) verdicts.dir = dirStamp.stamp;
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) {
-      (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
-      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
-      try {
-        const after = /* @__PURE__ */ new Map();
-        for (const projectId of Object.keys(state.summary)) {
-          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
-          if (kept !== void 0) after.set(projectId, kept);
-        }
-        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
-        (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
-      } finally {
-        (0, import_node_fs18.rmSync)(temp, { force: true });
-      }
-    }
+    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
     return found;
   } catch {
     return [];

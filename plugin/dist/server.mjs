@@ -37015,6 +37015,7 @@ var CatalogThreadList = class {
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
+  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
@@ -37028,7 +37029,7 @@ async function migrateV04IfNeeded(store, author) {
         `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`
       );
     const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
+    const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = existsSync(threadsDir) ? readdirSync(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
@@ -37476,7 +37477,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
+  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function fileHasConflictMarkers(path) {
   try {
@@ -38521,6 +38523,7 @@ var ThreadMindServices = class {
     const q = normalizeSearchQuery(input);
     const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
     if (projectIds.length === 0) throw errors.noProject();
+    for (const id of projectIds) this.store.threadsDir(id);
     const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
     return { ...answer, text: formatSearchAnswer(answer) };
   }
@@ -38864,15 +38867,29 @@ function fingerprintsOf(storeDir, rels) {
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
+var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
+}
+function ownEntry(record3, key) {
+  return Object.hasOwn(record3, key) ? record3[key] : void 0;
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
+function cacheDirUsable(storeDir) {
+  try {
+    return lstatSync(join(storeDir, "cache")).isDirectory();
+  } catch {
+    return true;
+  }
+}
 function readState(storeDir) {
   try {
-    const text = readFileSync(sweepPath(storeDir), "utf8");
+    if (!cacheDirUsable(storeDir)) return emptyState();
+    const bytes2 = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > STATE_MAX_BYTES) return emptyState();
+    const text = bytes2.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -38885,7 +38902,7 @@ function readState(storeDir) {
     return {
       summary,
       verdicts: (projectId) => {
-        const known = summary[projectId];
+        const known = ownEntry(summary, projectId);
         if (known === void 0) return void 0;
         if (files === null) {
           try {
@@ -38895,7 +38912,7 @@ function readState(storeDir) {
             files = {};
           }
         }
-        const stamps = files[projectId];
+        const stamps = ownEntry(files, projectId);
         return {
           dir: known.dir,
           files: isRecord(stamps) ? stamps : {},
@@ -38936,6 +38953,28 @@ function readBounded(path) {
     return null;
   }
 }
+function saveState(storeDir, state, swept, gone) {
+  const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+  try {
+    const cache = join(storeDir, "cache");
+    mkdirSync(cache, { recursive: true });
+    if (!lstatSync(cache).isDirectory()) return;
+    const after = /* @__PURE__ */ new Map();
+    for (const projectId of Object.keys(state.summary)) {
+      const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+      if (kept !== void 0) after.set(projectId, kept);
+    }
+    for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+    rmSync(temp, { force: true });
+    writeFileSync(temp, stateText(after), { flag: "wx" });
+    renameSync(temp, sweepPath(storeDir));
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+    }
+  }
+}
 function sameVerdicts(saved, now) {
   if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
   const names = Object.keys(now.files);
@@ -38968,7 +39007,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf2(dir, "dir");
-      const summary = state.summary[projectId];
+      const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
@@ -39009,22 +39048,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       if (complete) verdicts.dir = dirStamp.stamp;
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) {
-      mkdirSync(join(storeDir, "cache"), { recursive: true });
-      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
-      try {
-        const after = /* @__PURE__ */ new Map();
-        for (const projectId of Object.keys(state.summary)) {
-          const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
-          if (kept !== void 0) after.set(projectId, kept);
-        }
-        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        writeFileSync(temp, stateText(after));
-        renameSync(temp, sweepPath(storeDir));
-      } finally {
-        rmSync(temp, { force: true });
-      }
-    }
+    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
     return found;
   } catch {
     return [];

@@ -448,6 +448,9 @@ export class ThreadMindServices implements WriteContext {
     const projectIds =
       q.scope === "all-projects" ? (this.store.exists() ? this.store.projectIds() : []) : [this.currentProject().id];
     if (projectIds.length === 0) throw errors.noProject();
+    // The index reads the threads directories itself: a directory on the way that is a symbolic link (out of the
+    // repository, to another project's store) is refused here, as every other operation refuses it (store.threadsDir).
+    for (const id of projectIds) this.store.threadsDir(id);
     const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
     return { ...answer, text: formatSearchAnswer(answer) };
   }

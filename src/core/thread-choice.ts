@@ -36,7 +36,9 @@ export function* ownThreadCandidates(
  * come the open thread linked to the branch and main, which only the thread files can tell.
  */
 export function branchChoice(state: LocalState, branch: string | null, projectId: string): string | null {
-  return (branch ? state.branches[branch]?.[projectId] : undefined) ?? null;
+  // Own keys only: a project with id "constructor" must not take Object's constructor for its thread.
+  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : undefined;
+  return perProject !== undefined && Object.hasOwn(perProject, projectId) ? (perProject[projectId] ?? null) : null;
 }
 
 /** The thread a session is on, as local state and the log decide it (sessionThreadRef). */

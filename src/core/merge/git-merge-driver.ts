@@ -1,6 +1,6 @@
 // The "threadmind" merge driver in the repository's own git config: the command it should be, what .git/config says
 // (read as a file, no git process), and a refresh that writes the config as git does (config.lock, then rename).
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { commonDir } from "../git/git-refs.js";
 import { gitDir } from "../git/git.js";
@@ -112,9 +112,11 @@ function configValue(value: string): string {
  * config.lock, then renamed over config), so a git process writing at the same time is never overwritten (the refresh
  * is skipped then). Returns what it found before.
  */
-export function refreshDriverConfig(configPath: string, expected: string): DriverState {
-  const before = driverState(readConfiguredDriver(configPath), expected);
+export function refreshDriverConfig(linkedPath: string, expected: string): DriverState {
+  const before = driverState(readConfiguredDriver(linkedPath), expected);
   if (before === "ok") return before;
+  // A config that is a symbolic link (dotfile setups) is written where it points, as git does: the link stays.
+  const configPath = existsSync(linkedPath) ? realpathSync(linkedPath) : linkedPath;
   const lock = `${configPath}.lock`;
   let fd: number;
   try {

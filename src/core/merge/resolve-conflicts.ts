@@ -1,13 +1,15 @@
 // `resolve`: re-merges conflicted ThreadMind files from git's index stages (:1 base, :2 ours, :3 theirs) with the
 // driver's rules, writes them, and stages the clean ones. Two distinct threads added under one id on two branches are
 // both kept: theirs moves to the next free id, and the threads that came with it follow it.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
 import { git, gitPath } from "../git/git.js";
 import { parseUnmergedListing, type UnmergedFile } from "../git/unmerged-listing.js";
 import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
-import { errors } from "../errors.js";
+import { errors, UnreadableFileError } from "../errors.js";
+import { LIMITS } from "../limits.js";
+import { readTextStrict } from "../store/read-strict.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";
@@ -36,6 +38,21 @@ function threadOf(text: string): Thread | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The thread in a work-tree file, read as the store reads one: never through a symbolic link (a hostile branch's, out
+ * of the repository), never a FIFO or device, bounded. Null when it is absent or not a thread file the store would read.
+ */
+function threadFileOf(file: string): Thread | null {
+  let text: string | null;
+  try {
+    text = readTextStrict(file, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return null; // left as it is: the store names it when it reads it
+    throw e;
+  }
+  return text === null ? null : threadOf(text);
 }
 
 /**
@@ -71,8 +88,7 @@ async function splitAddedThreads(gitTop: string, path: string, ours: string, the
   for (const rel of new Set(listed.split("\0").filter((p) => p.endsWith(".md") && p !== path && p !== movedTo))) {
     if (inHead.has(rel)) continue; // ours: it meant our thread
     const file = join(gitTop, rel);
-    if (!existsSync(file)) continue;
-    const t = threadOf(readFileSync(file, "utf8"));
+    const t = threadFileOf(file);
     if (t === null) continue;
     const refersParent = t.parentId === theirs.id;
     const refersRelated = t.related?.includes(theirs.id) ?? false;

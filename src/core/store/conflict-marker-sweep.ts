@@ -5,7 +5,7 @@
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
 // The hooks sweep at every session start (hook-start.cjs); the MCP server sweeps after its own writes, once the directory
 // it wrote settled, so that the start after a write finds the state current.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../id-pattern.js";
@@ -20,6 +20,8 @@ const SWEEP_VERSION = 2;
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
 const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
+/** The saved sweep is ~85 bytes per thread: a larger file is not ours (swept again, never parsed). */
+const STATE_MAX_BYTES = 64 * 1024 * 1024;
 
 interface DirVerdicts {
   /** The directory's stamp when every file in it had a verdict; null when the sweep must list it again. */
@@ -50,13 +52,34 @@ export function sweepPath(storeDir: string): string {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
 
+/** `record[key]` when it is the record's own (a project id such as "constructor" is never taken from Object's prototype). */
+function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function emptyState(): SweepState {
   return { summary: {}, verdicts: () => undefined };
 }
 
+/**
+ * True when .threadmind/cache is a real directory (or absent): one that is a symbolic link (a hostile repository's, out
+ * of it) is neither read nor written through.
+ */
+function cacheDirUsable(storeDir: string): boolean {
+  try {
+    return lstatSync(join(storeDir, "cache")).isDirectory();
+  } catch {
+    return true; // absent: created when the sweep is saved (any other problem shows there)
+  }
+}
+
 function readState(storeDir: string): SweepState {
   try {
-    const text = readFileSync(sweepPath(storeDir), "utf8");
+    if (!cacheDirUsable(storeDir)) return emptyState();
+    // Never through a link, a FIFO or a device (readRegularFile), and a bounded amount.
+    const bytes = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
+    if (bytes === null || bytes.length > STATE_MAX_BYTES) return emptyState();
+    const text = bytes.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol)) as { version?: unknown; projects?: unknown };
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -70,7 +93,7 @@ function readState(storeDir: string): SweepState {
     return {
       summary,
       verdicts: (projectId) => {
-        const known = summary[projectId];
+        const known = ownEntry(summary, projectId);
         if (known === undefined) return undefined;
         if (files === null) {
           try {
@@ -80,7 +103,7 @@ function readState(storeDir: string): SweepState {
             files = {};
           }
         }
-        const stamps = files[projectId];
+        const stamps = ownEntry(files, projectId);
         return {
           dir: known.dir,
           files: isRecord(stamps) ? (stamps as Record<string, string>) : {},
@@ -133,6 +156,41 @@ function readBounded(path: string): string | null {
   }
 }
 
+/**
+ * Saves the verdicts: derived data, so a cache that cannot be written (a link, a file, no permission) only means the
+ * next start sweeps again; what this sweep found is reported all the same.
+ */
+function saveState(
+  storeDir: string,
+  state: SweepState,
+  swept: ReadonlyMap<string, DirVerdicts>,
+  gone: ReadonlySet<string>,
+): void {
+  // A temp file renamed over it (atomic-write.ts would load crypto into every hook for its temp names).
+  const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+  try {
+    const cache = join(storeDir, "cache");
+    mkdirSync(cache, { recursive: true });
+    if (!lstatSync(cache).isDirectory()) return; // a link: never written through
+    const after = new Map<string, DirVerdicts>();
+    for (const projectId of Object.keys(state.summary)) {
+      const kept = gone.has(projectId) || swept.has(projectId) ? undefined : state.verdicts(projectId);
+      if (kept !== undefined) after.set(projectId, kept);
+    }
+    for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+    rmSync(temp, { force: true });
+    writeFileSync(temp, stateText(after), { flag: "wx" }); // a new file: never through a link left at its name
+    renameSync(temp, sweepPath(storeDir));
+  } catch {
+    // Not saved: swept again next time.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // nothing was written there
+    }
+  }
+}
+
 /** Whether a directory's new verdicts are those already saved. */
 function sameVerdicts(saved: DirVerdicts | undefined, now: DirVerdicts): boolean {
   if (saved === undefined || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
@@ -182,7 +240,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
-      const summary = state.summary[projectId];
+      const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== undefined) gone.add(projectId);
         continue;
@@ -228,23 +286,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
       // Rewritten only when a verdict changed (a directory still within the racy margin is listed again at each start).
       if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) {
-      // Derived data: a temp file renamed over it (atomic-write.ts would load crypto into every hook for its temp names).
-      mkdirSync(join(storeDir, "cache"), { recursive: true });
-      const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
-      try {
-        const after = new Map<string, DirVerdicts>();
-        for (const projectId of Object.keys(state.summary)) {
-          const kept = gone.has(projectId) || swept.has(projectId) ? undefined : state.verdicts(projectId);
-          if (kept !== undefined) after.set(projectId, kept);
-        }
-        for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        writeFileSync(temp, stateText(after));
-        renameSync(temp, sweepPath(storeDir));
-      } finally {
-        rmSync(temp, { force: true });
-      }
-    }
+    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
     return found;
   } catch {
     return [];

@@ -1,11 +1,11 @@
 // Upgrades a 0.4 store: parentage from trees/<project>.json into each thread file, naive frontmatter rewritten properly.
-import { existsSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FrontmatterError, parseThread, serializeThread, serializeThreadExactly } from "./frontmatter.js";
 import { isValidId } from "../ids.js";
 import { errors, ThreadMindError } from "../errors.js";
 import type { Store } from "./store.js";
-import { readTextStrict } from "./read-strict.js";
+import { linkRefused, readTextStrict } from "./read-strict.js";
 import { LIMITS } from "../limits.js";
 import type { Thread } from "../types.js";
 
@@ -35,6 +35,8 @@ interface ProjectPlan {
 export async function migrateV04IfNeeded(store: Store, author: () => Promise<string>): Promise<MigrationReport | null> {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
+  // trees/ linked out of the repository (a hostile one's): its files would be read, then removed, wherever it points.
+  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
   const report: MigrationReport = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans: ProjectPlan[] = [];
@@ -48,7 +50,7 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
         `Cannot migrate ${treePath}: "${projectId}" is not a valid project id. Nothing was changed.`,
       );
     const nodes = readTree(treePath);
-    const threadsDir = join(store.dir, "threads", projectId);
+    const threadsDir = store.threadsDir(projectId); // refuses a directory on the way that is a symbolic link
     let parentsFromTree = 0;
     let rewritten = 0;
     const files = existsSync(threadsDir)
