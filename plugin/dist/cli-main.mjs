@@ -7738,6 +7738,10 @@ var errors = {
   ),
   projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  sessionThreadGone: (lost, instead) => new ThreadMindError(
+    "not-found",
+    `The thread "${lost}" this session was on has no file here (deleted, or on another branch since it was chosen): without a thread id this would change "${instead}" instead. Pass threadId, or thread_switch to the thread to write to.`
+  ),
   parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
   cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
   cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
@@ -13697,6 +13701,11 @@ async function createThread(ctx, input) {
 }
 
 // src/core/writes/write-context.ts
+async function sessionWriteRef(ctx, threadId) {
+  const ref = await ctx.currentThreadRef();
+  if (threadId === void 0 && ref.lost !== null) throw errors.sessionThreadGone(ref.lost, ref.threadId);
+  return ref;
+}
 function target(ctx, project, threadId, activeId) {
   return ctx.store.readThread(project.id, threadId === void 0 ? activeId : assertId(threadId, "thread id"));
 }
@@ -13728,7 +13737,7 @@ async function setThreadStatus(ctx, input) {
     checkLength("The reason", input.reason, LIMITS.reasonChars);
     assertNoSecrets(input.reason, "the reason");
   }
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const result = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();
@@ -13766,7 +13775,7 @@ async function mergeThread(ctx, input) {
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkNotBlank("The parent summary", input.parentSummary);
   checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const merged = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
@@ -13877,7 +13886,7 @@ async function updateSummary(ctx, input) {
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
   const related = input.related === void 0 ? void 0 : checkRelated(input.related);
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const warnings = [];
   const updated = await ctx.store.locked(async () => {
@@ -14066,7 +14075,7 @@ var ThreadMindServices = class {
     this.projectId = projectId;
     this.threadId = null;
     const thread = await this.startThread(projectId);
-    await this.store.locked(() => this.remember(projectId, thread.id));
+    await this.chooseThread(projectId, thread.id);
     return { project, thread };
   }
   // ------------------------------------------------------------------ threads
@@ -14076,8 +14085,8 @@ var ThreadMindServices = class {
    * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
    */
   async currentThread(options = {}) {
-    const { project, threadId } = await this.currentThreadRef(options);
-    return { project, thread: this.store.readThread(project.id, threadId) };
+    const { project, threadId, lost } = await this.currentThreadRef(options);
+    return { project, thread: this.store.readThread(project.id, threadId), lost };
   }
   /**
    * currentThread for reading only: when git left the thread's file in conflict, its last committed version (HEAD) and
@@ -14088,30 +14097,47 @@ var ThreadMindServices = class {
       return { ...await this.currentThread(options), conflictNotice: null };
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
-      const { project, threadId } = await this.currentThreadRef(options);
+      const { project, threadId, lost } = await this.currentThreadRef(options);
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
+      return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
+  }
+  /** Makes `threadId` the session's thread (as thread_switch does, without assembling its context). */
+  async chooseThread(projectId, threadId) {
+    await this.store.locked(() => this.remember(projectId, threadId));
   }
   /** The session's active thread as this object last knew it (null before it was chosen). */
   rememberedThreadId() {
     return this.threadId;
   }
-  /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
+  /**
+   * The id of the session's active thread (as currentThread) without reading its file, which may be damaged. `lost`:
+   * the session's own thread when its file is gone (deleted, or on another branch since it was chosen; the rule of
+   * sessionThreadRef): reading goes on elsewhere with a notice, and a write that names no thread is refused
+   * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
+   */
   async currentThreadRef(options = {}) {
     const project = this.currentProject();
-    if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
+    if (this.threadId && this.store.threadExists(project.id, this.threadId))
+      return { project, threadId: this.threadId, lost: null };
     const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+    let lost = null;
     for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
-      if (!this.store.threadExists(project.id, own)) continue;
-      this.threadId = own;
-      return { project, threadId: own };
+      if (this.store.threadExists(project.id, own)) {
+        this.threadId = own;
+        return { project, threadId: own, lost };
+      }
+      lost ??= own;
     }
     const threadId = await this.startThreadId(project.id);
-    this.threadId = threadId;
-    return { project, threadId };
+    if (lost === null) this.threadId = threadId;
+    else {
+      const line = `The thread "${lost}" this session was on has no file here (deleted, or on another branch since it was chosen): this is "${threadId}" instead. thread_switch to choose a thread.`;
+      addNotice(this.notices, line);
+    }
+    return { project, threadId, lost };
   }
   /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
   async startThread(projectId) {
@@ -14158,7 +14184,7 @@ var ThreadMindServices = class {
     assertId(threadId, "thread id");
     const project = this.currentProject();
     const thread = this.store.readThread(project.id, threadId);
-    await this.store.locked(() => this.remember(project.id, thread.id));
+    await this.chooseThread(project.id, thread.id);
     return { thread, context: await this.contextFor(project, thread, options) };
   }
   /**

@@ -64,6 +64,10 @@ var init_errors = __esm({
       ),
       projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
       threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+      sessionThreadGone: (lost, instead) => new ThreadMindError(
+        "not-found",
+        `The thread "${lost}" this session was on has no file here (deleted, or on another branch since it was chosen): without a thread id this would change "${instead}" instead. Pass threadId, or thread_switch to the thread to write to.`
+      ),
       parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
       cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
       cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
@@ -1795,11 +1799,13 @@ function branchChoice(state, branch, projectId) {
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
+  let lost = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
-    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true, lost };
+    lost ??= own;
   }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }
 
 // src/hooks/freshness-thread.ts
@@ -1814,7 +1820,7 @@ function freshnessThread(inputs) {
     () => inputs.branch(),
     (projectId, threadId) => inputs.threadExists(projectId, threadId)
   );
-  return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
+  return ref === null || ref.lost !== null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
 
 // src/hooks/staleness-record.ts

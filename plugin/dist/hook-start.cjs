@@ -115,6 +115,10 @@ var errors = {
   ),
   projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  sessionThreadGone: (lost, instead) => new ThreadMindError(
+    "not-found",
+    `The thread "${lost}" this session was on has no file here (deleted, or on another branch since it was chosen): without a thread id this would change "${instead}" instead. Pass threadId, or thread_switch to the thread to write to.`
+  ),
   parentNotFound: (id) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
   cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
   cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),
@@ -627,11 +631,13 @@ function branchChoice(state, branch, projectId) {
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
+  let lost = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
-    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true, lost };
+    lost ??= own;
   }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }
 
 // src/core/context/context-cache.ts
@@ -1370,7 +1376,7 @@ async function fastSessionStart(input, env, rotate) {
   const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
   const exists = (projectId2, threadId2) => threadFileExists(store.storeDir, projectId2, threadId2);
   const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
-  if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
+  if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
   if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;

@@ -36,6 +36,11 @@ export const errors = {
   projectNotFound: (id: string, ids: string[]) =>
     new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id: string) => new ThreadMindError("not-found", `Thread "${id}" not found`),
+  sessionThreadGone: (lost: string, instead: string) =>
+    new ThreadMindError(
+      "not-found",
+      `The thread "${lost}" this session was on has no file here (deleted, or on another branch since it was chosen): without a thread id this would change "${instead}" instead. Pass threadId, or thread_switch to the thread to write to.`,
+    ),
   parentNotFound: (id: string) => new ThreadMindError("not-found", `Parent thread "${id}" not found`),
   cannotDeleteMain: () => new ThreadMindError("forbidden", "Cannot delete the main thread"),
   cannotRebaseMain: () => new ThreadMindError("forbidden", "Cannot rebase the main thread"),

@@ -37,7 +37,7 @@ import { instanceThread } from "./measure/measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
 import { listProjects } from "./project-list.js";
-import type { WriteContext } from "./writes/write-context.js";
+import type { SessionThread, WriteContext } from "./writes/write-context.js";
 import { createProject } from "./writes/project-create.js";
 import { createThread, type ThreadCreated } from "./writes/thread-create.js";
 import { setThreadStatus } from "./writes/thread-status.js";
@@ -245,7 +245,7 @@ export class ThreadMindServices implements WriteContext {
     this.projectId = projectId;
     this.threadId = null;
     const thread = await this.startThread(projectId);
-    await this.store.locked(() => this.remember(projectId, thread.id));
+    await this.chooseThread(projectId, thread.id);
     return { project, thread };
   }
 
@@ -256,9 +256,11 @@ export class ThreadMindServices implements WriteContext {
    * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
    * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
    */
-  async currentThread(options: { newProcess?: boolean } = {}): Promise<{ project: Project; thread: Thread }> {
-    const { project, threadId } = await this.currentThreadRef(options);
-    return { project, thread: this.store.readThread(project.id, threadId) };
+  async currentThread(
+    options: { newProcess?: boolean } = {},
+  ): Promise<{ project: Project; thread: Thread; lost: string | null }> {
+    const { project, threadId, lost } = await this.currentThreadRef(options);
+    return { project, thread: this.store.readThread(project.id, threadId), lost };
   }
 
   /**
@@ -267,17 +269,22 @@ export class ThreadMindServices implements WriteContext {
    */
   async currentThreadForReading(
     options: { newProcess?: boolean } = {},
-  ): Promise<{ project: Project; thread: Thread; conflictNotice: string | null }> {
+  ): Promise<{ project: Project; thread: Thread; lost: string | null; conflictNotice: string | null }> {
     try {
       return { ...(await this.currentThread(options)), conflictNotice: null };
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
-      const { project, threadId } = await this.currentThreadRef(options);
+      const { project, threadId, lost } = await this.currentThreadRef(options);
       if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
       const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
       if (thread === null) throw e;
-      return { project, thread, conflictNotice: conflictNotice(this.workspace.root, e.path) };
+      return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
+  }
+
+  /** Makes `threadId` the session's thread (as thread_switch does, without assembling its context). */
+  async chooseThread(projectId: string, threadId: string): Promise<void> {
+    await this.store.locked(() => this.remember(projectId, threadId));
   }
 
   /** The session's active thread as this object last knew it (null before it was chosen). */
@@ -285,19 +292,32 @@ export class ThreadMindServices implements WriteContext {
     return this.threadId;
   }
 
-  /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
-  async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<{ project: Project; threadId: string }> {
+  /**
+   * The id of the session's active thread (as currentThread) without reading its file, which may be damaged. `lost`:
+   * the session's own thread when its file is gone (deleted, or on another branch since it was chosen; the rule of
+   * sessionThreadRef): reading goes on elsewhere with a notice, and a write that names no thread is refused
+   * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
+   */
+  async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<SessionThread> {
     const project = this.currentProject();
-    if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
+    if (this.threadId && this.store.threadExists(project.id, this.threadId))
+      return { project, threadId: this.threadId, lost: null };
     const followed = () => (options.newProcess ? null : instanceThread(this.store.dir, this.session.key));
+    let lost: string | null = null;
     for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
-      if (!this.store.threadExists(project.id, own)) continue;
-      this.threadId = own;
-      return { project, threadId: own };
+      if (this.store.threadExists(project.id, own)) {
+        this.threadId = own;
+        return { project, threadId: own, lost };
+      }
+      lost ??= own;
     }
     const threadId = await this.startThreadId(project.id);
-    this.threadId = threadId;
-    return { project, threadId };
+    if (lost === null) this.threadId = threadId;
+    else {
+      const line = `The thread "${lost}" this session was on has no file here (deleted, or on another branch since it was chosen): this is "${threadId}" instead. thread_switch to choose a thread.`;
+      addNotice(this.notices, line);
+    }
+    return { project, threadId, lost };
   }
 
   /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
@@ -352,7 +372,7 @@ export class ThreadMindServices implements WriteContext {
     assertId(threadId, "thread id");
     const project = this.currentProject();
     const thread = this.store.readThread(project.id, threadId);
-    await this.store.locked(() => this.remember(project.id, thread.id));
+    await this.chooseThread(project.id, thread.id);
     return { thread, context: await this.contextFor(project, thread, options) };
   }
 

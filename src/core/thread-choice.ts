@@ -47,6 +47,11 @@ export interface SessionThreadRef {
   threadId: string;
   /** The session's own thread (its choice, or its instance's last conversation); false: the branch's last choice. */
   own: boolean;
+  /**
+   * The session's own first candidate when its file is gone (deleted, or on another branch since it was chosen): then
+   * `threadId` is only where reading goes on, and a write that names no thread is refused (errors.sessionThreadGone).
+   */
+  lost: string | null;
 }
 
 /**
@@ -69,9 +74,11 @@ export function sessionThreadRef(
 ): SessionThreadRef | null {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
   if (projectId === null) return null;
+  let lost: string | null = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
-    if (exists(projectId, own)) return { projectId, threadId: own, own: true };
+    if (exists(projectId, own)) return { projectId, threadId: own, own: true, lost };
+    lost ??= own;
   }
   const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false };
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }

@@ -30,5 +30,6 @@ export function freshnessThread(inputs: ThreadChoiceInputs): ThreadRef | null {
     () => inputs.branch(),
     (projectId, threadId) => inputs.threadExists(projectId, threadId),
   );
-  return ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId };
+  // The session's own thread gone: a summary_update naming no thread is refused, so no thread is judged or nudged.
+  return ref === null || ref.lost !== null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }

@@ -127,7 +127,8 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   const branch = () => (store.gitTop ? readBranch(store.gitTop) : null);
   const exists = (projectId: string, threadId: string) => threadFileExists(store.storeDir, projectId, threadId);
   const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
-  if (ref === null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
+  // The session's own thread gone: the hooks proper start elsewhere and say so (a notice the cache cannot give).
+  if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
   if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;

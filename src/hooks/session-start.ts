@@ -35,7 +35,12 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const migration = await services.migrateIfNeeded();
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
   // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
-  const { project, thread, conflictNotice } = await services.currentThreadForReading({ newProcess: source === "startup" });
+  const { project, thread, lost, conflictNotice } = await services.currentThreadForReading({
+    newProcess: source === "startup",
+  });
+  // The window's own thread is gone (a notice says so): the conversation starts on this one, which becomes the window's,
+  // so that the summary writes that follow go where its context came from.
+  const chosen = lost === null ? [] : await chooseStartThread(services, project.id, thread.id);
   const leading = () => [...services.notices.map(userLine), ...(migration ? [userLine(migration.text.split("\n")[0]!)] : [])];
   const { starts, sources, dependsOnHead } = await assembleStarts(
     services,
@@ -49,7 +54,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
   const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
   const noticed = await startAfterRestart(start, events, input, source);
-  const failures: string[] = [];
+  const failures: string[] = [...chosen];
   try {
     // Appended to measurements.jsonl without the lock: config.json is not written at all.
     await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
@@ -80,4 +85,14 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     }
   }
   return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+}
+
+/** Makes the thread a start fell back to the window's own; a failure is one line for the user (the context stands). */
+async function chooseStartThread(services: ThreadMindServices, projectId: string, threadId: string): Promise<string[]> {
+  try {
+    await services.chooseThread(projectId, threadId);
+    return [];
+  } catch (e) {
+    return [failureLine(`context loaded, but "${threadId}" could not be made this window's thread`, e)];
+  }
 }

@@ -44,6 +44,7 @@ describe("the thread a session is on", () => {
       projectId: "p",
       threadId: "mine",
       own: true,
+      lost: null,
     });
   });
 
@@ -62,6 +63,7 @@ describe("the thread a session is on", () => {
       projectId: "p",
       threadId: "followed",
       own: true,
+      lost: null,
     });
     // Followed in another project than the session's: the branch's choice in the session's project, as the services choose.
     expect(
@@ -77,6 +79,7 @@ describe("the thread a session is on", () => {
       projectId: "p",
       threadId: "b",
       own: false,
+      lost: null,
     });
   });
 
@@ -140,7 +143,7 @@ describe("the thread a session is on", () => {
     });
   });
 
-  test("a thread whose file is gone is passed over, as the services pass it over: the next own candidate, else the branch's, else none", () => {
+  test("a session's own thread whose file is gone is named as lost; reading goes on to the next own candidate, else the branch's, else none", () => {
     const s = state({
       sessions: { [KEY]: { projectId: "p", threadId: "mine", updatedAt: "x" } },
       branches: { main: { p: "b" } },
@@ -154,18 +157,28 @@ describe("the thread a session is on", () => {
       projectId: "p",
       threadId: "followed",
       own: true,
+      lost: "mine",
     });
     expect(sessionThreadRef(["p"], s, KEY, followed, () => "main", without("mine", "followed"))).toEqual({
       projectId: "p",
       threadId: "b",
       own: false,
+      lost: "mine",
     });
     expect(sessionThreadRef(["p"], s, KEY, followed, () => "main", without("mine", "followed", "b"))).toBeNull();
-    // The freshness hooks take the same rule.
+    // Only the first own candidate is the session's thread: a later one gone is no loss.
+    expect(sessionThreadRef(["p"], s, KEY, followed, () => "main", without("followed"))).toMatchObject({
+      threadId: "mine",
+      lost: null,
+    });
+  });
+
+  test("the freshness hooks judge no thread when the session's own is gone (a write naming no thread is refused then)", () => {
+    const s = state({ sessions: { [KEY]: { projectId: "p", threadId: "mine", updatedAt: "x" } } });
     const events = [conversation("p", "followed")];
     const inputs = { state: s, session, events, projectIds: () => ["p"], branch: () => "main" };
-    expect(freshnessThread({ ...inputs, threadExists: without("mine") })).toEqual({ projectId: "p", threadId: "followed" });
-    expect(freshnessThread({ ...inputs, threadExists: without("mine", "followed", "b") })).toBeNull();
+    expect(freshnessThread({ ...inputs, threadExists: all })).toEqual({ projectId: "p", threadId: "mine" });
+    expect(freshnessThread({ ...inputs, threadExists: (_p, t) => t !== "mine" })).toBeNull();
   });
 
   test("an instance's last conversation is its own, not another window's", () => {

@@ -7,7 +7,7 @@ import { checkPaths, checkRelated, missingRelated, oneOf } from "../thread-input
 import { updateSection } from "../context/summary-sections.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
-import { assertCanModify, headBeforeLock, target, type WriteContext } from "./write-context.js";
+import { assertCanModify, headBeforeLock, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 import { messageOf } from "../error-details.js";
 
 export interface SummaryUpdated {
@@ -34,7 +34,7 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === undefined ? undefined : checkPaths(input.paths);
   const related = input.related === undefined ? undefined : checkRelated(input.related);
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const warnings: string[] = [];
   const updated = await ctx.store.locked(async () => {

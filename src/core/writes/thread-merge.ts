@@ -6,7 +6,7 @@ import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { treeAfter } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
-import { assertCanModify, headBeforeLock, target, type WriteContext } from "./write-context.js";
+import { assertCanModify, headBeforeLock, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 
 export async function mergeThread(
   ctx: WriteContext,
@@ -15,7 +15,7 @@ export async function mergeThread(
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkNotBlank("The parent summary", input.parentSummary);
   checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const merged = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);

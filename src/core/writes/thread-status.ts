@@ -8,7 +8,7 @@ import { oneOf } from "../thread-input-checks.js";
 import { updateSection } from "../context/summary-sections.js";
 import { treeAfter } from "../context/tree-text.js";
 import { THREAD_STATUSES, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
-import { assertCanModify, target, type WriteContext } from "./write-context.js";
+import { assertCanModify, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 
 export async function setThreadStatus(
   ctx: WriteContext,
@@ -20,7 +20,7 @@ export async function setThreadStatus(
     checkLength("The reason", input.reason, LIMITS.reasonChars);
     assertNoSecrets(input.reason, "the reason");
   }
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const result = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     if (thread.id === MAIN_THREAD_ID && input.status !== "active") throw errors.cannotCloseMain();

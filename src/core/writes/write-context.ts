@@ -9,6 +9,13 @@ import type { TokenEstimator } from "../context/token-estimate.js";
 import type { SummaryWriteVia } from "../freshness/freshness-events.js";
 import type { Project, Thread } from "../types.js";
 
+/** The session's thread (ThreadMindServices.currentThreadRef): `lost` names its own thread when that file is gone. */
+export interface SessionThread {
+  project: Project;
+  threadId: string;
+  lost: string | null;
+}
+
 /** The services object as the write operations see it (see ThreadMindServices for what each member does). */
 export interface WriteContext {
   readonly store: Store;
@@ -20,7 +27,7 @@ export interface WriteContext {
   branch(): string | null;
   readState(): LocalState;
   currentProject(): Project;
-  currentThreadRef(): Promise<{ project: Project; threadId: string }>;
+  currentThreadRef(): Promise<SessionThread>;
   /** The session's active thread as this object last knew it (null before it was chosen). */
   rememberedThreadId(): string | null;
   linkedOpenThread(projectId: string, branch: string): Thread | null;
@@ -30,6 +37,17 @@ export interface WriteContext {
   rememberAfterWrite(projectId: string, threadId: string): Promise<string | null>;
   recordSummaryWrite(projectId: string, threadId: string, via: SummaryWriteVia): Promise<void>;
   saveTokenCache(): Promise<void>;
+}
+
+/**
+ * The session's thread for a write whose target defaults to it: refused when `threadId` is not given and the session's
+ * own thread is gone, since the write would land on another thread than the one the session was on (a teammate's
+ * deletion, a checkout of a branch without it).
+ */
+export async function sessionWriteRef(ctx: WriteContext, threadId: string | undefined): Promise<SessionThread> {
+  const ref = await ctx.currentThreadRef();
+  if (threadId === undefined && ref.lost !== null) throw errors.sessionThreadGone(ref.lost, ref.threadId);
+  return ref;
 }
 
 /** The thread an operation targets: `threadId` when given, else the active thread (read only then). */
