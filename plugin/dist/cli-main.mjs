@@ -11872,10 +11872,7 @@ var ProjectIndex = class {
         for (const file of [...this.racy]) this.reread(file);
       }
     }
-    if (this.catalogDirty) {
-      this.catalogDirty = false;
-      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
-    }
+    if (this.catalogDirty) this.catalogDirty = !await this.persist(() => this.saveCatalog());
     return { swept, filesRead: this.filesRead };
   }
   /** Loads the body layer (section texts and their BM25 index), reading only files whose cached sections are out of date. */
@@ -11912,15 +11909,31 @@ var ProjectIndex = class {
       }
     }
     this.pendingBodies.clear();
-    if (this.catalogDirty) {
-      this.catalogDirty = false;
-      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
-    }
-    if (this.bodiesDirty) {
-      this.bodiesDirty = false;
-      await writeBodiesFile(bodiesPath(this.storeDir, this.projectId), this.bodies);
-    }
+    if (this.catalogDirty) this.catalogDirty = !await this.persist(() => this.saveCatalog());
+    const bodies = this.bodies;
+    if (this.bodiesDirty)
+      this.bodiesDirty = !await this.persist(() => writeBodiesFile(bodiesPath(this.storeDir, this.projectId), bodies));
     return { filesRead: this.filesRead, index: this.bodyIndex };
+  }
+  saveCatalog() {
+    return writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+  }
+  /**
+   * Saves a layer of the index; false when it could not be saved (a cache/ that is read-only, owned by another user, not
+   * a directory, or a link, which is never written through): derived data, so the answer stands, with a notice, and
+   * the next query tries again.
+   */
+  async persist(save2) {
+    try {
+      await save2();
+      return true;
+    } catch (e) {
+      addNotice(
+        this.notices,
+        `The search index could not be saved (${messageOf(e)}); it is kept in memory and saved once it can be.`
+      );
+      return false;
+    }
   }
   /** Thread files that could not be used, with the reason. */
   problems() {

@@ -12,7 +12,7 @@ import { CatalogIndex } from "./catalog-index.js";
 import { DirectoryWatch } from "./directory-watch.js";
 import { bodiesPath, catalogPath, readBodiesFile, readCatalogFile, writeBodiesFile, writeCatalogFile } from "./index-files.js";
 import { entriesFromText, type BodyEntry, type CatalogEntry, type FileStamp } from "./index-entries.js";
-import { errnoCode } from "../error-details.js";
+import { errnoCode, messageOf } from "../error-details.js";
 import { addNotice } from "../notices.js";
 
 /**
@@ -107,10 +107,7 @@ export class ProjectIndex {
         for (const file of [...this.racy]) this.reread(file);
       }
     }
-    if (this.catalogDirty) {
-      this.catalogDirty = false;
-      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
-    }
+    if (this.catalogDirty) this.catalogDirty = !(await this.persist(() => this.saveCatalog()));
     return { swept, filesRead: this.filesRead };
   }
 
@@ -148,15 +145,33 @@ export class ProjectIndex {
       }
     }
     this.pendingBodies.clear();
-    if (this.catalogDirty) {
-      this.catalogDirty = false;
-      await writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
-    }
-    if (this.bodiesDirty) {
-      this.bodiesDirty = false;
-      await writeBodiesFile(bodiesPath(this.storeDir, this.projectId), this.bodies);
-    }
+    if (this.catalogDirty) this.catalogDirty = !(await this.persist(() => this.saveCatalog()));
+    const bodies = this.bodies;
+    if (this.bodiesDirty)
+      this.bodiesDirty = !(await this.persist(() => writeBodiesFile(bodiesPath(this.storeDir, this.projectId), bodies)));
     return { filesRead: this.filesRead, index: this.bodyIndex };
+  }
+
+  private saveCatalog(): Promise<void> {
+    return writeCatalogFile(catalogPath(this.storeDir, this.projectId), this.catalog.values());
+  }
+
+  /**
+   * Saves a layer of the index; false when it could not be saved (a cache/ that is read-only, owned by another user, not
+   * a directory, or a link, which is never written through): derived data, so the answer stands, with a notice, and
+   * the next query tries again.
+   */
+  private async persist(save: () => Promise<void>): Promise<boolean> {
+    try {
+      await save();
+      return true;
+    } catch (e) {
+      addNotice(
+        this.notices,
+        `The search index could not be saved (${messageOf(e)}); it is kept in memory and saved once it can be.`,
+      );
+      return false;
+    }
   }
 
   /** Thread files that could not be used, with the reason. */
