@@ -12355,7 +12355,7 @@ async function migrateV04IfNeeded(store, author) {
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
+      const node = Object.hasOwn(nodes, id) ? nodes[id] : void 0;
       if (node !== void 0) {
         if (node.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node.parentId;
@@ -18594,7 +18594,11 @@ function readSide(path) {
   const bytes2 = readFileSync(path);
   if (bytes2.length > 4 * LIMITS.threadFileBytes)
     throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
-  return bytes2.toString("utf8");
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+  } catch {
+    return null;
+  }
 }
 var mergeFileCommand = {
   name: "merge-file",
@@ -18611,7 +18615,14 @@ var mergeFileCommand = {
     if (base === void 0 || ours === void 0 || theirs === void 0 || args.positionals.length > 4) {
       throw new UsageError("give the base, ours and theirs files (and the file's path)");
     }
-    const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
+    const sides = [readSide(base), readSide(ours), readSide(theirs)];
+    if (sides[0] === null || sides[1] === null || sides[2] === null) {
+      console.error(
+        `ThreadMind: ${path ?? ours} is not valid UTF-8 on one side of the merge: not merged, your version kept and marked as a conflict (fix: \`git checkout --ours\` or \`--theirs\` ${path ?? "<path>"}, or edit it)`
+      );
+      return 1;
+    }
+    const merged = mergeStoreFile(path ?? ours, sides[0], sides[1], sides[2]);
     writeFileSync(ours, merged.text);
     if (merged.conflicts.length === 0) return 0;
     console.error(

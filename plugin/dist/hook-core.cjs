@@ -12705,7 +12705,7 @@ async function migrateV04IfNeeded(store, author) {
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
+      const node = Object.hasOwn(nodes, id) ? nodes[id] : void 0;
       if (node !== void 0) {
         if (node.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node.parentId;

@@ -37062,7 +37062,7 @@ async function migrateV04IfNeeded(store, author) {
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
-      const node2 = nodes[id];
+      const node2 = Object.hasOwn(nodes, id) ? nodes[id] : void 0;
       if (node2 !== void 0) {
         if (node2.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node2.parentId;

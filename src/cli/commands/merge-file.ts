@@ -5,12 +5,17 @@ import { mergeStoreFile } from "../../core/merge/merge-file.js";
 import { LIMITS } from "../../core/limits.js";
 import type { CliCommand } from "./command.js";
 
-function readSide(path: string): string {
+/** A side's text; null when it is not valid UTF-8 (decoding would replace bytes, and the merge would write the loss). */
+function readSide(path: string): string | null {
   const bytes = readFileSync(path);
   // Beyond what the store reads, a file is merged line by line only (bounded work either way).
   if (bytes.length > 4 * LIMITS.threadFileBytes)
     throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
-  return bytes.toString("utf8");
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 export const mergeFileCommand: CliCommand = {
@@ -28,7 +33,15 @@ export const mergeFileCommand: CliCommand = {
     if (base === undefined || ours === undefined || theirs === undefined || args.positionals.length > 4) {
       throw new UsageError("give the base, ours and theirs files (and the file's path)");
     }
-    const merged = mergeStoreFile(path ?? ours, readSide(base), readSide(ours), readSide(theirs));
+    const sides = [readSide(base), readSide(ours), readSide(theirs)] as const;
+    if (sides[0] === null || sides[1] === null || sides[2] === null) {
+      // <ours> is left byte for byte: git keeps it in the work tree and marks the file conflicted.
+      console.error(
+        `ThreadMind: ${path ?? ours} is not valid UTF-8 on one side of the merge: not merged, your version kept and marked as a conflict (fix: \`git checkout --ours\` or \`--theirs\` ${path ?? "<path>"}, or edit it)`,
+      );
+      return 1;
+    }
+    const merged = mergeStoreFile(path ?? ours, sides[0], sides[1], sides[2]);
     writeFileSync(ours, merged.text);
     if (merged.conflicts.length === 0) return 0;
     console.error(
