@@ -118,6 +118,21 @@ function writeOldStore(dir: string, projects: { id: string; title: string; threa
 }
 
 describe("0.4 migration", () => {
+  test('a thread named "constructor" that its tree does not list keeps its own parent (not Object\'s constructor)', async () => {
+    repo = makeTempRepo({ git: false });
+    const threads: OldThread[] = [
+      { id: "main", title: "Shop", parentId: null, content: "## Decisions\n- Postgres" },
+      { id: "constructor", title: "Constructor", parentId: "main", content: "## Decisions\n- builders, not factories" },
+    ];
+    const store = writeOldStore(repo.dir, [
+      { id: "shop", title: "Shop", threads, tree: { nodes: { main: { parentId: null, children: [] } } } },
+    ]);
+    const report = await servicesFor(repo.dir).migrateIfNeeded();
+    expect(report?.projects).toEqual([{ id: "shop", threads: 2, parentsFromTree: 0, rewritten: 2 }]);
+    const migrated = parseThread(readFileSync(join(store, "threads", "shop", "constructor.md"), "utf8"));
+    expect([migrated.parentId, migrated.summary]).toEqual(["main", "## Decisions\n- builders, not factories"]);
+  });
+
   test("parentage moves into the files, the tree file goes, titles and summaries are kept exactly, and a report says so", async () => {
     repo = makeTempRepo({ git: false });
     const store = writeOldStore(repo.dir, [{ id: "shop", title: "Shop", threads: SHOP, tree: SHOP_TREE }]);

@@ -70,7 +70,8 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = nodes[id];
+      // Own keys only: a thread named "constructor" must not find Object's constructor in the tree.
+      const node = Object.hasOwn(nodes, id) ? nodes[id] : undefined;
       if (node !== undefined) {
         if (node.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node.parentId;
