@@ -9433,6 +9433,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
   if (hadProblem && existsSync(path)) {
+    lockFence(join(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
     renameSync(path, setAside);
   }

@@ -9810,6 +9810,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
   if (hadProblem && (0, import_node_fs14.existsSync)(path)) {
+    lockFence((0, import_node_path11.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
     (0, import_node_fs14.renameSync)(path, setAside);
   }
