@@ -1161,11 +1161,14 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 var import_node_fs12 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
-  if (output.userMessage) json.systemMessage = output.userMessage;
+  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
   if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
     json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function oneLine(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
 }
 function writeHookOutput(event, output) {
   const text = renderHookOutput(event, output);
