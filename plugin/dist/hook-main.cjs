@@ -2350,6 +2350,11 @@ var import_node_path14 = require("path");
 var import_node_fs17 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
+var HookInputTooLargeError = class extends Error {
+  constructor() {
+    super("hook input larger than 1 MB");
+  }
+};
 function readStdin(timeoutMs) {
   let first;
   try {
@@ -2391,7 +2396,7 @@ function readStdinBlocking() {
     }
     if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
-    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    if (size > MAX_INPUT_BYTES) throw new HookInputTooLargeError();
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
     if (isCompleteJson(text)) return { done: true, text };
@@ -2411,7 +2416,7 @@ function readStdinStream(timeoutMs, already) {
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      if (size > MAX_INPUT_BYTES) finish(new HookInputTooLargeError());
       else {
         chunks.push(chunk);
         if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
@@ -2490,6 +2495,7 @@ async function runHookWith(name, entry, handle) {
       const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
+      if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };
     }
   })();

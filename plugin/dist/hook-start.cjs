@@ -1395,6 +1395,11 @@ var import_node_path12 = require("path");
 // src/hooks/hook-input.ts
 var import_node_fs15 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
+var HookInputTooLargeError = class extends Error {
+  constructor() {
+    super("hook input larger than 1 MB");
+  }
+};
 function readStdin(timeoutMs) {
   let first;
   try {
@@ -1436,7 +1441,7 @@ function readStdinBlocking() {
     }
     if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
-    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    if (size > MAX_INPUT_BYTES) throw new HookInputTooLargeError();
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
     if (isCompleteJson(text)) return { done: true, text };
@@ -1456,7 +1461,7 @@ function readStdinStream(timeoutMs, already) {
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      if (size > MAX_INPUT_BYTES) finish(new HookInputTooLargeError());
       else {
         chunks.push(chunk);
         if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
@@ -1535,6 +1540,7 @@ async function runHookWith(name, entry, handle) {
       const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
+      if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };
     }
   })();
