@@ -12755,9 +12755,14 @@ async function logSummaryWrite(store, notices, instance, write) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  const last2 = followed()?.projectId;
+  if (exists(last2)) return last2;
+  const candidates = [ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find(exists) ?? null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -14042,11 +14047,12 @@ var ThreadMindServices = class {
     });
   }
   // ------------------------------------------------------------------ projects
-  currentProject() {
+  /** `followed`: the thread this session's client instance last followed (chooseProjectId); by default, from the log. */
+  currentProject(followed = () => instanceThread(this.store.dir, this.session.key)) {
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    const id = chooseProjectId(ids, this.readState(), this.session.key, followed);
     if (id === null) throw errors.noActiveProject(ids);
     this.projectId = id;
     return this.store.readProject(id);
@@ -14100,9 +14106,13 @@ var ThreadMindServices = class {
   }
   /** The id of the session's active thread (as currentThread) without reading its file, which may be damaged. */
   async currentThreadRef(options = {}) {
-    const project = this.currentProject();
+    let last2;
+    const followed = () => {
+      if (last2 === void 0) last2 = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      return last2;
+    };
+    const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId)) return { project, threadId: this.threadId };
-    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
     for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
       if (!this.store.threadExists(project.id, own)) continue;
       this.threadId = own;

@@ -606,9 +606,14 @@ function threadFileExists(storeDir, projectId, threadId) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  const last3 = followed()?.projectId;
+  if (exists(last3)) return last3;
+  const candidates = [ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
+  return candidates.find(exists) ?? null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -624,7 +629,7 @@ function branchChoice(state, branch, projectId) {
   return (branch ? state.branches[branch]?.[projectId] : void 0) ?? null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
-  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
     if (exists(projectId, own)) return { projectId, threadId: own, own: true };
