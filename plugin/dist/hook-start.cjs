@@ -610,10 +610,10 @@ function chooseProjectId(ids, state, sessionKey, followed = () => null) {
   const exists = (id) => id !== void 0 && ids.includes(id);
   const own = state.sessions[sessionKey]?.projectId;
   if (exists(own)) return own;
+  if (ids.length === 1) return ids[0];
   const last3 = followed()?.projectId;
   if (exists(last3)) return last3;
-  const candidates = [ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find(exists) ?? null;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];

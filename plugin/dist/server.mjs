@@ -37466,10 +37466,10 @@ function chooseProjectId(ids, state, sessionKey, followed = () => null) {
   const exists = (id) => id !== void 0 && ids.includes(id);
   const own2 = state.sessions[sessionKey]?.projectId;
   if (exists(own2)) return own2;
+  if (ids.length === 1) return ids[0];
   const last2 = followed()?.projectId;
   if (exists(last2)) return last2;
-  const candidates = [ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find(exists) ?? null;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];

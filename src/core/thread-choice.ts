@@ -2,9 +2,9 @@
 import type { LocalState } from "./store/local-state.js";
 
 /**
- * The session's project: its own choice, else the project of the conversation its client instance last followed (after
- * /clear or a compaction: a window that never chose stays where it was, whatever another window chose since; `followed`
- * is asked only then), else the only project, else the last one used; null when none of them exists.
+ * The session's project: its own choice, else the only project, else the project of the conversation its client instance
+ * last followed (after /clear or a compaction: a window that never chose stays where it was, whatever another window
+ * chose since; `followed` is asked only then), else the last one used; null when none of them exists.
  */
 export function chooseProjectId(
   ids: readonly string[],
@@ -15,10 +15,10 @@ export function chooseProjectId(
   const exists = (id: string | undefined): id is string => id !== undefined && ids.includes(id);
   const own = state.sessions[sessionKey]?.projectId;
   if (exists(own)) return own;
+  if (ids.length === 1) return ids[0]!;
   const last = followed()?.projectId;
   if (exists(last)) return last;
-  const candidates = [ids.length === 1 ? ids[0] : undefined, state.lastProjectId];
-  return candidates.find(exists) ?? null;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 
 /** First candidate: the thread the session chose in this project (taken when its file exists). */
