@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, closeSync, unlinkSync, readSync, writeSync, fstatSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -9715,7 +9715,13 @@ var TokenEstimator = class {
       if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
       return;
     }
-    appendFileSync(this.cacheFile, lines.join(""));
+    const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 420);
+    if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
+    try {
+      writeSync(opened.fd, lines.join(""));
+    } finally {
+      closeSync(opened.fd);
+    }
     this.fileLines += lines.length;
   }
   load() {

@@ -9882,6 +9882,7 @@ var LocalStateCache = class {
 // src/core/context/token-estimate.ts
 var import_node_fs16 = require("fs");
 var import_node_path13 = require("path");
+init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -10015,7 +10016,13 @@ var TokenEstimator = class {
       if (this.legacyCacheFile) (0, import_node_fs16.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    (0, import_node_fs16.appendFileSync)(this.cacheFile, lines.join(""));
+    const opened = openRegularFile(this.cacheFile, import_node_fs16.constants.O_WRONLY | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT, 420);
+    if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
+    try {
+      (0, import_node_fs16.writeSync)(opened.fd, lines.join(""));
+    } finally {
+      (0, import_node_fs16.closeSync)(opened.fd);
+    }
     this.fileLines += lines.length;
   }
   load() {
