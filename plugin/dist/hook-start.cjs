@@ -1747,6 +1747,7 @@ function hasConflictMarkers(text) {
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
+var MAX_STATE_BYTES = 16 * 1024 * 1024;
 function sweepPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
 }
@@ -1755,7 +1756,10 @@ function emptyState() {
 }
 function readState(storeDir) {
   try {
-    const text = (0, import_node_fs18.readFileSync)(sweepPath(storeDir), "utf8");
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
+    const bytes = readRegularFile(sweepPath(storeDir), MAX_STATE_BYTES);
+    if (bytes === null || bytes.length > MAX_STATE_BYTES) return emptyState();
+    const text = bytes.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -1880,6 +1884,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     }
     if (swept.size > 0 || gone.size > 0) {
       (0, import_node_fs18.mkdirSync)((0, import_node_path14.join)(storeDir, "cache"), { recursive: true });
+      if ((0, import_node_fs18.lstatSync)((0, import_node_path14.join)(storeDir, "cache")).isSymbolicLink()) return found;
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
         const after = /* @__PURE__ */ new Map();
@@ -1888,7 +1893,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
           if (kept !== void 0) after.set(projectId, kept);
         }
         for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        (0, import_node_fs18.writeFileSync)(temp, stateText(after));
+        (0, import_node_fs18.writeFileSync)(temp, stateText(after), { flag: "wx" });
         (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
       } finally {
         (0, import_node_fs18.rmSync)(temp, { force: true });

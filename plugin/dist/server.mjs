@@ -38881,6 +38881,7 @@ function fingerprintsOf(storeDir, rels) {
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
+var MAX_STATE_BYTES = 16 * 1024 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
@@ -38889,7 +38890,10 @@ function emptyState() {
 }
 function readState(storeDir) {
   try {
-    const text = readFileSync(sweepPath(storeDir), "utf8");
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
+    const bytes2 = readRegularFile(sweepPath(storeDir), MAX_STATE_BYTES);
+    if (bytes2 === null || bytes2.length > MAX_STATE_BYTES) return emptyState();
+    const text = bytes2.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -39028,6 +39032,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
     }
     if (swept.size > 0 || gone.size > 0) {
       mkdirSync(join(storeDir, "cache"), { recursive: true });
+      if (lstatSync(join(storeDir, "cache")).isSymbolicLink()) return found;
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
         const after = /* @__PURE__ */ new Map();
@@ -39036,7 +39041,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
           if (kept !== void 0) after.set(projectId, kept);
         }
         for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        writeFileSync(temp, stateText(after));
+        writeFileSync(temp, stateText(after), { flag: "wx" });
         renameSync(temp, sweepPath(storeDir));
       } finally {
         rmSync(temp, { force: true });

@@ -5,7 +5,7 @@
 // editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
 // The hooks sweep at every session start (hook-start.cjs); the MCP server sweeps after its own writes, once the directory
 // it wrote settled, so that the start after a write finds the state current.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../id-pattern.js";
@@ -13,6 +13,7 @@ import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
 import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
 import { readRegularFile } from "./regular-file.js";
+import { assertNoLinksBelow } from "./read-strict.js";
 import { isRecord } from "../json-record.js";
 
 const SWEEP_VERSION = 2;
@@ -20,6 +21,8 @@ const SWEEP_VERSION = 2;
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
 const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
+/** The saved sweep is ~85 bytes per thread: a larger file is not one (it is swept again). */
+const MAX_STATE_BYTES = 16 * 1024 * 1024;
 
 interface DirVerdicts {
   /** The directory's stamp when every file in it had a verdict; null when the sweep must list it again. */
@@ -56,7 +59,12 @@ function emptyState(): SweepState {
 
 function readState(storeDir: string): SweepState {
   try {
-    const text = readFileSync(sweepPath(storeDir), "utf8");
+    // A regular file of the store only, read within its bound: a link (out of the repository, to a FIFO or a device)
+    // committed in its place, or in place of cache/, must neither block nor flood a session start.
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
+    const bytes = readRegularFile(sweepPath(storeDir), MAX_STATE_BYTES);
+    if (bytes === null || bytes.length > MAX_STATE_BYTES) return emptyState();
+    const text = bytes.toString("utf8");
     const eol = text.indexOf("\n");
     const head = JSON.parse(eol < 0 ? text : text.slice(0, eol)) as { version?: unknown; projects?: unknown };
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
@@ -231,6 +239,8 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
     if (swept.size > 0 || gone.size > 0) {
       // Derived data: a temp file renamed over it (atomic-write.ts would load crypto into every hook for its temp names).
       mkdirSync(join(storeDir, "cache"), { recursive: true });
+      // Never through a linked cache/: the write would land out of the repository (the markers found are still named).
+      if (lstatSync(join(storeDir, "cache")).isSymbolicLink()) return found;
       const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
       try {
         const after = new Map<string, DirVerdicts>();
@@ -239,7 +249,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
           if (kept !== undefined) after.set(projectId, kept);
         }
         for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-        writeFileSync(temp, stateText(after));
+        writeFileSync(temp, stateText(after), { flag: "wx" }); // never through a link left at the temp name
         renameSync(temp, sweepPath(storeDir));
       } finally {
         rmSync(temp, { force: true });
