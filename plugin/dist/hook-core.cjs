@@ -10492,6 +10492,7 @@ async function stalePathWarnings(top, threads) {
 }
 
 // src/core/context/context-sources.ts
+var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
   const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
@@ -10525,6 +10526,7 @@ async function contextWithSources(deps, project, thread, options) {
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).map((id) => {
+    if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
       consulted.add(store.threadPath(projectId, id));
       const t = store.readThread(projectId, id);
