@@ -7502,6 +7502,18 @@ var require_dist = __commonJS({
   }
 });
 
+// src/core/id-pattern.ts
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+var ID_PATTERN;
+var init_id_pattern = __esm({
+  "src/core/id-pattern.ts"() {
+    "use strict";
+    ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+  }
+});
+
 // src/core/measure/measurements.ts
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
@@ -7825,7 +7837,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -7971,6 +7983,7 @@ var init_measurement_log_read = __esm({
     init_measurement_log_legacy();
     init_measurement_index();
     init_freshness_events();
+    init_id_pattern();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
       "sessionEnd",
@@ -8785,13 +8798,8 @@ function checkNotBlank(what, value) {
   if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
 }
 
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
 // src/core/ids.ts
+init_id_pattern();
 var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
@@ -9027,6 +9035,7 @@ function describe(v) {
 
 // src/core/store/project-ids.ts
 var import_node_fs6 = require("fs");
+init_id_pattern();
 function projectIdsIn(dir) {
   return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -9727,6 +9736,7 @@ function safeUsername() {
 // src/core/store/local-state.ts
 var import_node_path10 = require("path");
 init_errors();
+init_id_pattern();
 init_measurements();
 
 // src/core/json-record.ts
@@ -10494,6 +10504,7 @@ async function stalePathWarnings(top, threads) {
 }
 
 // src/core/context/context-sources.ts
+init_id_pattern();
 var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
@@ -14325,6 +14336,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 // src/core/context/context-cache.ts
 init_regular_file();
 var import_node_path25 = require("path");
+init_id_pattern();
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
@@ -15658,6 +15670,7 @@ var INSTANCE_KEY = Buffer.from(`"instance":`);
 var import_node_fs33 = require("fs");
 var import_node_path30 = require("path");
 init_error_details();
+init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {

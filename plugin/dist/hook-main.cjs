@@ -410,6 +410,18 @@ var init_freshness_events = __esm({
   }
 });
 
+// src/core/id-pattern.ts
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+var ID_PATTERN;
+var init_id_pattern = __esm({
+  "src/core/id-pattern.ts"() {
+    "use strict";
+    ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+  }
+});
+
 // src/core/measure/measurement-log-read.ts
 function isSizeRecord(r) {
   return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
@@ -442,7 +454,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -602,6 +614,7 @@ var init_measurement_log_read = __esm({
     init_measurement_log_legacy();
     init_measurement_index();
     init_freshness_events();
+    init_id_pattern();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
       "sessionEnd",
@@ -1713,14 +1726,7 @@ var LIMITS = {
 
 // src/core/store/project-ids.ts
 var import_node_fs9 = require("fs");
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/store/project-ids.ts
+init_id_pattern();
 function projectIdsIn(dir) {
   return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -2051,6 +2057,7 @@ function readBranch(top) {
 var import_node_fs12 = require("fs");
 var import_node_path8 = require("path");
 init_error_details();
+init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {
@@ -2069,6 +2076,7 @@ var import_node_path12 = require("path");
 // src/core/store/local-state.ts
 var import_node_path9 = require("path");
 init_errors();
+init_id_pattern();
 init_measurements();
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
@@ -2222,6 +2230,9 @@ function hookWorkspace(env, cwd) {
   return workspace;
 }
 
+// src/hooks/hook-fast-start.ts
+init_id_pattern();
+
 // src/core/context/context-cache.ts
 init_regular_file();
 var import_node_path11 = require("path");
@@ -2230,6 +2241,7 @@ var import_node_path11 = require("path");
 var import_node_fs14 = require("fs");
 
 // src/core/context/context-cache.ts
+init_id_pattern();
 init_text_fingerprint();
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
