@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, appendFileSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, closeSync, unlinkSync, readSync, writeSync, fstatSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -9404,7 +9404,9 @@ function normalize(d) {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      const entries = Object.entries(perProject).filter(
+        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
+      );
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
@@ -9412,15 +9414,15 @@ function normalize(d) {
     for (const [key, s] of Object.entries(d.sessions)) {
       if (!isRecord(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
     }
   }
   if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
@@ -9437,6 +9439,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
   if (hadProblem && existsSync(path)) {
+    lockFence(join(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
     renameSync(path, setAside);
   }
@@ -9718,7 +9721,13 @@ var TokenEstimator = class {
       if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
       return;
     }
-    appendFileSync(this.cacheFile, lines.join(""));
+    const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 420);
+    if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
+    try {
+      writeSync(opened.fd, lines.join(""));
+    } finally {
+      closeSync(opened.fd);
+    }
     this.fileLines += lines.length;
   }
   load() {
@@ -10182,6 +10191,7 @@ async function stalePathWarnings(top, threads) {
 }
 
 // src/core/context/context-sources.ts
+var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
   const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
@@ -10215,6 +10225,7 @@ async function contextWithSources(deps, project, thread, options) {
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).map((id) => {
+    if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
       consulted.add(store.threadPath(projectId, id));
       const t = store.readThread(projectId, id);
@@ -12772,9 +12783,14 @@ async function logSummaryWrite(store, notices, instance, write) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  if (ids.length === 1) return ids[0];
+  const last2 = followed()?.projectId;
+  if (exists(last2)) return last2;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -12990,7 +13006,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -14065,11 +14081,12 @@ var ThreadMindServices = class {
     });
   }
   // ------------------------------------------------------------------ projects
-  currentProject() {
+  /** `followed`: the thread this session's client instance last followed (chooseProjectId); by default, from the log. */
+  currentProject(followed = () => instanceThread(this.store.dir, this.session.key)) {
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    const id = chooseProjectId(ids, this.readState(), this.session.key, followed);
     if (id === null) throw errors.noActiveProject(ids);
     this.projectId = id;
     return this.store.readProject(id);
@@ -14132,10 +14149,14 @@ var ThreadMindServices = class {
    * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
    */
   async currentThreadRef(options = {}) {
-    const project = this.currentProject();
+    let last2;
+    const followed = () => {
+      if (last2 === void 0) last2 = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      return last2;
+    };
+    const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
     let lost = null;
     for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
       if (this.store.threadExists(project.id, own)) {

@@ -7506,6 +7506,18 @@ var require_dist = __commonJS({
   }
 });
 
+// src/core/id-pattern.ts
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+var ID_PATTERN;
+var init_id_pattern = __esm({
+  "src/core/id-pattern.ts"() {
+    "use strict";
+    ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+  }
+});
+
 // src/core/measure/measurements.ts
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
@@ -7829,7 +7841,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -7975,6 +7987,7 @@ var init_measurement_log_read = __esm({
     init_measurement_log_legacy();
     init_measurement_index();
     init_freshness_events();
+    init_id_pattern();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
       "sessionEnd",
@@ -8789,13 +8802,8 @@ function checkNotBlank(what, value) {
   if (value.trim() === "") throw errors.invalid(`${what} must not be empty.`);
 }
 
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
 // src/core/ids.ts
+init_id_pattern();
 var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
@@ -9031,6 +9039,7 @@ function describe(v) {
 
 // src/core/store/project-ids.ts
 var import_node_fs6 = require("fs");
+init_id_pattern();
 function projectIdsIn(dir) {
   return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -9731,6 +9740,7 @@ function safeUsername() {
 // src/core/store/local-state.ts
 var import_node_path10 = require("path");
 init_errors();
+init_id_pattern();
 init_measurements();
 
 // src/core/json-record.ts
@@ -9777,7 +9787,9 @@ function normalize(d) {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      const entries = Object.entries(perProject).filter(
+        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
+      );
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
@@ -9785,15 +9797,15 @@ function normalize(d) {
     for (const [key, s] of Object.entries(d.sessions)) {
       if (!isRecord(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
     }
   }
   if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
@@ -9814,6 +9826,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
   if (hadProblem && (0, import_node_fs14.existsSync)(path)) {
+    lockFence((0, import_node_path11.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
     (0, import_node_fs14.renameSync)(path, setAside);
   }
@@ -9885,6 +9898,7 @@ var LocalStateCache = class {
 // src/core/context/token-estimate.ts
 var import_node_fs16 = require("fs");
 var import_node_path13 = require("path");
+init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
@@ -10018,7 +10032,13 @@ var TokenEstimator = class {
       if (this.legacyCacheFile) (0, import_node_fs16.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    (0, import_node_fs16.appendFileSync)(this.cacheFile, lines.join(""));
+    const opened = openRegularFile(this.cacheFile, import_node_fs16.constants.O_WRONLY | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT, 420);
+    if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
+    try {
+      (0, import_node_fs16.writeSync)(opened.fd, lines.join(""));
+    } finally {
+      (0, import_node_fs16.closeSync)(opened.fd);
+    }
     this.fileLines += lines.length;
   }
   load() {
@@ -10488,6 +10508,8 @@ async function stalePathWarnings(top, threads) {
 }
 
 // src/core/context/context-sources.ts
+init_id_pattern();
+var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
   const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
@@ -10521,6 +10543,7 @@ async function contextWithSources(deps, project, thread, options) {
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).map((id) => {
+    if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
       consulted.add(store.threadPath(projectId, id));
       const t = store.readThread(projectId, id);
@@ -13136,9 +13159,14 @@ async function logSummaryWrite(store, notices, instance, write) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  if (ids.length === 1) return ids[0];
+  const last2 = followed()?.projectId;
+  if (exists(last2)) return last2;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -13155,7 +13183,7 @@ function branchChoice(state, branch, projectId) {
   return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
-  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
   let lost = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
@@ -14054,11 +14082,12 @@ var ThreadMindServices = class {
     });
   }
   // ------------------------------------------------------------------ projects
-  currentProject() {
+  /** `followed`: the thread this session's client instance last followed (chooseProjectId); by default, from the log. */
+  currentProject(followed = () => instanceThread(this.store.dir, this.session.key)) {
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    const id = chooseProjectId(ids, this.readState(), this.session.key, followed);
     if (id === null) throw errors.noActiveProject(ids);
     this.projectId = id;
     return this.store.readProject(id);
@@ -14121,10 +14150,14 @@ var ThreadMindServices = class {
    * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
    */
   async currentThreadRef(options = {}) {
-    const project = this.currentProject();
+    let last2;
+    const followed = () => {
+      if (last2 === void 0) last2 = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      return last2;
+    };
+    const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
     let lost = null;
     for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
       if (this.store.threadExists(project.id, own)) {
@@ -14347,6 +14380,7 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 // src/core/context/context-cache.ts
 init_regular_file();
 var import_node_path25 = require("path");
+init_id_pattern();
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
@@ -15691,6 +15725,7 @@ var INSTANCE_KEY = Buffer.from(`"instance":`);
 var import_node_fs33 = require("fs");
 var import_node_path30 = require("path");
 init_error_details();
+init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {

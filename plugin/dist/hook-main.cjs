@@ -414,6 +414,18 @@ var init_freshness_events = __esm({
   }
 });
 
+// src/core/id-pattern.ts
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+var ID_PATTERN;
+var init_id_pattern = __esm({
+  "src/core/id-pattern.ts"() {
+    "use strict";
+    ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+  }
+});
+
 // src/core/measure/measurement-log-read.ts
 function isSizeRecord(r) {
   return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
@@ -446,7 +458,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -606,6 +618,7 @@ var init_measurement_log_read = __esm({
     init_measurement_log_legacy();
     init_measurement_index();
     init_freshness_events();
+    init_id_pattern();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
       "sessionEnd",
@@ -1303,11 +1316,14 @@ var import_node_fs6 = require("fs");
 init_error_details();
 function renderHookOutput(event, output) {
   const json = {};
-  if (output.userMessage) json.systemMessage = output.userMessage;
+  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
   if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
     json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function oneLine(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
 }
 function writeHookOutput(event, output) {
   const text = renderHookOutput(event, output);
@@ -1714,14 +1730,7 @@ var LIMITS = {
 
 // src/core/store/project-ids.ts
 var import_node_fs9 = require("fs");
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/store/project-ids.ts
+init_id_pattern();
 function projectIdsIn(dir) {
   return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -1778,9 +1787,14 @@ function isClaudeInstance(session) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  if (ids.length === 1) return ids[0];
+  const last3 = followed()?.projectId;
+  if (exists(last3)) return last3;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -1797,7 +1811,7 @@ function branchChoice(state, branch, projectId) {
   return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
-  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
   let lost = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
@@ -2050,6 +2064,7 @@ function readBranch(top) {
 var import_node_fs12 = require("fs");
 var import_node_path8 = require("path");
 init_error_details();
+init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {
@@ -2068,6 +2083,7 @@ var import_node_path12 = require("path");
 // src/core/store/local-state.ts
 var import_node_path9 = require("path");
 init_errors();
+init_id_pattern();
 init_measurements();
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
@@ -2107,7 +2123,9 @@ function normalize(d) {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      const entries = Object.entries(perProject).filter(
+        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
+      );
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
@@ -2115,15 +2133,15 @@ function normalize(d) {
     for (const [key, s] of Object.entries(d.sessions)) {
       if (!isRecord(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
     }
   }
   if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
@@ -2219,6 +2237,9 @@ function hookWorkspace(env, cwd) {
   return workspace;
 }
 
+// src/hooks/hook-fast-start.ts
+init_id_pattern();
+
 // src/core/context/context-cache.ts
 init_regular_file();
 var import_node_path11 = require("path");
@@ -2227,6 +2248,7 @@ var import_node_path11 = require("path");
 var import_node_fs14 = require("fs");
 
 // src/core/context/context-cache.ts
+init_id_pattern();
 init_text_fingerprint();
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
@@ -2354,6 +2376,11 @@ var import_node_path14 = require("path");
 var import_node_fs17 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
+var HookInputTooLargeError = class extends Error {
+  constructor() {
+    super("hook input larger than 1 MB");
+  }
+};
 function readStdin(timeoutMs) {
   let first;
   try {
@@ -2395,7 +2422,7 @@ function readStdinBlocking() {
     }
     if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
-    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    if (size > MAX_INPUT_BYTES) throw new HookInputTooLargeError();
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
     if (isCompleteJson(text)) return { done: true, text };
@@ -2415,7 +2442,7 @@ function readStdinStream(timeoutMs, already) {
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      if (size > MAX_INPUT_BYTES) finish(new HookInputTooLargeError());
       else {
         chunks.push(chunk);
         if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
@@ -2494,6 +2521,7 @@ async function runHookWith(name, entry, handle) {
       const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
+      if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };
     }
   })();

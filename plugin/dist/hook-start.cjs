@@ -371,7 +371,9 @@ function normalize(d) {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      const entries = Object.entries(perProject).filter(
+        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
+      );
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
@@ -379,15 +381,15 @@ function normalize(d) {
     for (const [key, s] of Object.entries(d.sessions)) {
       if (!isRecord(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
     }
   }
   if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
@@ -610,9 +612,14 @@ function threadFileExists(storeDir, projectId, threadId) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  if (ids.length === 1) return ids[0];
+  const last3 = followed()?.projectId;
+  if (exists(last3)) return last3;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -629,7 +636,7 @@ function branchChoice(state, branch, projectId) {
   return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
-  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
   let lost = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
@@ -975,7 +982,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -1168,11 +1175,14 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 var import_node_fs12 = require("fs");
 function renderHookOutput(event, output) {
   const json = {};
-  if (output.userMessage) json.systemMessage = output.userMessage;
+  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
   if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
     json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function oneLine(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
 }
 function writeHookOutput(event, output) {
   const text = renderHookOutput(event, output);
@@ -1399,6 +1409,11 @@ var import_node_path12 = require("path");
 // src/hooks/hook-input.ts
 var import_node_fs15 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
+var HookInputTooLargeError = class extends Error {
+  constructor() {
+    super("hook input larger than 1 MB");
+  }
+};
 function readStdin(timeoutMs) {
   let first;
   try {
@@ -1440,7 +1455,7 @@ function readStdinBlocking() {
     }
     if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
-    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    if (size > MAX_INPUT_BYTES) throw new HookInputTooLargeError();
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
     if (isCompleteJson(text)) return { done: true, text };
@@ -1460,7 +1475,7 @@ function readStdinStream(timeoutMs, already) {
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      if (size > MAX_INPUT_BYTES) finish(new HookInputTooLargeError());
       else {
         chunks.push(chunk);
         if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();
@@ -1539,6 +1554,7 @@ async function runHookWith(name, entry, handle) {
       const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
+      if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };
     }
   })();

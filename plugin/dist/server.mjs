@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { existsSync, readFileSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, appendFileSync, rmdirSync, renameSync, constants, readSync, closeSync, writeSync, fstatSync, openSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { existsSync, readFileSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, constants, writeSync, closeSync, rmdirSync, renameSync, openSync, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
@@ -807,11 +807,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -828,10 +828,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -892,8 +892,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -922,12 +922,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants5))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -980,12 +980,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -1008,10 +1008,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -1047,10 +1047,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -1092,11 +1092,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a3, _b;
-        super.optimizeNames(names, constants5);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -1397,7 +1397,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1412,14 +1412,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -31767,7 +31767,7 @@ function parseEventLine(line) {
     case "hookSeen":
       return isHookSeenRecord(d) ? d : null;
     case "conversation":
-      return typeof d.projectId === "string" && typeof d.threadId === "string" && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
     case "summaryWrite":
     case "freshnessMark":
     case "staleness":
@@ -34409,7 +34409,9 @@ function normalize(d) {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e) => typeof e[1] === "string");
+      const entries = Object.entries(perProject).filter(
+        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
+      );
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
@@ -34417,15 +34419,15 @@ function normalize(d) {
     for (const [key, s] of Object.entries(d.sessions)) {
       if (!isRecord(s)) continue;
       const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
     }
   }
   if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }
@@ -34442,6 +34444,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
   if (hadProblem && existsSync(path)) {
+    lockFence(join(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
     renameSync(path, setAside);
   }
@@ -34643,7 +34646,13 @@ var TokenEstimator = class {
       if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
       return;
     }
-    appendFileSync(this.cacheFile, lines.join(""));
+    const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 420);
+    if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
+    try {
+      writeSync(opened.fd, lines.join(""));
+    } finally {
+      closeSync(opened.fd);
+    }
     this.fileLines += lines.length;
   }
   load() {
@@ -35019,6 +35028,7 @@ async function stalePathWarnings(top, threads) {
 }
 
 // src/core/context/context-sources.ts
+var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
   const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
@@ -35052,6 +35062,7 @@ async function contextWithSources(deps, project, thread, options) {
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).map((id) => {
+    if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
       consulted.add(store.threadPath(projectId, id));
       const t = store.readThread(projectId, id);
@@ -37479,9 +37490,14 @@ async function logSummaryWrite(store, notices, instance, write) {
 }
 
 // src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey) {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : void 0, state.lastProjectId];
-  return candidates.find((id) => id !== void 0 && ids.includes(id)) ?? null;
+function chooseProjectId(ids, state, sessionKey, followed = () => null) {
+  const exists = (id) => id !== void 0 && ids.includes(id);
+  const own2 = state.sessions[sessionKey]?.projectId;
+  if (exists(own2)) return own2;
+  if (ids.length === 1) return ids[0];
+  const last2 = followed()?.projectId;
+  if (exists(last2)) return last2;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 function sessionChoice(state, sessionKey, projectId) {
   const persisted = state.sessions[sessionKey];
@@ -38361,11 +38377,12 @@ var ThreadMindServices = class {
     });
   }
   // ------------------------------------------------------------------ projects
-  currentProject() {
+  /** `followed`: the thread this session's client instance last followed (chooseProjectId); by default, from the log. */
+  currentProject(followed = () => instanceThread(this.store.dir, this.session.key)) {
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    const id = chooseProjectId(ids, this.readState(), this.session.key, followed);
     if (id === null) throw errors.noActiveProject(ids);
     this.projectId = id;
     return this.store.readProject(id);
@@ -38428,10 +38445,14 @@ var ThreadMindServices = class {
    * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
    */
   async currentThreadRef(options = {}) {
-    const project = this.currentProject();
+    let last2;
+    const followed = () => {
+      if (last2 === void 0) last2 = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      return last2;
+    };
+    const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    const followed = () => options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
     let lost = null;
     for (const own2 of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
       if (this.store.threadExists(project.id, own2)) {

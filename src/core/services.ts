@@ -215,11 +215,12 @@ export class ThreadMindServices implements WriteContext {
 
   // ------------------------------------------------------------------ projects
 
-  currentProject(): Project {
+  /** `followed`: the thread this session's client instance last followed (chooseProjectId); by default, from the log. */
+  currentProject(followed: () => { projectId: string } | null = () => instanceThread(this.store.dir, this.session.key)): Project {
     if (this.projectId && this.store.projectExists(this.projectId)) return this.store.readProject(this.projectId);
     const ids = this.store.exists() ? this.store.projectIds() : [];
     if (ids.length === 0) throw errors.noProject();
-    const id = chooseProjectId(ids, this.readState(), this.session.key);
+    const id = chooseProjectId(ids, this.readState(), this.session.key, followed);
     if (id === null) throw errors.noActiveProject(ids);
     this.projectId = id;
     return this.store.readProject(id);
@@ -299,10 +300,15 @@ export class ThreadMindServices implements WriteContext {
    * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
    */
   async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<SessionThread> {
-    const project = this.currentProject();
+    // Read from the log at most once (a Claude Code process starting follows nothing: see currentThread).
+    let last: { projectId: string; threadId: string } | null | undefined;
+    const followed = () => {
+      if (last === undefined) last = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      return last;
+    };
+    const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    const followed = () => (options.newProcess ? null : instanceThread(this.store.dir, this.session.key));
     let lost: string | null = null;
     for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
       if (this.store.threadExists(project.id, own)) {

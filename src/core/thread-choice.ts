@@ -1,10 +1,24 @@
 // Which project and thread a client session is on, as far as local state alone decides it (services and the hooks' fast path).
 import type { LocalState } from "./store/local-state.js";
 
-/** The session's project: its own choice, else the only project, else the last one used; null when none of them exists. */
-export function chooseProjectId(ids: readonly string[], state: LocalState, sessionKey: string): string | null {
-  const candidates = [state.sessions[sessionKey]?.projectId, ids.length === 1 ? ids[0] : undefined, state.lastProjectId];
-  return candidates.find((id): id is string => id !== undefined && ids.includes(id)) ?? null;
+/**
+ * The session's project: its own choice, else the only project, else the project of the conversation its client instance
+ * last followed (after /clear or a compaction: a window that never chose stays where it was, whatever another window
+ * chose since; `followed` is asked only then), else the last one used; null when none of them exists.
+ */
+export function chooseProjectId(
+  ids: readonly string[],
+  state: LocalState,
+  sessionKey: string,
+  followed: () => { projectId: string } | null = () => null,
+): string | null {
+  const exists = (id: string | undefined): id is string => id !== undefined && ids.includes(id);
+  const own = state.sessions[sessionKey]?.projectId;
+  if (exists(own)) return own;
+  if (ids.length === 1) return ids[0]!;
+  const last = followed()?.projectId;
+  if (exists(last)) return last;
+  return exists(state.lastProjectId) ? state.lastProjectId : null;
 }
 
 /** First candidate: the thread the session chose in this project (taken when its file exists). */
@@ -56,7 +70,7 @@ export interface SessionThreadRef {
 
 /**
  * The one rule for the thread a session is on before any thread file is read (ThreadMindServices.currentThreadRef makes
- * the same choice): the session's project (chooseProjectId); in it, the first of the session's own threads
+ * the same choice): the session's project (chooseProjectId, with the same `followed`); in it, the first of the session's own threads
  * (ownThreadCandidates: its choice, else the thread its instance last followed) whose file exists; else the branch's
  * last choice, when its file exists. A branch's choice counts only while that thread is active: the caller checks that
  * where it can read the status (the SessionStart fast path, from its cache entry; the services, from the file). The
@@ -72,7 +86,7 @@ export function sessionThreadRef(
   branch: () => string | null,
   exists: (projectId: string, threadId: string) => boolean,
 ): SessionThreadRef | null {
-  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
   let lost: string | null = null;
   for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {

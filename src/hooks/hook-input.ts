@@ -19,6 +19,13 @@ export interface HookInput {
 
 const MAX_INPUT_BYTES = 1_000_000;
 
+/** The input passed MAX_INPUT_BYTES and was not read further (UserPromptSubmit's holds the user's prompt, of any size). */
+export class HookInputTooLargeError extends Error {
+  constructor() {
+    super("hook input larger than 1 MB");
+  }
+}
+
 /**
  * The hook's stdin. Read synchronously first (Claude Code writes the whole JSON at once): the reading stops at end of
  * input or as soon as the text is one complete JSON value, so a caller that never closes stdin after a complete input
@@ -77,7 +84,7 @@ function readStdinBlocking(): BlockingRead {
     }
     if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
     size += n;
-    if (size > MAX_INPUT_BYTES) throw new Error("hook input larger than 1 MB");
+    if (size > MAX_INPUT_BYTES) throw new HookInputTooLargeError();
     chunks.push(Buffer.from(buffer.subarray(0, n)));
     const text = Buffer.concat(chunks).toString("utf8");
     if (isCompleteJson(text)) return { done: true, text };
@@ -102,7 +109,7 @@ function readStdinStream(timeoutMs: number, already: Buffer): Promise<string> {
     };
     process.stdin.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_INPUT_BYTES) finish(new Error("hook input larger than 1 MB"));
+      if (size > MAX_INPUT_BYTES) finish(new HookInputTooLargeError());
       else {
         chunks.push(chunk);
         if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish();

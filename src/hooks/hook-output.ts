@@ -12,11 +12,17 @@ export interface HookOutput {
 /** The JSON Claude Code expects, or null when there is nothing to say (print nothing at all then). */
 export function renderHookOutput(event: string, output: HookOutput): string | null {
   const json: Record<string, unknown> = {};
-  if (output.userMessage) json.systemMessage = output.userMessage;
+  // One line, whatever it quotes (a damaged or hostile thread file's value with line breaks, say).
+  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
   if (output.additionalContext !== undefined && (event === "SessionStart" || event === "UserPromptSubmit")) {
     json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+
+/** The text with each line break (and the spaces around it) made one space. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
 }
 
 /**

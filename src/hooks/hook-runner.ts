@@ -1,5 +1,5 @@
 // Runs one hook within its plan: input read and parsed, the handler raced against the deadline, one output written.
-import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
+import { HookInputTooLargeError, parseHookInput, readStdin, type HookInput } from "./hook-input.js";
 import { failureLine, writeHookOutput, type HookOutput } from "./hook-output.js";
 import { isHookName, PLANS, type HookName } from "./hook-plans.js";
 
@@ -45,6 +45,8 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
         parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
       return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
     } catch (e) {
+      // A prompt too large to read is the user's, not a failure: no reminder this time (the next prompt may get it).
+      if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };
     }
   })();

@@ -65,11 +65,28 @@ describe("the thread a session is on", () => {
       own: true,
       lost: null,
     });
-    // Followed in another project than the session's: the branch's choice in the session's project, as the services choose.
+    // A session that never chose a project stays in the one it followed, whatever another window made the last one.
     expect(
       sessionThreadRef(
         ["p", "q"],
         s,
+        KEY,
+        () => ({ projectId: "q", threadId: "elsewhere" }),
+        () => "main",
+        all,
+      ),
+    ).toEqual({
+      projectId: "q",
+      threadId: "elsewhere",
+      own: true,
+      lost: null,
+    });
+    // Followed in another project than the session's own choice: the branch's choice in the session's project.
+    const chose = state({ ...s, sessions: { [KEY]: { projectId: "p", updatedAt: "x" } } });
+    expect(
+      sessionThreadRef(
+        ["p", "q"],
+        chose,
         KEY,
         () => ({ projectId: "q", threadId: "elsewhere" }),
         () => "main",
@@ -134,12 +151,12 @@ describe("the thread a session is on", () => {
         freshnessThread({ state: s, session, events, projectIds: () => ids, branch: () => "main", threadExists: all }),
       ).toEqual(ref === null ? null : { projectId: ref.projectId, threadId: ref.threadId });
     }
-    // The instance's last conversation was in q, not the session's project: the branch's choice in p.
+    // The instance's last conversation was in q, and the session chose no project: q's thread, not the last project's.
     expect(
       freshnessThread({ state: s, session, events, projectIds: () => ["p", "q"], branch: () => "main", threadExists: all }),
     ).toEqual({
-      projectId: "p",
-      threadId: "b",
+      projectId: "q",
+      threadId: "elsewhere",
     });
   });
 

@@ -408,9 +408,12 @@ describe("damaged thread files", () => {
     await fresh.summaryUpdate({ threadId: "a", section: "state", content: "- counted" });
     // A token-count cache that cannot be saved is only a notice; any notice names the link, and nothing lands outside.
     for (const notice of fresh.notices) expect(notice).toContain(`Cannot read ${cache}: is a symbolic link`);
-    await expect(fresh.threadSearch({ query: "decision", intent: "deep" })).rejects.toThrow(
-      `Cannot read ${cache}: is a symbolic link`,
-    );
+    // The search index is derived data: the answer stands, and its notice names the link it did not write through.
+    const answer = await fresh.threadSearch({ query: "decision", intent: "deep" });
+    expect(answer.hits.length).toBeGreaterThan(0);
+    expect(answer.notices.filter((n) => n.startsWith("The search index could not be saved ("))).toEqual([
+      expect.stringContaining(`Cannot read ${cache}: is a symbolic link`),
+    ]);
     const entry = { builtBy: "x", projectId: "p", threadId: "a", sources: {}, head: null, starts: {}, text: "x" };
     await expect(saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).rejects.toThrow(
       `Cannot read ${cache}: is a symbolic link`,

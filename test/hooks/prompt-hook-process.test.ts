@@ -129,6 +129,20 @@ describe("UserPromptSubmit hook process", () => {
     expect(parseHookStdout(nudged.stdout)?.hookSpecificOutput?.additionalContext).toContain(`thread "${own}"`);
   });
 
+  it("stays silent, with no failure line, before a prompt larger than the input bound (a pasted log of 1.5 MB)", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
+    const run = await runHookProcess("user-prompt-submit", {
+      cwd: dir,
+      sessionId: SESSION,
+      transcriptPath: path,
+      claudePid: CLAUDE_PID,
+      event: { prompt: "x".repeat(1_500_000) },
+    });
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+  });
+
   it("stays silent with a transcript it cannot read (a directory, a FIFO nobody writes to)", async () => {
     const dir = repo().dir;
     await project(dir);

@@ -8,6 +8,11 @@ import type { TokenEstimator } from "./token-estimate.js";
 import { assembleContext, readChainWithinBudget, type AssembledContext, type RelatedRef } from "./context-assembly.js";
 import { AncestorWalk } from "./thread-chain.js";
 import { hasPathsToCheck, stalePathWarnings } from "./stale-path-warnings.js";
+import { isValidId } from "../id-pattern.js";
+import { titleLine } from "./title-line.js";
+
+/** A related entry that is not an id is named on one line, at most this long (a hand-written file may hold anything). */
+const RELATED_ID_CHARS = 80;
 
 export interface ContextOptions {
   maxTokens?: number;
@@ -81,6 +86,8 @@ export async function contextWithSources(
 /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
 function relatedRefs(store: Store, projectId: string, thread: Thread, consulted: Set<string>): RelatedRef[] {
   return (thread.related ?? []).map((id): RelatedRef => {
+    // Not an id (a title written by hand, say): no thread can have it, so it is missing, and no file is consulted.
+    if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
       consulted.add(store.threadPath(projectId, id));
       const t = store.readThread(projectId, id);

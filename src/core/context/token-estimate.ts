@@ -1,8 +1,9 @@
 // Token estimates: cached counts by content hash (an append-only log in local state), tiktoken on a miss when loaded, else chars/3.5.
-import { appendFileSync, mkdirSync, rmSync } from "node:fs";
+import { closeSync, constants, mkdirSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
+import { openRegularFile } from "../store/regular-file.js";
 import { contentHash } from "../content-hash.js";
 
 export { contentHash };
@@ -168,7 +169,14 @@ export class TokenEstimator {
       if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
       return;
     }
-    appendFileSync(this.cacheFile, lines.join(""));
+    // A regular file only: a link committed in its place must not take the counts out of the repository, nor a FIFO block.
+    const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o644);
+    if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
+    try {
+      writeSync(opened.fd, lines.join(""));
+    } finally {
+      closeSync(opened.fd);
+    }
     this.fileLines += lines.length;
   }
 

@@ -27,6 +27,7 @@ import {
   sessionNeedle,
 } from "./measurement-index.js";
 import { isCount, isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
+import { isValidId } from "../id-pattern.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 export const READ_MAX_BYTES = 8 * 1024 * 1024;
@@ -126,9 +127,8 @@ export function parseEventLine(line: string): MeasurementEvent | null {
     case "hookSeen":
       return isHookSeenRecord(d) ? (d as MeasurementEvent) : null;
     case "conversation":
-      return typeof d.projectId === "string" &&
-        typeof d.threadId === "string" &&
-        (d.instance === undefined || typeof d.instance === "string")
+      // Ids only: the thread a window followed is looked up by them (a committed log is only ours by convention).
+      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === undefined || typeof d.instance === "string")
         ? (d as MeasurementEvent)
         : null;
     case "summaryWrite":

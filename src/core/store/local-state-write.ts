@@ -2,6 +2,7 @@
 import { existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { writeFenced } from "./fenced-write.js";
+import { lockFence } from "./lock.js";
 import { localStatePath, type LocalState } from "./local-state.js";
 
 /**
@@ -12,6 +13,8 @@ export async function writeLocalState(storeDir: string, state: LocalState, hadPr
   const path = localStatePath(storeDir);
   let setAside: string | null = null;
   if (hadProblem && existsSync(path)) {
+    // Fenced like the write itself: a writer that lost the lock must not move aside the config.json another wrote since.
+    lockFence(join(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     renameSync(path, setAside);
   }

@@ -87,7 +87,10 @@ function normalize(d: Record<string, unknown>): LocalState {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter((e): e is [string, string] => typeof e[1] === "string");
+      // Ids only: a thread named otherwise (a hand edit, a committed config.json) can never be chosen.
+      const entries = Object.entries(perProject).filter(
+        (e): e is [string, string] => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1]),
+      );
       state.branches[branch] = Object.fromEntries(entries);
     }
   }
@@ -95,15 +98,15 @@ function normalize(d: Record<string, unknown>): LocalState {
     for (const [key, s] of Object.entries(d.sessions)) {
       if (!isRecord(s)) continue;
       const session: SessionState = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (typeof s.projectId === "string") session.projectId = s.projectId;
-      if (typeof s.threadId === "string") session.threadId = s.threadId;
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
       if (typeof s.pid === "number") session.pid = s.pid;
       state.sessions[key] = session;
     }
   }
   if (isRecord(d.conversations)) {
     for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || typeof c.projectId !== "string" || typeof c.threadId !== "string") continue;
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
       state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
     }
   }

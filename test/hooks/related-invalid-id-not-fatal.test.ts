@@ -1,0 +1,38 @@
+// Guards a thread's cross-references (frontmatter `related`): one that is not a valid id (a teammate wrote the title,
+// "Payments", by hand) is reported as missing in the context, never fatal: SessionStart still loads the thread's context.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+
+let repo: TempRepo | null = null;
+afterEach(() => {
+  repo?.cleanup();
+  repo = null;
+});
+
+describe("a related entry that is not a thread id", () => {
+  it("is named as missing, and the context is loaded (SessionStart and context_get)", async () => {
+    repo = makeTempRepo({ prefix: "tm-related-invalid-" });
+    const dir = repo.dir;
+    const s = servicesFor(dir, "setup");
+    await s.projectCreate({ title: "Refunds" });
+    await s.summaryUpdate({ content: "## Decisions\n- REFUND-DECISION" });
+    const main = join(dir, ".threadmind", "threads", "refunds", "main.md");
+    writeFileSync(main, readFileSync(main, "utf8").replace(/^id: main$/m, "id: main\nrelated:\n  - Payments"));
+    const run = await runHookProcess("session-start", {
+      cwd: dir,
+      sessionId: "s1",
+      transcriptPath: join(dir, "s1.jsonl"),
+      claudePid: process.pid,
+      event: { source: "startup" },
+    });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const context = parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext;
+    expect(context).toContain("REFUND-DECISION");
+    expect(context).toContain("Payments (missing: no such thread)");
+    expect((await servicesFor(dir, "reader").contextGet()).text).toContain("REFUND-DECISION");
+  });
+});
