@@ -23384,10 +23384,15 @@ function contextCachePath(storeDir, projectId, threadId) {
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
   return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
+function isCachedStart(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const s = v;
+  return typeof s.text === "string" && typeof s.contentHash === "string" && typeof s.fingerprint === "string" && Number.isSafeInteger(s.tokens) && Number.isSafeInteger(s.omitted) && (s.userMessage === null || typeof s.userMessage === "string");
+}
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;

@@ -77,4 +77,25 @@ describe("an entry written without fsync", () => {
       expect(readContextCacheEntry(dir, "p", "t")).toBeNull();
     }
   });
+
+  test("one whose start is damaged by hand (valid JSON, wrong shape) is not used", async () => {
+    const start = { text: "ctx", contentHash: "h", fingerprint: "f", tokens: 1, omitted: 0, userMessage: null };
+    const entry = {
+      version: 1 as const,
+      builtBy: "build",
+      projectId: "p",
+      threadId: "d",
+      threadStatus: "active" as const,
+      sources: {},
+      head: null,
+      starts: { startup: start },
+    };
+    await saveContextCacheEntry(dir, entry);
+    expect(readContextCacheEntry(dir, "p", "d")).toEqual(entry);
+    const path = contextCachePath(dir, "p", "d");
+    for (const damaged of [{ ...start, text: 5 }, { ...start, tokens: "1" }, { ...start, userMessage: 0 }, null, "ctx"]) {
+      writeFileSync(path, JSON.stringify({ ...entry, starts: { startup: damaged } }));
+      expect(readContextCacheEntry(dir, "p", "d")).toBeNull();
+    }
+  });
 });

@@ -67,6 +67,20 @@ export function contextCachePath(storeDir: string, projectId: string, threadId: 
   return join(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 
+/** A start as saved (a damaged one would print no context, or a wrong one, until a source changed). */
+function isCachedStart(v: unknown): v is CachedStart {
+  if (typeof v !== "object" || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return (
+    typeof s.text === "string" &&
+    typeof s.contentHash === "string" &&
+    typeof s.fingerprint === "string" &&
+    Number.isSafeInteger(s.tokens) &&
+    Number.isSafeInteger(s.omitted) &&
+    (s.userMessage === null || typeof s.userMessage === "string")
+  );
+}
+
 function isEntry(d: unknown, projectId: string, threadId: string): d is ContextCacheEntry {
   if (typeof d !== "object" || d === null) return false;
   const e = d as Record<string, unknown>;
@@ -81,6 +95,7 @@ function isEntry(d: unknown, projectId: string, threadId: string): d is ContextC
     (e.head === null || typeof e.head === "string") &&
     typeof e.starts === "object" &&
     e.starts !== null &&
+    Object.values(e.starts).every(isCachedStart) &&
     (e.verify === undefined ||
       (typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string")))
   );
