@@ -14343,6 +14343,9 @@ function failureLine(what, error) {
   return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
 }
 
+// src/hooks/session-start.ts
+init_errors();
+
 // src/core/conversation-threads.ts
 init_measurement_log_read();
 function conversationEvent(sessionId, projectId, threadId, instance) {
@@ -14516,6 +14519,7 @@ function startOutput(start, extra) {
 
 // src/hooks/session-start.ts
 init_measurement_log_read();
+init_measurement_log();
 
 // src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
@@ -14677,9 +14681,14 @@ async function sessionStart(services, input) {
   const assemblyStartedAt = Date.now();
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
-  const { project, thread, lost, conflictNotice: conflictNotice2 } = await services.currentThreadForReading({
-    newProcess: source === "startup"
-  });
+  const logFailures = [];
+  const { project, thread, lost, conflictNotice: conflictNotice2 } = await withoutUnreadableLog(
+    services.store.dir,
+    logFailures,
+    () => services.currentThreadForReading({ newProcess: source === "startup" }),
+    // Without the log, the thread the window followed is not known: it starts as a new process would.
+    () => services.currentThreadForReading({ newProcess: true })
+  );
   const chosen = lost === null ? [] : await chooseStartThread(services, project.id, thread.id);
   const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
   const { starts, sources, dependsOnHead } = await assembleStarts(
@@ -14691,13 +14700,20 @@ async function sessionStart(services, input) {
     conflictNotice2 === null ? [] : [conflictNotice2]
   );
   const start = starts[source];
-  const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
+  const events = source === "startup" ? null : await withoutUnreadableLog(
+    services.store.dir,
+    logFailures,
+    async () => instanceEvents(services.store.dir, services.session.key),
+    async () => null
+  );
   const noticed = await startAfterRestart(start, events, input, source);
-  const failures = [...chosen];
-  try {
-    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
-  } catch (e) {
-    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  const failures = [...logFailures, ...chosen];
+  if (logFailures.length === 0) {
+    try {
+      await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
+    } catch (e) {
+      failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+    }
   }
   if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice2 === null) {
     const head = dependsOnHead ? services.headCommitFromFiles() : null;
@@ -14729,6 +14745,21 @@ async function chooseStartThread(services, projectId, threadId) {
     return [];
   } catch (e) {
     return [failureLine(`context loaded, but "${threadId}" could not be made this window's thread`, e)];
+  }
+}
+async function withoutUnreadableLog(storeDir, failures, read, instead) {
+  try {
+    return await read();
+  } catch (e) {
+    if (!(e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path))) throw e;
+    if (failures.length === 0)
+      failures.push(
+        failureLine(
+          "context loaded, but the measurement log could not be read (the thread this window followed and the summary's freshness are unknown)",
+          e
+        )
+      );
+    return instead();
   }
 }
 

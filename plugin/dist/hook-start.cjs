@@ -1386,7 +1386,14 @@ async function fastSessionStart(input, env, rotate) {
   const store = fastStore(input, env);
   if (store === null) return null;
   const session = hookSessionOr(env, input.sessionId);
-  const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
+  let events = null;
+  if (source !== "startup") {
+    try {
+      events = instanceEventsSinceConversation(store.storeDir, session.key);
+    } catch {
+      return null;
+    }
+  }
   const followed = () => events === null ? null : lastConversation(events, session.key);
   const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
   const exists = (projectId2, threadId2) => threadFileExists(store.storeDir, projectId2, threadId2);

@@ -122,7 +122,14 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   const session = hookSessionOr(env, input.sessionId);
   // The instance's events since its last conversation (not at startup, which follows none of this instance's; usually
   // one read of the log's end): the thread it followed, and how the restart it follows left the summary.
-  const events = source === "startup" ? null : instanceEventsSinceConversation(store.storeDir, session.key);
+  let events: MeasurementEvent[] | null = null;
+  if (source !== "startup") {
+    try {
+      events = instanceEventsSinceConversation(store.storeDir, session.key);
+    } catch {
+      return null; // a log that cannot be read: the hooks proper start without it and say so (session-start.ts)
+    }
+  }
   const followed = () => (events === null ? null : lastConversation(events, session.key));
   const branch = () => (store.gitTop ? readBranch(store.gitTop) : null);
   const exists = (projectId: string, threadId: string) => threadFileExists(store.storeDir, projectId, threadId);

@@ -1,5 +1,6 @@
 // SessionStart: put the active thread's context back (startup: the branch's thread; clear/compact: this instance's thread).
 import { failureLine, type HookOutput } from "./hook-output.js";
+import { UnreadableFileError } from "../core/errors.js";
 import type { HookInput } from "./hook-input.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
@@ -8,6 +9,7 @@ import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { measurementLogPaths } from "../core/measure/measurement-log.js";
 import { startAfterRestart } from "./freshness-start.js";
 import { assembleStarts, userLine } from "../core/context/start-context.js";
 
@@ -35,9 +37,14 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   const migration = await services.migrateIfNeeded();
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
   // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
-  const { project, thread, lost, conflictNotice } = await services.currentThreadForReading({
-    newProcess: source === "startup",
-  });
+  const logFailures: string[] = [];
+  const { project, thread, lost, conflictNotice } = await withoutUnreadableLog(
+    services.store.dir,
+    logFailures,
+    () => services.currentThreadForReading({ newProcess: source === "startup" }),
+    // Without the log, the thread the window followed is not known: it starts as a new process would.
+    () => services.currentThreadForReading({ newProcess: true }),
+  );
   // The window's own thread is gone (a notice says so): the conversation starts on this one, which becomes the window's,
   // so that the summary writes that follow go where its context came from.
   const chosen = lost === null ? [] : await chooseStartThread(services, project.id, thread.id);
@@ -52,14 +59,25 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
   );
   const start = starts[source]!;
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
-  const events = source === "startup" ? null : instanceEvents(services.store.dir, services.session.key);
+  const events =
+    source === "startup"
+      ? null
+      : await withoutUnreadableLog(
+          services.store.dir,
+          logFailures,
+          async () => instanceEvents(services.store.dir, services.session.key),
+          async () => null,
+        );
   const noticed = await startAfterRestart(start, events, input, source);
-  const failures: string[] = [...chosen];
-  try {
-    // Appended to measurements.jsonl without the lock: config.json is not written at all.
-    await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
-  } catch (e) {
-    failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+  const failures: string[] = [...logFailures, ...chosen];
+  // A log that could not be read is not appended to either (its line already says why).
+  if (logFailures.length === 0) {
+    try {
+      // Appended to measurements.jsonl without the lock: config.json is not written at all.
+      await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
+    } catch (e) {
+      failures.push(failureLine("context loaded, but the injection could not be recorded", e));
+    }
   }
   // Next time the fast path prints this from the cache, unless something here depended on more than the files and HEAD.
   if (migration === null && services.notices.length === 0 && failures.length === 0 && conflictNotice === null) {
@@ -94,5 +112,30 @@ async function chooseStartThread(services: ThreadMindServices, projectId: string
     return [];
   } catch (e) {
     return [failureLine(`context loaded, but "${threadId}" could not be made this window's thread`, e)];
+  }
+}
+
+/**
+ * `read`, or `instead` when the measurement log cannot be read (a directory, a FIFO or a link where it should be): the
+ * context must not be lost to it. The failure is one line for the user; any other error is thrown on.
+ */
+async function withoutUnreadableLog<T>(
+  storeDir: string,
+  failures: string[],
+  read: () => Promise<T>,
+  instead: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (!(e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path))) throw e;
+    if (failures.length === 0)
+      failures.push(
+        failureLine(
+          "context loaded, but the measurement log could not be read (the thread this window followed and the summary's freshness are unknown)",
+          e,
+        ),
+      );
+    return instead();
   }
 }
