@@ -7538,6 +7538,9 @@ function previousMeasurementLogPath(storeDir) {
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
+function isUnreadableMeasurementLog(e, storeDir) {
+  return e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path);
+}
 function openLog(path, use) {
   const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
   if (opened === null) return null;
@@ -7575,6 +7578,7 @@ var init_measurement_log = __esm({
     "use strict";
     import_node_fs15 = require("fs");
     init_regular_file();
+    init_errors();
     import_node_path12 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -14343,9 +14347,6 @@ function failureLine(what, error) {
   return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
 }
 
-// src/hooks/session-start.ts
-init_errors();
-
 // src/core/conversation-threads.ts
 init_measurement_log_read();
 function conversationEvent(sessionId, projectId, threadId, instance) {
@@ -14751,7 +14752,7 @@ async function withoutUnreadableLog(storeDir, failures, read, instead) {
   try {
     return await read();
   } catch (e) {
-    if (!(e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path))) throw e;
+    if (!isUnreadableMeasurementLog(e, storeDir)) throw e;
     if (failures.length === 0)
       failures.push(
         failureLine(

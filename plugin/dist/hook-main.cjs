@@ -193,6 +193,9 @@ function previousMeasurementLogPath(storeDir) {
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
+function isUnreadableMeasurementLog(e, storeDir) {
+  return e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path);
+}
 function openLog(path, use) {
   const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY);
   if (opened === null) return null;
@@ -230,6 +233,7 @@ var init_measurement_log = __esm({
     "use strict";
     import_node_fs2 = require("fs");
     init_regular_file();
+    init_errors();
     import_node_path = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -2076,6 +2080,9 @@ function threadFileExists(storeDir, projectId, threadId) {
   }
 }
 
+// src/hooks/hook-fast.ts
+init_measurement_log();
+
 // src/hooks/hook-fast-start.ts
 var import_node_fs16 = require("fs");
 var import_node_path12 = require("path");
@@ -2336,19 +2343,25 @@ async function fastPrompt(input, env, rotate) {
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  const output = await promptNudge(
-    {
-      storeDir: store.storeDir,
-      session,
-      readState: () => store.state,
-      instanceEvents: () => instanceEvents(store.storeDir, session.key),
-      projectIds: () => projectIds(store.storeDir),
-      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
-      branch: () => store.gitTop ? readBranch(store.gitTop) : null,
-      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
-    },
-    input
-  );
+  let output;
+  try {
+    output = await promptNudge(
+      {
+        storeDir: store.storeDir,
+        session,
+        readState: () => store.state,
+        instanceEvents: () => instanceEvents(store.storeDir, session.key),
+        projectIds: () => projectIds(store.storeDir),
+        threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
+        branch: () => store.gitTop ? readBranch(store.gitTop) : null,
+        recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
+      },
+      input
+    );
+  } catch (e) {
+    if (isUnreadableMeasurementLog(e, store.storeDir)) return {};
+    throw e;
+  }
   await indexUpkeep(store.storeDir, rotate);
   return output;
 }

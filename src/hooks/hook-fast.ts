@@ -12,6 +12,7 @@ import { promptMayBeNudged, promptNudge } from "./prompt-nudge.js";
 import { hookSessionOr, isClaudeInstance } from "../core/session-key.js";
 import { readBranch } from "../core/git/git.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
+import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
 import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-start.js";
 
 /**
@@ -74,19 +75,27 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
-  const output = await promptNudge(
-    {
-      storeDir: store.storeDir,
-      session,
-      readState: () => store.state,
-      instanceEvents: () => instanceEvents(store.storeDir, session.key),
-      projectIds: () => projectIds(store.storeDir),
-      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
-      branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
-      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
-    },
-    input,
-  );
+  let output: HookOutput;
+  try {
+    output = await promptNudge(
+      {
+        storeDir: store.storeDir,
+        session,
+        readState: () => store.state,
+        instanceEvents: () => instanceEvents(store.storeDir, session.key),
+        projectIds: () => projectIds(store.storeDir),
+        threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
+        branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
+        recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
+      },
+      input,
+    );
+  } catch (e) {
+    // A log that is not a regular file: no nudge can be judged, and one failure line per prompt would only be noise
+    // (SessionStart says why at the next /clear or compaction).
+    if (isUnreadableMeasurementLog(e, store.storeDir)) return {};
+    throw e;
+  }
   await indexUpkeep(store.storeDir, rotate);
   return output;
 }

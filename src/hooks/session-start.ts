@@ -1,6 +1,5 @@
 // SessionStart: put the active thread's context back (startup: the branch's thread; clear/compact: this instance's thread).
 import { failureLine, type HookOutput } from "./hook-output.js";
-import { UnreadableFileError } from "../core/errors.js";
 import type { HookInput } from "./hook-input.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
@@ -9,7 +8,7 @@ import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
-import { measurementLogPaths } from "../core/measure/measurement-log.js";
+import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
 import { startAfterRestart } from "./freshness-start.js";
 import { assembleStarts, userLine } from "../core/context/start-context.js";
 
@@ -128,7 +127,7 @@ async function withoutUnreadableLog<T>(
   try {
     return await read();
   } catch (e) {
-    if (!(e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path))) throw e;
+    if (!isUnreadableMeasurementLog(e, storeDir)) throw e;
     if (failures.length === 0)
       failures.push(
         failureLine(

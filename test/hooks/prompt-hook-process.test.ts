@@ -143,6 +143,16 @@ describe("UserPromptSubmit hook process", () => {
     expect(run).toMatchObject({ code: 0, stdout: "" });
   });
 
+  it("stays silent when the measurement log is not a regular file (a directory committed in its place), prompt after prompt", async () => {
+    const dir = repo().dir;
+    await project(dir);
+    const log = join(dir, ".threadmind", "measurements.jsonl");
+    rmSync(log);
+    mkdirSync(log);
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
+    for (let prompt = 0; prompt < 2; prompt++) expect(await promptHook(dir, path)).toMatchObject({ code: 0, stdout: "" });
+  });
+
   it("stays silent with a transcript it cannot read (a directory, a FIFO nobody writes to)", async () => {
     const dir = repo().dir;
     await project(dir);

@@ -5,6 +5,7 @@
 // LOG_ROTATE_BYTES, so both together stay near 2 MB however long the store lives. Readers fold both files.
 import { closeSync, constants, fstatSync, readSync, type Stats, writeSync } from "node:fs";
 import { openRegularFile } from "../store/regular-file.js";
+import { UnreadableFileError } from "../errors.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
 import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "../freshness/freshness-events.js";
@@ -50,6 +51,11 @@ export function previousMeasurementLogPath(storeDir: string): string {
 /** Both log files, in the order readers fold them: the previous one, then the current one. */
 export function measurementLogPaths(storeDir: string): [previous: string, current: string] {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
+}
+
+/** True when `e` is the refusal of a log file that is not a regular file (a directory, a FIFO, a link in its place). */
+export function isUnreadableMeasurementLog(e: unknown, storeDir: string): e is UnreadableFileError {
+  return e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path);
 }
 
 /**
