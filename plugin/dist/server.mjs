@@ -34767,7 +34767,7 @@ function assembleContext(input) {
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
-${relatedText(input.related)}` : "";
+${relatedText(input.related, input.relatedBeyond ?? 0)}` : "";
   const activeWarning = input.warnings.get(active.id);
   const system = input.project.systemContext?.trim() ? `## System Context
 ${input.project.systemContext.trim()}` : null;
@@ -34898,13 +34898,14 @@ function cutActive(body, render, fits, input) {
   }
   return prefix;
 }
-function relatedText(refs) {
+function relatedText(refs, beyond) {
   const items = refs.map((r) => {
     if (r.problem === "missing") return `${r.id} (missing: no such thread)`;
     if (r.problem === "unreadable") return `${r.id} (its file cannot be read)`;
     return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
   });
-  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
+  const more = beyond > 0 ? `; and ${beyond} more, not read` : "";
+  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}${more}._`;
 }
 function withWarning(text, warning) {
   return warning ? `${text}
@@ -35056,6 +35057,7 @@ async function contextWithSources(deps, project, thread, options) {
     ...options.maxTokens !== void 0 ? { maxTokens: options.maxTokens } : {},
     estimate,
     related,
+    relatedBeyond: Math.max(0, (thread.related?.length ?? 0) - related.length),
     ancestorBlocks: chain.blocks
   });
   const missesBefore = tokens.misses;
@@ -35066,7 +35068,7 @@ async function contextWithSources(deps, project, thread, options) {
   return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
 }
 function relatedRefs(store, projectId, thread, consulted) {
-  return (thread.related ?? []).map((id) => {
+  return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id) => {
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
       consulted.add(store.threadPath(projectId, id));

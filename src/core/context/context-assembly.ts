@@ -20,6 +20,8 @@ export interface ContextInput {
   estimate: (text: string) => number;
   /** The active thread's cross-references: listed by title and id (never their summaries). */
   related?: RelatedRef[];
+  /** How many more cross-references the thread lists than were read (a list written by hand past the limit). */
+  relatedBeyond?: number;
   /** Ancestors' blocks already built (by readChainWithinBudget), without warnings; the others are built here. */
   ancestorBlocks?: ReadonlyMap<Thread, string>;
 }
@@ -141,7 +143,8 @@ export function assembleContext(input: ContextInput): AssembledContext {
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
   const activeHead = `## Thread: ${activeTitle} (active)\n`;
-  const relatedLine = input.related && input.related.length > 0 ? `\n\n${relatedText(input.related)}` : "";
+  const relatedLine =
+    input.related && input.related.length > 0 ? `\n\n${relatedText(input.related, input.relatedBeyond ?? 0)}` : "";
   const activeWarning = input.warnings.get(active.id);
   const system = input.project.systemContext?.trim() ? `## System Context\n${input.project.systemContext.trim()}` : null;
   const depth = input.chain.length;
@@ -299,13 +302,14 @@ function cutActive(
 }
 
 /** One line naming the related threads (title and id; status when closed; missing ones reported, not fatal). */
-function relatedText(refs: RelatedRef[]): string {
+function relatedText(refs: RelatedRef[], beyond: number): string {
   const items = refs.map((r) => {
     if (r.problem === "missing") return `${r.id} (missing: no such thread)`;
     if (r.problem === "unreadable") return `${r.id} (its file cannot be read)`;
     return `${(r.title ?? r.id).replace(/\s*\n\s*/g, " ")} (${r.id}${r.status && r.status !== "active" ? `, ${r.status}` : ""})`;
   });
-  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}._`;
+  const more = beyond > 0 ? `; and ${beyond} more, not read` : "";
+  return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}${more}._`;
 }
 
 function withWarning(text: string, warning: string | undefined): string {

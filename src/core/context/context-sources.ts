@@ -1,4 +1,5 @@
 // A thread's context with what it was built from (every file consulted, whether it depends on HEAD), for the context cache.
+import { LIMITS } from "../limits.js";
 import { relative } from "node:path";
 import { ThreadMindError, UnreadableFileError } from "../errors.js";
 import type { Store } from "../store/store.js";
@@ -72,6 +73,7 @@ export async function contextWithSources(
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
       estimate,
       related,
+      relatedBeyond: Math.max(0, (thread.related?.length ?? 0) - related.length),
       ancestorBlocks: chain.blocks,
     });
   // Warm path: every count is cached and the encoder is never loaded. A miss loads it (if there is one) and redoes the fit.
@@ -85,7 +87,8 @@ export async function contextWithSources(
 
 /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
 function relatedRefs(store: Store, projectId: string, thread: Thread, consulted: Set<string>): RelatedRef[] {
-  return (thread.related ?? []).map((id): RelatedRef => {
+  // As many as a write may record: a list written by hand beyond it is not read (each entry costs a file read).
+  return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id): RelatedRef => {
     // Not an id (a title written by hand, say): no thread can have it, so it is missing, and no file is consulted.
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
