@@ -10164,31 +10164,36 @@ function descendantsOf(id, threads) {
 function hasPathsToCheck(t) {
   return Boolean(t.commit && t.paths && t.paths.length > 0);
 }
+var CHECKS_AT_ONCE = 4;
 async function stalePathWarnings(top, threads) {
   const warnings = /* @__PURE__ */ new Map();
+  const toCheck = threads.filter(hasPathsToCheck);
+  let next = 0;
   await Promise.all(
-    threads.map(async (t) => {
-      if (!hasPathsToCheck(t)) return;
-      let n;
-      try {
-        n = await commitsTouchingSince(top, t.commit, t.paths);
-      } catch (e) {
-        if (!(e instanceof GitError)) throw e;
-        warnings.set(
-          t.id,
-          `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`
-        );
-        return;
-      }
-      if (n && n > 0) {
-        warnings.set(
-          t.id,
-          `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`
-        );
-      }
+    Array.from({ length: Math.min(CHECKS_AT_ONCE, toCheck.length) }, async () => {
+      for (let t = toCheck[next++]; t !== void 0; t = toCheck[next++]) await checkOne(top, t, warnings);
     })
   );
   return warnings;
+}
+async function checkOne(top, t, warnings) {
+  let n;
+  try {
+    n = await commitsTouchingSince(top, t.commit, t.paths);
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+    warnings.set(
+      t.id,
+      `_\u26A0 Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`
+    );
+    return;
+  }
+  if (n && n > 0) {
+    warnings.set(
+      t.id,
+      `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`
+    );
+  }
 }
 
 // src/core/context/context-sources.ts

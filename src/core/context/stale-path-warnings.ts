@@ -7,31 +7,44 @@ export function hasPathsToCheck(t: Thread): t is Thread & { commit: string; path
   return Boolean(t.commit && t.paths && t.paths.length > 0);
 }
 
+/** At most this many threads are checked at once (two git processes each): a long chain must not start hundreds. */
+const CHECKS_AT_ONCE = 4;
+
 /** Thread id → the warning shown above its summary (threads whose paths did not change have none). */
 export async function stalePathWarnings(top: string, threads: readonly Thread[]): Promise<Map<string, string>> {
   const warnings = new Map<string, string>();
+  const toCheck = threads.filter(hasPathsToCheck);
+  let next = 0;
   await Promise.all(
-    threads.map(async (t) => {
-      if (!hasPathsToCheck(t)) return;
-      let n: number | null;
-      try {
-        n = await commitsTouchingSince(top, t.commit, t.paths);
-      } catch (e) {
-        // A path git refuses (outside the repository, bad pathspec) must not cost the whole context: say so instead.
-        if (!(e instanceof GitError)) throw e;
-        warnings.set(
-          t.id,
-          `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`,
-        );
-        return;
-      }
-      if (n && n > 0) {
-        warnings.set(
-          t.id,
-          `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`,
-        );
-      }
+    Array.from({ length: Math.min(CHECKS_AT_ONCE, toCheck.length) }, async () => {
+      for (let t = toCheck[next++]; t !== undefined; t = toCheck[next++]) await checkOne(top, t, warnings);
     }),
   );
   return warnings;
+}
+
+/** Sets `t`'s warning when commits changed its paths since its summary was written, or when git refuses to say. */
+async function checkOne(
+  top: string,
+  t: Thread & { commit: string; paths: string[] },
+  warnings: Map<string, string>,
+): Promise<void> {
+  let n: number | null;
+  try {
+    n = await commitsTouchingSince(top, t.commit, t.paths);
+  } catch (e) {
+    // A path git refuses (outside the repository, bad pathspec) must not cost the whole context: say so instead.
+    if (!(e instanceof GitError)) throw e;
+    warnings.set(
+      t.id,
+      `_⚠ Could not check whether ${t.paths.join(", ")} changed since this summary was written (${e.message.split("\n")[0]}). Fix the thread's paths._`,
+    );
+    return;
+  }
+  if (n && n > 0) {
+    warnings.set(
+      t.id,
+      `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${t.paths.join(", ")} since this summary was written: check it is still accurate._`,
+    );
+  }
 }
