@@ -483,14 +483,25 @@ function gitDir(top) {
   return (0, import_node_path4.resolve)(top, match[1]);
 }
 function readBranch(top) {
+  let dir;
   let head;
   try {
-    head = readRegularFile((0, import_node_path4.join)(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    dir = gitDir(top);
+    head = readRegularFile((0, import_node_path4.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
   const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  return match ? match[1] : null;
+  if (match) return match[1];
+  for (const state of ["rebase-merge", "rebase-apply"]) {
+    try {
+      const name = readRegularFile((0, import_node_path4.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
+      if (rebasing) return rebasing[1];
+    } catch {
+    }
+  }
+  return null;
 }
 function headCommitFromWorkTree(top) {
   if (top === null) return null;

@@ -33,16 +33,31 @@ export function gitDir(top: string): string {
   return resolve(top, match[1]!);
 }
 
-/** The checked-out branch, read from HEAD without starting git; null when detached or unreadable. */
+/**
+ * The checked-out branch, read from HEAD without starting git; during a rebase (HEAD detached) the branch being rebased,
+ * as `git status` names it; null when detached otherwise, or unreadable.
+ */
 export function readBranch(top: string): string | null {
+  let dir: string;
   let head: string;
   try {
-    head = readRegularFile(join(gitDir(top), "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    dir = gitDir(top);
+    head = readRegularFile(join(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
   const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  return match ? match[1]! : null;
+  if (match) return match[1]!;
+  for (const state of ["rebase-merge", "rebase-apply"]) {
+    try {
+      const name = readRegularFile(join(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
+      if (rebasing) return rebasing[1]!;
+    } catch {
+      // no rebase of that kind, or its state cannot be read: not a branch
+    }
+  }
+  return null;
 }
 
 export class GitError extends Error {}
