@@ -589,6 +589,20 @@ async function withTranscript(path, work) {
 function encodeProjectPath(path) {
   return path.replace(/[^a-zA-Z0-9]/g, "-");
 }
+var FOLDER_NAME_MAX = 200;
+function folderNameHash(path) {
+  let hash = 0;
+  for (let i = 0; i < path.length; i++) hash = (hash << 5) - hash + path.charCodeAt(i) | 0;
+  return hash;
+}
+function projectFolderName(path) {
+  const encoded = encodeProjectPath(path);
+  if (encoded.length <= FOLDER_NAME_MAX) return encoded;
+  return `${encoded.slice(0, FOLDER_NAME_MAX)}-${Math.abs(folderNameHash(path)).toString(36)}`;
+}
+function subfolderPrefix(encodedRoot) {
+  return encodedRoot.length > FOLDER_NAME_MAX ? { prefix: `${encodedRoot.slice(0, FOLDER_NAME_MAX)}-`, suffixCheckable: false } : { prefix: `${encodedRoot}-`, suffixCheckable: true };
+}
 function claudeConfigDir(env, home = homedir()) {
   const configured = env.CLAUDE_CONFIG_DIR;
   return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".claude");
@@ -687,7 +701,8 @@ function sessionFiles(folderPath) {
 async function locateTranscripts(options) {
   const given = resolve(options.workspaceRoot);
   const roots = [.../* @__PURE__ */ new Set([given, realpathOrSelf(given)])];
-  const encodedRoots = roots.map(encodeProjectPath);
+  const ownFolders = roots.map(projectFolderName);
+  const prefixes = roots.map((root) => subfolderPrefix(encodeProjectPath(root)));
   const result = {
     projectsDir: options.projectsDir,
     projectsDirExists: false,
@@ -705,8 +720,8 @@ async function locateTranscripts(options) {
   }
   result.projectsDirExists = true;
   for (const folder of names.sort()) {
-    const exact = encodedRoots.includes(folder);
-    const prefixed = encodedRoots.find((e) => folder.startsWith(`${e}-`));
+    const exact = ownFolders.includes(folder);
+    const prefixed = prefixes.find((p) => folder.startsWith(p.prefix));
     if (!exact && prefixed === void 0) continue;
     const folderPath = join(options.projectsDir, folder);
     if (!statSync(folderPath).isDirectory()) continue;
@@ -716,7 +731,8 @@ async function locateTranscripts(options) {
       const info = statSync(path);
       if (!info.isFile()) continue;
       const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
-      const evidence = judge(recordedCwd, exact, prefixed === void 0 ? null : folder.slice(prefixed.length), roots);
+      const suffix = prefixed?.suffixCheckable === true ? folder.slice(prefixed.prefix.length - 1) : null;
+      const evidence = judge(recordedCwd, exact, suffix, roots);
       if (typeof evidence === "string") {
         result.transcripts.push({ path, folder, sizeBytes: info.size, recordedCwd, evidence });
       } else {

@@ -67,6 +67,17 @@ function earlyScanWorker(env, transcriptFolder) {
 function encodeProjectPath(path) {
   return path.replace(/[^a-zA-Z0-9]/g, "-");
 }
+var FOLDER_NAME_MAX = 200;
+function folderNameHash(path) {
+  let hash = 0;
+  for (let i = 0; i < path.length; i++) hash = (hash << 5) - hash + path.charCodeAt(i) | 0;
+  return hash;
+}
+function projectFolderName(path) {
+  const encoded = encodeProjectPath(path);
+  if (encoded.length <= FOLDER_NAME_MAX) return encoded;
+  return `${encoded.slice(0, FOLDER_NAME_MAX)}-${Math.abs(folderNameHash(path)).toString(36)}`;
+}
 function claudeConfigDir(env, home = homedir()) {
   const configured = env.CLAUDE_CONFIG_DIR;
   return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".claude");
@@ -138,7 +149,7 @@ function isDirectory(path) {
 
 // src/cli/early-scan-folder.ts
 function earlyScanFolder(env, cwd) {
-  return join(claudeProjectsDir(env), encodeProjectPath(resolveWorkspace({ env, cwd }).root));
+  return join(claudeProjectsDir(env), projectFolderName(resolveWorkspace({ env, cwd }).root));
 }
 
 // src/cli/entry.ts

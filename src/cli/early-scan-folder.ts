@@ -1,6 +1,6 @@
 // The transcript folder the CLI's entry looks at to guess whether a report's scan will take worker lanes: the workspace root's, as the report resolves it.
 import { join } from "node:path";
-import { claudeProjectsDir, encodeProjectPath } from "../core/savings/transcript-locations.js";
+import { claudeProjectsDir, projectFolderName } from "../core/savings/transcript-locations.js";
 import { resolveWorkspace } from "../core/workspace.js";
 
 /**
@@ -8,5 +8,5 @@ import { resolveWorkspace } from "../core/workspace.js";
  * from a subdirectory, that is still the repository's folder, where its sessions were recorded.
  */
 export function earlyScanFolder(env: Record<string, string | undefined>, cwd: string): string {
-  return join(claudeProjectsDir(env), encodeProjectPath(resolveWorkspace({ env, cwd }).root));
+  return join(claudeProjectsDir(env), projectFolderName(resolveWorkspace({ env, cwd }).root));
 }

@@ -16,6 +16,39 @@ export function encodeProjectPath(path: string): string {
   return path.replace(/[^a-zA-Z0-9]/g, "-");
 }
 
+/** Past this many characters Claude Code cuts a folder name and appends a hash of the path (projectFolderName). */
+export const FOLDER_NAME_MAX = 200;
+
+/** Claude Code's hash of a launch directory for a cut folder name: 32-bit `h * 31 + code unit` over the path's UTF-16 code units. */
+function folderNameHash(path: string): number {
+  let hash = 0;
+  for (let i = 0; i < path.length; i++) hash = ((hash << 5) - hash + path.charCodeAt(i)) | 0;
+  return hash;
+}
+
+/**
+ * The folder Claude Code (2.1.x) keeps a launch directory's transcripts in: encodeProjectPath, and when that is over
+ * FOLDER_NAME_MAX characters, its first FOLDER_NAME_MAX characters, "-" and the path's hash in base 36 (a name short
+ * enough for the file system).
+ */
+export function projectFolderName(path: string): string {
+  const encoded = encodeProjectPath(path);
+  if (encoded.length <= FOLDER_NAME_MAX) return encoded;
+  return `${encoded.slice(0, FOLDER_NAME_MAX)}-${Math.abs(folderNameHash(path)).toString(36)}`;
+}
+
+/**
+ * What the folder names of a root's subdirectories start with: the root's encoding and "-"; once that encoding is over
+ * FOLDER_NAME_MAX characters, its cut first part and "-", as the root's own folder and its subdirectories' are all cut
+ * names then. `suffixCheckable`: the rest of a folder name is a subdirectory's encoding (not cut), so that
+ * subdirectoryEncodesTo can look for the directory.
+ */
+function subfolderPrefix(encodedRoot: string): { prefix: string; suffixCheckable: boolean } {
+  return encodedRoot.length > FOLDER_NAME_MAX
+    ? { prefix: `${encodedRoot.slice(0, FOLDER_NAME_MAX)}-`, suffixCheckable: false }
+    : { prefix: `${encodedRoot}-`, suffixCheckable: true };
+}
+
 /** Claude Code's configuration folder: CLAUDE_CONFIG_DIR when set, else ~/.claude. */
 export function claudeConfigDir(env: Record<string, string | undefined>, home: string = homedir()): string {
   const configured = env.CLAUDE_CONFIG_DIR;
@@ -191,7 +224,8 @@ function sessionFiles(folderPath: string): string[] {
 
 /**
  * Finds the transcripts of a workspace: the folder named after the workspace's encoded path, and the folders of its
- * subdirectories (names starting with the encoded path followed by "-"). Because the encoding is lossy, a sibling such
+ * subdirectories (names starting with the encoded path followed by "-"; for an encoded path over FOLDER_NAME_MAX
+ * characters, Claude Code's cut names: see projectFolderName). Because the encoding is lossy, a sibling such
  * as "/work/app-old" also starts with "-work-app-" when the workspace is "/work/app": every file is therefore checked
  * against the cwd it records (it must lie inside the workspace). A file that records no cwd is kept when its folder name
  * is exactly the workspace's, or when a directory inside the workspace encodes to the folder name; otherwise it is
@@ -200,7 +234,8 @@ function sessionFiles(folderPath: string): string[] {
 export async function locateTranscripts(options: { projectsDir: string; workspaceRoot: string }): Promise<TranscriptLocations> {
   const given = resolve(options.workspaceRoot);
   const roots = [...new Set([given, realpathOrSelf(given)])];
-  const encodedRoots = roots.map(encodeProjectPath);
+  const ownFolders = roots.map(projectFolderName);
+  const prefixes = roots.map((root) => subfolderPrefix(encodeProjectPath(root)));
   const result: TranscriptLocations = {
     projectsDir: options.projectsDir,
     projectsDirExists: false,
@@ -218,8 +253,8 @@ export async function locateTranscripts(options: { projectsDir: string; workspac
   }
   result.projectsDirExists = true;
   for (const folder of names.sort()) {
-    const exact = encodedRoots.includes(folder);
-    const prefixed = encodedRoots.find((e) => folder.startsWith(`${e}-`));
+    const exact = ownFolders.includes(folder);
+    const prefixed = prefixes.find((p) => folder.startsWith(p.prefix));
     if (!exact && prefixed === undefined) continue;
     const folderPath = join(options.projectsDir, folder);
     if (!statSync(folderPath).isDirectory()) continue;
@@ -229,7 +264,9 @@ export async function locateTranscripts(options: { projectsDir: string; workspac
       const info = statSync(path);
       if (!info.isFile()) continue;
       const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
-      const evidence = judge(recordedCwd, exact, prefixed === undefined ? null : folder.slice(prefixed.length), roots);
+      // A cut name's end is a hash, not a subdirectory's encoding: no directory can be looked for from it.
+      const suffix = prefixed?.suffixCheckable === true ? folder.slice(prefixed.prefix.length - 1) : null;
+      const evidence = judge(recordedCwd, exact, suffix, roots);
       if (typeof evidence === "string") {
         result.transcripts.push({ path, folder, sizeBytes: info.size, recordedCwd, evidence });
       } else {
