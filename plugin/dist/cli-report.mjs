@@ -1676,6 +1676,12 @@ function userTexts(value) {
     (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
   );
 }
+function isBranchCopy(value) {
+  const record2 = jsonObject(value);
+  if (record2 === null) return false;
+  const forkedFrom = record2.forkedFrom;
+  return typeof forkedFrom === "object" && forkedFrom !== null;
+}
 function mainUserRecord(parsed) {
   const value = jsonObject(parsed);
   if (value === null) return null;
@@ -1784,7 +1790,8 @@ async function scanSession(file, onBytes, options = {}) {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    if (responses === 0) {
+    const copied = isBranchCopy(value);
+    if (responses === 0 && !copied) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
       if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
@@ -1800,7 +1807,7 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (callsSummaryUpdate(value)) {
+        if (!copied && callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,
@@ -1813,6 +1820,10 @@ async function scanSession(file, onBytes, options = {}) {
       }
       case "hook-context": {
         const record2 = classified.record;
+        if (copied) {
+          accumulator.add({ kind: "other", meta: record2.meta });
+          break;
+        }
         const seen = {
           lineNumber,
           at: record2.meta.timestamp,
@@ -1831,6 +1842,10 @@ async function scanSession(file, onBytes, options = {}) {
         break;
       }
       case "compact-boundary":
+        if (copied) {
+          accumulator.add({ kind: "other", meta: classified.record.meta });
+          break;
+        }
         boundaryResponses.push(responses);
         accumulator.add(classified);
         break;

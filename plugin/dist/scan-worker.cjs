@@ -959,6 +959,12 @@ function userTexts(value) {
     (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
   );
 }
+function isBranchCopy(value) {
+  const record = jsonObject(value);
+  if (record === null) return false;
+  const forkedFrom = record.forkedFrom;
+  return typeof forkedFrom === "object" && forkedFrom !== null;
+}
 function mainUserRecord(parsed) {
   const value = jsonObject(parsed);
   if (value === null) return null;
@@ -1067,7 +1073,8 @@ async function scanSession(file, onBytes, options = {}) {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    if (responses === 0) {
+    const copied = isBranchCopy(value);
+    if (responses === 0 && !copied) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
       if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
@@ -1083,7 +1090,7 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (callsSummaryUpdate(value)) {
+        if (!copied && callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,
@@ -1096,6 +1103,10 @@ async function scanSession(file, onBytes, options = {}) {
       }
       case "hook-context": {
         const record = classified.record;
+        if (copied) {
+          accumulator.add({ kind: "other", meta: record.meta });
+          break;
+        }
         const seen = {
           lineNumber,
           at: record.meta.timestamp,
@@ -1114,6 +1125,10 @@ async function scanSession(file, onBytes, options = {}) {
         break;
       }
       case "compact-boundary":
+        if (copied) {
+          accumulator.add({ kind: "other", meta: classified.record.meta });
+          break;
+        }
         boundaryResponses.push(responses);
         accumulator.add(classified);
         break;

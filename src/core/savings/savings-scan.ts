@@ -179,6 +179,18 @@ function userTexts(value: object): string[] {
   );
 }
 
+/**
+ * A record a branched session copied from the conversation it was branched from (Claude Code 2.1.x /branch and
+ * --fork-session copy the original's chain whole, timestamps and message ids kept, marked `forkedFrom`): the original's
+ * /clear, compactions, injections and summary writes, not the branch's own.
+ */
+function isBranchCopy(value: unknown): boolean {
+  const record = jsonObject(value);
+  if (record === null) return false;
+  const forkedFrom = (record as { forkedFrom?: unknown }).forkedFrom;
+  return typeof forkedFrom === "object" && forkedFrom !== null;
+}
+
 /** A main-chain user record (not a sidechain's), else null. */
 function mainUserRecord(parsed: unknown): { timestamp?: unknown; planContent?: unknown } | null {
   const value = jsonObject(parsed);
@@ -255,7 +267,8 @@ let idleReadBuffer: Buffer | null = null;
  * transcript's bytes) are neither decoded nor parsed once the session's first response and a session id are known
  * (the /clear and plan evidence is looked for before the first response, on every line). Such a line can only move
  * the session's start or end (its timestamp); one whose possible timestamps could is held and parsed at the end unless
- * a later record settles it.
+ * a later record settles it. Records a branched session copied from its original (forkedFrom) count for its sizes only:
+ * their /clear, compactions, injections and summary writes are the original's, found in the original's file.
  */
 export async function scanSession(
   file: { path: string; folder: string },
@@ -338,7 +351,9 @@ export async function scanSession(
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    if (responses === 0) {
+    // A record copied into a branched session: its sizes are the branch's context, its events the original's.
+    const copied = isBranchCopy(value);
+    if (responses === 0 && !copied) {
       // The text names what is looked for before its parsed value is looked at.
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
@@ -356,7 +371,7 @@ export async function scanSession(
         }
         accumulator.add(classified);
         // From the value already parsed: no second parse, no search of the text.
-        if (callsSummaryUpdate(value)) {
+        if (!copied && callsSummaryUpdate(value)) {
           const write: SummaryWriteSeen = {
             segment: boundaryResponses.length,
             at,
@@ -369,6 +384,10 @@ export async function scanSession(
       }
       case "hook-context": {
         const record = classified.record;
+        if (copied) {
+          accumulator.add({ kind: "other", meta: record.meta });
+          break;
+        }
         const seen: InjectionSeen = {
           lineNumber,
           at: record.meta.timestamp,
@@ -388,6 +407,10 @@ export async function scanSession(
         break;
       }
       case "compact-boundary":
+        if (copied) {
+          accumulator.add({ kind: "other", meta: classified.record.meta });
+          break;
+        }
         boundaryResponses.push(responses);
         accumulator.add(classified);
         break;
