@@ -1081,6 +1081,10 @@ async function scanSession(file, onBytes, options = {}) {
     }
     switch (classified.kind) {
       case "assistant": {
+        if (copied) {
+          accumulator.add({ kind: "other", meta: classified.record.meta });
+          break;
+        }
         const key = responseKey(classified.record);
         const at = classified.record.meta.timestamp;
         if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
@@ -1090,7 +1094,7 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
-        if (!copied && callsSummaryUpdate(value)) {
+        if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
             at,

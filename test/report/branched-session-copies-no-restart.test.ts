@@ -101,8 +101,10 @@ describe("a branched session in the report", () => {
     expect(report.byKind.find((k) => k.kind === "auto-compaction")?.withoutThreadMind.restarts).toBe(1);
   });
 
-  it("still measures the branch's own requests", () => {
+  it("counts the copied requests once, in the original: the branch's figures are its own requests", () => {
     const branch = report.sessions.find((s) => s.sessionId === IDS.branchOfCompacted)!;
-    expect(branch.finalContextTokens).toBe(31_005);
+    expect([branch.apiResponses, branch.firstContextTokens, branch.finalContextTokens]).toEqual([1, 31_005, 31_005]);
+    const original = report.sessions.find((s) => s.sessionId === IDS.compacted)!;
+    expect([original.apiResponses, original.firstContextTokens, original.finalContextTokens]).toEqual([2, 150_000, 30_000]);
   });
 });

@@ -267,8 +267,9 @@ let idleReadBuffer: Buffer | null = null;
  * transcript's bytes) are neither decoded nor parsed once the session's first response and a session id are known
  * (the /clear and plan evidence is looked for before the first response, on every line). Such a line can only move
  * the session's start or end (its timestamp); one whose possible timestamps could is held and parsed at the end unless
- * a later record settles it. Records a branched session copied from its original (forkedFrom) count for its sizes only:
- * their /clear, compactions, injections and summary writes are the original's, found in the original's file.
+ * a later record settles it. Records a branched session copied from its original (forkedFrom) count for their
+ * timestamps only: their responses, /clear, compactions, injections and summary writes are the original's, counted in
+ * the original's file; the branch's figures start at its own first request.
  */
 export async function scanSession(
   file: { path: string; folder: string },
@@ -351,7 +352,7 @@ export async function scanSession(
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    // A record copied into a branched session: its sizes are the branch's context, its events the original's.
+    // A record copied into a branched session: the original's, counted in the original's file.
     const copied = isBranchCopy(value);
     if (responses === 0 && !copied) {
       // The text names what is looked for before its parsed value is looked at.
@@ -361,6 +362,11 @@ export async function scanSession(
     }
     switch (classified.kind) {
       case "assistant": {
+        if (copied) {
+          // The original's API response (same message.id and requestId), counted in the original's file.
+          accumulator.add({ kind: "other", meta: classified.record.meta });
+          break;
+        }
         const key = responseKey(classified.record);
         const at = classified.record.meta.timestamp;
         if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
@@ -371,7 +377,7 @@ export async function scanSession(
         }
         accumulator.add(classified);
         // From the value already parsed: no second parse, no search of the text.
-        if (!copied && callsSummaryUpdate(value)) {
+        if (callsSummaryUpdate(value)) {
           const write: SummaryWriteSeen = {
             segment: boundaryResponses.length,
             at,
