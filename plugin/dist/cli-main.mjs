@@ -14968,6 +14968,15 @@ function subdirectoryEncodesTo(root, suffix) {
   }
   return false;
 }
+var MISSING_REASON = "not read: a link to nothing (or removed while the report ran)";
+function statUnlessMissing(path) {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw e;
+  }
+}
 function realpathOrSelf(path) {
   try {
     return realpathSync(path);
@@ -15005,11 +15014,20 @@ async function locateTranscripts(options) {
     const prefixed = prefixes.find((p) => folder.startsWith(p.prefix));
     if (!exact && prefixed === void 0) continue;
     const folderPath = join(options.projectsDir, folder);
-    if (!statSync(folderPath).isDirectory()) continue;
+    const folderInfo = statUnlessMissing(folderPath);
+    if (folderInfo === null) {
+      result.rejected.push({ path: folderPath, folder, reason: MISSING_REASON });
+      continue;
+    }
+    if (!folderInfo.isDirectory()) continue;
     result.folders.push(folder);
     for (const name of sessionFiles(folderPath)) {
       const path = join(folderPath, name);
-      const info = statSync(path);
+      const info = statUnlessMissing(path);
+      if (info === null) {
+        result.rejected.push({ path, folder, reason: MISSING_REASON });
+        continue;
+      }
       if (!info.isFile()) continue;
       const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
       const suffix = prefixed?.suffixCheckable === true ? folder.slice(prefixed.prefix.length - 1) : null;

@@ -1,7 +1,7 @@
 // Where a workspace's Claude Code transcripts live: <config dir>/projects/<encoded path>/, subdirectory folders verified.
 // Synchronous calls: a workspace may have hundreds of transcripts, and a thread-pool round trip for each stat, open, read
 // and close of each head left the report idle ~0.8 ms per file (~80 ms over 100 files, before the scan starts).
-import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { errnoCode } from "../error-details.js";
@@ -100,7 +100,7 @@ export interface TranscriptLocations {
   /** Project folders whose names matched (exactly or as a subdirectory prefix), sorted. */
   folders: string[];
   transcripts: LocatedTranscript[];
-  /** Files in matching folders that belong to another directory (or could not be verified). */
+  /** Files in matching folders that belong to another directory (or could not be verified), and entries that are links to nothing. */
   rejected: RejectedTranscript[];
 }
 
@@ -208,6 +208,19 @@ export function subdirectoryEncodesTo(root: string, suffix: string): boolean {
   return false;
 }
 
+/** Why an entry listed in the projects folder is not read when it is not there: a link to nothing, or removed since. */
+const MISSING_REASON = "not read: a link to nothing (or removed while the report ran)";
+
+/** The entry's stats (through a link), or null when there is nothing there: other errors are thrown. */
+function statUnlessMissing(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw e;
+  }
+}
+
 function realpathOrSelf(path: string): string {
   try {
     return realpathSync(path);
@@ -257,11 +270,20 @@ export async function locateTranscripts(options: { projectsDir: string; workspac
     const prefixed = prefixes.find((p) => folder.startsWith(p.prefix));
     if (!exact && prefixed === undefined) continue;
     const folderPath = join(options.projectsDir, folder);
-    if (!statSync(folderPath).isDirectory()) continue;
+    const folderInfo = statUnlessMissing(folderPath);
+    if (folderInfo === null) {
+      result.rejected.push({ path: folderPath, folder, reason: MISSING_REASON });
+      continue;
+    }
+    if (!folderInfo.isDirectory()) continue;
     result.folders.push(folder);
     for (const name of sessionFiles(folderPath)) {
       const path = join(folderPath, name);
-      const info = statSync(path);
+      const info = statUnlessMissing(path);
+      if (info === null) {
+        result.rejected.push({ path, folder, reason: MISSING_REASON });
+        continue;
+      }
       if (!info.isFile()) continue;
       const recordedCwd = recordedCwdOf(path, CWD_HEAD_BYTES);
       // A cut name's end is a hash, not a subdirectory's encoding: no directory can be looked for from it.
