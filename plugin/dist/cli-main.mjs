@@ -15503,6 +15503,10 @@ var SessionAccumulator = class {
     model.apiResponses += sign;
     model.outputTokens += sign * response.usage.outputTokens;
   }
+  /** Whether an API response of this key (responseKey) has been added already. */
+  hasResponse(key) {
+    return this.responses.has(key);
+  }
   /** A snapshot of the figures so far (the accumulator can keep being fed). */
   result() {
     return {
@@ -16101,7 +16105,7 @@ async function scanSession(file, onBytes, options = {}) {
         const key = responseKey(classified.record);
         const at = classified.record.meta.timestamp;
         if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
-        else {
+        else if (accumulator.hasResponse(key)) ; else {
           series.add({ index: responses, at, tokens: classified.record.contextTokens });
           responses += 1;
           lastKey = key;

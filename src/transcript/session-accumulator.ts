@@ -170,6 +170,11 @@ export class SessionAccumulator {
     model.outputTokens += sign * response.usage.outputTokens;
   }
 
+  /** Whether an API response of this key (responseKey) has been added already. */
+  hasResponse(key: string): boolean {
+    return this.responses.has(key);
+  }
+
   /** A snapshot of the figures so far (the accumulator can keep being fed). */
   result(): SessionFigures {
     return {

@@ -370,7 +370,9 @@ export async function scanSession(
         const key = responseKey(classified.record);
         const at = classified.record.meta.timestamp;
         if (key === lastKey) series.updateLast({ index: responses - 1, at, tokens: classified.record.contextTokens });
-        else {
+        else if (accumulator.hasResponse(key)) {
+          // A copy of an earlier response written again later (a rewritten history): counted once, where it came first.
+        } else {
           series.add({ index: responses, at, tokens: classified.record.contextTokens });
           responses += 1;
           lastKey = key;
