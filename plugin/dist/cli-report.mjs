@@ -2183,6 +2183,21 @@ function segmentLoads(session, injections) {
 function sessionLoads(sessions, injections) {
   return new Map(sessions.map((s) => [s, segmentLoads(s, injections)]));
 }
+function sizeBeforeClear(old, endAt, sessionEnds) {
+  const final = { tokens: old?.finalContextTokens ?? null, from: "final-context" };
+  const end = ms(endAt);
+  const lastRequest = ms(old?.points.at(-1)?.at ?? null);
+  if (old === null || end === null || lastRequest === null || lastRequest <= end + CLEAR_TOLERANCE_MS) return final;
+  let record2 = null;
+  for (const r of sessionEnds) {
+    const at = ms(r.at);
+    if (!isSizeRecord(r) || r.sessionId !== old.sessionId || r.reason !== "clear" || at === null) continue;
+    if (Math.abs(at - end) > CLEAR_TOLERANCE_MS) continue;
+    if (record2 === null || Math.abs(at - end) < Math.abs((ms(record2.at) ?? 0) - end)) record2 = r;
+  }
+  const tokens = record2 !== null && typeof record2.contextTokens === "number" && record2.contextTokens > 0 ? record2.contextTokens : null;
+  return { tokens, from: "session-end-record" };
+}
 function pairsFromHooks(hooksSeen) {
   const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
   const used = /* @__PURE__ */ new Set();
@@ -2196,7 +2211,7 @@ function pairsFromHooks(hooksSeen) {
     }
     if (end === null) continue;
     used.add(end);
-    newToOld.set(start.sessionId, end.sessionId);
+    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
   }
   return newToOld;
 }
@@ -2206,11 +2221,11 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
   const restarts = [];
   const predecessors = /* @__PURE__ */ new Map();
   const usedOld = /* @__PURE__ */ new Set();
-  for (const [newId, oldId] of pairsFromHooks(measurements.hooksSeen)) {
+  for (const [newId, { oldId, endAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
     if (fresh === void 0 || old === void 0 || old.folder !== fresh.folder) continue;
-    predecessors.set(newId, { old, by: "hooks" });
+    predecessors.set(newId, { old, by: "hooks", endAt });
     usedOld.add(oldId);
   }
   const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
@@ -2232,9 +2247,10 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     if (best !== null) usedOld.add(best.sessionId);
     predecessors.set(fresh.sessionId, { old: best, by });
   }
-  for (const [newId, { old, by }] of predecessors) {
+  for (const [newId, { old, by, endAt }] of predecessors) {
     const fresh = byId.get(newId);
-    const before = old?.finalContextTokens ?? null;
+    const sizeBefore = sizeBeforeClear(old, endAt ?? null, measurements.sessionEnds);
+    const before = sizeBefore.tokens;
     const after = fresh.firstContextTokens;
     const clearAt = ms(clearTime(fresh));
     const ended = ms(old?.endedAt ?? null);
@@ -2251,9 +2267,9 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       pairedBy: by,
       confidence,
       gapMs,
-      notAveraged: old === null ? "no-ended-session" : before === null ? "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      notAveraged: old === null ? "no-ended-session" : before === null ? sizeBefore.from === "session-end-record" ? "no-size-before" : "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
       before,
-      beforeFrom: before === null ? null : "final-context",
+      beforeFrom: before === null ? null : sizeBefore.from,
       after,
       afterFrom: after === null ? null : "first-context",
       ...sizes(before, after),
@@ -2767,7 +2783,7 @@ function notAveragedText(r) {
     case "ended-session-without-requests":
       return "the session it ended recorded no request (no size before)";
     case "no-size-before":
-      return "no preTokens in the boundary and no request before it (no size before)";
+      return r.kind === "compaction" ? "no preTokens in the boundary and no request before it (no size before)" : "the session it ended went on later (resumed) and ThreadMind's SessionEnd hook recorded no size at the /clear (no size before)";
     case "no-request-after":
       return "no request after it in the transcript (no size after)";
     case "gap-over-limit":
@@ -2780,7 +2796,7 @@ function notAveragedText(r) {
 }
 function restartRow(r) {
   const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
-  const before = r.before === null ? "\u2014" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
+  const before = r.before === null ? "\u2014" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : r.beforeFrom === "session-end-record" ? " (at the /clear, SessionEnd hook)" : ""}`;
   const after = r.after === null ? "\u2014" : `${fmt(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
   return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];

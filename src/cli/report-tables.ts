@@ -133,7 +133,9 @@ export function notAveragedText(r: Restart): string | null {
     case "ended-session-without-requests":
       return "the session it ended recorded no request (no size before)";
     case "no-size-before":
-      return "no preTokens in the boundary and no request before it (no size before)";
+      return r.kind === "compaction"
+        ? "no preTokens in the boundary and no request before it (no size before)"
+        : "the session it ended went on later (resumed) and ThreadMind's SessionEnd hook recorded no size at the /clear (no size before)";
     case "no-request-after":
       return "no request after it in the transcript (no size after)";
     case "gap-over-limit":
@@ -150,7 +152,10 @@ function restartRow(r: Restart): string[] {
     r.kind !== "compaction"
       ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}`
       : shortId(r.sessionId);
-  const before = r.before === null ? "—" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : ""}`;
+  const before =
+    r.before === null
+      ? "—"
+      : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : r.beforeFrom === "session-end-record" ? " (at the /clear, SessionEnd hook)" : ""}`;
   const after = r.after === null ? "—" : `${fmt(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving =
     r.saving === null || r.before === null || r.after === null || r.before === 0

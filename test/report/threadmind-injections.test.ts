@@ -164,8 +164,9 @@ describe("ThreadMind injections, /clear evidence and pairing in scanned sessions
     const hooks: Measurements = {
       ...emptyMeasurements(),
       hooksSeen: [
-        { at: "2026-03-01T09:00:00.000Z", event: "SessionEnd:clear", sessionId: A },
-        { at: "2026-03-01T09:00:01.000Z", event: "SessionStart:clear", sessionId: B },
+        // After the sessions' records (the builders' clock starts at 10:00): a request after SessionEnd(clear) would be a resumed session's.
+        { at: "2026-03-02T09:00:00.000Z", event: "SessionEnd:clear", sessionId: A },
+        { at: "2026-03-02T09:00:01.000Z", event: "SessionStart:clear", sessionId: B },
       ],
     };
     expect(findRestarts(sessions, hooks)).toMatchObject([

@@ -1,6 +1,6 @@
 // Restarts found in scanned sessions: each /clear paired with the session it ended, each compaction with its sizes.
-import type { HookSeenRecord, InjectionRecord, Measurements } from "../measure/measurements.js";
-import { isHookSeenRecord, isInjectionRecord } from "../measure/measurement-log-read.js";
+import type { HookSeenRecord, InjectionRecord, Measurements, SizeRecord } from "../measure/measurements.js";
+import { isHookSeenRecord, isInjectionRecord, isSizeRecord } from "../measure/measurement-log-read.js";
 import type { ScannedSession } from "./savings-scan.js";
 import { charsEstimate } from "../context/token-estimate.js";
 
@@ -76,7 +76,11 @@ export interface Restart {
   notAveraged: NotAveragedReason | null;
   /** Conversation size before the restart, measured (tokens). */
   before: number | null;
-  beforeFrom: "final-context" | "preTokens" | "context-before-boundary" | null;
+  /**
+   * final-context: the ended session's last request; session-end-record: the size ThreadMind's SessionEnd hook read
+   * from the ended session's transcript at the /clear (used when that session went on after it: resumed later).
+   */
+  beforeFrom: "final-context" | "session-end-record" | "preTokens" | "context-before-boundary" | null;
   /** Size of the first request after the restart, measured (tokens). */
   after: number | null;
   afterFrom: "first-context" | "context-after-boundary" | "postTokens" | null;
@@ -192,11 +196,39 @@ export function sessionLoads(sessions: readonly ScannedSession[], injections: In
   return new Map(sessions.map((s) => [s, segmentLoads(s, injections)]));
 }
 
-/** /clear pairs from the hooks' records: old session id → new session id. */
-function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, string> {
+/**
+ * The ended session's size at a /clear: its last request, unless ThreadMind's hooks paired it (`endAt`, when its
+ * SessionEnd(clear) ran) and its last request came after that (the session was resumed later: its last request is
+ * later work). Then the size that SessionEnd hook read from the transcript at the /clear, when it recorded one.
+ */
+function sizeBeforeClear(
+  old: ScannedSession | null,
+  endAt: string | null,
+  sessionEnds: readonly SizeRecord[],
+): { tokens: number | null; from: "final-context" | "session-end-record" } {
+  const final = { tokens: old?.finalContextTokens ?? null, from: "final-context" as const };
+  const end = ms(endAt);
+  // The last request's time (the series always keeps the last point): later records without a request change no size.
+  const lastRequest = ms(old?.points.at(-1)?.at ?? null);
+  if (old === null || end === null || lastRequest === null || lastRequest <= end + CLEAR_TOLERANCE_MS) return final;
+  // The hook writes its SessionEnd record just before its hookSeen record.
+  let record: SizeRecord | null = null;
+  for (const r of sessionEnds) {
+    const at = ms(r.at);
+    if (!isSizeRecord(r) || r.sessionId !== old.sessionId || r.reason !== "clear" || at === null) continue;
+    if (Math.abs(at - end) > CLEAR_TOLERANCE_MS) continue;
+    if (record === null || Math.abs(at - end) < Math.abs((ms(record.at) ?? 0) - end)) record = r;
+  }
+  const tokens =
+    record !== null && typeof record.contextTokens === "number" && record.contextTokens > 0 ? record.contextTokens : null;
+  return { tokens, from: "session-end-record" };
+}
+
+/** /clear pairs from the hooks' records: new session id → the old session id and when its SessionEnd(clear) ran. */
+function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, { oldId: string; endAt: string }> {
   const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const used = new Set<HookSeenRecord>();
-  const newToOld = new Map<string, string>();
+  const newToOld = new Map<string, { oldId: string; endAt: string }>();
   for (const start of records) {
     if (start.event !== "SessionStart:clear" || newToOld.has(start.sessionId)) continue;
     let end: HookSeenRecord | null = null;
@@ -206,7 +238,7 @@ function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, strin
     }
     if (end === null) continue;
     used.add(end);
-    newToOld.set(start.sessionId, end.sessionId);
+    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
   }
   return newToOld;
 }
@@ -223,13 +255,14 @@ export function findRestarts(
   const restarts: Restart[] = [];
 
   // /clear: hooks' records first, then the transcripts' own evidence.
-  const predecessors = new Map<string, { old: ScannedSession | null; by: PairingMethod }>();
+  /** endAt: when ThreadMind's SessionEnd(clear) hook ran for the old session (hooks pairs only). */
+  const predecessors = new Map<string, { old: ScannedSession | null; by: PairingMethod; endAt?: string }>();
   const usedOld = new Set<string>();
-  for (const [newId, oldId] of pairsFromHooks(measurements.hooksSeen)) {
+  for (const [newId, { oldId, endAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
     if (fresh === undefined || old === undefined || old.folder !== fresh.folder) continue;
-    predecessors.set(newId, { old, by: "hooks" });
+    predecessors.set(newId, { old, by: "hooks", endAt });
     usedOld.add(oldId);
   }
   const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
@@ -259,9 +292,10 @@ export function findRestarts(
     predecessors.set(fresh.sessionId, { old: best, by });
   }
 
-  for (const [newId, { old, by }] of predecessors) {
+  for (const [newId, { old, by, endAt }] of predecessors) {
     const fresh = byId.get(newId)!;
-    const before = old?.finalContextTokens ?? null;
+    const sizeBefore = sizeBeforeClear(old, endAt ?? null, measurements.sessionEnds);
+    const before = sizeBefore.tokens;
     const after = fresh.firstContextTokens;
     const clearAt = ms(clearTime(fresh));
     const ended = ms(old?.endedAt ?? null);
@@ -284,14 +318,16 @@ export function findRestarts(
         old === null
           ? "no-ended-session"
           : before === null
-            ? "ended-session-without-requests"
+            ? sizeBefore.from === "session-end-record"
+              ? "no-size-before"
+              : "ended-session-without-requests"
             : after === null
               ? "no-request-after"
               : confidence === "inferred"
                 ? "gap-over-limit"
                 : null,
       before,
-      beforeFrom: before === null ? null : "final-context",
+      beforeFrom: before === null ? null : sizeBefore.from,
       after,
       afterFrom: after === null ? null : "first-context",
       ...sizes(before, after),
