@@ -9128,8 +9128,12 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!existsSync(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -9228,8 +9232,14 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!existsSync(dir)) return { threads, problems };
-    for (const name of readdirSync(dir).sort()) {
+    let names;
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = join(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -12636,8 +12646,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join28 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join28(before, endsWithNewline.before), after: join28(after, endsWithNewline.after) };
+  const join29 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join29(before, endsWithNewline.before), after: join29(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -17556,7 +17566,18 @@ function checkThreads(services) {
   const rel = (p) => relative(services.workspace.root, p) || p;
   const problems = [];
   let threadCount = 0;
-  const ids = store.projectIds();
+  let ids;
+  try {
+    ids = store.projectIds();
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return fail(
+      "threads",
+      title,
+      `Move ${join(store.dir, "projects")} away: ThreadMind keeps its projects in a real directory there.`,
+      e.message
+    );
+  }
   for (const id of ids) {
     try {
       store.readProject(id);
@@ -17564,7 +17585,14 @@ function checkThreads(services) {
       problems.push(messageOf(e));
       continue;
     }
-    const { threads, problems: unreadable2 } = store.readAllThreads(id);
+    let read;
+    try {
+      read = store.readAllThreads(id);
+    } catch (e) {
+      problems.push(messageOf(e));
+      continue;
+    }
+    const { threads, problems: unreadable2 } = read;
     threadCount += threads.size;
     for (const p of unreadable2) problems.push(`${rel(p.path)}: ${p.reason}`);
     for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
@@ -18475,6 +18503,14 @@ async function contextCheck(services) {
     );
   }
 }
+function projectsListed(services) {
+  try {
+    return services.hasProjects();
+  } catch (e) {
+    if (e instanceof ThreadMindError) return false;
+    throw e;
+  }
+}
 function readLog(storeDir, legacy) {
   try {
     return { read: readMeasurementLog(storeDir, legacy) };
@@ -18536,7 +18572,7 @@ async function runDoctor(options) {
   );
   if (usable) {
     checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
-    if (services.hasProjects()) checks.push(await contextCheck(services));
+    if (projectsListed(services)) checks.push(await contextCheck(services));
   }
   return checks;
 }

@@ -9508,8 +9508,12 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!(0, import_node_fs13.existsSync)(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -9608,8 +9612,14 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!(0, import_node_fs13.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs13.readdirSync)(dir).sort()) {
+    let names;
+    try {
+      names = (0, import_node_fs13.readdirSync)(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = (0, import_node_path9.join)(dir, name);
       if (!name.endsWith(".md")) continue;

@@ -34162,8 +34162,12 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!existsSync(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -34262,8 +34266,14 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!existsSync(dir)) return { threads, problems };
-    for (const name of readdirSync(dir).sort()) {
+    let names;
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = join(dir, name);
       if (!name.endsWith(".md")) continue;
