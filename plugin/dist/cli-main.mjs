@@ -10265,8 +10265,6 @@ function relatedRefs(store, projectId, thread, consulted) {
     }
   });
 }
-
-// src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -10297,6 +10295,12 @@ function buildTree(threads) {
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
+}
+function detachedReason(detached, threads, problems) {
+  const parentId = threads.get(detached.id)?.parentId ?? null;
+  if (parentId === null || threads.has(parentId)) return detached.why;
+  const file = problems.find((p) => basename(p.path) === `${parentId}.md`);
+  return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
 function cycleReasons(threads, reachable) {
@@ -10363,7 +10367,7 @@ function renderTree(threads, options) {
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
-    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${detachedReason(d, threads, options.problems)}`);
   }
   if (options.problems.length > 0) {
     lines.push(
@@ -12313,7 +12317,9 @@ function problemLines(input, detached) {
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
     for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+      lines.push(
+        `  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${detachedReason(d, input.threads, input.problems)}`
+      );
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -17595,7 +17601,8 @@ function checkThreads(services) {
     const { threads, problems: unreadable2 } = read;
     threadCount += threads.size;
     for (const p of unreadable2) problems.push(`${rel(p.path)}: ${p.reason}`);
-    for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
+    for (const d of buildTree(threads).detached)
+      problems.push(`${rel(store.threadPath(id, d.id))}: ${detachedReason(d, threads, unreadable2)}`);
   }
   if (ids.length === 0)
     return warn(

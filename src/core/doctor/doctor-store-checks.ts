@@ -2,7 +2,7 @@
 // local state usable, and the context a session would load against Claude Code's 10,000-character cap.
 import { accessSync, constants } from "node:fs";
 import { join, relative } from "node:path";
-import { buildTree } from "../context/tree-render.js";
+import { buildTree, detachedReason } from "../context/tree-render.js";
 import type { LocalStateRead } from "../store/local-state.js";
 import { measurementLogPath } from "../measure/measurement-log.js";
 import type { MeasurementLogRead } from "../measure/measurement-log-read.js";
@@ -83,7 +83,8 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
     const { threads, problems: unreadable } = read;
     threadCount += threads.size;
     for (const p of unreadable) problems.push(`${rel(p.path)}: ${p.reason}`);
-    for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
+    for (const d of buildTree(threads).detached)
+      problems.push(`${rel(store.threadPath(id, d.id))}: ${detachedReason(d, threads, unreadable)}`);
   }
   if (ids.length === 0)
     return warn(
