@@ -12739,7 +12739,9 @@ init_errors();
 async function migrateV04IfNeeded(store, author) {
   const treesDir = (0, import_node_path20.join)(store.dir, "trees");
   if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
-  if ((0, import_node_fs21.lstatSync)(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
+  const stat = (0, import_node_fs21.lstatSync)(treesDir);
+  if (stat.isSymbolicLink()) throw linkRefused(treesDir);
+  if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];

@@ -37084,7 +37084,9 @@ var CatalogThreadList = class {
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
-  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
+  const stat = lstatSync(treesDir);
+  if (stat.isSymbolicLink()) throw linkRefused(treesDir);
+  if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
