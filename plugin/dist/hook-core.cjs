@@ -12375,7 +12375,7 @@ var ProjectIndex = class {
       names = (0, import_node_fs20.readdirSync)(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
-      else throw e;
+      else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {

@@ -36734,7 +36734,7 @@ var ProjectIndex = class {
       names = readdirSync(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
-      else throw e;
+      else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {

@@ -1,4 +1,4 @@
-// Bug: doctor stopped at a project's threads directory that is a symbolic link out of .threadmind/ or a file: it printed
+// Bug: doctor (and search) stopped at a project's threads directory that is a symbolic link out of .threadmind/ or a file: it printed
 // one error (or a stack trace) and none of its checks, although naming such damage is what it is for.
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -76,5 +76,24 @@ describe("doctor with a damaged projects directory", () => {
     expect(check?.status).toBe("fail");
     expect(check?.detail.join("\n")).toContain(projects);
     expect(run.code).toBe(1);
+  });
+});
+
+describe("search with a damaged threads directory", () => {
+  it("thread-mind-mcp search names a threads/<project> that is a file, instead of a stack trace", async () => {
+    const r = makeTempRepo();
+    cleanups.push(r.cleanup);
+    r.commit("init");
+    await servicesFor(r.dir).projectCreate({ title: "Shop" });
+    const dir = join(r.dir, ".threadmind", "threads", "shop");
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, "not a directory\n");
+    const h = makeHome();
+    cleanups.push(() => rmSync(h, { recursive: true, force: true }));
+    const run = runCli(["search", "postgres"], { cwd: r.dir, home: h });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `thread-mind-mcp search: Cannot read ${dir}: ENOTDIR: not a directory, scandir '${dir}'. Fix or remove the file; ThreadMind will not overwrite it.\n`,
+    );
   });
 });
