@@ -18442,15 +18442,17 @@ var SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code se
 function checkMergeDriver(gitTop, expected) {
   const title = "Merge driver";
   let configured;
+  let configPath;
   try {
-    configured = readConfiguredDriver(gitConfigPath(gitTop));
+    configPath = gitConfigPath(gitTop);
+    configured = readConfiguredDriver(configPath);
   } catch (e) {
     return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${messageOf(e)}`);
   }
   const state = driverState(configured, expected);
   switch (state) {
     case "ok":
-      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${configPath})`);
     case "missing":
       return warn(
         "merge-driver",
