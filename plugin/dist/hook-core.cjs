@@ -77,6 +77,10 @@ var init_errors = __esm({
         "forbidden",
         `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
       ),
+      workspaceMissing: (root, source) => new ThreadMindError(
+        "invalid-input",
+        `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
+      ),
       storeDirUnusable: (path, problem) => new ThreadMindError(
         "unreadable",
         `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
@@ -9449,7 +9453,15 @@ var Store = class {
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    if (!this.exists()) (0, import_node_fs13.mkdirSync)(this.dir);
+    if (!this.exists()) {
+      try {
+        (0, import_node_fs13.mkdirSync)(this.dir);
+      } catch (e) {
+        const code = errnoCode(e);
+        if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
+        throw e;
+      }
+    }
     (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "projects"), { recursive: true });
     (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();

@@ -76,7 +76,16 @@ export class Store {
 
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout(): void {
-    if (!this.exists()) mkdirSync(this.dir);
+    if (!this.exists()) {
+      try {
+        mkdirSync(this.dir);
+      } catch (e) {
+        // The workspace itself is missing (a THREADMIND_ROOT typo): never created, named with where it came from.
+        const code = errnoCode(e);
+        if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
+        throw e;
+      }
+    }
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
