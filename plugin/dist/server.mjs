@@ -33208,16 +33208,17 @@ function registerResources(server2, session) {
   );
 }
 async function listThreads(session) {
-  let services;
-  let projectId;
+  let threads;
   try {
-    services = await session.services();
-    projectId = services.currentProject().id;
+    const services = await session.services();
+    threads = services.store.readAllThreads(services.currentProject().id).threads;
   } catch (e) {
     if (noProjectYet(e)) return [];
-    throw e;
+    if (!(e instanceof ThreadMindError)) throw e;
+    process.stderr.write(`thread-mind: resources/list lists no thread: ${e.message}
+`);
+    return [];
   }
-  const { threads } = services.store.readAllThreads(projectId);
   return [...threads.values()].sort((a, b) => a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1).map((t) => ({
     uri: threadUri(t.id),
     name: t.title,
