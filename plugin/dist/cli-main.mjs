@@ -14833,7 +14833,7 @@ var statsCommand = {
     } catch (e) {
       if (e instanceof ThreadMindError && e.code === "no-project") {
         console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`
         );
         return 1;
       }
@@ -17555,7 +17555,7 @@ function checkWorkspace(workspace, state) {
     return warn(
       "workspace",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      "Create a project: run /thread-mind:project <title> in Claude Code here (or ask the agent to create a ThreadMind project).",
       `${where}: no .threadmind/ project yet`
     );
   }
@@ -17622,7 +17622,7 @@ function checkThreads(services) {
     return warn(
       "threads",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here.",
+      "Create a project: run /thread-mind:project <title> in Claude Code here.",
       "no project in .threadmind/projects/"
     );
   if (problems.length > 0) {

@@ -19,7 +19,7 @@ export const statsCommand: CliCommand = {
     } catch (e) {
       if (e instanceof ThreadMindError && e.code === "no-project") {
         console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`,
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`,
         );
         return 1;
       }

@@ -20,7 +20,7 @@ export function checkWorkspace(workspace: Workspace, state: StoreDirState): Doct
     return warn(
       "workspace",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      "Create a project: run /thread-mind:project <title> in Claude Code here (or ask the agent to create a ThreadMind project).",
       `${where}: no .threadmind/ project yet`,
     );
   }
@@ -90,7 +90,7 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
     return warn(
       "threads",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here.",
+      "Create a project: run /thread-mind:project <title> in Claude Code here.",
       "no project in .threadmind/projects/",
     );
   if (problems.length > 0) {
