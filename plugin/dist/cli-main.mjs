@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, statSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -18828,6 +18828,12 @@ Usage: ${command.usage}`);
       console.error(`thread-mind-mcp ${command.name}: ${e.message}
 Usage: ${command.usage}`);
       return 2;
+    }
+    if (e instanceof ThreadMindError && e.code === "no-project") {
+      console.error(
+        `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`
+      );
+      return 1;
     }
     if (e instanceof ThreadMindError) {
       console.error(`thread-mind-mcp ${command.name}: ${e.message}`);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { writeFileSync, readdirSync, statSync, existsSync, lstatSync, constants, closeSync, realpathSync, openSync, fstatSync, readSync } from 'fs';
+import { statSync, existsSync, writeFileSync, readdirSync, lstatSync, constants, closeSync, realpathSync, openSync, fstatSync, readSync } from 'fs';
 import { resolve, join, dirname, relative, isAbsolute, basename, sep } from 'path';
 import * as nodeBuffer from 'buffer';
 import * as os from 'os';
@@ -3248,6 +3248,12 @@ Usage: ${command.usage}`);
       console.error(`thread-mind-mcp ${command.name}: ${e.message}
 Usage: ${command.usage}`);
       return 2;
+    }
+    if (e instanceof ThreadMindError && e.code === "no-project") {
+      console.error(
+        `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`
+      );
+      return 1;
     }
     if (e instanceof ThreadMindError) {
       console.error(`thread-mind-mcp ${command.name}: ${e.message}`);

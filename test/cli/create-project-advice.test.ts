@@ -1,6 +1,7 @@
 // Bug: doctor and `thread-mind-mcp stats` told the user to create a project with /thread-mind:init, which writes agent
 // instructions (AGENTS.md, .threadmind/instructions.md) and creates no project: following the advice left the workspace
 // without one, and doctor gave the same advice again. The command that creates a project is /thread-mind:project.
+// tree, context and history printed the model's advice instead ("Only create one (project_create) if the user asks").
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
@@ -47,4 +48,15 @@ it("stats without a project advises /thread-mind:project, never /thread-mind:ini
   expect(run.code).toBe(1);
   expect(run.stderr).toContain("/thread-mind:project");
   expect(run.stderr).not.toContain("/thread-mind:init");
+});
+
+it("tree, context and history without a project tell a person the slash command, not the model's tool", () => {
+  const { dir, h } = setup();
+  for (const command of ["tree", "context", "history"]) {
+    const run = runCli([command], { cwd: dir, home: h });
+    expect(run.code, command).toBe(1);
+    expect(run.stderr, command).toBe(
+      `thread-mind-mcp ${command}: no ThreadMind project in ${dir}. Create one with /thread-mind:project <title> in Claude Code.\n`,
+    );
+  }
 });
