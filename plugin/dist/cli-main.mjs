@@ -7708,8 +7708,8 @@ var serveCommand = {
 };
 var hookCommand = {
   name: "hook",
-  summary: "run a Claude Code hook (session-start | session-end | pre-compact), JSON on stdin",
-  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
+  summary: "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit>",
   options: {},
   run: async (args) => {
     const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
