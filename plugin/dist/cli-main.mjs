@@ -14453,6 +14453,9 @@ function openCliServices(options) {
     encoder: options.exactTokens ? () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)) : null
   });
 }
+function printNotices(services) {
+  for (const notice of services.notices) console.error(notice);
+}
 
 // src/cli/commands/tree.ts
 var treeCommand = {
@@ -14464,6 +14467,7 @@ var treeCommand = {
     const s = openCliServices({ exactTokens: false });
     const { text, problems } = await s.threadList({ full: true });
     console.log(text);
+    printNotices(s);
     return problems.length > 0 ? 1 : 0;
   }
 };
@@ -14480,6 +14484,7 @@ var contextCommand = {
     const maxChars = positiveInt(args.flags.get("max-chars"), "max-chars");
     const ctx = await s.contextGet({ ...maxTokens ? { maxTokens } : {}, ...maxChars ? { maxChars } : {} });
     console.log(ctx.text);
+    printNotices(s);
     return 0;
   }
 };
@@ -14839,7 +14844,7 @@ var statsCommand = {
       }
       throw e;
     }
-    for (const notice of services.notices) console.error(notice);
+    printNotices(services);
     return 0;
   }
 };
@@ -18665,8 +18670,10 @@ var searchCommand = {
     if (status) input.status = status;
     if (scope) input.scope = scope;
     if (limit !== void 0) input.limit = limit;
-    const answer = await openCliServices({ exactTokens: false }).threadSearch(input);
+    const services = openCliServices({ exactTokens: false });
+    const answer = await services.threadSearch(input);
     console.log(args.flags.has("json") ? JSON.stringify(answer, null, 2) : answer.text);
+    printNotices(services);
     return 0;
   }
 };
@@ -18680,11 +18687,13 @@ var historyCommand = {
   run: async (args) => {
     if (args.positionals.length > 1) throw new UsageError("give at most one thread id");
     const limit = positiveInt(args.flags.get("limit"), "limit");
-    const history = await openCliServices({ exactTokens: false }).threadHistory({
+    const services = openCliServices({ exactTokens: false });
+    const history = await services.threadHistory({
       ...args.positionals[0] !== void 0 ? { threadId: args.positionals[0] } : {},
       ...limit !== void 0 ? { limit } : {}
     });
     console.log(args.flags.has("json") ? JSON.stringify(history, null, 2) : history.text);
+    printNotices(services);
     return 0;
   }
 };

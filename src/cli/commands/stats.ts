@@ -2,7 +2,7 @@
 import { collectStats, renderStats } from "../../core/savings/stats.js";
 import { ThreadMindError } from "../../core/errors.js";
 import { expectNoArguments } from "../cli-options.js";
-import { openCliServices } from "../cli-services.js";
+import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
 
 export const statsCommand: CliCommand = {
@@ -25,7 +25,7 @@ export const statsCommand: CliCommand = {
       }
       throw e;
     }
-    for (const notice of services.notices) console.error(notice);
+    printNotices(services);
     return 0;
   },
 };
