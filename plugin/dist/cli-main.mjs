@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, statSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, statSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -7708,8 +7708,8 @@ var serveCommand = {
 };
 var hookCommand = {
   name: "hook",
-  summary: "run a Claude Code hook (session-start | session-end | pre-compact), JSON on stdin",
-  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
+  summary: "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit>",
   options: {},
   run: async (args) => {
     const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
@@ -7757,6 +7757,10 @@ var errors = {
   linkOutsideRepository: (rel, target2) => new ThreadMindError(
     "forbidden",
     `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  workspaceMissing: (root, source) => new ThreadMindError(
+    "invalid-input",
+    `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -9069,7 +9073,15 @@ var Store = class {
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    if (!this.exists()) mkdirSync(this.dir);
+    if (!this.exists()) {
+      try {
+        mkdirSync(this.dir);
+      } catch (e) {
+        const code = errnoCode(e);
+        if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
+        throw e;
+      }
+    }
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -9128,8 +9140,12 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!existsSync(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -9228,8 +9244,14 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!existsSync(dir)) return { threads, problems };
-    for (const name of readdirSync(dir).sort()) {
+    let names;
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = join(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -10255,8 +10277,6 @@ function relatedRefs(store, projectId, thread, consulted) {
     }
   });
 }
-
-// src/core/context/tree-render.ts
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -10287,6 +10307,12 @@ function buildTree(threads) {
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
+}
+function detachedReason(detached, threads, problems) {
+  const parentId = threads.get(detached.id)?.parentId ?? null;
+  if (parentId === null || threads.has(parentId)) return detached.why;
+  const file = problems.find((p) => basename(p.path) === `${parentId}.md`);
+  return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
 function cycleReasons(threads, reachable) {
@@ -10353,7 +10379,7 @@ function renderTree(threads, options) {
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
-    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${detachedReason(d, threads, options.problems)}`);
   }
   if (options.problems.length > 0) {
     lines.push(
@@ -12000,7 +12026,7 @@ var ProjectIndex = class {
       names = readdirSync(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
-      else throw e;
+      else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
@@ -12303,7 +12329,9 @@ function problemLines(input, detached) {
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
     for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+      lines.push(
+        `  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${detachedReason(d, input.threads, input.problems)}`
+      );
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -12354,7 +12382,9 @@ var CatalogThreadList = class {
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
-  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
+  const stat = lstatSync(treesDir);
+  if (stat.isSymbolicLink()) throw linkRefused(treesDir);
+  if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
@@ -12636,8 +12666,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join28 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join28(before, endsWithNewline.before), after: join28(after, endsWithNewline.after) };
+  const join29 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join29(before, endsWithNewline.before), after: join29(after, endsWithNewline.after) };
 }
 function compare(before, after) {
   const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
@@ -14423,6 +14453,9 @@ function openCliServices(options) {
     encoder: options.exactTokens ? () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)) : null
   });
 }
+function printNotices(services) {
+  for (const notice of services.notices) console.error(notice);
+}
 
 // src/cli/commands/tree.ts
 var treeCommand = {
@@ -14434,6 +14467,7 @@ var treeCommand = {
     const s = openCliServices({ exactTokens: false });
     const { text, problems } = await s.threadList({ full: true });
     console.log(text);
+    printNotices(s);
     return problems.length > 0 ? 1 : 0;
   }
 };
@@ -14450,6 +14484,7 @@ var contextCommand = {
     const maxChars = positiveInt(args.flags.get("max-chars"), "max-chars");
     const ctx = await s.contextGet({ ...maxTokens ? { maxTokens } : {}, ...maxChars ? { maxChars } : {} });
     console.log(ctx.text);
+    printNotices(s);
     return 0;
   }
 };
@@ -14803,13 +14838,13 @@ var statsCommand = {
     } catch (e) {
       if (e instanceof ThreadMindError && e.code === "no-project") {
         console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`
         );
         return 1;
       }
       throw e;
     }
-    for (const notice of services.notices) console.error(notice);
+    printNotices(services);
     return 0;
   }
 };
@@ -17598,7 +17633,7 @@ function checkWorkspace(workspace, state) {
     return warn(
       "workspace",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      "Create a project: run /thread-mind:project <title> in Claude Code here (or ask the agent to create a ThreadMind project).",
       `${where}: no .threadmind/ project yet`
     );
   }
@@ -17629,7 +17664,18 @@ function checkThreads(services) {
   const rel = (p) => relative(services.workspace.root, p) || p;
   const problems = [];
   let threadCount = 0;
-  const ids = store.projectIds();
+  let ids;
+  try {
+    ids = store.projectIds();
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return fail(
+      "threads",
+      title,
+      `Move ${join(store.dir, "projects")} away: ThreadMind keeps its projects in a real directory there.`,
+      e.message
+    );
+  }
   for (const id of ids) {
     try {
       store.readProject(id);
@@ -17637,16 +17683,24 @@ function checkThreads(services) {
       problems.push(messageOf(e));
       continue;
     }
-    const { threads, problems: unreadable2 } = store.readAllThreads(id);
+    let read;
+    try {
+      read = store.readAllThreads(id);
+    } catch (e) {
+      problems.push(messageOf(e));
+      continue;
+    }
+    const { threads, problems: unreadable2 } = read;
     threadCount += threads.size;
     for (const p of unreadable2) problems.push(`${rel(p.path)}: ${p.reason}`);
-    for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
+    for (const d of buildTree(threads).detached)
+      problems.push(`${rel(store.threadPath(id, d.id))}: ${detachedReason(d, threads, unreadable2)}`);
   }
   if (ids.length === 0)
     return warn(
       "threads",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here.",
+      "Create a project: run /thread-mind:project <title> in Claude Code here.",
       "no project in .threadmind/projects/"
     );
   if (problems.length > 0) {
@@ -18478,15 +18532,17 @@ var SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code se
 function checkMergeDriver(gitTop, expected) {
   const title = "Merge driver";
   let configured;
+  let configPath;
   try {
-    configured = readConfiguredDriver(gitConfigPath(gitTop));
+    configPath = gitConfigPath(gitTop);
+    configured = readConfiguredDriver(configPath);
   } catch (e) {
     return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${messageOf(e)}`);
   }
   const state = driverState(configured, expected);
   switch (state) {
     case "ok":
-      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${configPath})`);
     case "missing":
       return warn(
         "merge-driver",
@@ -18546,6 +18602,14 @@ async function contextCheck(services) {
       "Choose the project in Claude Code (/thread-mind:project) so sessions know which context to load.",
       e.message
     );
+  }
+}
+function projectsListed(services) {
+  try {
+    return services.hasProjects();
+  } catch (e) {
+    if (e instanceof ThreadMindError) return false;
+    throw e;
   }
 }
 function readLog(storeDir, legacy) {
@@ -18609,7 +18673,7 @@ async function runDoctor(options) {
   );
   if (usable) {
     checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
-    if (services.hasProjects()) checks.push(await contextCheck(services));
+    if (projectsListed(services)) checks.push(await contextCheck(services));
   }
   return checks;
 }
@@ -18679,8 +18743,10 @@ var searchCommand = {
     if (status) input.status = status;
     if (scope) input.scope = scope;
     if (limit !== void 0) input.limit = limit;
-    const answer = await openCliServices({ exactTokens: false }).threadSearch(input);
+    const services = openCliServices({ exactTokens: false });
+    const answer = await services.threadSearch(input);
     console.log(args.flags.has("json") ? JSON.stringify(answer, null, 2) : answer.text);
+    printNotices(services);
     return 0;
   }
 };
@@ -18694,11 +18760,13 @@ var historyCommand = {
   run: async (args) => {
     if (args.positionals.length > 1) throw new UsageError("give at most one thread id");
     const limit = positiveInt(args.flags.get("limit"), "limit");
-    const history = await openCliServices({ exactTokens: false }).threadHistory({
+    const services = openCliServices({ exactTokens: false });
+    const history = await services.threadHistory({
       ...args.positionals[0] !== void 0 ? { threadId: args.positionals[0] } : {},
       ...limit !== void 0 ? { limit } : {}
     });
     console.log(args.flags.has("json") ? JSON.stringify(history, null, 2) : history.text);
+    printNotices(services);
     return 0;
   }
 };
@@ -18842,6 +18910,12 @@ Usage: ${command.usage}`);
       console.error(`thread-mind-mcp ${command.name}: ${e.message}
 Usage: ${command.usage}`);
       return 2;
+    }
+    if (e instanceof ThreadMindError && e.code === "no-project") {
+      console.error(
+        `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`
+      );
+      return 1;
     }
     if (e instanceof ThreadMindError) {
       console.error(`thread-mind-mcp ${command.name}: ${e.message}`);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { writeFileSync, readdirSync, statSync, existsSync, lstatSync, constants, closeSync, realpathSync, openSync, fstatSync, readSync } from 'fs';
+import { statSync, existsSync, writeFileSync, readdirSync, lstatSync, constants, closeSync, realpathSync, openSync, fstatSync, readSync } from 'fs';
 import { resolve, join, dirname, relative, isAbsolute, basename, sep } from 'path';
 import * as nodeBuffer from 'buffer';
 import * as os from 'os';
@@ -51,6 +51,10 @@ var errors = {
   linkOutsideRepository: (rel, target) => new ThreadMindError(
     "forbidden",
     `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
+  ),
+  workspaceMissing: (root, source) => new ThreadMindError(
+    "invalid-input",
+    `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -3317,6 +3321,12 @@ Usage: ${command.usage}`);
       console.error(`thread-mind-mcp ${command.name}: ${e.message}
 Usage: ${command.usage}`);
       return 2;
+    }
+    if (e instanceof ThreadMindError && e.code === "no-project") {
+      console.error(
+        `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`
+      );
+      return 1;
     }
     if (e instanceof ThreadMindError) {
       console.error(`thread-mind-mcp ${command.name}: ${e.message}`);

@@ -77,6 +77,10 @@ var init_errors = __esm({
         "forbidden",
         `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
       ),
+      workspaceMissing: (root, source) => new ThreadMindError(
+        "invalid-input",
+        `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
+      ),
       storeDirUnusable: (path, problem) => new ThreadMindError(
         "unreadable",
         `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
@@ -7648,7 +7652,7 @@ var init_content_hash = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path22.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path23.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -7770,12 +7774,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs24, import_node_path22, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs24, import_node_path23, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
     import_node_fs24 = require("fs");
-    import_node_path22 = require("path");
+    import_node_path23 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -8043,27 +8047,27 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path27.join)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(transcriptPath)), (0, import_node_path27.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path28.join)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(transcriptPath)), (0, import_node_path28.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path27.sep) ? folder : `${folder}${import_node_path27.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path28.sep) ? folder : `${folder}${import_node_path28.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path27.isAbsolute)(named)) return null;
-  const path = (0, import_node_path27.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path28.isAbsolute)(named)) return null;
+  const path = (0, import_node_path28.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path27.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path28.resolve)(path), folder)) return null;
   let fd;
   try {
     const realFolder = (0, import_node_fs31.realpathSync)(folder);
-    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path27.dirname)((0, import_node_path27.resolve)(path)));
+    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs31.openSync)((0, import_node_path27.join)(realDir, (0, import_node_path27.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs31.openSync)((0, import_node_path28.join)(realDir, (0, import_node_path28.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
@@ -8081,12 +8085,12 @@ function readSavedOutput(path, transcriptPath) {
     (0, import_node_fs31.closeSync)(fd);
   }
 }
-var import_node_fs31, import_node_path27, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs31, import_node_path28, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs31 = require("fs");
-    import_node_path27 = require("path");
+    import_node_path28 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8197,7 +8201,7 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs26 = require("fs");
-var import_node_path24 = require("path");
+var import_node_path25 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -9449,7 +9453,15 @@ var Store = class {
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    if (!this.exists()) (0, import_node_fs13.mkdirSync)(this.dir);
+    if (!this.exists()) {
+      try {
+        (0, import_node_fs13.mkdirSync)(this.dir);
+      } catch (e) {
+        const code = errnoCode(e);
+        if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
+        throw e;
+      }
+    }
     (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "projects"), { recursive: true });
     (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -9508,8 +9520,12 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!(0, import_node_fs13.existsSync)(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -9608,8 +9624,14 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!(0, import_node_fs13.existsSync)(dir)) return { threads, problems };
-    for (const name of (0, import_node_fs13.readdirSync)(dir).sort()) {
+    let names;
+    try {
+      names = (0, import_node_fs13.readdirSync)(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = (0, import_node_path9.join)(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -10579,6 +10601,7 @@ function relatedRefs(store, projectId, thread, consulted) {
 }
 
 // src/core/context/tree-render.ts
+var import_node_path15 = require("path");
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -10609,6 +10632,12 @@ function buildTree(threads) {
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
+}
+function detachedReason(detached, threads, problems) {
+  const parentId = threads.get(detached.id)?.parentId ?? null;
+  if (parentId === null || threads.has(parentId)) return detached.why;
+  const file = problems.find((p) => (0, import_node_path15.basename)(p.path) === `${parentId}.md`);
+  return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
 function cycleReasons(threads, reachable) {
@@ -10675,7 +10704,7 @@ function renderTree(threads, options) {
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
-    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${detachedReason(d, threads, options.problems)}`);
   }
   if (options.problems.length > 0) {
     lines.push(
@@ -10743,7 +10772,7 @@ function renderTreeOf(project, threads, problems, activeId) {
 }
 
 // src/core/context/thread-list-catalog.ts
-var import_node_path18 = require("path");
+var import_node_path19 = require("path");
 
 // src/core/search/thread-search.ts
 init_errors();
@@ -11906,11 +11935,11 @@ function oneLine2(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path17 = require("path");
+var import_node_path18 = require("path");
 
 // src/core/search/project-index.ts
 var import_node_fs20 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 init_errors();
 init_content_hash();
 
@@ -12024,7 +12053,7 @@ var DirectoryWatch = class {
 
 // src/core/search/index-files.ts
 var import_node_fs19 = require("fs");
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
@@ -12032,13 +12061,13 @@ var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path15.join)(storeDir, "cache", "search");
+  return (0, import_node_path16.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path15.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path16.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path15.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path16.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -12072,8 +12101,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path15.join)(path, "..", "..", ".."), path);
-  (0, import_node_fs19.mkdirSync)((0, import_node_path15.join)(path, ".."), { recursive: true });
+  assertNoLinksBelow((0, import_node_path16.join)(path, "..", "..", ".."), path);
+  (0, import_node_fs19.mkdirSync)((0, import_node_path16.join)(path, ".."), { recursive: true });
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -12326,7 +12355,7 @@ var ProjectIndex = class {
   problems() {
     const out = [];
     for (const e of this.catalog.values())
-      if (e.problem !== void 0) out.push({ path: (0, import_node_path16.join)(this.threadsDir, e.file), reason: e.problem });
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path17.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12358,12 +12387,12 @@ var ProjectIndex = class {
       names = (0, import_node_fs20.readdirSync)(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
-      else throw e;
+      else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path16.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path17.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -12377,7 +12406,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path16.join)(this.threadsDir, file);
+    const path = (0, import_node_path17.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -12467,7 +12496,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path17.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path18.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -12664,7 +12693,9 @@ function problemLines(input, detached) {
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural(detached.length, "detached thread")} (fix their parentId):`);
     for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+      lines.push(
+        `  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${detachedReason(d, input.threads, input.problems)}`
+      );
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -12706,7 +12737,7 @@ var CatalogThreadList = class {
         return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path18.basename)(p.path).replace(/\.md$/, "") }));
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path19.basename)(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });
@@ -12715,19 +12746,21 @@ var CatalogThreadList = class {
 
 // src/core/store/migrate-v04.ts
 var import_node_fs21 = require("fs");
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path19.join)(store.dir, "trees");
+  const treesDir = (0, import_node_path20.join)(store.dir, "trees");
   if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
-  if ((0, import_node_fs21.lstatSync)(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
+  const stat = (0, import_node_fs21.lstatSync)(treesDir);
+  if (stat.isSymbolicLink()) throw linkRefused(treesDir);
+  if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
   for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path19.join)(treesDir, name);
+    const treePath = (0, import_node_path20.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -12741,7 +12774,7 @@ async function migrateV04IfNeeded(store, author) {
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path19.join)(threadsDir, file);
+      const path = (0, import_node_path20.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -12786,7 +12819,7 @@ async function migrateV04IfNeeded(store, author) {
     });
   }
   if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
-  if ((0, import_node_fs21.existsSync)((0, import_node_path19.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs21.existsSync)((0, import_node_path20.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -12878,7 +12911,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path20 = require("path");
+var import_node_path21 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -12907,7 +12940,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path20.relative)(top, req.file).split(import_node_path20.sep).join("/");
+  const path = (0, import_node_path21.relative)(top, req.file).split(import_node_path21.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -13140,13 +13173,13 @@ init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
 var import_node_fs22 = require("fs");
-var import_node_path21 = require("path");
+var import_node_path22 = require("path");
 init_measurement_log();
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path21.join)(storeDir, ".lock"))?.check();
+  lockFence((0, import_node_path22.join)(storeDir, ".lock"))?.check();
   (0, import_node_fs22.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
@@ -13220,7 +13253,7 @@ function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
 init_measurement_log_read();
 
 // src/core/git/committed-thread.ts
-var import_node_path23 = require("path");
+var import_node_path24 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -13244,7 +13277,7 @@ async function committedThread(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path23.relative)(root, path) || path;
+  const file = (0, import_node_path24.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
 }
 
@@ -14025,7 +14058,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path24.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path25.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -14401,19 +14434,19 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path25 = require("path");
+var import_node_path26 = require("path");
 init_id_pattern();
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path25.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path26.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path25.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path26.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -14446,7 +14479,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 }
 function stampsOf(storeDir, paths) {
   const out = {};
-  for (const rel of paths) out[rel] = fileStamp((0, import_node_path25.join)(storeDir, rel));
+  for (const rel of paths) out[rel] = fileStamp((0, import_node_path26.join)(storeDir, rel));
   return out;
 }
 function racyPaths(stamps, assemblyStartedAtMs) {
@@ -14466,7 +14499,7 @@ function sameInputs(a, b) {
 
 // src/core/context/context-cache-write.ts
 var import_node_fs28 = require("fs");
-var import_node_path26 = require("path");
+var import_node_path27 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -14484,7 +14517,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs28.mkdirSync)((0, import_node_path26.dirname)(path), { recursive: true });
+  (0, import_node_fs28.mkdirSync)((0, import_node_path27.dirname)(path), { recursive: true });
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `, { durable: false });
 }
@@ -15499,7 +15532,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path28 = require("path");
+var import_node_path29 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -15515,7 +15548,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path28.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path29.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15662,7 +15695,7 @@ init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
 var import_node_fs32 = require("fs");
-var import_node_path29 = require("path");
+var import_node_path30 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -15684,7 +15717,7 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path29.join)(storeDir, "cache");
+    const cache = (0, import_node_path30.join)(storeDir, "cache");
     (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
     (0, import_node_fs32.rmSync)(temp, { force: true });
@@ -15778,13 +15811,13 @@ var INSTANCE_KEY = Buffer.from(`"instance":`);
 
 // src/core/store/thread-file-exists.ts
 var import_node_fs33 = require("fs");
-var import_node_path30 = require("path");
+var import_node_path31 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {
-    (0, import_node_fs33.lstatSync)((0, import_node_path30.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    (0, import_node_fs33.lstatSync)((0, import_node_path31.join)(storeDir, "threads", projectId, `${threadId}.md`));
     return true;
   } catch (e) {
     const code = errnoCode(e);

@@ -23160,6 +23160,10 @@ var errors = {
     "forbidden",
     `Cannot update ${rel}: it leads outside the repository (to ${target2}), through a symbolic link; ThreadMind never writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.`
   ),
+  workspaceMissing: (root, source) => new ThreadMindError(
+    "invalid-input",
+    `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
+  ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
@@ -32237,6 +32241,12 @@ function buildTree(threads) {
   roots.sort((a, b) => a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b));
   return { roots, children, detached };
 }
+function detachedReason(detached, threads, problems) {
+  const parentId = threads.get(detached.id)?.parentId ?? null;
+  if (parentId === null || threads.has(parentId)) return detached.why;
+  const file = problems.find((p) => basename(p.path) === `${parentId}.md`);
+  return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
+}
 var CYCLE_IDS_SHOWN = 5;
 function cycleReasons(threads, reachable) {
   const reasons = /* @__PURE__ */ new Map();
@@ -32302,7 +32312,7 @@ function renderTree(threads, options) {
   }
   if (shape.detached.length > 0) {
     lines.push("", "\u26A0 Detached threads (fix their parentId):");
-    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${d.why}`);
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id))}: ${detachedReason(d, threads, options.problems)}`);
   }
   if (options.problems.length > 0) {
     lines.push(
@@ -33198,16 +33208,17 @@ function registerResources(server2, session) {
   );
 }
 async function listThreads(session) {
-  let services;
-  let projectId;
+  let threads;
   try {
-    services = await session.services();
-    projectId = services.currentProject().id;
+    const services = await session.services();
+    threads = services.store.readAllThreads(services.currentProject().id).threads;
   } catch (e) {
     if (noProjectYet(e)) return [];
-    throw e;
+    if (!(e instanceof ThreadMindError)) throw e;
+    process.stderr.write(`thread-mind: resources/list lists no thread: ${e.message}
+`);
+    return [];
   }
-  const { threads } = services.store.readAllThreads(projectId);
   return [...threads.values()].sort((a, b) => a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1).map((t) => ({
     uri: threadUri(t.id),
     name: t.title,
@@ -34103,7 +34114,15 @@ var Store = class {
   }
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout() {
-    if (!this.exists()) mkdirSync(this.dir);
+    if (!this.exists()) {
+      try {
+        mkdirSync(this.dir);
+      } catch (e) {
+        const code = errnoCode(e);
+        if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
+        throw e;
+      }
+    }
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -34162,8 +34181,12 @@ var Store = class {
   }
   projectIds() {
     const dir = this.projectsDir();
-    if (!existsSync(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
   projectExists(id) {
     return entryExists(this.projectPath(id));
@@ -34262,8 +34285,14 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    if (!existsSync(dir)) return { threads, problems };
-    for (const name of readdirSync(dir).sort()) {
+    let names;
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = join(dir, name);
       if (!name.endsWith(".md")) continue;
@@ -36718,7 +36747,7 @@ var ProjectIndex = class {
       names = readdirSync(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
-      else throw e;
+      else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
@@ -37015,7 +37044,9 @@ function problemLines(input, detached) {
   if (detached.length > 0) {
     lines.push("", `\u26A0 ${plural2(detached.length, "detached thread")} (fix their parentId):`);
     for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${d.why}`);
+      lines.push(
+        `  ${threadLabel(input.threads.get(d.id), { activeId: input.activeId })}: ${detachedReason(d, input.threads, input.problems)}`
+      );
     if (detached.length > PROBLEMS_NAMED) lines.push(`  \u2026 and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {
@@ -37066,7 +37097,9 @@ var CatalogThreadList = class {
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
-  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
+  const stat = lstatSync(treesDir);
+  if (stat.isSymbolicLink()) throw linkRefused(treesDir);
+  if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];

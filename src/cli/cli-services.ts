@@ -20,3 +20,8 @@ export function openCliServices(options: { exactTokens: boolean }): ThreadMindSe
     encoder: options.exactTokens ? () => loadTiktokenEncoder(bundledAssetsDir(import.meta.url)) : null,
   });
 }
+
+/** The services' notices (local state set aside, a search without file watching...) on stderr, as stats and every MCP tool result give them. */
+export function printNotices(services: ThreadMindServices): void {
+  for (const notice of services.notices) console.error(notice);
+}

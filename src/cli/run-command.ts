@@ -3,6 +3,7 @@ import { optionParserAvailable, parseCommandArgs, UsageError } from "./cli-optio
 import { ThreadMindError } from "../core/errors.js";
 import { MIN_NODE } from "../core/version.js";
 import type { CliCommand } from "./commands/command.js";
+import { cliWorkspace } from "./cli-workspace.js";
 
 /** `thread-mind-mcp <command.name> ...rest`: its exit code (a negative value keeps the process running). */
 export async function runCommand(command: CliCommand, rest: string[]): Promise<number> {
@@ -20,6 +21,13 @@ export async function runCommand(command: CliCommand, rest: string[]): Promise<n
     if (e instanceof UsageError) {
       console.error(`thread-mind-mcp ${command.name}: ${e.message}\nUsage: ${command.usage}`);
       return 2;
+    }
+    if (e instanceof ThreadMindError && e.code === "no-project") {
+      // The core's text speaks to a model (project_create is a tool): a person at a terminal is told the command.
+      console.error(
+        `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`,
+      );
+      return 1;
     }
     if (e instanceof ThreadMindError) {
       console.error(`thread-mind-mcp ${command.name}: ${e.message}`);

@@ -63,6 +63,14 @@ export const errors = {
       `Cannot update ${rel}: it leads outside the repository (to ${target}), through a symbolic link; ThreadMind never ` +
         "writes outside the repository. Nothing was changed. Replace the link with a file, or leave this client out.",
     ),
+  workspaceMissing: (root: string, source: string) =>
+    new ThreadMindError(
+      "invalid-input",
+      `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` +
+        (source === "THREADMIND_ROOT"
+          ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created."
+          : "Start the server in the repository's directory. Nothing was created."),
+    ),
   storeDirUnusable: (path: string, problem: string) =>
     new ThreadMindError(
       "unreadable",

@@ -3,7 +3,7 @@ import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@mo
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ThreadMindError } from "../core/errors.js";
 import { assertId } from "../core/ids.js";
-import { threadStatus } from "../core/types.js";
+import { threadStatus, type Thread } from "../core/types.js";
 import type { ThreadMindServices } from "../core/services.js";
 import type { ServerSession } from "./server-session.js";
 import { completeThreadId, noProjectYet } from "./thread-ids.js";
@@ -63,18 +63,23 @@ export function registerResources(server: McpServer, session: ServerSession): vo
   );
 }
 
-/** Every thread of the active project (none without a project), so that clients can offer them for @-mentions. */
+/**
+ * Every thread of the active project (none without a project), so that clients can offer them for @-mentions. When the
+ * store cannot be listed (a project file left with conflict markers, a linked threads directory), no thread is listed
+ * and the static resources stay: reading threadmind://context or threadmind://tree names what failed (a failed
+ * resources/list would take them away too).
+ */
 async function listThreads(session: ServerSession): Promise<Resource[]> {
-  let services: ThreadMindServices;
-  let projectId: string;
+  let threads: Map<string, Thread>;
   try {
-    services = await session.services();
-    projectId = services.currentProject().id;
+    const services = await session.services();
+    threads = services.store.readAllThreads(services.currentProject().id).threads;
   } catch (e) {
     if (noProjectYet(e)) return [];
-    throw e;
+    if (!(e instanceof ThreadMindError)) throw e;
+    process.stderr.write(`thread-mind: resources/list lists no thread: ${e.message}\n`);
+    return [];
   }
-  const { threads } = services.store.readAllThreads(projectId);
   return [...threads.values()]
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
     .map((t) => ({

@@ -140,7 +140,7 @@ describe("thread-mind-mcp doctor", () => {
     const r = repo();
     const d = doctor(r.dir, home());
     expect(status(d, "workspace")).toBe("warn");
-    expect(d.checks.get("workspace")!.fix).toContain("/thread-mind:init");
+    expect(d.checks.get("workspace")!.fix).toContain("/thread-mind:project");
     expect(d.checks.has("threads")).toBe(false);
     expect(d.code).toBe(0);
   });

@@ -109,7 +109,7 @@ describe("thread-mind-mcp stats", () => {
   it("without a project: exit 1 and how to create one", () => {
     const run = runCli(["stats"], { cwd: tempDir("tm-cli-stats-"), home: home() });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("/thread-mind:init");
+    expect(run.stderr).toContain("/thread-mind:project");
   });
 
   it("without measurements says how to get them, and points to the report", async () => {

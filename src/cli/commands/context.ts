@@ -1,6 +1,6 @@
 // `thread-mind-mcp context`: prints the context the plugin would load for the active thread, within optional bounds.
 import { positiveInt } from "../cli-options.js";
-import { openCliServices } from "../cli-services.js";
+import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
 
 export const contextCommand: CliCommand = {
@@ -14,6 +14,7 @@ export const contextCommand: CliCommand = {
     const maxChars = positiveInt(args.flags.get("max-chars"), "max-chars");
     const ctx = await s.contextGet({ ...(maxTokens ? { maxTokens } : {}), ...(maxChars ? { maxChars } : {}) });
     console.log(ctx.text);
+    printNotices(s);
     return 0;
   },
 };

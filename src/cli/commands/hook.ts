@@ -6,8 +6,8 @@ import type { CliCommand } from "./command.js";
 
 export const hookCommand: CliCommand = {
   name: "hook",
-  summary: "run a Claude Code hook (session-start | session-end | pre-compact), JSON on stdin",
-  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact>",
+  summary: "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit>",
   options: {},
   run: async (args) => {
     // The hooks are CommonJS (hook.cjs): required, not imported.

@@ -1,6 +1,6 @@
 // `thread-mind-mcp search <words…>`: the thread_search core call (tiers from ids and titles to meaning), text or JSON.
 import { oneOf, positiveInt, UsageError } from "../cli-options.js";
-import { openCliServices } from "../cli-services.js";
+import { openCliServices, printNotices } from "../cli-services.js";
 import { SEARCH_INTENTS, SEARCH_SCOPES, type SearchQuery } from "../../core/search/index.js";
 import { THREAD_STATUSES } from "../../core/types.js";
 import type { CliCommand } from "./command.js";
@@ -25,8 +25,10 @@ export const searchCommand: CliCommand = {
     if (status) input.status = status;
     if (scope) input.scope = scope;
     if (limit !== undefined) input.limit = limit;
-    const answer = await openCliServices({ exactTokens: false }).threadSearch(input);
+    const services = openCliServices({ exactTokens: false });
+    const answer = await services.threadSearch(input);
     console.log(args.flags.has("json") ? JSON.stringify(answer, null, 2) : answer.text);
+    printNotices(services);
     return 0;
   },
 };

@@ -2,7 +2,7 @@
 import { collectStats, renderStats } from "../../core/savings/stats.js";
 import { ThreadMindError } from "../../core/errors.js";
 import { expectNoArguments } from "../cli-options.js";
-import { openCliServices } from "../cli-services.js";
+import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
 
 export const statsCommand: CliCommand = {
@@ -19,13 +19,13 @@ export const statsCommand: CliCommand = {
     } catch (e) {
       if (e instanceof ThreadMindError && e.code === "no-project") {
         console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:init in Claude Code.`,
+          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`,
         );
         return 1;
       }
       throw e;
     }
-    for (const notice of services.notices) console.error(notice);
+    printNotices(services);
     return 0;
   },
 };

@@ -1,5 +1,5 @@
 // `thread-mind-mcp tree`: prints the thread tree of the active project; exit 1 when a thread file has a problem.
-import { openCliServices } from "../cli-services.js";
+import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
 
 export const treeCommand: CliCommand = {
@@ -11,6 +11,7 @@ export const treeCommand: CliCommand = {
     const s = openCliServices({ exactTokens: false });
     const { text, problems } = await s.threadList({ full: true });
     console.log(text);
+    printNotices(s);
     return problems.length > 0 ? 1 : 0;
   },
 };

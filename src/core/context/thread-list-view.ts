@@ -1,7 +1,7 @@
 // thread_list's text: the whole tree while it is small, else a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts of the rest); rootId, depth and status narrow it.
 import { errors } from "../errors.js";
 import type { ThreadStatus } from "../types.js";
-import { buildTree, relatedMark, renderTree, threadLabel, type TreeNode, type TreeShape } from "./tree-render.js";
+import { buildTree, detachedReason, relatedMark, renderTree, threadLabel, type TreeNode, type TreeShape } from "./tree-render.js";
 import { formatCount } from "../format-count.js";
 
 /** No thread_list answer is longer than this (UTF-8 bytes), whatever the number of threads. */
@@ -238,7 +238,9 @@ function problemLines(input: ThreadListInput, detached: { id: string; why: strin
   if (detached.length > 0) {
     lines.push("", `⚠ ${plural(detached.length, "detached thread")} (fix their parentId):`);
     for (const d of detached.slice(0, PROBLEMS_NAMED))
-      lines.push(`  ${threadLabel(input.threads.get(d.id)!, { activeId: input.activeId })}: ${d.why}`);
+      lines.push(
+        `  ${threadLabel(input.threads.get(d.id)!, { activeId: input.activeId })}: ${detachedReason(d, input.threads, input.problems)}`,
+      );
     if (detached.length > PROBLEMS_NAMED) lines.push(`  … and ${formatCount(detached.length - PROBLEMS_NAMED)} more`);
   }
   if (input.problems.length > 0) {

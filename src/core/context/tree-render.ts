@@ -1,5 +1,6 @@
 // The ASCII tree of a project's threads (├── └── │), with statuses, linked branches, the active marker and problems.
 import type { ThreadFileProblem, ThreadMeta } from "../types.js";
+import { basename } from "node:path";
 import { MAIN_THREAD_ID } from "../ids.js";
 
 /** What the tree shows of a thread (a whole thread, or the search catalog's entry for it). */
@@ -54,6 +55,23 @@ export function buildTree(threads: ReadonlyMap<string, TreeNode>): TreeShape {
   for (const list of children.values()) list.sort(byCreated);
   roots.sort((a, b) => (a === MAIN_THREAD_ID ? -1 : b === MAIN_THREAD_ID ? 1 : byCreated(a, b)));
   return { roots, children, detached };
+}
+
+/**
+ * Why a detached thread is detached, told right: a parent whose file is among `problems` exists but could not be read,
+ * and it is that file that needs fixing, not this thread's parentId.
+ */
+export function detachedReason(
+  detached: { id: string; why: string },
+  threads: ReadonlyMap<string, TreeNode>,
+  problems: readonly { path: string }[],
+): string {
+  const parentId = threads.get(detached.id)?.parentId ?? null;
+  if (parentId === null || threads.has(parentId)) return detached.why;
+  const file = problems.find((p) => basename(p.path) === `${parentId}.md`);
+  return file === undefined
+    ? detached.why
+    : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 
 /** Ids shown of a cycle in a reason; longer cycles are shortened with "…" and their length. */
@@ -146,7 +164,7 @@ export function renderTree(threads: ReadonlyMap<string, TreeNode>, options: Rend
   }
   if (shape.detached.length > 0) {
     lines.push("", "⚠ Detached threads (fix their parentId):");
-    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id)!)}: ${d.why}`);
+    for (const d of shape.detached) lines.push(`  ${label(threads.get(d.id)!)}: ${detachedReason(d, threads, options.problems)}`);
   }
   if (options.problems.length > 0) {
     lines.push(

@@ -1,14 +1,14 @@
 // Doctor checks of the workspace's `.threadmind/`: readable, every project and thread file parses, no cycle or orphan,
 // local state usable, and the context a session would load against Claude Code's 10,000-character cap.
 import { accessSync, constants } from "node:fs";
-import { relative } from "node:path";
-import { buildTree } from "../context/tree-render.js";
+import { join, relative } from "node:path";
+import { buildTree, detachedReason } from "../context/tree-render.js";
 import type { LocalStateRead } from "../store/local-state.js";
 import { measurementLogPath } from "../measure/measurement-log.js";
 import type { MeasurementLogRead } from "../measure/measurement-log-read.js";
 import type { ThreadMindServices } from "../services.js";
 import type { StoreDirState, Workspace } from "../workspace.js";
-import { errors } from "../errors.js";
+import { errors, ThreadMindError } from "../errors.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { CHARACTER_CAP, contextHeader } from "../context/context-header.js";
 import { messageOf } from "../error-details.js";
@@ -20,7 +20,7 @@ export function checkWorkspace(workspace: Workspace, state: StoreDirState): Doct
     return warn(
       "workspace",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here (or ask the agent to create a ThreadMind project).",
+      "Create a project: run /thread-mind:project <title> in Claude Code here (or ask the agent to create a ThreadMind project).",
       `${where}: no .threadmind/ project yet`,
     );
   }
@@ -53,7 +53,18 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
   const rel = (p: string) => relative(services.workspace.root, p) || p;
   const problems: string[] = [];
   let threadCount = 0;
-  const ids = store.projectIds();
+  let ids: string[];
+  try {
+    ids = store.projectIds();
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return fail(
+      "threads",
+      title,
+      `Move ${join(store.dir, "projects")} away: ThreadMind keeps its projects in a real directory there.`,
+      e.message,
+    );
+  }
   for (const id of ids) {
     try {
       store.readProject(id);
@@ -61,16 +72,25 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
       problems.push(messageOf(e));
       continue;
     }
-    const { threads, problems: unreadable } = store.readAllThreads(id);
+    let read: ReturnType<typeof store.readAllThreads>;
+    try {
+      read = store.readAllThreads(id);
+    } catch (e) {
+      // Its threads directory is a link out of .threadmind/ or not a directory: named here, the other checks still run.
+      problems.push(messageOf(e));
+      continue;
+    }
+    const { threads, problems: unreadable } = read;
     threadCount += threads.size;
     for (const p of unreadable) problems.push(`${rel(p.path)}: ${p.reason}`);
-    for (const d of buildTree(threads).detached) problems.push(`${rel(store.threadPath(id, d.id))}: ${d.why}`);
+    for (const d of buildTree(threads).detached)
+      problems.push(`${rel(store.threadPath(id, d.id))}: ${detachedReason(d, threads, unreadable)}`);
   }
   if (ids.length === 0)
     return warn(
       "threads",
       title,
-      "Create a project: run /thread-mind:init in Claude Code here.",
+      "Create a project: run /thread-mind:project <title> in Claude Code here.",
       "no project in .threadmind/projects/",
     );
   if (problems.length > 0) {

@@ -14,15 +14,18 @@ const SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code 
 export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck {
   const title = "Merge driver";
   let configured: string | null;
+  // The file git reads: in a linked worktree, the main repository's config (not <worktree>/.git, which is a file).
+  let configPath: string;
   try {
-    configured = readConfiguredDriver(gitConfigPath(gitTop));
+    configPath = gitConfigPath(gitTop);
+    configured = readConfiguredDriver(configPath);
   } catch (e) {
     return warn("merge-driver", title, SETUP, `the git config of ${gitTop} cannot be read: ${messageOf(e)}`);
   }
   const state = driverState(configured, expected);
   switch (state) {
     case "ok":
-      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${gitTop}/.git/config)`);
+      return ok("merge-driver", title, `thread files merge by meaning (merge.threadmind.driver set in ${configPath})`);
     case "missing":
       return warn(
         "merge-driver",

@@ -45,6 +45,16 @@ async function contextCheck(services: ThreadMindServices): Promise<DoctorCheck> 
   }
 }
 
+/** True when the store lists a project; false when projects/ cannot be listed (the thread-files check failed, naming it). */
+function projectsListed(services: ThreadMindServices): boolean {
+  try {
+    return services.hasProjects();
+  } catch (e) {
+    if (e instanceof ThreadMindError) return false;
+    throw e;
+  }
+}
+
 /** The measurement log with the legacy lists; an unreadable log (e.g. a directory in its place) is reported, not thrown. */
 function readLog(storeDir: string, legacy: Measurements): DoctorLogRead {
   try {
@@ -110,7 +120,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   );
   if (usable) {
     checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
-    if (services.hasProjects()) checks.push(await contextCheck(services));
+    if (projectsListed(services)) checks.push(await contextCheck(services));
   }
   return checks;
 }

@@ -5,7 +5,7 @@ import { isAtomicTempFile } from "../store/atomic-write.js";
 import { UnreadableFileError } from "../errors.js";
 import { isValidId } from "../ids.js";
 import { LIMITS } from "../limits.js";
-import { readTextStrict } from "../store/read-strict.js";
+import { readTextStrict, reasonOf, unreadable } from "../store/read-strict.js";
 import { contentHash } from "../content-hash.js";
 import { BodyIndex } from "./body-index.js";
 import { CatalogIndex } from "./catalog-index.js";
@@ -215,7 +215,8 @@ export class ProjectIndex {
       names = readdirSync(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
-      else throw e;
+      // A file in its place: named, as the store names it, never a raw ENOTDIR.
+      else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = new Set<string>();
     for (const name of names) {

@@ -5,7 +5,7 @@ import { FrontmatterError, parseThread, serializeThread, serializeThreadExactly 
 import { isValidId } from "../ids.js";
 import { errors, ThreadMindError } from "../errors.js";
 import type { Store } from "./store.js";
-import { linkRefused, readTextStrict } from "./read-strict.js";
+import { linkRefused, readTextStrict, unreadable } from "./read-strict.js";
 import { LIMITS } from "../limits.js";
 import type { Thread } from "../types.js";
 
@@ -36,7 +36,10 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
   // trees/ linked out of the repository (a hostile one's): its files would be read, then removed, wherever it points.
-  if (lstatSync(treesDir).isSymbolicLink()) throw linkRefused(treesDir);
+  const stat = lstatSync(treesDir);
+  if (stat.isSymbolicLink()) throw linkRefused(treesDir);
+  // A file (or FIFO) of that name is not the 0.4 layout: named, never read as a directory (a raw ENOTDIR for every call).
+  if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report: MigrationReport = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans: ProjectPlan[] = [];

@@ -1,5 +1,5 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
-import { type Dir, existsSync, lstatSync, mkdirSync, opendirSync, readdirSync } from "node:fs";
+import { type Dir, lstatSync, mkdirSync, opendirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isAtomicTempFile } from "./atomic-write.js";
 import { removeFenced, writeFenced } from "./fenced-write.js";
@@ -76,7 +76,16 @@ export class Store {
 
   /** Creates `.threadmind/` with its .gitignore, projects/ and threads/ (idempotent); an older .gitignore gets the missing entries. */
   ensureLayout(): void {
-    if (!this.exists()) mkdirSync(this.dir);
+    if (!this.exists()) {
+      try {
+        mkdirSync(this.dir);
+      } catch (e) {
+        // The workspace itself is missing (a THREADMIND_ROOT typo): never created, named with where it came from.
+        const code = errnoCode(e);
+        if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
+        throw e;
+      }
+    }
     mkdirSync(join(this.dir, "projects"), { recursive: true });
     mkdirSync(join(this.dir, "threads"), { recursive: true });
     this.ensureIgnored();
@@ -142,8 +151,12 @@ export class Store {
 
   projectIds(): string[] {
     const dir = this.projectsDir();
-    if (!existsSync(dir)) return [];
-    return projectIdsIn(dir);
+    try {
+      return projectIdsIn(dir);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw unreadable(dir, reasonOf(e));
+    }
   }
 
   projectExists(id: string): boolean {
@@ -257,8 +270,15 @@ export class Store {
     const dir = this.threadsDir(projectId);
     const threads = new Map<string, Thread>();
     const problems: ThreadFileProblem[] = [];
-    if (!existsSync(dir)) return { threads, problems };
-    for (const name of readdirSync(dir).sort()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { threads, problems };
+      // A file (or anything but a directory) in its place: named, as every unreadable store file is, never a raw error.
+      throw unreadable(dir, reasonOf(e));
+    }
+    for (const name of names) {
       if (isAtomicTempFile(name)) continue;
       const path = join(dir, name);
       if (!name.endsWith(".md")) continue;
