@@ -32819,11 +32819,12 @@ async function writeAgentInstructions(root, targets, body) {
     plans.push({ target: target2, rel, file, before, after });
   }
   let legacy = null;
-  if (chosen.includes("cursor")) {
-    const file = writablePath(root, LEGACY_CURSORRULES);
-    const text = readAgentFile(file, LEGACY_CURSORRULES);
+  const cursorrules = chosen.includes("cursor") ? writablePath(root, LEGACY_CURSORRULES) : null;
+  if (cursorrules !== null && !plans.some((p) => p.file === cursorrules)) {
+    const text = readAgentFile(cursorrules, LEGACY_CURSORRULES);
     const without = text === null ? null : removeSection(text, LEGACY_CURSORRULES);
-    if (without !== null) legacy = { file, after: without.trim() === "" ? null : without };
+    const linked = cursorrules !== join(root, LEGACY_CURSORRULES);
+    if (without !== null) legacy = { file: cursorrules, after: without.trim() === "" && !linked ? null : without };
   }
   const writtenFiles = new Set(plans.map((p) => p.file));
   const untargeted = [];

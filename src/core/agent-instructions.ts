@@ -152,11 +152,14 @@ export async function writeAgentInstructions(
     plans.push({ target, rel, file, before, after });
   }
   let legacy: { file: string; after: string | null } | null = null;
-  if (chosen.includes("cursor")) {
-    const file = writablePath(root, LEGACY_CURSORRULES);
-    const text = readAgentFile(file, LEGACY_CURSORRULES);
+  // A .cursorrules that links to a file written here as another client's (.cursorrules → AGENTS.md) is that file: its
+  // new section stays. One that links elsewhere has the old section removed from its target, which is never deleted.
+  const cursorrules = chosen.includes("cursor") ? writablePath(root, LEGACY_CURSORRULES) : null;
+  if (cursorrules !== null && !plans.some((p) => p.file === cursorrules)) {
+    const text = readAgentFile(cursorrules, LEGACY_CURSORRULES);
     const without = text === null ? null : removeSection(text, LEGACY_CURSORRULES);
-    if (without !== null) legacy = { file, after: without.trim() === "" ? null : without };
+    const linked = cursorrules !== join(root, LEGACY_CURSORRULES);
+    if (without !== null) legacy = { file: cursorrules, after: without.trim() === "" && !linked ? null : without };
   }
   const writtenFiles = new Set(plans.map((p) => p.file));
   const untargeted: string[] = [];

@@ -119,6 +119,25 @@ describe("threadmind_init", () => {
     expect(read("AGENTS.md")).toBe(`# Shared\n\n${section()}\n`);
   });
 
+  test(".cursorrules linked to AGENTS.md (one shared rules file): the Cursor rule leaves AGENTS.md's section, and the link, as they are", async () => {
+    writeFileSync(join(repo.dir, "AGENTS.md"), `# Shared\n\n${START}\nold ThreadMind text\n${END}\n`);
+    symlinkSync("AGENTS.md", join(repo.dir, ".cursorrules"));
+    await call(server, "threadmind_init", { clients: ["agents", "cursor"] });
+    expect(read("AGENTS.md")).toBe(`# Shared\n\n${section()}\n`);
+    expect(lstatSync(join(repo.dir, ".cursorrules")).isSymbolicLink()).toBe(true);
+  });
+
+  test(".cursorrules linked to a file holding only the old section: the section is removed from it, and neither is deleted", async () => {
+    mkdirSync(join(repo.dir, "docs"));
+    writeFileSync(join(repo.dir, "docs", "rules.md"), `${START}\nold ThreadMind text\n${END}\n`);
+    symlinkSync(join("docs", "rules.md"), join(repo.dir, ".cursorrules"));
+    expect(await call(server, "threadmind_init", { clients: ["cursor"] })).toContain(
+      ".cursorrules: old ThreadMind section removed",
+    );
+    expect(read("docs/rules.md")).not.toContain(START);
+    expect(lstatSync(join(repo.dir, ".cursorrules")).isSymbolicLink()).toBe(true);
+  });
+
   test("threadmind_init never writes through a symbolic link whose target is outside the repository (AGENTS.md → ~/.gitconfig, .cursor → elsewhere)", async () => {
     const outside = makeTempRepo({ git: false, prefix: "tm-outside-home-" });
     try {
