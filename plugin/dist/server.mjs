@@ -39377,8 +39377,7 @@ function registerSetupTools(server2, ctx) {
     toolHandler(ctx, "threadmind_init", async (services, args) => {
       const root = services.workspace.root;
       const report = await writeAgentInstructions(root, args.clients ?? DEFAULT_INSTRUCTION_TARGETS, agentFileInstructions());
-      const attributes = services.store.exists() && services.store.ensureAttributes() ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)." : "";
-      return `${renderAgentInstructionsReport(report, root)}${attributes}`;
+      return `${renderAgentInstructionsReport(report, root)}${attributesLine(services.store)}`;
     })
   );
   server2.registerTool(
@@ -39390,6 +39389,16 @@ function registerSetupTools(server2, ctx) {
     },
     toolHandler(ctx, "stats_show", async (services) => renderStats(await collectStats(services)))
   );
+}
+function attributesLine(store) {
+  if (!store.exists()) return "";
+  try {
+    return store.ensureAttributes() ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)." : "";
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return `
+.threadmind/.gitattributes was not written (${e.message}): thread files merge line by line until it is fixed.`;
+  }
 }
 
 // src/server/tools/summary-tools.ts

@@ -1,5 +1,15 @@
 // Guards threadmind_init: sections between markers, everything else kept byte for byte, Cursor rule, .cursorrules cleanup, reports.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  mkdirSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -51,6 +61,20 @@ describe("threadmind_init", () => {
     expect(text).toContain("Wrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it).");
     expect(read(".threadmind/.gitattributes")).toContain("threads/**/*.md merge=threadmind\nprojects/*.json merge=threadmind\n");
     expect(await call(server, "threadmind_init")).not.toContain(".gitattributes");
+  });
+
+  test("a .threadmind/.gitattributes it cannot write is said after the instructions it wrote, not instead of them", async () => {
+    mkdirSync(join(repo.dir, ".threadmind"), { recursive: true });
+    rmSync(join(repo.dir, ".threadmind", ".gitattributes"), { force: true });
+    symlinkSync(join(repo.dir, "elsewhere"), join(repo.dir, ".threadmind", ".gitattributes"));
+    try {
+      const text = await call(server, "threadmind_init");
+      expect(text).toContain("- AGENTS.md: created (agents)");
+      expect(text).toContain(".threadmind/.gitattributes was not written (");
+      expect(existsSync(join(repo.dir, "elsewhere"))).toBe(false);
+    } finally {
+      rmSync(join(repo.dir, ".threadmind", ".gitattributes"));
+    }
   });
 
   test("an existing file keeps every byte outside the section: BOM, CRLF, text before and after, no final newline", async () => {

@@ -10,6 +10,8 @@ import { agentFileInstructions } from "../instructions.js";
 import { clientsSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
+import { ThreadMindError } from "../../core/errors.js";
+import type { Store } from "../../core/store/store.js";
 
 export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -27,11 +29,7 @@ export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
       const root = services.workspace.root;
       const report = await writeAgentInstructions(root, args.clients ?? DEFAULT_INSTRUCTION_TARGETS, agentFileInstructions());
       // Thread files merge by meaning once committed with these attributes (the driver itself: `thread-mind-mcp git-setup`).
-      const attributes =
-        services.store.exists() && services.store.ensureAttributes()
-          ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)."
-          : "";
-      return `${renderAgentInstructionsReport(report, root)}${attributes}`;
+      return `${renderAgentInstructionsReport(report, root)}${attributesLine(services.store)}`;
     }),
   );
 
@@ -46,4 +44,17 @@ export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
     },
     toolHandler(ctx, "stats_show", async (services) => renderStats(await collectStats(services))),
   );
+}
+
+/** The line on `.threadmind/.gitattributes`: a file that cannot be written is said after the instructions written, not instead of them. */
+function attributesLine(store: Store): string {
+  if (!store.exists()) return "";
+  try {
+    return store.ensureAttributes()
+      ? "\nWrote .threadmind/.gitattributes (thread and project files merge by meaning; commit it)."
+      : "";
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return `\n.threadmind/.gitattributes was not written (${e.message}): thread files merge line by line until it is fixed.`;
+  }
 }
