@@ -16517,7 +16517,7 @@ function pairsFromHooks(hooksSeen) {
       if (r.at > start.at) break;
       if (r.event === "SessionEnd:clear" && !used.has(r) && r.sessionId !== start.sessionId) end = r;
     }
-    if (end === null) continue;
+    if (end === null || Date.parse(start.at) - Date.parse(end.at) > CLEAR_PAIR_MAX_GAP_MS) continue;
     used.add(end);
     newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
   }

@@ -2123,6 +2123,9 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 
+// src/core/savings/stats-restarts.ts
+var CLEAR_PAIR_MAX_GAP_MS = 6e4;
+
 // src/core/savings/savings-pairing.ts
 var CLEAR_TOLERANCE_MS = 5e3;
 var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
@@ -2213,7 +2216,7 @@ function pairsFromHooks(hooksSeen) {
       if (r.at > start.at) break;
       if (r.event === "SessionEnd:clear" && !used.has(r) && r.sessionId !== start.sessionId) end = r;
     }
-    if (end === null) continue;
+    if (end === null || Date.parse(start.at) - Date.parse(end.at) > CLEAR_PAIR_MAX_GAP_MS) continue;
     used.add(end);
     newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
   }

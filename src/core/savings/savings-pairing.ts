@@ -3,6 +3,7 @@ import type { HookSeenRecord, InjectionRecord, Measurements, SizeRecord } from "
 import { isHookSeenRecord, isInjectionRecord, isSizeRecord } from "../measure/measurement-log-read.js";
 import type { ScannedSession } from "./savings-scan.js";
 import { charsEstimate } from "../context/token-estimate.js";
+import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
 
 /**
  * How a /clear was tied to the session it ended:
@@ -236,7 +237,9 @@ function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, { old
       if (r.at > start.at) break;
       if (r.event === "SessionEnd:clear" && !used.has(r) && r.sessionId !== start.sessionId) end = r;
     }
-    if (end === null) continue;
+    // The two hooks of one /clear run seconds apart: an older end is another /clear's whose start left no record, and
+    // this /clear's own end left none (its hook killed): the transcripts' evidence pairs it then.
+    if (end === null || Date.parse(start.at) - Date.parse(end.at) > CLEAR_PAIR_MAX_GAP_MS) continue;
     used.add(end);
     newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
   }
