@@ -2,22 +2,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
-import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
+import {
+  assistant,
+  compactBoundary,
+  compactSummary,
+  hookInjection,
+  jsonl,
+  user,
+  CLEAR_COMMAND,
+  secondsApart,
+} from "../transcript/transcript-builders.js";
 
 type Json = Record<string, unknown>;
 const T0 = Date.parse("2026-06-01T08:00:00.000Z");
 const MINUTE = 60_000;
-const CLEAR =
-  "<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>";
 const CONTEXT = "ThreadMind memory, loaded after /clear: thread Refunds (refunds-ui). Decisions...";
 
 const id = (n: number) => `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const IDS = { old: id(1), cleared: id(2), branchOfCleared: id(3), compacted: id(4), branchOfCompacted: id(5) };
 
 /** Records of one session, one second apart from `startMs`. */
-function records(sessionId: string, startMs: number, list: Json[], cwd: string): Json[] {
-  return list.map((r, i) => ({ ...r, sessionId, cwd, timestamp: new Date(startMs + i * 1000).toISOString() }));
-}
 
 /**
  * What Claude Code 2.1.x writes when a conversation is branched (/branch, --fork-session): each record of the original's
@@ -37,14 +41,14 @@ describe("a branched session in the report", () => {
     const put = (sessionId: string, list: Json[]) => fake.write(workspace, `${sessionId}.jsonl`, jsonl(list));
     put(
       IDS.old,
-      records(IDS.old, T0, [user("hi"), assistant({ id: "old-1", input: 5, cacheRead: 59_995, output: 10 })], workspace),
+      secondsApart(IDS.old, T0, [user("hi"), assistant({ id: "old-1", input: 5, cacheRead: 59_995, output: 10 })], workspace),
     );
     // Started by /clear two minutes after the old session's last record, ThreadMind's context loaded.
-    const cleared = records(
+    const cleared = secondsApart(
       IDS.cleared,
       T0 + 2 * MINUTE,
       [
-        user(CLEAR),
+        user(CLEAR_COMMAND),
         ...hookInjection(CONTEXT, "clear"),
         user("next"),
         assistant({ id: "cl-1", input: 5, cacheRead: 17_995, output: 10 }),
@@ -55,7 +59,7 @@ describe("a branched session in the report", () => {
     // Branched an hour later, then worked on.
     put(IDS.branchOfCleared, [
       ...branchCopies(cleared, IDS.branchOfCleared),
-      ...records(
+      ...secondsApart(
         IDS.branchOfCleared,
         T0 + 60 * MINUTE,
         [user("try the other way"), assistant({ id: "br-1", input: 5, cacheRead: 18_500, output: 10 })],
@@ -63,7 +67,7 @@ describe("a branched session in the report", () => {
       ),
     ]);
     // A session compacted once, branched after the compaction (the chain copied from its boundary on).
-    const compacted = records(
+    const compacted = secondsApart(
       IDS.compacted,
       T0 + 3 * 60 * MINUTE,
       [
@@ -78,7 +82,7 @@ describe("a branched session in the report", () => {
     put(IDS.compacted, compacted);
     put(IDS.branchOfCompacted, [
       ...branchCopies(compacted.slice(2), IDS.branchOfCompacted),
-      ...records(
+      ...secondsApart(
         IDS.branchOfCompacted,
         T0 + 5 * 60 * MINUTE,
         [user("branch work"), assistant({ id: "bc-1", input: 5, cacheRead: 31_000, output: 10 })],

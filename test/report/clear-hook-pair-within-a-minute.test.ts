@@ -3,21 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { emptyMeasurements } from "../../src/core/measure/measurements.js";
 import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
-import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
+import { assistant, jsonl, user, CLEAR_COMMAND, secondsApart } from "../transcript/transcript-builders.js";
 
 type Json = Record<string, unknown>;
 const T0 = Date.parse("2026-08-03T08:00:00.000Z");
 const HOUR = 3_600_000;
-const CLEAR =
-  "<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>";
 const EARLIER = "eeeeeeee-0000-4000-8000-000000000001";
 const BEFORE = "eeeeeeee-0000-4000-8000-000000000002";
 const AFTER = "eeeeeeee-0000-4000-8000-000000000003";
 const iso = (ms: number) => new Date(ms).toISOString();
-
-function records(sessionId: string, startMs: number, list: Json[], cwd: string): Json[] {
-  return list.map((r, i) => ({ ...r, sessionId, cwd, timestamp: iso(startMs + i * 1000) }));
-}
 
 describe("a /clear whose SessionEnd hook was killed, two hours after an unpaired SessionEnd(clear)", () => {
   let setting: ReportSetting;
@@ -31,11 +25,13 @@ describe("a /clear whose SessionEnd hook was killed, two hours after an unpaired
       fake.write(
         workspace,
         `${id}.jsonl`,
-        jsonl(records(id, at, [first, assistant({ id: `${id}-m`, input: 5, cacheRead: tokens - 5, output: 10 })], workspace)),
+        jsonl(
+          secondsApart(id, at, [first, assistant({ id: `${id}-m`, input: 5, cacheRead: tokens - 5, output: 10 })], workspace),
+        ),
       );
     session(EARLIER, T0, 40_000);
     session(BEFORE, clearAt - 10 * 60_000, 70_000);
-    session(AFTER, clearAt, 12_000, user(CLEAR));
+    session(AFTER, clearAt, 12_000, user(CLEAR_COMMAND));
     const measurements = emptyMeasurements();
     measurements.hooksSeen.push(
       // Two hours earlier: a /clear's end whose new session's start hook left no record.

@@ -3,20 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { emptyMeasurements } from "../../src/core/measure/measurements.js";
 import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
-import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
+import { assistant, jsonl, user, CLEAR_COMMAND, secondsApart } from "../transcript/transcript-builders.js";
 
-type Json = Record<string, unknown>;
 const T0 = Date.parse("2026-08-03T08:00:00.000Z");
 const DAY = 24 * 3_600_000;
-const CLEAR =
-  "<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>";
 const OLD = "ffffffff-0000-4000-8000-000000000001";
 const NEW = "ffffffff-0000-4000-8000-000000000002";
 const iso = (ms: number) => new Date(ms).toISOString();
-
-function records(sessionId: string, startMs: number, list: Json[], cwd: string): Json[] {
-  return list.map((r, i) => ({ ...r, sessionId, cwd, timestamp: iso(startMs + i * 1000) }));
-}
 
 describe("a /clear whose ended session was resumed a day later", () => {
   let setting: ReportSetting;
@@ -30,9 +23,9 @@ describe("a /clear whose ended session was resumed a day later", () => {
       workspace,
       `${OLD}.jsonl`,
       jsonl([
-        ...records(OLD, T0, [user("hi"), assistant({ id: "o-1", input: 5, cacheRead: 59_995, output: 10 })], workspace),
+        ...secondsApart(OLD, T0, [user("hi"), assistant({ id: "o-1", input: 5, cacheRead: 59_995, output: 10 })], workspace),
         // Resumed the next day (the same file goes on), and worked on much further.
-        ...records(
+        ...secondsApart(
           OLD,
           T0 + DAY,
           [user("back to it"), assistant({ id: "o-2", input: 5, cacheRead: 119_995, output: 10 })],
@@ -44,10 +37,10 @@ describe("a /clear whose ended session was resumed a day later", () => {
       workspace,
       `${NEW}.jsonl`,
       jsonl(
-        records(
+        secondsApart(
           NEW,
           clearAt,
-          [user(CLEAR), user("next"), assistant({ id: "n-1", input: 5, cacheRead: 17_995, output: 10 })],
+          [user(CLEAR_COMMAND), user("next"), assistant({ id: "n-1", input: 5, cacheRead: 17_995, output: 10 })],
           workspace,
         ),
       ),

@@ -12,13 +12,20 @@ import { renderMarkdown } from "../../src/cli/report-markdown.js";
 import { renderSvg } from "../../src/cli/report-svg.js";
 import { byClass, findAll, parseXml } from "../support/strict-xml.js";
 import { makeReportSetting, type ReportSetting } from "../support/report-setting.js";
-import { assistant, compactBoundary, compactSummary, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
+import {
+  assistant,
+  compactBoundary,
+  compactSummary,
+  hookInjection,
+  jsonl,
+  user,
+  CLEAR_COMMAND,
+  secondsApart,
+} from "../transcript/transcript-builders.js";
 
 type Json = Record<string, unknown>;
 const T0 = Date.parse("2026-05-04T08:00:00.000Z");
 const HOUR = 3_600_000;
-const CLEAR =
-  "<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>";
 const PLAN = "Implement the following plan:\n\n# Plan: refunds admin UI\n\n1. Add the button";
 
 const id = (n: number) => `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -42,7 +49,7 @@ const IDS = {
 
 /** Records of one session, one second apart from `startMs`, with its session id and the workspace as cwd. */
 function session(sessionId: string, startMs: number, records: Json[], cwd: string): string {
-  return jsonl(records.map((r, i) => ({ ...r, sessionId, cwd, timestamp: new Date(startMs + i * 1000).toISOString() })));
+  return jsonl(secondsApart(sessionId, startMs, records, cwd));
 }
 
 const two = (tag: string, size: number) => [
@@ -66,14 +73,14 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     // 1. A session that ended 33 hours before a /clear: paired by time order only, listed, not averaged.
     put(IDS.lateOld, day(0), two("late", 40_000));
     put(IDS.lateNew, day(0) + 33 * HOUR, [
-      user(CLEAR),
+      user(CLEAR_COMMAND),
       user("next"),
       assistant({ id: "late-3", input: 5, cacheRead: 18_000, output: 10 }),
     ]);
     // 2. Two minutes between the last response and the /clear: confident.
     put(IDS.nearOld, day(1), two("near", 60_000));
     put(IDS.nearNew, day(1) + 2 * 60_000, [
-      user(CLEAR),
+      user(CLEAR_COMMAND),
       user("next"),
       assistant({ id: "near-3", input: 5, cacheRead: 19_000, output: 10 }),
     ]);
@@ -94,13 +101,13 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     put(IDS.typedPlan, day(3) + 2 * HOUR, [user(PLAN), assistant({ id: "typed-1", input: 5, cacheRead: 15_000, output: 10 })]);
     // 6. A /clear with no earlier session in the folder.
     put(IDS.orphanClear, day(-1), [
-      user(CLEAR),
+      user(CLEAR_COMMAND),
       user("first"),
       assistant({ id: "orphan-1", input: 5, cacheRead: 15_000, output: 10 }),
     ]);
     // 7. A /clear followed by no request.
     put(IDS.silentOld, day(4), two("silent", 30_000));
-    put(IDS.silentNew, day(4) + 60_000, [user(CLEAR)]);
+    put(IDS.silentNew, day(4) + 60_000, [user(CLEAR_COMMAND)]);
     // 8. A manual and an auto compaction in one session, and a boundary without preTokens or a request before it.
     put(IDS.compactions, day(5), [
       compactBoundary(null),

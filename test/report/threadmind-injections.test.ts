@@ -17,6 +17,7 @@ import {
   persistedOutputPreview,
   user,
   type TempDir,
+  CLEAR_COMMAND,
 } from "../transcript/transcript-builders.js";
 
 const A = "aaaaaaaa-0000-4000-8000-000000000001";
@@ -41,9 +42,6 @@ function injection(sessionId: string, text: string, source: string, at: string, 
     contentHash: contentHash(text),
   };
 }
-
-const CLEAR_COMMAND =
-  "<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>";
 
 describe("ThreadMind injections, /clear evidence and pairing in scanned sessions", () => {
   let dir: TempDir;

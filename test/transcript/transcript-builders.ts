@@ -182,6 +182,15 @@ export function fileHistorySnapshot(): Json {
   return { type: "file-history-snapshot", messageId: nextUuid(), snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false };
 }
 
+/** The user record text of a typed `/clear`, as Claude Code writes it at the start of the session it opens. */
+export const CLEAR_COMMAND =
+  "<command-name>/clear</command-name>\n            <command-message>clear</command-message>\n            <command-args></command-args>";
+
+/** Records of one session, one second apart from `startMs`, with its session id and `cwd`. */
+export function secondsApart(sessionId: string, startMs: number, records: Json[], cwd: string): Json[] {
+  return records.map((r, i) => ({ ...r, sessionId, cwd, timestamp: new Date(startMs + i * 1000).toISOString() }));
+}
+
 export function jsonl(records: Json[]): string {
   return records.map((r) => `${JSON.stringify(r)}\n`).join("");
 }
