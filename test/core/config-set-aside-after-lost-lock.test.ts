@@ -3,19 +3,15 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 describe("config.json set aside by a writer that lost the lock", () => {
   it("leaves another process's good config.json in place and writes nothing", async () => {
-    repo = makeTempRepo({ prefix: "tm-config-lost-lock-" });
+    const repo = newRepo({ prefix: "tm-config-lost-lock-" });
     const dir = repo.dir;
     await servicesFor(dir, "claude-1").projectCreate({ title: "Refunds" });
     const store = join(dir, ".threadmind");

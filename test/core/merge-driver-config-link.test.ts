@@ -2,24 +2,20 @@
 // dotfile setups make it: like git, the refresh writes the file the link points to and keeps the link.
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
   driverCommand,
   gitConfigPath,
   readConfiguredDriver,
   refreshDriverConfig,
 } from "../../src/core/merge/git-merge-driver.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { reposPerTest } from "../support/temp-repo.js";
 
-const repos: TempRepo[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
+const newRepo = reposPerTest();
 
 test("a .git/config that is a symbolic link stays one: the driver is written into the file it points to, as git config does", () => {
-  const repo = makeTempRepo();
-  const shared = makeTempRepo({ git: false, prefix: "tm-dotfiles-" });
-  repos.push(repo, shared);
+  const repo = newRepo();
+  const shared = newRepo({ git: false, prefix: "tm-dotfiles-" });
   const config = gitConfigPath(repo.dir);
   mkdirSync(join(shared.dir, "git"));
   const target = join(shared.dir, "git", "config");

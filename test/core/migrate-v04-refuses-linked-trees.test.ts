@@ -1,21 +1,17 @@
 // Guards the 0.4 migration against a hostile repository whose .threadmind/trees is a symbolic link out of it: the
 // migration refuses it, naming it, and never reads or removes a file through it (it used to delete the linked tree file).
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UnreadableFileError } from "../../src/core/errors.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 
-const repos: TempRepo[] = [];
-afterEach(() => {
-  for (const r of repos.splice(0)) r.cleanup();
-});
+const newRepo = reposPerTest();
 
 test("a .threadmind/trees that is a symbolic link out of the repository is refused and nothing through it is removed", async () => {
-  const repo = makeTempRepo({ git: false });
-  const outside = makeTempRepo({ git: false, prefix: "tm-outside-" });
-  repos.push(repo, outside);
+  const repo = newRepo({ git: false });
+  const outside = newRepo({ git: false, prefix: "tm-outside-" });
   // A file of the user's elsewhere that reads as a 0.4 tree.
   const elsewhere = join(outside.dir, "shop.json");
   const text = `${JSON.stringify({ nodes: {}, note: "the user's own file" })}\n`;

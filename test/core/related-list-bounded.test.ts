@@ -1,19 +1,15 @@
 // A thread's cross-references are read only as far as a write may record them (LIMITS.relatedCount): a list written by hand past it costs no more file reads, and the context says how many more it lists.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { LIMITS } from "../../src/core/limits.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 test("2,000 related entries written by hand: the first LIMITS.relatedCount are read and listed, the rest counted", async () => {
-  repo = makeTempRepo({ git: false });
+  const repo = newRepo({ git: false });
   const s = servicesFor(repo.dir);
   await s.projectCreate({ title: "Shop" });
   await s.summaryUpdate({ content: "## Decisions\n- Prices in cents" });

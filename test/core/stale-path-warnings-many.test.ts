@@ -1,17 +1,13 @@
 // Stale-path warnings over a long chain: checked a few threads at a time (two git processes each), every thread's warning still found.
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { stalePathWarnings } from "../../src/core/context/stale-path-warnings.js";
 import type { Thread } from "../../src/core/types.js";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { reposPerTest } from "../support/temp-repo.js";
 
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 test("30 threads with paths: each one's warning names the commits that changed its path since its summary", async () => {
-  repo = makeTempRepo();
+  const repo = newRepo();
   const since = repo.commit("init", Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/f${i}.ts`, "x\n"])));
   for (let i = 0; i < 30; i += 3) repo.commit(`change f${i}`, { [`src/f${i}.ts`]: "y\n" });
   const threads = Array.from(

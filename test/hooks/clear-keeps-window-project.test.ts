@@ -2,21 +2,17 @@
 // said) gets its own project's thread back after /clear, even after another window switched the store to another
 // project; the hooks and that window's MCP server name the same thread.
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
 const PID = process.pid; // a live process: the Claude Code instance of window A
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 describe("/clear in a window that follows its conversations, after another window switched project", () => {
   it("brings back the window's own project's thread, as its MCP server sees it", async () => {
-    repo = makeTempRepo({ prefix: "tm-clear-project-" });
+    const repo = newRepo({ prefix: "tm-clear-project-" });
     const dir = repo.dir;
     const setup = servicesFor(dir, "setup");
     await setup.projectCreate({ title: "Billing" });

@@ -2,20 +2,16 @@
 // repository can commit one): a conversation record whose thread is not an id is not one, so /clear still loads a context.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 describe("a logged conversation naming a thread by an invalid id", () => {
   it("is passed over: SessionStart after /clear loads the start thread's context", async () => {
-    repo = makeTempRepo({ prefix: "tm-followed-invalid-" });
+    const repo = newRepo({ prefix: "tm-followed-invalid-" });
     const dir = repo.dir;
     const s = servicesFor(dir, "setup");
     await s.projectCreate({ title: "Refunds" });

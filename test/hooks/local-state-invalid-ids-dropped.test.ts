@@ -3,20 +3,16 @@
 // context (the branch's start thread as if no choice had been made), as the fast path already did.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 describe("config.json naming threads by invalid ids", () => {
   it("is read without them: SessionStart loads the start thread's context", async () => {
-    repo = makeTempRepo({ prefix: "tm-state-invalid-ids-" });
+    const repo = newRepo({ prefix: "tm-state-invalid-ids-" });
     const dir = repo.dir;
     const s = servicesFor(dir, "setup");
     await s.projectCreate({ title: "Refunds" });

@@ -2,20 +2,16 @@
 // "Payments", by hand) is reported as missing in the context, never fatal: SessionStart still loads the thread's context.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 describe("a related entry that is not a thread id", () => {
   it("is named as missing, and the context is loaded (SessionStart and context_get)", async () => {
-    repo = makeTempRepo({ prefix: "tm-related-invalid-" });
+    const repo = newRepo({ prefix: "tm-related-invalid-" });
     const dir = repo.dir;
     const s = servicesFor(dir, "setup");
     await s.projectCreate({ title: "Refunds" });

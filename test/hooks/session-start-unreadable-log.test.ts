@@ -2,21 +2,16 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { type TempRepo, reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
 const CLAUDE_PID = 626_262;
-let repos: TempRepo[] = [];
-afterEach(() => {
-  for (const r of repos) r.cleanup();
-  repos = [];
-});
+const newRepo = reposPerTest();
 
 async function windowOnRefunds(): Promise<TempRepo> {
-  const repo = makeTempRepo({ prefix: "tm-unreadable-log-" });
-  repos.push(repo);
+  const repo = newRepo({ prefix: "tm-unreadable-log-" });
   const s = servicesFor(repo.dir, `claude-${CLAUDE_PID}`);
   await s.projectCreate({ title: "Shop" });
   const refunds = (await s.threadCreate({ title: "Refunds", parentId: "main" })).thread.id;

@@ -3,23 +3,18 @@
 // after /clear makes the thread it fell back to the window's own.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { type TempRepo, reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
 const CLAUDE_PID = 515_151;
 const WINDOW = `claude-${CLAUDE_PID}`;
-let repos: TempRepo[] = [];
-afterEach(() => {
-  for (const r of repos) r.cleanup();
-  repos = [];
-});
+const newRepo = reposPerTest();
 
 /** A project committed on main; the window then creates and chooses "auth" on branch feature, and goes back to main. */
 async function onMainWithoutTheWindowsThread(): Promise<{ repo: TempRepo; mainFile: string; mainText: string }> {
-  const repo = makeTempRepo({ prefix: "tm-thread-gone-" });
-  repos.push(repo);
+  const repo = newRepo({ prefix: "tm-thread-gone-" });
   repo.commit("init", { "README.md": "shop\n" });
   const setup = servicesFor(repo.dir, "setup");
   await setup.projectCreate({ title: "Shop" });

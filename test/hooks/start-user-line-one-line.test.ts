@@ -2,21 +2,17 @@
 // the reason it could not be read, holds line breaks.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { describe, expect, it } from "vitest";
+import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
 const PID = process.pid; // a live process: the Claude Code instance the hooks belong to
-let repo: TempRepo | null = null;
-afterEach(() => {
-  repo?.cleanup();
-  repo = null;
-});
+const newRepo = reposPerTest();
 
 describe("SessionStart's user line after an unreadable ancestor", () => {
   it("is one line when the ancestor's reason quotes a value with line breaks", async () => {
-    repo = makeTempRepo({ prefix: "tm-start-one-line-" });
+    const repo = newRepo({ prefix: "tm-start-one-line-" });
     const dir = repo.dir;
     const s = servicesFor(dir, `claude-${PID}`);
     await s.projectCreate({ title: "Refunds" });

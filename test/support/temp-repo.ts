@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { afterEach } from "vitest";
 import { dirname, join } from "node:path";
 
 export interface TempRepo {
@@ -47,5 +48,18 @@ export function makeTempRepo(options: { git?: boolean; prefix?: string; user?: {
       return run("rev-parse", "HEAD");
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** makeTempRepo for the tests of the calling file: every repository it makes is removed after the test that made it. */
+export function reposPerTest(): (options?: Parameters<typeof makeTempRepo>[0]) => TempRepo {
+  const made: TempRepo[] = [];
+  afterEach(() => {
+    for (const r of made.splice(0)) r.cleanup();
+  });
+  return (options) => {
+    const r = makeTempRepo(options);
+    made.push(r);
+    return r;
   };
 }
