@@ -8,6 +8,7 @@ import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
+import { performance as performance$1 } from 'perf_hooks';
 import * as nodeBuffer from 'buffer';
 import * as util from 'util';
 import { Worker } from 'worker_threads';
@@ -8111,7 +8112,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
+  const start = performance$1.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -8133,8 +8134,8 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = performance$1.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));

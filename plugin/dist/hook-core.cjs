@@ -8348,6 +8348,7 @@ var import_node_async_hooks = require("async_hooks");
 var import_node_crypto2 = require("crypto");
 var import_node_fs3 = require("fs");
 var import_node_os = require("os");
+var import_node_perf_hooks = require("perf_hooks");
 var import_node_path2 = require("path");
 init_errors();
 init_regular_file();
@@ -8492,7 +8493,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
+  const start = import_node_perf_hooks.performance.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -8514,8 +8515,8 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = import_node_perf_hooks.performance.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));

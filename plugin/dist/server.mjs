@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, tmpdir, userInfo } from 'os';
+import { performance as performance$1 } from 'perf_hooks';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
 
 const require$1 = createRequire(import.meta.url);
@@ -33392,7 +33393,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
+  const start = performance$1.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -33414,8 +33415,8 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = performance$1.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
