@@ -7793,7 +7793,26 @@ function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// src/core/store/atomic-write.ts
+// src/core/store/make-dir.ts
+function makeDir(path) {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path) {
+  try {
+    mkdirSync(path);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === "EEXIST" && lstatSync(path).isDirectory()) return;
+    if (code !== "ENOENT" || dirname(path) === path) throw error;
+    makeDirOneByOne(dirname(path));
+    makeDirOneByOne(path);
+  }
+}
 var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
@@ -9083,8 +9102,8 @@ var Store = class {
         throw e;
       }
     }
-    mkdirSync(join(this.dir, "projects"), { recursive: true });
-    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    makeDir(join(this.dir, "projects"));
+    makeDir(join(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -9280,7 +9299,7 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
@@ -9744,7 +9763,7 @@ var TokenEstimator = class {
     const lines = this.pending;
     this.pending = [];
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
-    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -11745,7 +11764,7 @@ async function writeBodiesFile(path, entries) {
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
-  mkdirSync(join(path, ".."), { recursive: true });
+  makeDir(join(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {

@@ -33253,6 +33253,25 @@ function watchRoots(server2, session, onWorkspaceChanged) {
     if (server2.server.getClientCapabilities()?.roots) refresh();
   });
 }
+function makeDir(path) {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error2) {
+    if (errnoCode(error2) !== "ENOENT") throw error2;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path) {
+  try {
+    mkdirSync(path);
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "EEXIST" && lstatSync(path).isDirectory()) return;
+    if (code !== "ENOENT" || dirname(path) === path) throw error2;
+    makeDirOneByOne(dirname(path));
+    makeDirOneByOne(path);
+  }
+}
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -34124,8 +34143,8 @@ var Store = class {
         throw e;
       }
     }
-    mkdirSync(join(this.dir, "projects"), { recursive: true });
-    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    makeDir(join(this.dir, "projects"));
+    makeDir(join(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -34321,7 +34340,7 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
@@ -34681,7 +34700,7 @@ var TokenEstimator = class {
     const lines = this.pending;
     this.pending = [];
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
-    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -36466,7 +36485,7 @@ async function writeBodiesFile(path, entries) {
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
-  mkdirSync(join(path, ".."), { recursive: true });
+  makeDir(join(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version2, validate2) {
@@ -38865,7 +38884,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  mkdirSync(dirname(path), { recursive: true });
+  makeDir(dirname(path));
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `, { durable: false });
 }

@@ -1,5 +1,6 @@
 // Token estimates: cached counts by content hash (an append-only log in local state), tiktoken on a miss when loaded, else chars/3.5.
-import { closeSync, constants, mkdirSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, rmSync, writeSync } from "node:fs";
+import { makeDir } from "../store/make-dir.js";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
@@ -159,7 +160,7 @@ export class TokenEstimator {
     this.pending = [];
     // <store>/cache/token-counts.jsonl: a linked cache/ would take the write out of the repository.
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
-    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1_000) {
       this.rewrite = false;
       let text = "";
