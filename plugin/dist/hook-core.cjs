@@ -7570,7 +7570,12 @@ function appendMeasurementEvents(storeDir, events) {
       (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    (0, import_node_fs16.writeSync)(fd, out);
+    const written = (0, import_node_fs16.writeSync)(fd, out);
+    if (written < out.length) {
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
+      );
+    }
     return (0, import_node_fs16.fstatSync)(fd).size;
   } finally {
     (0, import_node_fs16.closeSync)(fd);

@@ -31535,7 +31535,12 @@ function appendMeasurementEvents(storeDir, events) {
       readSync(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    writeSync(fd, out);
+    const written = writeSync(fd, out);
+    if (written < out.length) {
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
+      );
+    }
     return fstatSync(fd).size;
   } finally {
     closeSync(fd);
