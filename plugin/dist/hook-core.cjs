@@ -10104,7 +10104,12 @@ var TokenEstimator = class {
     const opened = openRegularFile(this.cacheFile, import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
-      (0, import_node_fs17.writeSync)(opened.fd, lines.join(""));
+      const bytes2 = Buffer.from(lines.join(""));
+      const written = (0, import_node_fs17.writeSync)(opened.fd, bytes2);
+      if (written < bytes2.length) {
+        this.rewrite = true;
+        throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
+      }
     } finally {
       (0, import_node_fs17.closeSync)(opened.fd);
     }
@@ -10119,7 +10124,13 @@ var TokenEstimator = class {
       this.loadLegacy();
       return;
     }
-    for (const line of text.split("\n")) {
+    const lines = text.split("\n");
+    const tail = lines.pop();
+    if (tail !== void 0 && tail !== "") {
+      this.fileLines++;
+      this.rewrite = true;
+    }
+    for (const line of lines) {
       if (line === "") continue;
       this.fileLines++;
       const m = LINE.exec(line);

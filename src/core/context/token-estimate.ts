@@ -174,7 +174,12 @@ export class TokenEstimator {
     const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o644);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
-      writeSync(opened.fd, lines.join(""));
+      const bytes = Buffer.from(lines.join(""));
+      const written = writeSync(opened.fd, bytes);
+      if (written < bytes.length) {
+        this.rewrite = true; // the cut line is dropped by readers, and the whole file written again at the next save
+        throw new Error(`${this.cacheFile}: only ${written} of ${bytes.length} bytes could be appended (is the disk full?)`);
+      }
     } finally {
       closeSync(opened.fd);
     }
@@ -190,7 +195,13 @@ export class TokenEstimator {
       this.loadLegacy();
       return;
     }
-    for (const line of text.split("\n")) {
+    const lines = text.split("\n");
+    const tail = lines.pop(); // after the last newline: a count cut short (a full disk, a crash) is not a count
+    if (tail !== undefined && tail !== "") {
+      this.fileLines++;
+      this.rewrite = true;
+    }
+    for (const line of lines) {
       if (line === "") continue;
       this.fileLines++;
       const m = LINE.exec(line);
