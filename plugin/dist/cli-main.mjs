@@ -7806,12 +7806,21 @@ function makeDirOneByOne(path) {
   try {
     mkdirSync(path);
   } catch (error) {
-    const code = errnoCode(error);
-    if (code === "EEXIST" && lstatSync(path).isDirectory()) return;
-    if (code !== "ENOENT" || dirname(path) === path) throw error;
+    if (errnoCode(error) !== "ENOENT" || dirname(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
     makeDirOneByOne(dirname(path));
-    makeDirOneByOne(path);
+    try {
+      mkdirSync(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
   }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && lstatSync(path).isDirectory()) return;
+  throw error;
 }
 var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {

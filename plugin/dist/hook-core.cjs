@@ -8228,12 +8228,21 @@ function makeDirOneByOne(path) {
   try {
     (0, import_node_fs.mkdirSync)(path);
   } catch (error) {
-    const code = errnoCode(error);
-    if (code === "EEXIST" && (0, import_node_fs.lstatSync)(path).isDirectory()) return;
-    if (code !== "ENOENT" || (0, import_node_path.dirname)(path) === path) throw error;
+    if (errnoCode(error) !== "ENOENT" || (0, import_node_path.dirname)(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
     makeDirOneByOne((0, import_node_path.dirname)(path));
-    makeDirOneByOne(path);
+    try {
+      (0, import_node_fs.mkdirSync)(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
   }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && (0, import_node_fs.lstatSync)(path).isDirectory()) return;
+  throw error;
 }
 
 // src/core/store/store.ts

@@ -33270,12 +33270,21 @@ function makeDirOneByOne(path) {
   try {
     mkdirSync(path);
   } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "EEXIST" && lstatSync(path).isDirectory()) return;
-    if (code !== "ENOENT" || dirname(path) === path) throw error2;
+    if (errnoCode(error2) !== "ENOENT" || dirname(path) === path) {
+      madeMeanwhile(path, error2);
+      return;
+    }
     makeDirOneByOne(dirname(path));
-    makeDirOneByOne(path);
+    try {
+      mkdirSync(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
   }
+}
+function madeMeanwhile(path, error2) {
+  if (errnoCode(error2) === "EEXIST" && lstatSync(path).isDirectory()) return;
+  throw error2;
 }
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {

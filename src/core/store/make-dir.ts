@@ -17,14 +17,26 @@ export function makeDir(path: string): void {
   }
 }
 
+/** Makes `path` after its missing parents, each tried once (a parent removed meanwhile fails, it is not chased). */
 function makeDirOneByOne(path: string): void {
   try {
     mkdirSync(path);
   } catch (error) {
-    const code = errnoCode(error);
-    if (code === "EEXIST" && lstatSync(path).isDirectory()) return; // made meanwhile by another process
-    if (code !== "ENOENT" || dirname(path) === path) throw error;
+    if (errnoCode(error) !== "ENOENT" || dirname(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
     makeDirOneByOne(dirname(path));
-    makeDirOneByOne(path);
+    try {
+      mkdirSync(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
   }
+}
+
+/** Returns when `error` is EEXIST for a directory (another process made it first); throws `error` otherwise. */
+function madeMeanwhile(path: string, error: unknown): void {
+  if (errnoCode(error) === "EEXIST" && lstatSync(path).isDirectory()) return;
+  throw error;
 }
