@@ -8,6 +8,7 @@ import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
+import { performance as performance$1 } from 'perf_hooks';
 import * as nodeBuffer from 'buffer';
 import * as util from 'util';
 import { Worker } from 'worker_threads';
@@ -7792,7 +7793,35 @@ function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// src/core/store/atomic-write.ts
+// src/core/store/make-dir.ts
+function makeDir(path) {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path) {
+  try {
+    mkdirSync(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT" || dirname(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
+    makeDirOneByOne(dirname(path));
+    try {
+      mkdirSync(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
+  }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && lstatSync(path).isDirectory()) return;
+  throw error;
+}
 var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test(basename(name));
@@ -8111,7 +8140,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
+  const start = performance$1.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -8133,8 +8162,8 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = performance$1.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
@@ -9082,8 +9111,8 @@ var Store = class {
         throw e;
       }
     }
-    mkdirSync(join(this.dir, "projects"), { recursive: true });
-    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    makeDir(join(this.dir, "projects"));
+    makeDir(join(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -9279,7 +9308,7 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
@@ -9522,7 +9551,12 @@ function appendMeasurementEvents(storeDir, events) {
       readSync(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    writeSync(fd, out);
+    const written = writeSync(fd, out);
+    if (written < out.length) {
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
+      );
+    }
     return fstatSync(fd).size;
   } finally {
     closeSync(fd);
@@ -9743,7 +9777,7 @@ var TokenEstimator = class {
     const lines = this.pending;
     this.pending = [];
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
-    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -9757,7 +9791,12 @@ var TokenEstimator = class {
     const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
-      writeSync(opened.fd, lines.join(""));
+      const bytes2 = Buffer.from(lines.join(""));
+      const written = writeSync(opened.fd, bytes2);
+      if (written < bytes2.length) {
+        this.rewrite = true;
+        throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
+      }
     } finally {
       closeSync(opened.fd);
     }
@@ -9772,7 +9811,13 @@ var TokenEstimator = class {
       this.loadLegacy();
       return;
     }
-    for (const line of text.split("\n")) {
+    const lines = text.split("\n");
+    const tail = lines.pop();
+    if (tail !== void 0 && tail !== "") {
+      this.fileLines++;
+      this.rewrite = true;
+    }
+    for (const line of lines) {
       if (line === "") continue;
       this.fileLines++;
       const m = LINE.exec(line);
@@ -11744,7 +11789,7 @@ async function writeBodiesFile(path, entries) {
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
-  mkdirSync(join(path, ".."), { recursive: true });
+  makeDir(join(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {

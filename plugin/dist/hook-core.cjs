@@ -130,7 +130,7 @@ function fileKind(stat) {
 function openRegularFile(path, flags, mode, followLinks = false) {
   let fd;
   try {
-    fd = (0, import_node_fs2.openSync)(path, flags | import_node_fs2.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs2.constants.O_NOFOLLOW), mode);
+    fd = (0, import_node_fs3.openSync)(path, flags | import_node_fs3.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs3.constants.O_NOFOLLOW), mode);
   } catch (e) {
     const code = errnoCode(e);
     if (code === "ENOENT") return null;
@@ -141,19 +141,19 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   }
   let stat;
   try {
-    stat = (0, import_node_fs2.fstatSync)(fd);
+    stat = (0, import_node_fs3.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
     throw e;
   }
   if (!stat.isFile()) {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
-  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY, void 0, followLinks);
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY, void 0, followLinks);
   if (opened === null) return null;
   const { fd, stat } = opened;
   try {
@@ -161,20 +161,20 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     const buffer = Buffer.alloc(cap);
     let length = 0;
     while (length < cap) {
-      const n = (0, import_node_fs2.readSync)(fd, buffer, length, cap - length, null);
+      const n = (0, import_node_fs3.readSync)(fd, buffer, length, cap - length, null);
       if (n === 0) break;
       length += n;
     }
     return buffer.subarray(0, length);
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
 }
-var import_node_fs2;
+var import_node_fs3;
 var init_regular_file = __esm({
   "src/core/store/regular-file.ts"() {
     "use strict";
-    import_node_fs2 = require("fs");
+    import_node_fs3 = require("fs");
     init_errors();
     init_error_details();
   }
@@ -7534,10 +7534,10 @@ var init_measurements = __esm({
 
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path13.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path12.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path13.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -7546,12 +7546,12 @@ function isUnreadableMeasurementLog(e, storeDir) {
   return e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path);
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs15.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs16.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs15.closeSync)(opened.fd);
+    (0, import_node_fs16.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -7560,30 +7560,35 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes2 = Buffer.from(text, "utf8");
   if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_APPEND | import_node_fs15.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs15.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    (0, import_node_fs15.writeSync)(fd, out);
-    return (0, import_node_fs15.fstatSync)(fd).size;
+    const written = (0, import_node_fs16.writeSync)(fd, out);
+    if (written < out.length) {
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
+      );
+    }
+    return (0, import_node_fs16.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs16.closeSync)(fd);
   }
 }
-var import_node_fs15, import_node_path12, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs16, import_node_path13, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
-    import_node_fs15 = require("fs");
+    import_node_fs16 = require("fs");
     init_regular_file();
     init_errors();
-    import_node_path12 = require("path");
+    import_node_path13 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -7652,7 +7657,7 @@ var init_content_hash = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path23.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path24.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -7774,12 +7779,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs24, import_node_path23, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs24, import_node_path24, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
     import_node_fs24 = require("fs");
-    import_node_path23 = require("path");
+    import_node_path24 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -8047,50 +8052,50 @@ var init_text_fingerprint = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path28.join)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(transcriptPath)), (0, import_node_path28.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path29.join)((0, import_node_path29.dirname)((0, import_node_path29.resolve)(transcriptPath)), (0, import_node_path29.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path28.sep) ? folder : `${folder}${import_node_path28.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path29.sep) ? folder : `${folder}${import_node_path29.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path28.isAbsolute)(named)) return null;
-  const path = (0, import_node_path28.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path29.isAbsolute)(named)) return null;
+  const path = (0, import_node_path29.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path28.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path29.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs31.realpathSync)(folder);
-    const realDir = (0, import_node_fs31.realpathSync)((0, import_node_path28.dirname)((0, import_node_path28.resolve)(path)));
+    const realFolder = (0, import_node_fs30.realpathSync)(folder);
+    const realDir = (0, import_node_fs30.realpathSync)((0, import_node_path29.dirname)((0, import_node_path29.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs31.openSync)((0, import_node_path28.join)(realDir, (0, import_node_path28.basename)(path)), import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs30.openSync)((0, import_node_path29.join)(realDir, (0, import_node_path29.basename)(path)), import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0) | (import_node_fs30.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs31.fstatSync)(fd);
+    const stat = (0, import_node_fs30.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs31.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs30.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs31.closeSync)(fd);
+    (0, import_node_fs30.closeSync)(fd);
   }
 }
-var import_node_fs31, import_node_path28, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs30, import_node_path29, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs31 = require("fs");
-    import_node_path28 = require("path");
+    import_node_fs30 = require("fs");
+    import_node_path29 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8201,29 +8206,64 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs26 = require("fs");
-var import_node_path25 = require("path");
+var import_node_path26 = require("path");
 init_errors();
 
 // src/core/store/store.ts
-var import_node_fs13 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs14 = require("fs");
+
+// src/core/store/make-dir.ts
+var import_node_fs = require("fs");
+var import_node_path = require("path");
+init_error_details();
+function makeDir(path) {
+  try {
+    (0, import_node_fs.mkdirSync)(path, { recursive: true });
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path) {
+  try {
+    (0, import_node_fs.mkdirSync)(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT" || (0, import_node_path.dirname)(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
+    makeDirOneByOne((0, import_node_path.dirname)(path));
+    try {
+      (0, import_node_fs.mkdirSync)(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
+  }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && (0, import_node_fs.lstatSync)(path).isDirectory()) return;
+  throw error;
+}
+
+// src/core/store/store.ts
+var import_node_path10 = require("path");
 
 // src/core/store/atomic-write.ts
 var import_node_crypto = require("crypto");
-var import_node_fs = require("fs");
+var import_node_fs2 = require("fs");
 var import_promises = require("fs/promises");
-var import_node_path = require("path");
+var import_node_path2 = require("path");
 init_error_details();
 var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
-  return TEMP_NAME.test((0, import_node_path.basename)(name));
+  return TEMP_NAME.test((0, import_node_path2.basename)(name));
 }
 function atomicTempWriterPid(name) {
-  const pid = TEMP_NAME.exec((0, import_node_path.basename)(name))?.[1];
+  const pid = TEMP_NAME.exec((0, import_node_path2.basename)(name))?.[1];
   return pid === void 0 ? null : Number(pid);
 }
-function atomicTempPath(target2, dir = (0, import_node_path.dirname)(target2)) {
-  return (0, import_node_path.join)(dir, `.${(0, import_node_path.basename)(target2)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+function atomicTempPath(target2, dir = (0, import_node_path2.dirname)(target2)) {
+  return (0, import_node_path2.join)(dir, `.${(0, import_node_path2.basename)(target2)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error) {
@@ -8256,7 +8296,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     }
     await (0, import_promises.rename)(temp, path);
     tempExists = false;
-    if (durable) await fsyncDirectory((0, import_node_path.dirname)(path));
+    if (durable) await fsyncDirectory((0, import_node_path2.dirname)(path));
   } catch (error) {
     let cleanupError;
     if (tempExists) await (0, import_promises.unlink)(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -8267,13 +8307,13 @@ function writeFileAtomicSync(path, data, fence) {
   const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
-    const fd = (0, import_node_fs.openSync)(temp, "wx");
+    const fd = (0, import_node_fs2.openSync)(temp, "wx");
     tempExists = true;
     try {
-      (0, import_node_fs.writeFileSync)(fd, data);
-      (0, import_node_fs.fsyncSync)(fd);
+      (0, import_node_fs2.writeFileSync)(fd, data);
+      (0, import_node_fs2.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs.closeSync)(fd);
+      (0, import_node_fs2.closeSync)(fd);
     }
     if (fence) {
       try {
@@ -8282,15 +8322,15 @@ function writeFileAtomicSync(path, data, fence) {
         throw new FenceRefusal(refusal);
       }
     }
-    (0, import_node_fs.renameSync)(temp, path);
+    (0, import_node_fs2.renameSync)(temp, path);
     tempExists = false;
-    fsyncDirectorySync((0, import_node_path.dirname)(path));
+    fsyncDirectorySync((0, import_node_path2.dirname)(path));
   } catch (caught) {
     const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;
     if (tempExists) {
       try {
-        (0, import_node_fs.unlinkSync)(temp);
+        (0, import_node_fs2.unlinkSync)(temp);
       } catch (e) {
         cleanupError = missingIsFine(e);
       }
@@ -8318,17 +8358,17 @@ async function fsyncDirectory(dir) {
 function fsyncDirectorySync(dir) {
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(dir, "r");
+    fd = (0, import_node_fs2.openSync)(dir, "r");
   } catch (error) {
     if (isDirectorySyncRefusal(error)) return;
     throw error;
   }
   try {
-    (0, import_node_fs.fsyncSync)(fd);
+    (0, import_node_fs2.fsyncSync)(fd);
   } catch (error) {
     if (!isDirectorySyncRefusal(error)) throw error;
   } finally {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
 function isDirectorySyncRefusal(error) {
@@ -8341,14 +8381,15 @@ function missingIsFine(error) {
 }
 
 // src/core/store/fenced-write.ts
-var import_node_fs4 = require("fs");
+var import_node_fs5 = require("fs");
 
 // src/core/store/lock.ts
 var import_node_async_hooks = require("async_hooks");
 var import_node_crypto2 = require("crypto");
-var import_node_fs3 = require("fs");
+var import_node_fs4 = require("fs");
 var import_node_os = require("os");
-var import_node_path2 = require("path");
+var import_node_perf_hooks = require("perf_hooks");
+var import_node_path3 = require("path");
 init_errors();
 init_regular_file();
 init_error_details();
@@ -8381,7 +8422,7 @@ function fenceDirOf(lockPath, nonce) {
   return `${lockPath}.${nonce}.d`;
 }
 function lockFence(lockPath) {
-  const path = (0, import_node_path2.resolve)(lockPath);
+  const path = (0, import_node_path3.resolve)(lockPath);
   const hold = context.getStore()?.get(path);
   if (hold === void 0 || !hold.active) return null;
   return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
@@ -8410,7 +8451,7 @@ var context = new import_node_async_hooks.AsyncLocalStorage();
 var heldByThisProcess = /* @__PURE__ */ new Map();
 var HOST = (0, import_node_os.hostname)();
 async function withLock(lockPath, fn, options) {
-  const path = (0, import_node_path2.resolve)(lockPath);
+  const path = (0, import_node_path3.resolve)(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
   const steps = acquireSteps(path, opts);
@@ -8477,7 +8518,7 @@ function* acquireSteps(lockPath, opts) {
   const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
-    (0, import_node_fs3.mkdirSync)(fenceDir);
+    (0, import_node_fs4.mkdirSync)(fenceDir);
   } catch (error) {
     if (errnoCode(error) === "ENOENT") {
       throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
@@ -8487,12 +8528,12 @@ function* acquireSteps(lockPath, opts) {
   try {
     return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error) {
-    (0, import_node_fs3.rmSync)(fenceDir, { recursive: true, force: true });
+    (0, import_node_fs4.rmSync)(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
+  const start = import_node_perf_hooks.performance.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -8514,8 +8555,8 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = import_node_perf_hooks.performance.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
@@ -8525,7 +8566,7 @@ function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
     const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
     try {
-      (0, import_node_fs3.writeFileSync)(temp, `${JSON.stringify(holder)}
+      (0, import_node_fs4.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
       if (errnoCode(error) === "ENOENT") {
@@ -8534,7 +8575,7 @@ function createExclusive(path, holder) {
       throw error;
     }
     try {
-      (0, import_node_fs3.linkSync)(temp, path);
+      (0, import_node_fs4.linkSync)(temp, path);
       return true;
     } catch (error) {
       const code = errnoCode(error);
@@ -8548,16 +8589,16 @@ function createExclusive(path, holder) {
   }
 }
 function inspect(path) {
-  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs4.constants.O_RDONLY);
   if (opened === null) return { kind: "absent" };
   const { fd } = opened;
   let raw;
   let mtimeMs;
   try {
     mtimeMs = opened.stat.mtimeMs;
-    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs3.readFileSync)(fd, "utf8");
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs4.readFileSync)(fd, "utf8");
   } finally {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
   const ageMs = Date.now() - mtimeMs;
   const holder = parseHolder(raw);
@@ -8622,7 +8663,7 @@ function reclaim(lockPath, staleMs) {
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === void 0) return false;
     if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
-      (0, import_node_fs3.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+      (0, import_node_fs4.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
     }
     unlinkIfPresent(lockPath);
     return true;
@@ -8641,21 +8682,21 @@ function breakStaleMutex(mutexPath) {
   if (!stale) return;
   const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
   try {
-    (0, import_node_fs3.renameSync)(mutexPath, grave);
+    (0, import_node_fs4.renameSync)(mutexPath, grave);
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return;
     throw error;
   }
-  const moved = (0, import_node_fs3.readFileSync)(grave, "utf8");
+  const moved = (0, import_node_fs4.readFileSync)(grave, "utf8");
   if (moved !== seen.raw) {
     try {
-      (0, import_node_fs3.linkSync)(grave, mutexPath);
+      (0, import_node_fs4.linkSync)(grave, mutexPath);
     } catch (error) {
       const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
       throw new Error(message, { cause: error });
     }
   }
-  (0, import_node_fs3.unlinkSync)(grave);
+  (0, import_node_fs4.unlinkSync)(grave);
 }
 function touch(hold) {
   if (!hold.active || hold.problem !== void 0) return;
@@ -8666,7 +8707,7 @@ function touch(hold) {
       return;
     }
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs3.utimesSync)(hold.lockPath, now, now);
+    (0, import_node_fs4.utimesSync)(hold.lockPath, now, now);
   } catch (error) {
     hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
   }
@@ -8674,7 +8715,7 @@ function touch(hold) {
 function endHold(hold) {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
-  (0, import_node_fs3.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  (0, import_node_fs4.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== void 0) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";
@@ -8684,7 +8725,7 @@ function endHold(hold) {
 }
 function unlinkIfPresent(path) {
   try {
-    (0, import_node_fs3.unlinkSync)(path);
+    (0, import_node_fs4.unlinkSync)(path);
   } catch (error) {
     if (errnoCode(error) !== "ENOENT") throw error;
   }
@@ -8714,24 +8755,24 @@ function writeFenced(lockPath, path, data) {
 function removeFenced(lockPath, path) {
   const fence = lockFence(lockPath);
   if (fence === null) {
-    (0, import_node_fs4.rmSync)(path, { force: true });
+    (0, import_node_fs5.rmSync)(path, { force: true });
     return;
   }
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {
-    (0, import_node_fs4.renameSync)(path, grave);
+    (0, import_node_fs5.renameSync)(path, grave);
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
-  (0, import_node_fs4.rmSync)(grave, { force: true });
+  (0, import_node_fs5.rmSync)(grave, { force: true });
 }
 
 // src/core/store/temp-sweep.ts
-var import_node_fs5 = require("fs");
-var import_node_path3 = require("path");
+var import_node_fs6 = require("fs");
+var import_node_path4 = require("path");
 
 // src/core/store/process-alive.ts
 init_error_details();
@@ -8751,21 +8792,21 @@ var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir, depth) => {
-    for (const entry of (0, import_node_fs5.readdirSync)(dir, { withFileTypes: true })) {
+    for (const entry of (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true })) {
       const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk((0, import_node_path3.join)(dir, name), depth + 1);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk((0, import_node_path4.join)(dir, name), depth + 1);
         continue;
       }
       if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
       const pid = atomicTempWriterPid(name);
       if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
-      const path = (0, import_node_path3.join)(dir, name);
-      (0, import_node_fs5.rmSync)(path, { force: true });
+      const path = (0, import_node_path4.join)(dir, name);
+      (0, import_node_fs6.rmSync)(path, { force: true });
       removed.push(path);
     }
   };
-  if ((0, import_node_fs5.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
+  if ((0, import_node_fs6.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
   return removed;
 }
 
@@ -9046,33 +9087,33 @@ function describe(v) {
 }
 
 // src/core/store/project-ids.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 init_id_pattern();
 function projectIdsIn(dir) {
-  return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs7.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/workspace.ts
-var import_node_fs9 = require("fs");
-var import_node_path6 = require("path");
+var import_node_fs10 = require("fs");
+var import_node_path7 = require("path");
 var import_node_url = require("url");
 
 // src/core/git/git.ts
+var import_node_fs9 = require("fs");
+init_regular_file();
+var import_node_path6 = require("path");
+
+// src/core/git/git-refs.ts
 var import_node_fs8 = require("fs");
 init_regular_file();
 var import_node_path5 = require("path");
-
-// src/core/git/git-refs.ts
-var import_node_fs7 = require("fs");
-init_regular_file();
-var import_node_path4 = require("path");
 init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    if ((0, import_node_fs8.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
@@ -9082,11 +9123,11 @@ function readIfExists(path) {
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path4.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path4.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path5.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path5.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path4.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path5.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -9097,11 +9138,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs7.existsSync)((0, import_node_path4.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path4.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path5.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -9114,32 +9155,32 @@ function headCommitFromFiles(gitDir2) {
 
 // src/core/git/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path5.resolve)(dir);
+  let current = (0, import_node_path6.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path5.dirname)(current);
+    if ((0, import_node_fs9.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path6.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function gitPath(top, path) {
-  return (0, import_node_path5.relative)(top, path).split(import_node_path5.sep).join("/");
+  return (0, import_node_path6.relative)(top, path).split(import_node_path6.sep).join("/");
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path5.join)(top, ".git");
-  if ((0, import_node_fs8.statSync)(dotGit).isDirectory()) return dotGit;
+  const dotGit = (0, import_node_path6.join)(top, ".git");
+  if ((0, import_node_fs9.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path5.resolve)(top, match[1]);
+  return (0, import_node_path6.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let dir;
   let head;
   try {
     dir = gitDir(top);
-    head = readRegularFile((0, import_node_path5.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path6.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -9147,7 +9188,7 @@ function readBranch(top) {
   if (match) return match[1];
   for (const state of ["rebase-merge", "rebase-apply"]) {
     try {
-      const name = readRegularFile((0, import_node_path5.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const name = readRegularFile((0, import_node_path6.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
       const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
       if (rebasing) return rebasing[1];
     } catch {
@@ -9223,33 +9264,33 @@ async function commitsTouchingSince(top, commit, paths) {
 init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path6.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path6.resolve)(gitTop) : current;
+  let current = (0, import_node_path7.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path7.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path6.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path7.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path6.dirname)(current);
+    const parent = (0, import_node_path7.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path6.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path7.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path6.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path7.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path6.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path7.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path6.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path7.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -9263,7 +9304,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs9.statSync)(path).isDirectory();
+    return (0, import_node_fs10.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -9271,7 +9312,7 @@ function isDirectory(path) {
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs9.lstatSync)(storeDir);
+    stat = (0, import_node_fs10.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -9282,10 +9323,10 @@ function storeDirState(storeDir) {
 }
 
 // src/core/store/file-stamp.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs10.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs11.lstatSync)(path, { bigint: true });
     return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
@@ -9311,8 +9352,8 @@ function racyMarginMs(changedNs) {
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
-var import_node_fs11 = require("fs");
-var import_node_path7 = require("path");
+var import_node_fs12 = require("fs");
+var import_node_path8 = require("path");
 init_errors();
 init_regular_file();
 init_error_details();
@@ -9331,7 +9372,7 @@ function readTextStrict(path, maxBytes) {
 }
 function lstatStrict(path, bigint) {
   try {
-    return (0, import_node_fs11.lstatSync)(path, { bigint });
+    return (0, import_node_fs12.lstatSync)(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -9371,20 +9412,20 @@ function strictUtf8(bytes2) {
 }
 function fstatSizeOr(path, fallback) {
   try {
-    return (0, import_node_fs11.lstatSync)(path).size;
+    return (0, import_node_fs12.lstatSync)(path).size;
   } catch {
     return fallback;
   }
 }
 function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path7.relative)(storeDir, (0, import_node_path7.dirname)(path));
+  const rel = (0, import_node_path8.relative)(storeDir, (0, import_node_path8.dirname)(path));
   if (rel === "" || rel.startsWith("..")) return;
   let current = storeDir;
-  for (const part of rel.split(import_node_path7.sep)) {
-    current = `${current}${import_node_path7.sep}${part}`;
+  for (const part of rel.split(import_node_path8.sep)) {
+    current = `${current}${import_node_path8.sep}${part}`;
     let stat;
     try {
-      stat = (0, import_node_fs11.lstatSync)(current);
+      stat = (0, import_node_fs12.lstatSync)(current);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return;
       throw unreadable(current, reasonOf(e));
@@ -9394,8 +9435,8 @@ function assertNoLinksBelow(storeDir, path) {
 }
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs12 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs13 = require("fs");
+var import_node_path9 = require("path");
 init_error_details();
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -9430,7 +9471,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path9.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path10.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -9455,15 +9496,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        (0, import_node_fs13.mkdirSync)(this.dir);
+        (0, import_node_fs14.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "projects"), { recursive: true });
-    (0, import_node_fs13.mkdirSync)((0, import_node_path9.join)(this.dir, "threads"), { recursive: true });
+    makeDir((0, import_node_path10.join)(this.dir, "projects"));
+    makeDir((0, import_node_path10.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -9473,12 +9514,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines((0, import_node_path9.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path10.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines((0, import_node_path9.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path10.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -9509,12 +9550,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path9.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path10.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path9.join)(this.dir, "projects");
+    const dir = (0, import_node_path10.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -9557,8 +9598,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path9.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path9.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path10.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path10.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -9567,7 +9608,7 @@ var Store = class {
     return entryExists(this.threadsDir(projectId));
   }
   threadPath(projectId, threadId) {
-    return (0, import_node_path9.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path10.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId, threadId) {
@@ -9604,7 +9645,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs13.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs14.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return false;
       throw e;
@@ -9626,14 +9667,14 @@ var Store = class {
     const problems = [];
     let names;
     try {
-      names = (0, import_node_fs13.readdirSync)(dir).sort();
+      names = (0, import_node_fs14.readdirSync)(dir).sort();
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
     }
     for (const name of names) {
       if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path9.join)(dir, name);
+      const path = (0, import_node_path10.join)(dir, name);
       if (!name.endsWith(".md")) continue;
       const id = name.slice(0, -3);
       if (!isValidId(id)) {
@@ -9659,7 +9700,7 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    (0, import_node_fs13.mkdirSync)(this.threadsDir(projectId), { recursive: true });
+    makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
@@ -9668,7 +9709,7 @@ var Store = class {
 };
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs13.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs14.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -9676,7 +9717,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs13.lstatSync)(path);
+    (0, import_node_fs14.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
@@ -9775,7 +9816,7 @@ function safeUsername() {
 }
 
 // src/core/store/local-state.ts
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -9790,7 +9831,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path10.join)(storeDir, "config.json");
+  return (0, import_node_path11.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -9857,21 +9898,21 @@ function normalize(d) {
 }
 
 // src/core/store/local-state-write.ts
-var import_node_fs14 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path12 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs14.existsSync)(path)) {
-    lockFence((0, import_node_path11.join)(storeDir, ".lock"))?.check();
+  if (hadProblem && (0, import_node_fs15.existsSync)(path)) {
+    lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs14.renameSync)(path, setAside);
+    (0, import_node_fs15.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path11.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path12.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -9933,8 +9974,8 @@ var LocalStateCache = class {
 };
 
 // src/core/context/token-estimate.ts
-var import_node_fs16 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path14 = require("path");
 init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -9943,10 +9984,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path14.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path14.join)(storeDir, "cache", "token-counts.json");
 }
 var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
@@ -10057,8 +10098,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path13.dirname)((0, import_node_path13.dirname)(this.cacheFile)), this.cacheFile);
-    (0, import_node_fs16.mkdirSync)((0, import_node_path13.dirname)(this.cacheFile), { recursive: true });
+    assertNoLinksBelow((0, import_node_path14.dirname)((0, import_node_path14.dirname)(this.cacheFile)), this.cacheFile);
+    makeDir((0, import_node_path14.dirname)(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -10066,15 +10107,20 @@ var TokenEstimator = class {
 `;
       await writeFileAtomic(this.cacheFile, text);
       this.fileLines = this.cache.size;
-      if (this.legacyCacheFile) (0, import_node_fs16.rmSync)(this.legacyCacheFile, { force: true });
+      if (this.legacyCacheFile) (0, import_node_fs17.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    const opened = openRegularFile(this.cacheFile, import_node_fs16.constants.O_WRONLY | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT, 420);
+    const opened = openRegularFile(this.cacheFile, import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
-      (0, import_node_fs16.writeSync)(opened.fd, lines.join(""));
+      const bytes2 = Buffer.from(lines.join(""));
+      const written = (0, import_node_fs17.writeSync)(opened.fd, bytes2);
+      if (written < bytes2.length) {
+        this.rewrite = true;
+        throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
+      }
     } finally {
-      (0, import_node_fs16.closeSync)(opened.fd);
+      (0, import_node_fs17.closeSync)(opened.fd);
     }
     this.fileLines += lines.length;
   }
@@ -10087,7 +10133,13 @@ var TokenEstimator = class {
       this.loadLegacy();
       return;
     }
-    for (const line of text.split("\n")) {
+    const lines = text.split("\n");
+    const tail = lines.pop();
+    if (tail !== void 0 && tail !== "") {
+      this.fileLines++;
+      this.rewrite = true;
+    }
+    for (const line of lines) {
       if (line === "") continue;
       this.fileLines++;
       const m = LINE.exec(line);
@@ -10123,7 +10175,7 @@ function readDerived(path) {
 }
 
 // src/core/context/context-sources.ts
-var import_node_path14 = require("path");
+var import_node_path15 = require("path");
 init_errors();
 
 // src/core/context/summary-sections.ts
@@ -10583,7 +10635,7 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
-  return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path14.relative)(store.dir, p)), dependsOnHead };
+  return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(store.dir, p)), dependsOnHead };
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id) => {
@@ -10601,7 +10653,7 @@ function relatedRefs(store, projectId, thread, consulted) {
 }
 
 // src/core/context/tree-render.ts
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -10636,7 +10688,7 @@ function buildTree(threads) {
 function detachedReason(detached, threads, problems) {
   const parentId = threads.get(detached.id)?.parentId ?? null;
   if (parentId === null || threads.has(parentId)) return detached.why;
-  const file = problems.find((p) => (0, import_node_path15.basename)(p.path) === `${parentId}.md`);
+  const file = problems.find((p) => (0, import_node_path16.basename)(p.path) === `${parentId}.md`);
   return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
@@ -10772,7 +10824,7 @@ function renderTreeOf(project, threads, problems, activeId) {
 }
 
 // src/core/context/thread-list-catalog.ts
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 
 // src/core/search/thread-search.ts
 init_errors();
@@ -11417,7 +11469,7 @@ function meaningSnippet(words, doc, query) {
 
 // src/core/search/word-vectors.ts
 var import_node_crypto6 = require("crypto");
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
 var import_meta = {};
@@ -11502,7 +11554,7 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
     const path = (0, import_node_url2.fileURLToPath)(url);
-    if ((0, import_node_fs17.existsSync)(path)) return path;
+    if ((0, import_node_fs18.existsSync)(path)) return path;
   }
   return null;
 }
@@ -11935,11 +11987,11 @@ function oneLine2(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path18 = require("path");
+var import_node_path19 = require("path");
 
 // src/core/search/project-index.ts
 var import_node_fs20 = require("fs");
-var import_node_path17 = require("path");
+var import_node_path18 = require("path");
 init_errors();
 init_content_hash();
 
@@ -12009,7 +12061,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 init_error_details();
 var DirectoryWatch = class {
   changed = true;
@@ -12026,7 +12078,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs18.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs19.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -12052,8 +12104,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
@@ -12061,13 +12112,13 @@ var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path16.join)(storeDir, "cache", "search");
+  return (0, import_node_path17.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path16.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path17.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path16.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path17.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -12101,8 +12152,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path16.join)(path, "..", "..", ".."), path);
-  (0, import_node_fs19.mkdirSync)((0, import_node_path16.join)(path, ".."), { recursive: true });
+  assertNoLinksBelow((0, import_node_path17.join)(path, "..", "..", ".."), path);
+  makeDir((0, import_node_path17.join)(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -12355,7 +12406,7 @@ var ProjectIndex = class {
   problems() {
     const out = [];
     for (const e of this.catalog.values())
-      if (e.problem !== void 0) out.push({ path: (0, import_node_path17.join)(this.threadsDir, e.file), reason: e.problem });
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path18.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12392,7 +12443,7 @@ var ProjectIndex = class {
     const seen = /* @__PURE__ */ new Set();
     for (const name of names) {
       if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path17.join)(this.threadsDir, name));
+      const stamp = stampOf((0, import_node_path18.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -12406,7 +12457,7 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path17.join)(this.threadsDir, file);
+    const path = (0, import_node_path18.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -12496,7 +12547,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path18.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path19.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -12737,7 +12788,7 @@ var CatalogThreadList = class {
         return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path19.basename)(p.path).replace(/\.md$/, "") }));
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path20.basename)(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });
@@ -12746,10 +12797,10 @@ var CatalogThreadList = class {
 
 // src/core/store/migrate-v04.ts
 var import_node_fs21 = require("fs");
-var import_node_path20 = require("path");
+var import_node_path21 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path20.join)(store.dir, "trees");
+  const treesDir = (0, import_node_path21.join)(store.dir, "trees");
   if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
   const stat = (0, import_node_fs21.lstatSync)(treesDir);
   if (stat.isSymbolicLink()) throw linkRefused(treesDir);
@@ -12760,7 +12811,7 @@ async function migrateV04IfNeeded(store, author) {
   for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path20.join)(treesDir, name);
+    const treePath = (0, import_node_path21.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -12774,7 +12825,7 @@ async function migrateV04IfNeeded(store, author) {
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path20.join)(threadsDir, file);
+      const path = (0, import_node_path21.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -12819,7 +12870,7 @@ async function migrateV04IfNeeded(store, author) {
     });
   }
   if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
-  if ((0, import_node_fs21.existsSync)((0, import_node_path20.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs21.existsSync)((0, import_node_path21.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -12911,7 +12962,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path21 = require("path");
+var import_node_path22 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -12940,7 +12991,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path21.relative)(top, req.file).split(import_node_path21.sep).join("/");
+  const path = (0, import_node_path22.relative)(top, req.file).split(import_node_path22.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -13173,13 +13224,13 @@ init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
 var import_node_fs22 = require("fs");
-var import_node_path22 = require("path");
+var import_node_path23 = require("path");
 init_measurement_log();
 function rotateMeasurementLogIfFull(storeDir) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path22.join)(storeDir, ".lock"))?.check();
+  lockFence((0, import_node_path23.join)(storeDir, ".lock"))?.check();
   (0, import_node_fs22.renameSync)(path, previousMeasurementLogPath(storeDir));
   return true;
 }
@@ -13253,7 +13304,7 @@ function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
 init_measurement_log_read();
 
 // src/core/git/committed-thread.ts
-var import_node_path24 = require("path");
+var import_node_path25 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -13277,7 +13328,7 @@ async function committedThread(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path24.relative)(root, path) || path;
+  const file = (0, import_node_path25.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
 }
 
@@ -14058,7 +14109,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path25.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path26.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -14434,19 +14485,19 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path26 = require("path");
+var import_node_path27 = require("path");
 init_id_pattern();
 init_text_fingerprint();
 var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path26.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path27.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path26.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path27.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -14479,7 +14530,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 }
 function stampsOf(storeDir, paths) {
   const out = {};
-  for (const rel of paths) out[rel] = fileStamp((0, import_node_path26.join)(storeDir, rel));
+  for (const rel of paths) out[rel] = fileStamp((0, import_node_path27.join)(storeDir, rel));
   return out;
 }
 function racyPaths(stamps, assemblyStartedAtMs) {
@@ -14498,8 +14549,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_fs28 = require("fs");
-var import_node_path27 = require("path");
+var import_node_path28 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -14517,7 +14567,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  (0, import_node_fs28.mkdirSync)((0, import_node_path27.dirname)(path), { recursive: true });
+  makeDir((0, import_node_path28.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `, { durable: false });
 }
@@ -14532,10 +14582,10 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs29 = require("fs");
+var import_node_fs28 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs29.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs28.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -15046,7 +15096,7 @@ function emptySkipCounts() {
 }
 
 // src/transcript/transcript-file.ts
-var import_node_fs30 = require("fs");
+var import_node_fs29 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -15072,20 +15122,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs30.statSync)(path);
+    const before = (0, import_node_fs29.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs30.openSync)(path, import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs29.openSync)(path, import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs30.fstatSync)(fd);
+    const stats = (0, import_node_fs29.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs30.closeSync)(fd);
+    (0, import_node_fs29.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -15096,13 +15146,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs30.closeSync)(file.fd);
+    (0, import_node_fs29.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs30.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs29.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -15532,7 +15582,7 @@ function isStale(view, sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path29 = require("path");
+var import_node_path30 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -15548,7 +15598,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path29.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path30.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15694,8 +15744,8 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs32 = require("fs");
-var import_node_path30 = require("path");
+var import_node_fs31 = require("fs");
+var import_node_path31 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -15710,18 +15760,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs32.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs31.constants.O_RDONLY));
     const open2 = index;
     const coverage = logs.map((log) => log === null || open2 === null ? null : validCoverage(open2, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path30.join)(storeDir, "cache");
-    (0, import_node_fs32.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs32.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs32.rmSync)(temp, { force: true });
-    out = (0, import_node_fs32.openSync)(temp, import_node_fs32.constants.O_WRONLY | import_node_fs32.constants.O_CREAT | import_node_fs32.constants.O_EXCL | import_node_fs32.constants.O_NOFOLLOW, 420);
+    const cache = (0, import_node_path31.join)(storeDir, "cache");
+    (0, import_node_fs31.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs31.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs31.rmSync)(temp, { force: true });
+    out = (0, import_node_fs31.openSync)(temp, import_node_fs31.constants.O_WRONLY | import_node_fs31.constants.O_CREAT | import_node_fs31.constants.O_EXCL | import_node_fs31.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -15759,18 +15809,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs32.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs31.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs32.closeSync)(out);
+    (0, import_node_fs31.closeSync)(out);
     out = null;
-    (0, import_node_fs32.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs31.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs32.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs32.closeSync)(out);
-      (0, import_node_fs32.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs31.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs31.closeSync)(out);
+      (0, import_node_fs31.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -15810,14 +15860,14 @@ var SESSION_KEY = Buffer.from(`"sessionId":`);
 var INSTANCE_KEY = Buffer.from(`"instance":`);
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs33 = require("fs");
-var import_node_path31 = require("path");
+var import_node_fs32 = require("fs");
+var import_node_path32 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {
-    (0, import_node_fs33.lstatSync)((0, import_node_path31.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    (0, import_node_fs32.lstatSync)((0, import_node_path32.join)(storeDir, "threads", projectId, `${threadId}.md`));
     return true;
   } catch (e) {
     const code = errnoCode(e);

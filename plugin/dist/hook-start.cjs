@@ -793,7 +793,12 @@ function appendMeasurementEvents(storeDir, events) {
       (0, import_node_fs9.readSync)(fd, last3, 0, 1, before.size - 1);
       if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    (0, import_node_fs9.writeSync)(fd, out);
+    const written = (0, import_node_fs9.writeSync)(fd, out);
+    if (written < out.length) {
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
+      );
+    }
     return (0, import_node_fs9.fstatSync)(fd).size;
   } finally {
     (0, import_node_fs9.closeSync)(fd);

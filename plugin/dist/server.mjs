@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { hostname, tmpdir, userInfo } from 'os';
+import { performance as performance$1 } from 'perf_hooks';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
 
 const require$1 = createRequire(import.meta.url);
@@ -31534,7 +31535,12 @@ function appendMeasurementEvents(storeDir, events) {
       readSync(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    writeSync(fd, out);
+    const written = writeSync(fd, out);
+    if (written < out.length) {
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
+      );
+    }
     return fstatSync(fd).size;
   } finally {
     closeSync(fd);
@@ -33253,6 +33259,34 @@ function watchRoots(server2, session, onWorkspaceChanged) {
     if (server2.server.getClientCapabilities()?.roots) refresh();
   });
 }
+function makeDir(path) {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error2) {
+    if (errnoCode(error2) !== "ENOENT") throw error2;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path) {
+  try {
+    mkdirSync(path);
+  } catch (error2) {
+    if (errnoCode(error2) !== "ENOENT" || dirname(path) === path) {
+      madeMeanwhile(path, error2);
+      return;
+    }
+    makeDirOneByOne(dirname(path));
+    try {
+      mkdirSync(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
+  }
+}
+function madeMeanwhile(path, error2) {
+  if (errnoCode(error2) === "EEXIST" && lstatSync(path).isDirectory()) return;
+  throw error2;
+}
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -33393,7 +33427,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = Date.now();
+  const start = performance$1.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -33415,8 +33449,8 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = performance$1.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));
@@ -34124,8 +34158,8 @@ var Store = class {
         throw e;
       }
     }
-    mkdirSync(join(this.dir, "projects"), { recursive: true });
-    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    makeDir(join(this.dir, "projects"));
+    makeDir(join(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -34321,7 +34355,7 @@ var Store = class {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
   }
   deleteThreadFile(projectId, threadId) {
@@ -34681,7 +34715,7 @@ var TokenEstimator = class {
     const lines = this.pending;
     this.pending = [];
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
-    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -34695,7 +34729,12 @@ var TokenEstimator = class {
     const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
-      writeSync(opened.fd, lines.join(""));
+      const bytes2 = Buffer.from(lines.join(""));
+      const written = writeSync(opened.fd, bytes2);
+      if (written < bytes2.length) {
+        this.rewrite = true;
+        throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
+      }
     } finally {
       closeSync(opened.fd);
     }
@@ -34710,7 +34749,13 @@ var TokenEstimator = class {
       this.loadLegacy();
       return;
     }
-    for (const line of text.split("\n")) {
+    const lines = text.split("\n");
+    const tail = lines.pop();
+    if (tail !== void 0 && tail !== "") {
+      this.fileLines++;
+      this.rewrite = true;
+    }
+    for (const line of lines) {
       if (line === "") continue;
       this.fileLines++;
       const m = LINE.exec(line);
@@ -36466,7 +36511,7 @@ async function writeBodiesFile(path, entries) {
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
-  mkdirSync(join(path, ".."), { recursive: true });
+  makeDir(join(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version2, validate2) {
@@ -38865,7 +38910,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  mkdirSync(dirname(path), { recursive: true });
+  makeDir(dirname(path));
   await writeFileAtomic(path, `${JSON.stringify(merged)}
 `, { durable: false });
 }

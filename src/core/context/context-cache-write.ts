@@ -1,5 +1,5 @@
 // Writing a SessionStart context cache entry (the full path of the hooks; the fast path only reads, see context-cache.ts).
-import { mkdirSync } from "node:fs";
+import { makeDir } from "../store/make-dir.js";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
@@ -38,7 +38,7 @@ export async function saveContextCacheEntry(storeDir: string, entry: ContextCach
   const merged: ContextCacheEntry =
     previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path); // a linked cache/ would take the write out of the repository
-  mkdirSync(dirname(path), { recursive: true });
+  makeDir(dirname(path));
   // Derived data, checked against every input when read (an empty or cut entry is not one): not fsynced.
   await writeFileAtomic(path, `${JSON.stringify(merged)}\n`, { durable: false });
 }

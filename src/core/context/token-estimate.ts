@@ -1,5 +1,6 @@
 // Token estimates: cached counts by content hash (an append-only log in local state), tiktoken on a miss when loaded, else chars/3.5.
-import { closeSync, constants, mkdirSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, rmSync, writeSync } from "node:fs";
+import { makeDir } from "../store/make-dir.js";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
@@ -159,7 +160,7 @@ export class TokenEstimator {
     this.pending = [];
     // <store>/cache/token-counts.jsonl: a linked cache/ would take the write out of the repository.
     assertNoLinksBelow(dirname(dirname(this.cacheFile)), this.cacheFile);
-    mkdirSync(dirname(this.cacheFile), { recursive: true });
+    makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1_000) {
       this.rewrite = false;
       let text = "";
@@ -173,7 +174,12 @@ export class TokenEstimator {
     const opened = openRegularFile(this.cacheFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o644);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
-      writeSync(opened.fd, lines.join(""));
+      const bytes = Buffer.from(lines.join(""));
+      const written = writeSync(opened.fd, bytes);
+      if (written < bytes.length) {
+        this.rewrite = true; // the cut line is dropped by readers, and the whole file written again at the next save
+        throw new Error(`${this.cacheFile}: only ${written} of ${bytes.length} bytes could be appended (is the disk full?)`);
+      }
     } finally {
       closeSync(opened.fd);
     }
@@ -189,7 +195,13 @@ export class TokenEstimator {
       this.loadLegacy();
       return;
     }
-    for (const line of text.split("\n")) {
+    const lines = text.split("\n");
+    const tail = lines.pop(); // after the last newline: a count cut short (a full disk, a crash) is not a count
+    if (tail !== undefined && tail !== "") {
+      this.fileLines++;
+      this.rewrite = true;
+    }
+    for (const line of lines) {
       if (line === "") continue;
       this.fileLines++;
       const m = LINE.exec(line);

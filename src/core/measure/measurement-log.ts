@@ -73,8 +73,8 @@ export function openLog<T>(path: string, use: (fd: number, size: number, stat: S
 }
 
 /**
- * Appends events as JSON lines in one write and returns the log's size after it. A line left unfinished by a crashed
- * writer is closed first, so it costs only itself. Refuses to follow a symlink (the log never leaves `.threadmind/`).
+ * Appends events as JSON lines in one write and returns the log's size after it; throws when the write was cut short. A
+ * line left unfinished by a crashed (or cut) writer is closed first, so it costs only itself. Refuses to follow a symlink (the log never leaves `.threadmind/`).
  */
 export function appendMeasurementEvents(storeDir: string, events: readonly MeasurementEvent[]): number {
   if (events.length === 0) return 0;
@@ -91,7 +91,14 @@ export function appendMeasurementEvents(storeDir: string, events: readonly Measu
       readSync(fd, last, 0, 1, before.size - 1);
       if (last[0] !== 0x0a) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    writeSync(fd, out);
+    const written = writeSync(fd, out);
+    if (written < out.length) {
+      // A short write: the file system took only part of the records (a full disk, a quota). Never taken as recorded;
+      // the cut line is closed by the next append and skipped by readers.
+      throw new Error(
+        `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`,
+      );
+    }
     return fstatSync(fd).size;
   } finally {
     closeSync(fd);

@@ -1,5 +1,5 @@
 // The search index on disk (derived data in the gitignored cache): one catalog file and one body file per project, validated on load.
-import { mkdirSync } from "node:fs";
+import { makeDir } from "../store/make-dir.js";
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import { assertNoLinksBelow, readTextStrict } from "../store/read-strict.js";
@@ -69,7 +69,7 @@ export async function writeBodiesFile(path: string, entries: Map<string, BodyEnt
 async function save(path: string, data: unknown): Promise<void> {
   // <store>/cache/search/<file>: a linked cache/ or search/ would take the write out of the repository.
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
-  mkdirSync(join(path, ".."), { recursive: true });
+  makeDir(join(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 

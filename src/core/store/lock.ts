@@ -34,6 +34,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { hostname } from "node:os";
+import { performance } from "node:perf_hooks";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "../errors.js";
 import { openRegularFile } from "./regular-file.js";
@@ -257,7 +258,8 @@ function* acquireSteps(lockPath: string, opts: ResolvedOptions): Generator<numbe
 }
 
 function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions): Generator<number, Hold, void> {
-  const start = Date.now();
+  // The wait is measured on the monotonic clock: a step of the wall clock (NTP, a VM restored) neither stretches nor cuts it.
+  const start = performance.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -279,8 +281,8 @@ function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions): G
       quickRetries++;
       continue;
     }
-    const now = Date.now();
-    if (now >= deadline) throw new LockTimeoutError(lockPath, now - start, lastHolder);
+    const now = performance.now();
+    if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
     delay = Math.min(delay * 2, Math.max(MAX_POLL_MS, opts.pollMs));

@@ -1,5 +1,6 @@
 // The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
 import { type Dir, lstatSync, mkdirSync, opendirSync, readdirSync } from "node:fs";
+import { makeDir } from "./make-dir.js";
 import { join } from "node:path";
 import { isAtomicTempFile } from "./atomic-write.js";
 import { removeFenced, writeFenced } from "./fenced-write.js";
@@ -86,8 +87,8 @@ export class Store {
         throw e;
       }
     }
-    mkdirSync(join(this.dir, "projects"), { recursive: true });
-    mkdirSync(join(this.dir, "threads"), { recursive: true });
+    makeDir(join(this.dir, "projects"));
+    makeDir(join(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -307,7 +308,7 @@ export class Store {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
-    mkdirSync(this.threadsDir(projectId), { recursive: true });
+    makeDir(this.threadsDir(projectId));
     // Synchronous: a thread file is small, and six thread-pool round trips cost more than the write (~1 ms of a
     // thread_create on a busy machine); one session's operations run one after the other anyway.
     writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);

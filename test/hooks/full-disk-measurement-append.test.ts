@@ -1,0 +1,76 @@
+// Guards the measurement log on a full disk: an append the file system cut short is reported, never passed as recorded.
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { measurementLogPath } from "../../src/core/measure/measurement-log.js";
+import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { servicesFor } from "../support/core-services.js";
+
+const PAGE = 4096;
+
+/** A small tmpfs at a fresh directory (needs root, or a container that allows it); null when it cannot be mounted. */
+function mountSmallTmpfs(): string | null {
+  const dir = mkdtempSync(join(tmpdir(), "tm-full-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", dir], { stdio: "ignore" });
+    return dir;
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+}
+
+const probe = mountSmallTmpfs();
+if (probe !== null) {
+  execFileSync("umount", [probe]);
+  rmSync(probe, { recursive: true, force: true });
+}
+
+test.skipIf(probe === null)(
+  "a SessionEnd hook whose measurement append the full disk cut short says it failed, naming the log (it said nothing, and the log kept half a line)",
+  async () => {
+    const disk = mountSmallTmpfs()!;
+    try {
+      const workspace = join(disk, "ws");
+      mkdirSync(workspace);
+      const s = servicesFor(workspace, "writer");
+      await s.projectCreate({ title: "P" });
+      const { thread } = await s.threadCreate({ title: "Refunds", parentId: "main" });
+      await s.summaryUpdate({ threadId: thread.id, section: "decisions", content: "- refunds go through Stripe" });
+      // A session start makes the log (and the caches it writes), while the disk still has room.
+      const first = await runHookProcess("session-start", {
+        cwd: workspace,
+        sessionId: "s0",
+        transcriptPath: join(workspace, "t0.jsonl"),
+        claudePid: process.pid,
+      });
+      expect(parseHookStdout(first.stdout)?.systemMessage).toBeUndefined();
+      // The log ends 8 bytes before the end of its last page, and the file system has no page left.
+      const log = measurementLogPath(join(workspace, ".threadmind"));
+      const size = statSync(log).size;
+      const pad = (PAGE - ((size + 1) % PAGE) - 8 + 2 * PAGE) % PAGE;
+      appendFileSync(log, `${" ".repeat(pad)}\n`);
+      expect(statSync(log).size % PAGE).toBe(PAGE - 8);
+      try {
+        writeFileSync(join(disk, "filler"), Buffer.alloc(4 * 1024 * 1024));
+      } catch {
+        // ENOSPC: the disk is full, which is the point
+      }
+      const run = await runHookProcess("session-end", {
+        cwd: workspace,
+        sessionId: "s0",
+        transcriptPath: join(workspace, "t0.jsonl"),
+        claudePid: process.pid,
+      });
+      expect(run.code).toBe(0);
+      const said = parseHookStdout(run.stdout)?.systemMessage;
+      expect(said).toContain("SessionEnd hook failed");
+      expect(said).toContain(log);
+    } finally {
+      execFileSync("umount", [disk]);
+      rmSync(disk, { recursive: true, force: true });
+    }
+  },
+);
