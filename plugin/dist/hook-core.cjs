@@ -10127,7 +10127,7 @@ var import_node_path14 = require("path");
 init_errors();
 
 // src/core/context/summary-sections.ts
-var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
+var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
   for (const key of SECTION_KEYS) {

@@ -32508,7 +32508,7 @@ function measuredLines(m) {
 }
 
 // src/core/context/summary-sections.ts
-var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
+var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
   for (const key of SECTION_KEYS) {
