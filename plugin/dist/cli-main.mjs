@@ -7767,6 +7767,7 @@ var errors = {
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
   ),
   threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
+  indexStageNotUtf8: (path, stage) => new UnreadableFileError(`${stage} version of ${path} in git's index`, "is not valid UTF-8"),
   notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
@@ -8756,6 +8757,23 @@ async function git(top, args) {
       (error, stdout, stderr) => {
         if (error) {
           reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      }
+    );
+  });
+}
+async function gitBytes(top, args) {
+  const { execFile: execFile2 } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile2(
+      "git",
+      args,
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
           return;
         }
         resolvePromise(stdout);
@@ -18428,7 +18446,9 @@ async function unmergedFiles(gitTop, storeDir) {
   return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 async function stageText(gitTop, stage, path) {
-  return git(gitTop, ["show", `:${stage}:${path}`]);
+  const text = strictUtf8(await gitBytes(gitTop, ["show", `:${stage}:${path}`]));
+  if (text === null) throw errors.indexStageNotUtf8(path, stage === 1 ? "the base" : stage === 2 ? "our" : "their");
+  return text;
 }
 function threadOf(text) {
   try {

@@ -4,12 +4,12 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
-import { git, gitPath } from "../git/git.js";
+import { git, gitBytes, gitPath } from "../git/git.js";
 import { parseUnmergedListing, type UnmergedFile } from "../git/unmerged-listing.js";
 import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
 import { errors, UnreadableFileError } from "../errors.js";
 import { LIMITS } from "../limits.js";
-import { readTextStrict } from "../store/read-strict.js";
+import { readTextStrict, strictUtf8 } from "../store/read-strict.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";
@@ -28,8 +28,11 @@ export async function unmergedFiles(gitTop: string, storeDir: string): Promise<U
   return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 
+/** A stage's text, decoded strictly: a side that is not UTF-8 is refused (lenient decoding would write U+FFFD for its bytes). */
 async function stageText(gitTop: string, stage: 1 | 2 | 3, path: string): Promise<string> {
-  return git(gitTop, ["show", `:${stage}:${path}`]);
+  const text = strictUtf8(await gitBytes(gitTop, ["show", `:${stage}:${path}`]));
+  if (text === null) throw errors.indexStageNotUtf8(path, stage === 1 ? "the base" : stage === 2 ? "our" : "their");
+  return text;
 }
 
 function threadOf(text: string): Thread | null {
