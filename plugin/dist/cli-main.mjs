@@ -18199,16 +18199,23 @@ function dropAddedDuplicates(units, base) {
     return n <= Math.max(1, allowed.get(u.key) ?? 0);
   });
 }
+function removedItems(base, ours, theirs) {
+  const keys = (l) => new Set(l.filter((u) => u.item).map((u) => u.key));
+  const [o, t] = [keys(ours), keys(theirs)];
+  return new Set([...keys(base)].filter((k) => !o.has(k) || !t.has(k)));
+}
 function mergeSectionBody(base, ours, theirs) {
   if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
   if (base === ours) return { text: theirs, conflicted: false };
-  const b = unitsOf(base);
-  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const [b, o, t] = [unitsOf(base), unitsOf(ours), unitsOf(theirs)];
+  const removed = removedItems(b, o, t);
+  const chunks = diff3(b, o, t, sameUnit);
   const out = [];
   const lines = [];
   let conflicted = false;
   const flush = () => {
-    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+    const kept = out.splice(0).filter((u) => !(u.item && removed.has(u.key)));
+    for (const u of dropAddedDuplicates(kept, b)) lines.push(...u.lines);
   };
   for (const c of chunks) {
     if (c.kind === "ok") {
