@@ -18510,6 +18510,18 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   await git(gitTop, ["add", "--", path, movedTo, ...rewritten]);
   return { path, kind: "split", movedTo, rewritten };
 }
+function editedByHand(file, ours) {
+  let text;
+  try {
+    text = readTextStrict(file, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return false;
+    throw e;
+  }
+  if (text === null || hasConflictMarkers(text)) return false;
+  const lf = (t) => t.replace(/\r\n/g, "\n");
+  return lf(text) !== lf(ours);
+}
 async function resolveFile(gitTop, file) {
   try {
     return await remerge(gitTop, file);
@@ -18523,6 +18535,7 @@ async function remerge(gitTop, file) {
     return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (editedByHand(join(gitTop, path), ours)) return { path, kind: "edited-by-hand" };
   if (!stages.has(1) && path.endsWith(".md")) {
     const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
@@ -18543,6 +18556,8 @@ function describeOutcome(o) {
       return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
     case "deleted-on-one-side":
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "edited-by-hand":
+      return `edited by hand: ${o.path} has no conflict markers and is not git's version, so it was left as it is: \`git add ${o.path}\` to keep it, or \`git checkout -m ${o.path}\` to bring the conflict back and run resolve again`;
     case "not-unmerged":
       return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
     case "failed":
