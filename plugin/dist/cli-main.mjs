@@ -7768,6 +7768,7 @@ var errors = {
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
   ),
   threadIdNotFileName: (path, id, fileId) => new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
+  indexStageNotUtf8: (path, stage) => new UnreadableFileError(`${stage} version of ${path} in git's index`, "is not valid UTF-8"),
   notRegularFile: (path, kind) => new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath, detail) => new ThreadMindError(
     "lock-lost",
@@ -8785,6 +8786,23 @@ async function git(top, args) {
       (error, stdout, stderr) => {
         if (error) {
           reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      }
+    );
+  });
+}
+async function gitBytes(top, args) {
+  const { execFile: execFile2 } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile2(
+      "git",
+      args,
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
           return;
         }
         resolvePromise(stdout);
@@ -9853,7 +9871,7 @@ function readDerived(path) {
 }
 
 // src/core/context/summary-sections.ts
-var HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
+var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
   for (const key of SECTION_KEYS) {
@@ -18226,16 +18244,23 @@ function dropAddedDuplicates(units, base) {
     return n <= Math.max(1, allowed.get(u.key) ?? 0);
   });
 }
+function removedItems(base, ours, theirs) {
+  const keys = (l) => new Set(l.filter((u) => u.item).map((u) => u.key));
+  const [o, t] = [keys(ours), keys(theirs)];
+  return new Set([...keys(base)].filter((k) => !o.has(k) || !t.has(k)));
+}
 function mergeSectionBody(base, ours, theirs) {
   if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
   if (base === ours) return { text: theirs, conflicted: false };
-  const b = unitsOf(base);
-  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const [b, o, t] = [unitsOf(base), unitsOf(ours), unitsOf(theirs)];
+  const removed = removedItems(b, o, t);
+  const chunks = diff3(b, o, t, sameUnit);
   const out = [];
   const lines = [];
   let conflicted = false;
   const flush = () => {
-    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+    const kept = out.splice(0).filter((u) => !(u.item && removed.has(u.key)));
+    for (const u of dropAddedDuplicates(kept, b)) lines.push(...u.lines);
   };
   for (const c of chunks) {
     if (c.kind === "ok") {
@@ -18473,7 +18498,9 @@ async function unmergedFiles(gitTop, storeDir) {
   return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 async function stageText(gitTop, stage, path) {
-  return git(gitTop, ["show", `:${stage}:${path}`]);
+  const text = strictUtf8(await gitBytes(gitTop, ["show", `:${stage}:${path}`]));
+  if (text === null) throw errors.indexStageNotUtf8(path, stage === 1 ? "the base" : stage === 2 ? "our" : "their");
+  return text;
 }
 function threadOf(text) {
   try {
@@ -18528,6 +18555,18 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   await git(gitTop, ["add", "--", path, movedTo, ...rewritten]);
   return { path, kind: "split", movedTo, rewritten };
 }
+function editedByHand(file, ours) {
+  let text;
+  try {
+    text = readTextStrict(file, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return false;
+    throw e;
+  }
+  if (text === null || hasConflictMarkers(text)) return false;
+  const lf = (t) => t.replace(/\r\n/g, "\n");
+  return lf(text) !== lf(ours);
+}
 async function resolveFile(gitTop, file) {
   try {
     return await remerge(gitTop, file);
@@ -18541,6 +18580,7 @@ async function remerge(gitTop, file) {
     return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (editedByHand(join(gitTop, path), ours)) return { path, kind: "edited-by-hand" };
   if (!stages.has(1) && path.endsWith(".md")) {
     const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
@@ -18561,6 +18601,8 @@ function describeOutcome(o) {
       return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
     case "deleted-on-one-side":
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "edited-by-hand":
+      return `edited by hand: ${o.path} has no conflict markers and is not git's version, so it was left as it is: \`git add ${o.path}\` to keep it, or \`git checkout -m ${o.path}\` to bring the conflict back and run resolve again`;
     case "not-unmerged":
       return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
     case "failed":

@@ -79,6 +79,8 @@ export const errors = {
     ),
   threadIdNotFileName: (path: string, id: string, fileId: string) =>
     new UnreadableFileError(path, `frontmatter id "${id}" does not match the file name "${fileId}"`),
+  indexStageNotUtf8: (path: string, stage: string) =>
+    new UnreadableFileError(`${stage} version of ${path} in git's index`, "is not valid UTF-8"),
   notRegularFile: (path: string, kind: string) =>
     new UnreadableFileError(path, `is ${kind}, not a regular file; ThreadMind opens only regular files`),
   lockLost: (lockPath: string, detail: string) =>

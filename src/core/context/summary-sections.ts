@@ -15,7 +15,8 @@ export interface ParsedSummary {
   sections: SummarySection[];
 }
 
-const HEADING = /^##[ \t]+(.+?)[ \t]*#*[ \t]*$/;
+/** A "## " heading; a closing run of # counts only after a space or tab (CommonMark: "## Port to C#" keeps its #). */
+const HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 
 export function sectionKeyOf(heading: string): SectionKey | null {
   const normalized = heading

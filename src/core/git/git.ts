@@ -81,6 +81,25 @@ export async function git(top: string, args: string[]): Promise<string> {
   });
 }
 
+/** Like git() but the output as bytes (a blob to be decoded strictly: lenient decoding would replace bytes). */
+export async function gitBytes(top: string, args: string[]): Promise<Buffer> {
+  const { execFile } = await import("node:child_process");
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      "git",
+      args,
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      },
+    );
+  });
+}
+
 /** Like git() but null instead of an error: for questions whose "no" is an ordinary answer (no commits yet, unset config). */
 export async function gitMaybe(top: string, args: string[]): Promise<string | null> {
   try {

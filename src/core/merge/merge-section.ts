@@ -75,17 +75,29 @@ function dropAddedDuplicates(units: Unit[], base: Unit[]): Unit[] {
   });
 }
 
+/**
+ * Base items a side removed, which the merge must not bring back: diff3 sees an item the other side moved (a reordered
+ * list) as removed there and added elsewhere, and would keep that "addition".
+ */
+function removedItems(base: Unit[], ours: Unit[], theirs: Unit[]): Set<string> {
+  const keys = (l: Unit[]) => new Set(l.filter((u) => u.item).map((u) => u.key));
+  const [o, t] = [keys(ours), keys(theirs)];
+  return new Set([...keys(base)].filter((k) => !o.has(k) || !t.has(k)));
+}
+
 /** Three-way merge of one section's body; `conflicted` when it holds conflict markers. */
 export function mergeSectionBody(base: string, ours: string, theirs: string): { text: string; conflicted: boolean } {
   if (ours === theirs || base === theirs) return { text: ours, conflicted: false };
   if (base === ours) return { text: theirs, conflicted: false };
-  const b = unitsOf(base);
-  const chunks = diff3(b, unitsOf(ours), unitsOf(theirs), sameUnit);
+  const [b, o, t] = [unitsOf(base), unitsOf(ours), unitsOf(theirs)];
+  const removed = removedItems(b, o, t);
+  const chunks = diff3(b, o, t, sameUnit);
   const out: Unit[] = [];
   const lines: string[] = [];
   let conflicted = false;
   const flush = () => {
-    for (const u of dropAddedDuplicates(out.splice(0), b)) lines.push(...u.lines);
+    const kept = out.splice(0).filter((u) => !(u.item && removed.has(u.key)));
+    for (const u of dropAddedDuplicates(kept, b)) lines.push(...u.lines);
   };
   for (const c of chunks) {
     if (c.kind === "ok") {

@@ -4,12 +4,12 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
-import { git, gitPath } from "../git/git.js";
+import { git, gitBytes, gitPath } from "../git/git.js";
 import { parseUnmergedListing, type UnmergedFile } from "../git/unmerged-listing.js";
-import { parseThread, serializeThreadExactly } from "../store/frontmatter.js";
+import { hasConflictMarkers, parseThread, serializeThreadExactly } from "../store/frontmatter.js";
 import { errors, UnreadableFileError } from "../errors.js";
 import { LIMITS } from "../limits.js";
-import { readTextStrict } from "../store/read-strict.js";
+import { readTextStrict, strictUtf8 } from "../store/read-strict.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";
@@ -21,6 +21,7 @@ export type ResolveOutcome =
   | { path: string; kind: "conflict"; conflicts: string[] }
   | { path: string; kind: "deleted-on-one-side"; deletedBy: "ours" | "theirs" }
   | { path: string; kind: "not-unmerged" }
+  | { path: string; kind: "edited-by-hand" }
   | { path: string; kind: "failed"; reason: string };
 
 /** Unmerged files under `storeDir` (paths relative to `gitTop`), from `git ls-files -u`. */
@@ -28,8 +29,11 @@ export async function unmergedFiles(gitTop: string, storeDir: string): Promise<U
   return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 
+/** A stage's text, decoded strictly: a side that is not UTF-8 is refused (lenient decoding would write U+FFFD for its bytes). */
 async function stageText(gitTop: string, stage: 1 | 2 | 3, path: string): Promise<string> {
-  return git(gitTop, ["show", `:${stage}:${path}`]);
+  const text = strictUtf8(await gitBytes(gitTop, ["show", `:${stage}:${path}`]));
+  if (text === null) throw errors.indexStageNotUtf8(path, stage === 1 ? "the base" : stage === 2 ? "our" : "their");
+  return text;
 }
 
 function threadOf(text: string): Thread | null {
@@ -102,6 +106,23 @@ async function splitAddedThreads(gitTop: string, path: string, ours: string, the
   return { path, kind: "split", movedTo, rewritten };
 }
 
+/**
+ * True when the work-tree file is neither what git left (conflict markers, or our version when the merge could not run)
+ * nor readable as such: the user resolved it by hand and has not staged it yet, and a re-merge would overwrite that.
+ */
+function editedByHand(file: string, ours: string): boolean {
+  let text: string | null;
+  try {
+    text = readTextStrict(file, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return false; // not a file the user edited as text: re-merged as before
+    throw e;
+  }
+  if (text === null || hasConflictMarkers(text)) return false;
+  const lf = (t: string) => t.replace(/\r\n/g, "\n");
+  return lf(text) !== lf(ours);
+}
+
 /** Re-merges one unmerged file; the clean result is written and staged, a conflict is written with its markers. */
 export async function resolveFile(gitTop: string, file: UnmergedFile): Promise<ResolveOutcome> {
   try {
@@ -118,6 +139,7 @@ async function remerge(gitTop: string, file: UnmergedFile): Promise<ResolveOutco
     return { path, kind: "deleted-on-one-side", deletedBy: stages.has(2) ? "theirs" : "ours" };
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
+  if (editedByHand(join(gitTop, path), ours)) return { path, kind: "edited-by-hand" };
   if (!stages.has(1) && path.endsWith(".md")) {
     const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
@@ -140,6 +162,8 @@ export function describeOutcome(o: ResolveOutcome): string {
       return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
     case "deleted-on-one-side":
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "edited-by-hand":
+      return `edited by hand: ${o.path} has no conflict markers and is not git's version, so it was left as it is: \`git add ${o.path}\` to keep it, or \`git checkout -m ${o.path}\` to bring the conflict back and run resolve again`;
     case "not-unmerged":
       return `not in conflict in git's index: ${o.path} (nothing to re-merge; if it holds conflict markers, edit it by hand)`;
     case "failed":
