@@ -1585,7 +1585,8 @@ async function runHookWith(name, entry, handle) {
       const stdin = entry.stdin;
       if (stdin !== null && "error" in stdin) throw stdin.error;
       const input = stdin?.input ?? parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
-      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+      const lockTimeoutMs = Math.max(0, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+      return await handle(name, input, lockTimeoutMs);
     } catch (e) {
       if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};
       return { userMessage: failureLine(`${plan.event} hook failed`, e) };

@@ -43,7 +43,10 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
       const input =
         stdin?.input ??
         parseHookInput(stdin !== null ? stdin.text : await readStdin(Math.max(100, plan.deadlineMs - 200)), process.cwd());
-      return await handle(name, input, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+      // What is left of the deadline, never below 0: a slow start or a late stdin must not become a negative timeout,
+      // which withLock refuses (the lock is then tried once).
+      const lockTimeoutMs = Math.max(0, Math.min(plan.lockTimeoutMs, plan.deadlineMs - (Date.now() - started) - 100));
+      return await handle(name, input, lockTimeoutMs);
     } catch (e) {
       // A prompt too large to read is the user's, not a failure: no reminder this time (the next prompt may get it).
       if (name === "user-prompt-submit" && e instanceof HookInputTooLargeError) return {};

@@ -1,30 +1,13 @@
 // Guards the token-count cache on a full disk: a count the file system cut short is reported, and never read back.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
+import { canMountTmpfs, mountSmallTmpfs, unmountSmallTmpfs } from "../support/small-tmpfs.js";
 import { charsEstimate, TokenEstimator } from "../../src/core/context/token-estimate.js";
 
 const PAGE = 4096;
 
-/** A small tmpfs at a fresh directory (needs root, or a container that allows it); null when it cannot be mounted. */
-function mountSmallTmpfs(): string | null {
-  const dir = mkdtempSync(join(tmpdir(), "tm-full-disk-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", dir], { stdio: "ignore" });
-    return dir;
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-}
-
-const probe = mountSmallTmpfs();
-if (probe !== null) {
-  execFileSync("umount", [probe]);
-  rmSync(probe, { recursive: true, force: true });
-}
+const mountable = canMountTmpfs();
 
 /** Valid cache lines (distinct made-up keys) that add up to exactly `bytes`. */
 function paddingLines(bytes: number): string {
@@ -40,10 +23,10 @@ function paddingLines(bytes: number): string {
   return text;
 }
 
-test.skipIf(probe === null)(
+test.skipIf(!mountable)(
   "a token count that a full disk cut short fails the save and is never read back (it saved silently, and the next process read 4321 tokens as 4)",
   async () => {
-    const disk = mountSmallTmpfs()!;
+    const disk = mountSmallTmpfs("1m")!;
     try {
       const cacheFile = join(disk, ".threadmind", "cache", "token-counts.jsonl");
       mkdirSync(join(disk, ".threadmind", "cache"), { recursive: true });
@@ -62,8 +45,7 @@ test.skipIf(probe === null)(
       // Another process (no tokenizer) reads the cache: the cut count is not a count.
       expect(new TokenEstimator(cacheFile, null).cachedOrEstimate(text)).toBe(charsEstimate(text));
     } finally {
-      execFileSync("umount", [disk]);
-      rmSync(disk, { recursive: true, force: true });
+      unmountSmallTmpfs(disk);
     }
   },
 );

@@ -1,37 +1,20 @@
 // Guards the measurement log on a full disk: an append the file system cut short is reported, never passed as recorded.
-import { execFileSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
+import { canMountTmpfs, mountSmallTmpfs, unmountSmallTmpfs } from "../support/small-tmpfs.js";
 import { measurementLogPath } from "../../src/core/measure/measurement-log.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { servicesFor } from "../support/core-services.js";
 
 const PAGE = 4096;
 
-/** A small tmpfs at a fresh directory (needs root, or a container that allows it); null when it cannot be mounted. */
-function mountSmallTmpfs(): string | null {
-  const dir = mkdtempSync(join(tmpdir(), "tm-full-disk-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", dir], { stdio: "ignore" });
-    return dir;
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-}
+const mountable = canMountTmpfs();
 
-const probe = mountSmallTmpfs();
-if (probe !== null) {
-  execFileSync("umount", [probe]);
-  rmSync(probe, { recursive: true, force: true });
-}
-
-test.skipIf(probe === null)(
+test.skipIf(!mountable)(
   "a SessionEnd hook whose measurement append the full disk cut short says it failed, naming the log (it said nothing, and the log kept half a line)",
   async () => {
-    const disk = mountSmallTmpfs()!;
+    const disk = mountSmallTmpfs("2m")!;
     try {
       const workspace = join(disk, "ws");
       mkdirSync(workspace);
@@ -69,8 +52,7 @@ test.skipIf(probe === null)(
       expect(said).toContain("SessionEnd hook failed");
       expect(said).toContain(log);
     } finally {
-      execFileSync("umount", [disk]);
-      rmSync(disk, { recursive: true, force: true });
+      unmountSmallTmpfs(disk);
     }
   },
 );
