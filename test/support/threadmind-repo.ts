@@ -43,9 +43,9 @@ export function createPlainRepo(prefix = "tm-e2e-repo-"): PlainRepo {
   return { dir: realpathSync(repo.dir), cleanup: repo.cleanup };
 }
 
-/** A git repository with a ThreadMind project `title` whose main thread has `mainSummary`. */
-export async function createThreadMindRepo(title: string, mainSummary: string): Promise<ThreadMindRepo> {
-  const plain = createPlainRepo();
+/** A git repository (its temp directory named from `prefix`) with a ThreadMind project `title` whose main thread has `mainSummary`. */
+export async function createThreadMindRepo(title: string, mainSummary: string, prefix?: string): Promise<ThreadMindRepo> {
+  const plain = createPlainRepo(prefix);
   const services = servicesFor(plain.dir);
   const { project } = await services.projectCreate({ title });
   await services.summaryUpdate({ content: mainSummary });
