@@ -9197,6 +9197,10 @@ function readBranch(top) {
   }
   return null;
 }
+var NO_GIT_START_KEY = ":no-git";
+function startKey(top) {
+  return top === null ? NO_GIT_START_KEY : readBranch(top);
+}
 var GitError = class extends Error {
 };
 async function git(top, args) {
@@ -14121,7 +14125,7 @@ var ThreadMindServices = class {
     }
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
-      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
+      if (report) await carryOverActiveThread(this.store, this.startKey(), (mutate) => this.updateState(mutate), report);
       return report;
     });
     return this.migration;
@@ -14136,6 +14140,10 @@ var ThreadMindServices = class {
   }
   branch() {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
+  }
+  /** The key the branch's start thread is recorded under (startKey: the branch, or a fixed key outside git). */
+  startKey() {
+    return startKey(this.workspace.gitTop);
   }
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
   readState() {
@@ -14175,7 +14183,7 @@ var ThreadMindServices = class {
   async remember(projectId, threadId) {
     this.projectId = projectId;
     this.threadId = threadId;
-    const branch = this.branch();
+    const branch = this.startKey();
     await this.updateState((state) => {
       state.lastProjectId = projectId;
       const entry = {
@@ -14288,19 +14296,23 @@ var ThreadMindServices = class {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   async startThreadId(projectId) {
     const branch = this.branch();
-    if (branch) {
-      const chosen = branchChoice(this.readState(), branch, projectId);
+    const key = this.startKey();
+    if (key) {
+      const chosen = branchChoice(this.readState(), key, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
           if (threadStatus(t) === "active") return t.id;
         } catch (e) {
           if (e instanceof UnreadableFileError) {
-            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            const where = branch ? `on branch "${branch}"` : "in this folder";
+            const line = `The thread last chosen ${where} could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
             addNotice(this.notices, line);
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
+    }
+    if (branch) {
       const linked = this.linkedOpenThread(projectId, branch);
       if (linked) return linked.id;
     }

@@ -2084,6 +2084,10 @@ function readBranch(top) {
   }
   return null;
 }
+var NO_GIT_START_KEY = ":no-git";
+function startKey(top) {
+  return top === null ? NO_GIT_START_KEY : readBranch(top);
+}
 
 // src/core/store/thread-file-exists.ts
 var import_node_fs12 = require("fs");
@@ -2374,7 +2378,7 @@ async function fastPrompt(input, env, rotate) {
         instanceEvents: () => instanceEvents(store.storeDir, session.key),
         projectIds: () => projectIds(store.storeDir),
         threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
-        branch: () => store.gitTop ? readBranch(store.gitTop) : null,
+        branch: () => startKey(store.gitTop),
         recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
       },
       input

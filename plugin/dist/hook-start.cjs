@@ -508,6 +508,10 @@ function readBranch(top) {
   }
   return null;
 }
+var NO_GIT_START_KEY = ":no-git";
+function startKey(top) {
+  return top === null ? NO_GIT_START_KEY : readBranch(top);
+}
 function headCommitFromWorkTree(top) {
   if (top === null) return null;
   try {
@@ -1416,7 +1420,7 @@ async function fastSessionStart(input, env, rotate) {
     }
   }
   const followed = () => events === null ? null : lastConversation(events, session.key);
-  const branch = () => store.gitTop ? readBranch(store.gitTop) : null;
+  const branch = () => startKey(store.gitTop);
   const exists = (projectId2, threadId2) => threadFileExists(store.storeDir, projectId2, threadId2);
   const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
   if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;

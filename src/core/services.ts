@@ -8,7 +8,7 @@ import type { Project, ProjectMode, SessionKey, Thread, ThreadFileProblem, Threa
 import { threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID } from "./ids.js";
 import { nextTimestamp } from "./clock.js";
-import { headCommitFromWorkTree, readBranch } from "./git/git.js";
+import { headCommitFromWorkTree, readBranch, startKey } from "./git/git.js";
 import { defaultBranchMemo } from "./git/default-branch-memo.js";
 import { resolveAuthorId } from "./author.js";
 import type { LocalState } from "./store/local-state.js";
@@ -135,7 +135,7 @@ export class ThreadMindServices implements WriteContext {
     }
     this.migration = await this.store.locked(async () => {
       const report = await migrateV04IfNeeded(this.store, () => this.author());
-      if (report) await carryOverActiveThread(this.store, this.branch(), (mutate) => this.updateState(mutate), report);
+      if (report) await carryOverActiveThread(this.store, this.startKey(), (mutate) => this.updateState(mutate), report);
       return report;
     });
     return this.migration;
@@ -153,6 +153,11 @@ export class ThreadMindServices implements WriteContext {
 
   branch(): string | null {
     return this.workspace.gitTop ? readBranch(this.workspace.gitTop) : null;
+  }
+
+  /** The key the branch's start thread is recorded under (startKey: the branch, or a fixed key outside git). */
+  startKey(): string | null {
+    return startKey(this.workspace.gitTop);
   }
 
   /** config.json as it is now. Read-only: callers must not change the state returned (use updateState). */
@@ -199,7 +204,7 @@ export class ThreadMindServices implements WriteContext {
   private async remember(projectId: string, threadId: string | null): Promise<void> {
     this.projectId = projectId;
     this.threadId = threadId;
-    const branch = this.branch();
+    const branch = this.startKey();
     await this.updateState((state) => {
       state.lastProjectId = projectId;
       const entry = {
@@ -334,8 +339,9 @@ export class ThreadMindServices implements WriteContext {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   private async startThreadId(projectId: string): Promise<string> {
     const branch = this.branch();
-    if (branch) {
-      const chosen = branchChoice(this.readState(), branch, projectId);
+    const key = this.startKey();
+    if (key) {
+      const chosen = branchChoice(this.readState(), key, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
         try {
           const t = this.store.readThread(projectId, chosen);
@@ -344,11 +350,14 @@ export class ThreadMindServices implements WriteContext {
           // Only a preference: a damaged file is reported and the session starts on the next candidate; one deleted
           // since it was seen (by another process, outside the lock) is simply passed over.
           if (e instanceof UnreadableFileError) {
-            const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
+            const where = branch ? `on branch "${branch}"` : "in this folder";
+            const line = `The thread last chosen ${where} could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
             addNotice(this.notices, line);
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
+    }
+    if (branch) {
       const linked = this.linkedOpenThread(projectId, branch);
       if (linked) return linked.id;
     }

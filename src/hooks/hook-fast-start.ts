@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/store/local-state.js";
 import { storeDirState } from "../core/workspace.js";
 import { hookWorkspace } from "./hook-workspace.js";
-import { headCommitFromWorkTree, readBranch } from "../core/git/git.js";
+import { headCommitFromWorkTree, startKey } from "../core/git/git.js";
 import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";
 import { isValidId } from "../core/id-pattern.js";
@@ -131,7 +131,7 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
     }
   }
   const followed = () => (events === null ? null : lastConversation(events, session.key));
-  const branch = () => (store.gitTop ? readBranch(store.gitTop) : null);
+  const branch = () => startKey(store.gitTop);
   const exists = (projectId: string, threadId: string) => threadFileExists(store.storeDir, projectId, threadId);
   const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
   // The session's own thread gone: the hooks proper start elsewhere and say so (a notice the cache cannot give).

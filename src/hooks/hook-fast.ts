@@ -10,7 +10,7 @@ import type { HookName } from "./hook-plans.js";
 import { measureSize } from "./measure-size.js";
 import { promptMayBeNudged, promptNudge } from "./prompt-nudge.js";
 import { hookSessionOr, isClaudeInstance } from "../core/session-key.js";
-import { readBranch } from "../core/git/git.js";
+import { startKey } from "../core/git/git.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
 import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-start.js";
@@ -85,7 +85,7 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
         instanceEvents: () => instanceEvents(store.storeDir, session.key),
         projectIds: () => projectIds(store.storeDir),
         threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
-        branch: () => (store.gitTop ? readBranch(store.gitTop) : null),
+        branch: () => startKey(store.gitTop),
         recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
       },
       input,

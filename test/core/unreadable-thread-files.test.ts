@@ -234,6 +234,8 @@ describe("damaged thread files", () => {
   });
 
   test("a damaged main thread: a new session still lists the tree naming it; reading it says which file and why", async () => {
+    // main is the folder's start thread (outside git too, the last thread chosen there).
+    await s.threadSwitch("main");
     const mainPath = join(threadsDir, "main.md");
     writeFileSync(mainPath, BAD.conflict.replace("id: conflict", "id: main"));
     const fresh = servicesFor(repo.dir, "fresh-session");
@@ -268,6 +270,7 @@ describe("damaged thread files", () => {
       `Ancestor "refunds" could not be read (${join(threadsDir, "refunds.md")}: invalid YAML frontmatter`,
     );
     // As the start thread of a new session: the tools say which file and why; doctor reports it, no stack trace.
+    await s.threadSwitch("main");
     writeFileSync(join(threadsDir, "main.md"), aliasFile("main", "main", "**P**").replace("parentId: main", "parentId: null"));
     const fresh = servicesFor(repo.dir, "fresh-alias");
     expect((await fresh.threadList()).problems.map((p) => p.threadId)).toContain("main");

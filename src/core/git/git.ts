@@ -60,6 +60,17 @@ export function readBranch(top: string): string | null {
   return null;
 }
 
+/**
+ * The key of config.json's `branches` under which a folder outside git keeps the thread new sessions start on: no
+ * branch can be named so (git refuses ":" in a ref name).
+ */
+export const NO_GIT_START_KEY = ":no-git";
+
+/** Where the thread new sessions start on is recorded: the checked-out branch; outside git, NO_GIT_START_KEY; null on a detached HEAD. */
+export function startKey(top: string | null): string | null {
+  return top === null ? NO_GIT_START_KEY : readBranch(top);
+}
+
 export class GitError extends Error {}
 
 export async function git(top: string, args: string[]): Promise<string> {
