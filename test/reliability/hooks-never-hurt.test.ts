@@ -57,6 +57,8 @@ beforeAll(async () => {
     await services.threadCreate({ title, parentId: "main" });
     await services.summaryUpdate({ threadId: title.toLowerCase(), content: `## Decisions\n- A decision of ${title}.` });
   }
+  // New sessions start on main (outside git too, the folder's start thread is the last one chosen).
+  await services.threadSwitch("main");
   // One real 50 MB thread file, hard-linked into the workspaces that need it.
   bigThreadFile = join(base, "big-thread.md");
   writeFileSync(
