@@ -59,6 +59,8 @@ export async function prepareCrashTemplate(root: string): Promise<void> {
   const s = services(root, "crash-setup");
   await s.projectCreate({ title: "Crash" });
   for (const title of ["Crash a", "Crash b"]) await s.threadCreate({ title, parentId: "main" });
+  // The writer session starts on main: the folder's start thread (outside git too) is the last one chosen.
+  await s.threadSwitch("main");
   for (const threadId of CRASH_THREADS) await s.summaryUpdate({ threadId, content: crashSummary(threadId, 0) });
 }
 
