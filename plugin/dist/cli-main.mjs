@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, statSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -17419,6 +17419,22 @@ function fileFlag(value, name) {
   if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
   return resolve(value);
 }
+function outputProblem(file) {
+  const folder = statSync(dirname(file), { throwIfNoEntry: false });
+  if (folder === void 0) return `its folder does not exist (${dirname(file)})`;
+  if (!folder.isDirectory()) return `${dirname(file)} is not a folder`;
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
+  return null;
+}
+function writeOutput(file, text) {
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (e) {
+    console.error(`thread-mind-mcp report: cannot write ${file}: ${messageOf(e)}`);
+    return false;
+  }
+}
 function reportCommandWith(earlyWorker) {
   return {
     name: "report",
@@ -17437,6 +17453,13 @@ function reportCommandWith(earlyWorker) {
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
       const htmlFile = fileFlag(args.flags.get("html"), "html");
+      for (const file of [svgFile, htmlFile]) {
+        const problem = file === null ? null : outputProblem(file);
+        if (problem !== null) {
+          console.error(`thread-mind-mcp report: cannot write ${file}: ${problem}. Nothing was scanned.`);
+          return 1;
+        }
+      }
       const workspace = cliWorkspace();
       const local = readLocalState(workspace.storeDir);
       if (local.problem)
@@ -17466,14 +17489,16 @@ function reportCommandWith(earlyWorker) {
       else process.stdout.write(renderMarkdown(document()));
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
+        let written = true;
         if (svgFile !== null) {
-          writeFileSync(svgFile, svg);
-          console.error(`Chart written to ${svgFile}`);
+          if (writeOutput(svgFile, svg)) console.error(`Chart written to ${svgFile}`);
+          else written = false;
         }
         if (htmlFile !== null) {
-          writeFileSync(htmlFile, renderHtml(document(), svg));
-          console.error(`Report written to ${htmlFile}`);
+          if (writeOutput(htmlFile, renderHtml(document(), svg))) console.error(`Report written to ${htmlFile}`);
+          else written = false;
         }
+        if (!written) return 1;
       }
       return 0;
     }
