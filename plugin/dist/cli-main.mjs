@@ -17811,6 +17811,36 @@ function checkThreads(services) {
     `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`
   );
 }
+function checkFreshnessSettings(services) {
+  let ids;
+  try {
+    ids = services.store.projectIds();
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return [];
+  }
+  const problems = [];
+  for (const id of ids) {
+    try {
+      services.store.readProject(id);
+    } catch (e) {
+      if (!(e instanceof ThreadMindError)) throw e;
+      continue;
+    }
+    const { problem } = readFreshnessConfig(services.workspace.storeDir, id);
+    const file = relative(services.workspace.root, join(services.store.dir, "projects", `${id}.json`));
+    if (problem !== void 0) problems.push(`${file}: ${problem}`);
+  }
+  if (problems.length === 0) return [];
+  return [
+    warn(
+      "freshness",
+      "Summary reminders",
+      'Set "freshness": { "nudgeTokens": N } in the project file to a whole number of tokens (0 turns the reminders off), or remove it.',
+      ...problems
+    )
+  ];
+}
 function checkLocalState(storeDir, local, log) {
   if (local.problem !== void 0) {
     return warn(
@@ -18765,7 +18795,7 @@ async function runDoctor(options) {
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
     if ("read" in log) measurements = log.read.measurements;
-    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
+    checks.push(checkThreads(services), ...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...await checkGit(workspace, options.env));
   if (usable && workspace.gitTop !== null) {
