@@ -38314,6 +38314,11 @@ async function rebaseThread(ctx, threadId, newParentId) {
 // src/core/writes/summary-update.ts
 async function updateSummary(ctx, input) {
   oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.replaceSection === true && input.section === void 0) {
+    throw errors.invalid(
+      `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, content replaces the whole summary. Nothing was written.`
+    );
+  }
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
