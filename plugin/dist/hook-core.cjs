@@ -14298,6 +14298,11 @@ var ThreadMindServices = class {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   async startThreadId(projectId) {
     const branch = this.branch();
+    let unreadable2 = null;
+    const fallback = (id) => {
+      if (unreadable2 !== null && unreadable2.chosen !== id) addNotice(this.notices, unreadable2.line);
+      return id;
+    };
     if (branch) {
       const chosen = branchChoice(this.readState(), branch, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
@@ -14307,18 +14312,18 @@ var ThreadMindServices = class {
         } catch (e) {
           if (e instanceof UnreadableFileError) {
             const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            addNotice(this.notices, line);
+            unreadable2 = { chosen, line };
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked.id;
+      if (linked) return fallback(linked.id);
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return fallback(MAIN_THREAD_ID);
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root.id;
+    return fallback(root.id);
   }
   /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {

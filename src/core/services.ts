@@ -334,6 +334,13 @@ export class ThreadMindServices implements WriteContext {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   private async startThreadId(projectId: string): Promise<string> {
     const branch = this.branch();
+    // The chosen thread's file could not be read: said once the session is known to start on another thread (a damaged
+    // or conflicted main falls back to main itself, whose own notice says how it is read).
+    let unreadable: { chosen: string; line: string } | null = null;
+    const fallback = (id: string): string => {
+      if (unreadable !== null && unreadable.chosen !== id) addNotice(this.notices, unreadable.line);
+      return id;
+    };
     if (branch) {
       const chosen = branchChoice(this.readState(), branch, projectId);
       if (chosen && this.store.threadExists(projectId, chosen)) {
@@ -345,19 +352,19 @@ export class ThreadMindServices implements WriteContext {
           // since it was seen (by another process, outside the lock) is simply passed over.
           if (e instanceof UnreadableFileError) {
             const line = `The thread last chosen on branch "${branch}" could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            addNotice(this.notices, line);
+            unreadable = { chosen, line };
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked.id;
+      if (linked) return fallback(linked.id);
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return fallback(MAIN_THREAD_ID);
     // Stores upgraded from 0.4 may have a root with another id.
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root.id;
+    return fallback(root.id);
   }
 
   /** The most recently updated open thread linked to `branch`, if any. */
