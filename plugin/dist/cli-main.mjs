@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, statSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, readFileSync, existsSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -7728,15 +7728,19 @@ var ThreadMindError = class extends Error {
   }
   code;
 };
+var NoActiveProjectError = class extends ThreadMindError {
+  constructor(ids) {
+    super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+    this.ids = ids;
+  }
+  ids;
+};
 var errors = {
   noProject: () => new ThreadMindError(
     "no-project",
     "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
   ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
+  noActiveProject: (ids) => new NoActiveProjectError(ids),
   projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   sessionThreadGone: (lost, instead) => new ThreadMindError(
@@ -12647,7 +12651,7 @@ async function threadHistory(req) {
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
   const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0)
+  if (commits.length === 0 && !truncated)
     history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
@@ -14026,6 +14030,11 @@ async function rebaseThread(ctx, threadId, newParentId) {
 // src/core/writes/summary-update.ts
 async function updateSummary(ctx, input) {
   oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.replaceSection === true && input.section === void 0) {
+    throw errors.invalid(
+      `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, content replaces the whole summary. Nothing was written.`
+    );
+  }
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
@@ -14299,6 +14308,11 @@ var ThreadMindServices = class {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   async startThreadId(projectId) {
     const branch = this.branch();
+    let unreadable2 = null;
+    const fallback = (id) => {
+      if (unreadable2 !== null && unreadable2.chosen !== id) addNotice(this.notices, unreadable2.line);
+      return id;
+    };
     const key = this.startKey();
     if (key) {
       const chosen = branchChoice(this.readState(), key, projectId);
@@ -14310,20 +14324,20 @@ var ThreadMindServices = class {
           if (e instanceof UnreadableFileError) {
             const where = branch ? `on branch "${branch}"` : "in this folder";
             const line = `The thread last chosen ${where} could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            addNotice(this.notices, line);
+            unreadable2 = { chosen, line };
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
     }
     if (branch) {
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked.id;
+      if (linked) return fallback(linked.id);
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return fallback(MAIN_THREAD_ID);
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root.id;
+    return fallback(root.id);
   }
   /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {
@@ -14550,8 +14564,13 @@ var treeCommand = {
 // src/cli/commands/context.ts
 var contextCommand = {
   name: "context",
-  summary: "print the context the plugin would load for the active thread",
-  usage: "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
+  summary: "print the active thread's context (as context_get gives it: whole, unless bounded)",
+  usage: [
+    "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
+    "",
+    "The plugin's SessionStart loads this context within 10,000 characters, its own first line included: a longer one",
+    "is cut there (doctor's Context size check says by how much)."
+  ].join("\n"),
   options: { "max-tokens": "value", "max-chars": "value" },
   run: async (args) => {
     const s = openCliServices({ exactTokens: true });
@@ -17431,6 +17450,22 @@ function fileFlag(value, name) {
   if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
   return resolve(value);
 }
+function outputProblem(file) {
+  const folder = statSync(dirname(file), { throwIfNoEntry: false });
+  if (folder === void 0) return `its folder does not exist (${dirname(file)})`;
+  if (!folder.isDirectory()) return `${dirname(file)} is not a folder`;
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
+  return null;
+}
+function writeOutput(file, text) {
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (e) {
+    console.error(`thread-mind-mcp report: cannot write ${file}: ${messageOf(e)}`);
+    return false;
+  }
+}
 function reportCommandWith(earlyWorker) {
   return {
     name: "report",
@@ -17449,6 +17484,13 @@ function reportCommandWith(earlyWorker) {
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
       const htmlFile = fileFlag(args.flags.get("html"), "html");
+      for (const file of [svgFile, htmlFile]) {
+        const problem = file === null ? null : outputProblem(file);
+        if (problem !== null) {
+          console.error(`thread-mind-mcp report: cannot write ${file}: ${problem}. Nothing was scanned.`);
+          return 1;
+        }
+      }
       const workspace = cliWorkspace();
       const local = readLocalState(workspace.storeDir);
       if (local.problem)
@@ -17478,14 +17520,16 @@ function reportCommandWith(earlyWorker) {
       else process.stdout.write(renderMarkdown(document()));
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
+        let written = true;
         if (svgFile !== null) {
-          writeFileSync(svgFile, svg);
-          console.error(`Chart written to ${svgFile}`);
+          if (writeOutput(svgFile, svg)) console.error(`Chart written to ${svgFile}`);
+          else written = false;
         }
         if (htmlFile !== null) {
-          writeFileSync(htmlFile, renderHtml(document(), svg));
-          console.error(`Report written to ${htmlFile}`);
+          if (writeOutput(htmlFile, renderHtml(document(), svg))) console.error(`Report written to ${htmlFile}`);
+          else written = false;
         }
+        if (!written) return 1;
       }
       return 0;
     }
@@ -17792,6 +17836,36 @@ function checkThreads(services) {
     title,
     `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`
   );
+}
+function checkFreshnessSettings(services) {
+  let ids;
+  try {
+    ids = services.store.projectIds();
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return [];
+  }
+  const problems = [];
+  for (const id of ids) {
+    try {
+      services.store.readProject(id);
+    } catch (e) {
+      if (!(e instanceof ThreadMindError)) throw e;
+      continue;
+    }
+    const { problem } = readFreshnessConfig(services.workspace.storeDir, id);
+    const file = relative(services.workspace.root, join(services.store.dir, "projects", `${id}.json`));
+    if (problem !== void 0) problems.push(`${file}: ${problem}`);
+  }
+  if (problems.length === 0) return [];
+  return [
+    warn(
+      "freshness",
+      "Summary reminders",
+      'Set "freshness": { "nudgeTokens": N } in the project file to a whole number of tokens (0 turns the reminders off), or remove it.',
+      ...problems
+    )
+  ];
 }
 function checkLocalState(storeDir, local, log) {
   if (local.problem !== void 0) {
@@ -18675,12 +18749,18 @@ async function checkConflicts(workspace) {
     return null;
   }
   if (files.length === 0) return ok("conflicts", "Conflicted thread files", "none in git's index");
+  const line = (f) => {
+    const rel = relative(workspace.root, `${top}/${f.path}`) || f.path;
+    if (f.stages.has(2) && f.stages.has(3)) return rel;
+    const side = f.stages.has(2) ? "their" : "our";
+    return `${rel}: deleted on ${side} side, changed on the other: \`git rm ${rel}\` to delete it, or \`git add ${rel}\` to keep it`;
+  };
   return fail(
     "conflicts",
     "Conflicted thread files",
-    "Run `thread-mind-mcp resolve`: it re-merges them by meaning and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section.",
+    "Run `thread-mind-mcp resolve`: it re-merges by meaning the files changed on both sides and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section. A file deleted on one side is settled with git rm or git add, as named above.",
     `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
-    ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path)
+    ...files.map(line)
   );
 }
 function bundlePath(pluginRoot2, file) {
@@ -18747,7 +18827,7 @@ async function runDoctor(options) {
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
     if ("read" in log) measurements = log.read.measurements;
-    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
+    checks.push(checkThreads(services), ...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...await checkGit(workspace, options.env));
   if (usable && workspace.gitTop !== null) {
@@ -19013,6 +19093,12 @@ Usage: ${command.usage}`);
     if (e instanceof ThreadMindError && e.code === "no-project") {
       console.error(
         `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`
+      );
+      return 1;
+    }
+    if (e instanceof NoActiveProjectError) {
+      console.error(
+        `thread-mind-mcp ${command.name}: ${cliWorkspace().root} has several ThreadMind projects (${e.ids.join(", ")}) and none is chosen on this machine yet. Choose one in Claude Code with /thread-mind:project switch <id>.`
       );
       return 1;
     }

@@ -12,6 +12,15 @@ import * as util from 'util';
 
 createRequire(import.meta.url);
 
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
   constructor(code, message) {
@@ -21,15 +30,19 @@ var ThreadMindError = class extends Error {
   }
   code;
 };
+var NoActiveProjectError = class extends ThreadMindError {
+  constructor(ids) {
+    super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+    this.ids = ids;
+  }
+  ids;
+};
 var errors = {
   noProject: () => new ThreadMindError(
     "no-project",
     "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
   ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
+  noActiveProject: (ids) => new NoActiveProjectError(ids),
   projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   sessionThreadGone: (lost, instead) => new ThreadMindError(
@@ -77,17 +90,6 @@ var UnreadableFileError = class extends ThreadMindError {
   path;
   reason;
 };
-
-// src/core/error-details.ts
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
-// src/core/store/regular-file.ts
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -3242,6 +3244,22 @@ function fileFlag(value, name) {
   if (value === true || value === "") throw new UsageError(`--${name} needs a file name`);
   return resolve(value);
 }
+function outputProblem(file) {
+  const folder = statSync(dirname(file), { throwIfNoEntry: false });
+  if (folder === void 0) return `its folder does not exist (${dirname(file)})`;
+  if (!folder.isDirectory()) return `${dirname(file)} is not a folder`;
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
+  return null;
+}
+function writeOutput(file, text) {
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (e) {
+    console.error(`thread-mind-mcp report: cannot write ${file}: ${messageOf(e)}`);
+    return false;
+  }
+}
 function reportCommandWith(earlyWorker) {
   return {
     name: "report",
@@ -3260,6 +3278,13 @@ function reportCommandWith(earlyWorker) {
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
       const htmlFile = fileFlag(args.flags.get("html"), "html");
+      for (const file of [svgFile, htmlFile]) {
+        const problem = file === null ? null : outputProblem(file);
+        if (problem !== null) {
+          console.error(`thread-mind-mcp report: cannot write ${file}: ${problem}. Nothing was scanned.`);
+          return 1;
+        }
+      }
       const workspace = cliWorkspace();
       const local = readLocalState(workspace.storeDir);
       if (local.problem)
@@ -3289,14 +3314,16 @@ function reportCommandWith(earlyWorker) {
       else process.stdout.write(renderMarkdown(document()));
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
+        let written = true;
         if (svgFile !== null) {
-          writeFileSync(svgFile, svg);
-          console.error(`Chart written to ${svgFile}`);
+          if (writeOutput(svgFile, svg)) console.error(`Chart written to ${svgFile}`);
+          else written = false;
         }
         if (htmlFile !== null) {
-          writeFileSync(htmlFile, renderHtml(document(), svg));
-          console.error(`Report written to ${htmlFile}`);
+          if (writeOutput(htmlFile, renderHtml(document(), svg))) console.error(`Report written to ${htmlFile}`);
+          else written = false;
         }
+        if (!written) return 1;
       }
       return 0;
     }
@@ -3329,6 +3356,12 @@ Usage: ${command.usage}`);
     if (e instanceof ThreadMindError && e.code === "no-project") {
       console.error(
         `thread-mind-mcp ${command.name}: no ThreadMind project in ${cliWorkspace().root}. Create one with /thread-mind:project <title> in Claude Code.`
+      );
+      return 1;
+    }
+    if (e instanceof NoActiveProjectError) {
+      console.error(
+        `thread-mind-mcp ${command.name}: ${cliWorkspace().root} has several ThreadMind projects (${e.ids.join(", ")}) and none is chosen on this machine yet. Choose one in Claude Code with /thread-mind:project switch <id>.`
       );
       return 1;
     }

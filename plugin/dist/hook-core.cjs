@@ -34,7 +34,7 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/errors.ts
-var ThreadMindError, errors, UnreadableFileError;
+var ThreadMindError, NoActiveProjectError, errors, UnreadableFileError;
 var init_errors = __esm({
   "src/core/errors.ts"() {
     "use strict";
@@ -46,15 +46,19 @@ var init_errors = __esm({
       }
       code;
     };
+    NoActiveProjectError = class extends ThreadMindError {
+      constructor(ids) {
+        super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+        this.ids = ids;
+      }
+      ids;
+    };
     errors = {
       noProject: () => new ThreadMindError(
         "no-project",
         "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
       ),
-      noActiveProject: (ids) => new ThreadMindError(
-        "no-active-project",
-        `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-      ),
+      noActiveProject: (ids) => new NoActiveProjectError(ids),
       projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
       threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
       sessionThreadGone: (lost, instead) => new ThreadMindError(
@@ -13009,7 +13013,7 @@ async function threadHistory(req) {
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
   const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0)
+  if (commits.length === 0 && !truncated)
     history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
@@ -14020,8 +14024,14 @@ async function rebaseThread(ctx, threadId, newParentId) {
 
 // src/core/writes/summary-update.ts
 init_error_details();
+init_errors();
 async function updateSummary(ctx, input) {
   oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.replaceSection === true && input.section === void 0) {
+    throw errors.invalid(
+      `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, content replaces the whole summary. Nothing was written.`
+    );
+  }
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
@@ -14296,6 +14306,11 @@ var ThreadMindServices = class {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   async startThreadId(projectId) {
     const branch = this.branch();
+    let unreadable2 = null;
+    const fallback = (id) => {
+      if (unreadable2 !== null && unreadable2.chosen !== id) addNotice(this.notices, unreadable2.line);
+      return id;
+    };
     const key = this.startKey();
     if (key) {
       const chosen = branchChoice(this.readState(), key, projectId);
@@ -14307,20 +14322,20 @@ var ThreadMindServices = class {
           if (e instanceof UnreadableFileError) {
             const where = branch ? `on branch "${branch}"` : "in this folder";
             const line = `The thread last chosen ${where} could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            addNotice(this.notices, line);
+            unreadable2 = { chosen, line };
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
     }
     if (branch) {
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked.id;
+      if (linked) return fallback(linked.id);
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return fallback(MAIN_THREAD_ID);
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root.id;
+    return fallback(root.id);
   }
   /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {

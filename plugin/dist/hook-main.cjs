@@ -41,7 +41,7 @@ var init_measurements = __esm({
 });
 
 // src/core/errors.ts
-var ThreadMindError, errors, UnreadableFileError;
+var ThreadMindError, NoActiveProjectError, errors, UnreadableFileError;
 var init_errors = __esm({
   "src/core/errors.ts"() {
     "use strict";
@@ -53,15 +53,19 @@ var init_errors = __esm({
       }
       code;
     };
+    NoActiveProjectError = class extends ThreadMindError {
+      constructor(ids) {
+        super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+        this.ids = ids;
+      }
+      ids;
+    };
     errors = {
       noProject: () => new ThreadMindError(
         "no-project",
         "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
       ),
-      noActiveProject: (ids) => new ThreadMindError(
-        "no-active-project",
-        `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-      ),
+      noActiveProject: (ids) => new NoActiveProjectError(ids),
       projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
       threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
       sessionThreadGone: (lost, instead) => new ThreadMindError(

@@ -104,15 +104,19 @@ var ThreadMindError = class extends Error {
   }
   code;
 };
+var NoActiveProjectError = class extends ThreadMindError {
+  constructor(ids) {
+    super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+    this.ids = ids;
+  }
+  ids;
+};
 var errors = {
   noProject: () => new ThreadMindError(
     "no-project",
     "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
   ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
+  noActiveProject: (ids) => new NoActiveProjectError(ids),
   projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   sessionThreadGone: (lost, instead) => new ThreadMindError(

@@ -23130,15 +23130,19 @@ var ThreadMindError = class extends Error {
   }
   code;
 };
+var NoActiveProjectError = class extends ThreadMindError {
+  constructor(ids) {
+    super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+    this.ids = ids;
+  }
+  ids;
+};
 var errors = {
   noProject: () => new ThreadMindError(
     "no-project",
     "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it."
   ),
-  noActiveProject: (ids) => new ThreadMindError(
-    "no-active-project",
-    `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`
-  ),
+  noActiveProject: (ids) => new NoActiveProjectError(ids),
   projectNotFound: (id, ids) => new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id) => new ThreadMindError("not-found", `Thread "${id}" not found`),
   sessionThreadGone: (lost, instead) => new ThreadMindError(
@@ -31437,7 +31441,10 @@ var SHORTCUTS = [
   { shortcut: "tm:tree", action: "thread_list" },
   { shortcut: "tm:create <title>", action: "thread_create" },
   { shortcut: "tm:switch <id>", action: "thread_switch" },
-  { shortcut: "tm:summary [content]", action: "summary_update (without content, summarize this conversation into the sections)" },
+  {
+    shortcut: "tm:summary [content]",
+    action: "summary_update (without content: rewrite it whole from this conversation, keeping what still holds)"
+  },
   { shortcut: "tm:merge", action: "thread_merge" },
   { shortcut: "tm:done [reason]", action: "thread_status done" },
   { shortcut: "tm:abandon <reason>", action: "thread_status abandoned" },
@@ -37346,7 +37353,7 @@ async function threadHistory(req) {
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
   const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0)
+  if (commits.length === 0 && !truncated)
     history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }
@@ -38314,6 +38321,11 @@ async function rebaseThread(ctx, threadId, newParentId) {
 // src/core/writes/summary-update.ts
 async function updateSummary(ctx, input) {
   oneOf("section", input.section, SECTION_KEYS, true);
+  if (input.replaceSection === true && input.section === void 0) {
+    throw errors.invalid(
+      `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, content replaces the whole summary. Nothing was written.`
+    );
+  }
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
@@ -38587,6 +38599,11 @@ var ThreadMindServices = class {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   async startThreadId(projectId) {
     const branch = this.branch();
+    let unreadable2 = null;
+    const fallback = (id) => {
+      if (unreadable2 !== null && unreadable2.chosen !== id) addNotice(this.notices, unreadable2.line);
+      return id;
+    };
     const key = this.startKey();
     if (key) {
       const chosen = branchChoice(this.readState(), key, projectId);
@@ -38598,20 +38615,20 @@ var ThreadMindServices = class {
           if (e instanceof UnreadableFileError) {
             const where = branch ? `on branch "${branch}"` : "in this folder";
             const line = `The thread last chosen ${where} could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            addNotice(this.notices, line);
+            unreadable2 = { chosen, line };
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
     }
     if (branch) {
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked.id;
+      if (linked) return fallback(linked.id);
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return fallback(MAIN_THREAD_ID);
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root.id;
+    return fallback(root.id);
   }
   /** The most recently updated open thread linked to `branch`, if any. */
   linkedOpenThread(projectId, branch) {
@@ -39594,7 +39611,7 @@ ${tree}`,
     "thread_merge",
     {
       title: "Merge thread into parent",
-      description: "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the parent. Returns the tree. Limit: parentSummary 32,000 characters.",
+      description: "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the parent. Returns the tree. Limit: parentSummary 32,000 characters. The active thread's context shows only the parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then pass threadId), or its other sections are lost.",
       inputSchema: {
         parentSummary: parentSummarySchema,
         threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the active thread)")

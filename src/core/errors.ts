@@ -22,17 +22,20 @@ export class ThreadMindError extends Error {
   }
 }
 
+/** Several projects and none chosen yet in this workspace (a fresh clone): carries the ids, for a terminal's own advice. */
+export class NoActiveProjectError extends ThreadMindError {
+  constructor(readonly ids: readonly string[]) {
+    super("no-active-project", `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`);
+  }
+}
+
 export const errors = {
   noProject: () =>
     new ThreadMindError(
       "no-project",
       "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it.",
     ),
-  noActiveProject: (ids: string[]) =>
-    new ThreadMindError(
-      "no-active-project",
-      `No active project. Existing projects: ${ids.join(", ")}. Use project_switch to select one.`,
-    ),
+  noActiveProject: (ids: string[]) => new NoActiveProjectError(ids),
   projectNotFound: (id: string, ids: string[]) =>
     new ThreadMindError("not-found", `Project "${id}" not found${ids.length ? `. Existing projects: ${ids.join(", ")}` : ""}`),
   threadNotFound: (id: string) => new ThreadMindError("not-found", `Thread "${id}" not found`),

@@ -339,6 +339,13 @@ export class ThreadMindServices implements WriteContext {
   /** startThread's id; main is not read, so a damaged main still lets the session list the tree that names it. */
   private async startThreadId(projectId: string): Promise<string> {
     const branch = this.branch();
+    // The chosen thread's file could not be read: said once the session is known to start on another thread (a damaged
+    // or conflicted main falls back to main itself, whose own notice says how it is read).
+    let unreadable: { chosen: string; line: string } | null = null;
+    const fallback = (id: string): string => {
+      if (unreadable !== null && unreadable.chosen !== id) addNotice(this.notices, unreadable.line);
+      return id;
+    };
     const key = this.startKey();
     if (key) {
       const chosen = branchChoice(this.readState(), key, projectId);
@@ -352,21 +359,21 @@ export class ThreadMindServices implements WriteContext {
           if (e instanceof UnreadableFileError) {
             const where = branch ? `on branch "${branch}"` : "in this folder";
             const line = `The thread last chosen ${where} could not be read (${e.path}: ${e.reason}); this session starts elsewhere.`;
-            addNotice(this.notices, line);
+            unreadable = { chosen, line };
           } else if (!(e instanceof ThreadMindError && e.code === "not-found")) throw e;
         }
       }
     }
     if (branch) {
       const linked = this.linkedOpenThread(projectId, branch);
-      if (linked) return linked.id;
+      if (linked) return fallback(linked.id);
     }
-    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return MAIN_THREAD_ID;
+    if (this.store.threadExists(projectId, MAIN_THREAD_ID)) return fallback(MAIN_THREAD_ID);
     // Stores upgraded from 0.4 may have a root with another id.
     const { threads } = this.store.readAllThreads(projectId);
     const root = [...threads.values()].find((t) => t.parentId === null);
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
-    return root.id;
+    return fallback(root.id);
   }
 
   /** The most recently updated open thread linked to `branch`, if any. */

@@ -97,7 +97,8 @@ export async function threadHistory(req: HistoryRequest): Promise<ThreadHistory>
   const truncated = commits.length > wanted || (wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0);
   entries.push(...commits.slice(0, wanted));
   const history: ThreadHistory = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
-  if (commits.length === 0)
+  // No commit shown because the limit left no room (uncommitted changes took it) is not "never committed".
+  if (commits.length === 0 && !truncated)
     history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
 }

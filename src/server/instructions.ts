@@ -10,7 +10,10 @@ export const SHORTCUTS: readonly { shortcut: string; action: string }[] = [
   { shortcut: "tm:tree", action: "thread_list" },
   { shortcut: "tm:create <title>", action: "thread_create" },
   { shortcut: "tm:switch <id>", action: "thread_switch" },
-  { shortcut: "tm:summary [content]", action: "summary_update (without content, summarize this conversation into the sections)" },
+  {
+    shortcut: "tm:summary [content]",
+    action: "summary_update (without content: rewrite it whole from this conversation, keeping what still holds)",
+  },
   { shortcut: "tm:merge", action: "thread_merge" },
   { shortcut: "tm:done [reason]", action: "thread_status done" },
   { shortcut: "tm:abandon <reason>", action: "thread_status abandoned" },

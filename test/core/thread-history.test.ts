@@ -118,6 +118,20 @@ describe("thread history", () => {
     );
   });
 
+  test("limit 1 with uncommitted changes does not say a committed thread was never committed: its versions are cut", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await s.summaryUpdate({ content: "## Decisions\n- keep it small" });
+    commitAs(repo, "Alice", "Shop: first decision");
+    await s.summaryUpdate({ section: "constraints", content: "- EU data only" });
+    const h = await s.threadHistory({ limit: 1 });
+    expect(h.entries.map((e) => e.commit)).toEqual([null]);
+    expect(h.truncated).toBe(true);
+    expect(h.message).toBeUndefined();
+  });
+
   test("a deleted thread keeps its history: the deletion on top, then its committed versions", async () => {
     repo = makeTempRepo();
     repo.commit("init", { "README.md": "x\n" });

@@ -216,6 +216,20 @@ describe("summaries", () => {
     expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State\n- back");
   });
 
+  test("replaceSection without a section is refused and the summary is kept (it used to replace the whole summary)", async () => {
+    const s = await setup();
+    await s.summaryUpdate({ content: "## Decisions\n- d\n\n## State\n- s" });
+    const e = await failure(() => s.summaryUpdate({ content: "- only this", replaceSection: true }));
+    expect(e.code).toBe("invalid-input");
+    expect(e.message).toBe(
+      "replaceSection needs a section (decisions, constraints, state, open-questions or next-steps): without one, " +
+        "content replaces the whole summary. Nothing was written.",
+    );
+    expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State\n- s");
+    await s.summaryUpdate({ content: "## State\n- whole", replaceSection: false });
+    expect(read(s, "main").summary).toBe("## State\n- whole");
+  });
+
   test("paths are recorded, trimmed, and an empty list clears them; they survive updates that do not mention them", async () => {
     const s = await setup();
     await s.summaryUpdate({ content: "x", paths: [" src/auth/ ", "", "README.md"] });

@@ -1,6 +1,7 @@
 // `thread-mind-mcp report`: the savings report of this workspace's Claude Code transcripts (Markdown, JSON, SVG, HTML).
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { messageOf } from "../../core/error-details.js";
 import { readLocalState } from "../../core/store/local-state.js";
 import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
 import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
@@ -22,6 +23,26 @@ function fileFlag(value: string | true | undefined, name: string): string | null
   return resolve(value);
 }
 
+/** Why `file` cannot be written as a chart or page, checked before the scan so that a typo does not cost it; null when it can be tried. */
+function outputProblem(file: string): string | null {
+  const folder = statSync(dirname(file), { throwIfNoEntry: false });
+  if (folder === undefined) return `its folder does not exist (${dirname(file)})`;
+  if (!folder.isDirectory()) return `${dirname(file)} is not a folder`;
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
+  return null;
+}
+
+/** Writes one output file; a failure is one line naming the file, never a stack trace. */
+function writeOutput(file: string, text: string): boolean {
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (e) {
+    console.error(`thread-mind-mcp report: cannot write ${file}: ${messageOf(e)}`);
+    return false;
+  }
+}
+
 /** The report command, its scan taking `earlyWorker` (started by the CLI's entry, see report-main.ts) when it has one. */
 export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCommand {
   return {
@@ -41,6 +62,13 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
       const htmlFile = fileFlag(args.flags.get("html"), "html");
+      for (const file of [svgFile, htmlFile]) {
+        const problem = file === null ? null : outputProblem(file);
+        if (problem !== null) {
+          console.error(`thread-mind-mcp report: cannot write ${file}: ${problem}. Nothing was scanned.`);
+          return 1;
+        }
+      }
       const workspace = cliWorkspace();
       const local = readLocalState(workspace.storeDir);
       if (local.problem)
@@ -70,14 +98,16 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
       else process.stdout.write(renderMarkdown(document()));
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
+        let written = true;
         if (svgFile !== null) {
-          writeFileSync(svgFile, svg);
-          console.error(`Chart written to ${svgFile}`);
+          if (writeOutput(svgFile, svg)) console.error(`Chart written to ${svgFile}`);
+          else written = false;
         }
         if (htmlFile !== null) {
-          writeFileSync(htmlFile, renderHtml(document(), svg));
-          console.error(`Report written to ${htmlFile}`);
+          if (writeOutput(htmlFile, renderHtml(document(), svg))) console.error(`Report written to ${htmlFile}`);
+          else written = false;
         }
+        if (!written) return 1;
       }
       return 0;
     },

@@ -12,6 +12,7 @@ import { errors, ThreadMindError } from "../errors.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { CHARACTER_CAP, contextHeader } from "../context/context-header.js";
 import { messageOf } from "../error-details.js";
+import { readFreshnessConfig } from "../freshness/freshness-config.js";
 
 export function checkWorkspace(workspace: Workspace, state: StoreDirState): DoctorCheck {
   const title = "Workspace";
@@ -107,6 +108,42 @@ export function checkThreads(services: ThreadMindServices): DoctorCheck {
     title,
     `${ids.length} project${ids.length === 1 ? "" : "s"}, ${threadCount} thread${threadCount === 1 ? "" : "s"}: every file parses, no cycle, no orphan`,
   );
+}
+
+/**
+ * A project's `"freshness": { "nudgeTokens": N }` that cannot be used (a string, a negative number...): the hooks apply
+ * the default instead, so a setting meant to turn the reminders off would otherwise be ignored without a word. No check
+ * at all when every project's setting is usable or absent.
+ */
+export function checkFreshnessSettings(services: ThreadMindServices): DoctorCheck[] {
+  let ids: string[];
+  try {
+    ids = services.store.projectIds();
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+    return []; // named by the thread files' check
+  }
+  const problems: string[] = [];
+  for (const id of ids) {
+    try {
+      services.store.readProject(id);
+    } catch (e) {
+      if (!(e instanceof ThreadMindError)) throw e;
+      continue; // an unreadable project file is named by the thread files' check
+    }
+    const { problem } = readFreshnessConfig(services.workspace.storeDir, id);
+    const file = relative(services.workspace.root, join(services.store.dir, "projects", `${id}.json`));
+    if (problem !== undefined) problems.push(`${file}: ${problem}`);
+  }
+  if (problems.length === 0) return [];
+  return [
+    warn(
+      "freshness",
+      "Summary reminders",
+      'Set "freshness": { "nudgeTokens": N } in the project file to a whole number of tokens (0 turns the reminders off), or remove it.',
+      ...problems,
+    ),
+  ];
 }
 
 /** The measurement log as runDoctor read it: what it holds, or why it could not be read. */

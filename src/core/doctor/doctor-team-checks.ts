@@ -67,11 +67,18 @@ export async function checkConflicts(workspace: Workspace): Promise<DoctorCheck 
     return null; // no git to ask: the git check says so
   }
   if (files.length === 0) return ok("conflicts", "Conflicted thread files", "none in git's index");
+  // A file deleted on one side (git's modify/delete) has nothing for resolve to merge: git rm or git add settles it.
+  const line = (f: (typeof files)[number]): string => {
+    const rel = relative(workspace.root, `${top}/${f.path}`) || f.path;
+    if (f.stages.has(2) && f.stages.has(3)) return rel;
+    const side = f.stages.has(2) ? "their" : "our";
+    return `${rel}: deleted on ${side} side, changed on the other: \`git rm ${rel}\` to delete it, or \`git add ${rel}\` to keep it`;
+  };
   return fail(
     "conflicts",
     "Conflicted thread files",
-    "Run `thread-mind-mcp resolve`: it re-merges them by meaning and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section.",
+    "Run `thread-mind-mcp resolve`: it re-merges by meaning the files changed on both sides and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section. A file deleted on one side is settled with git rm or git add, as named above.",
     `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
-    ...files.map((f) => relative(workspace.root, `${top}/${f.path}`) || f.path),
+    ...files.map(line),
   );
 }

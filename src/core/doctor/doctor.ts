@@ -9,7 +9,14 @@ import { emptyMeasurements, type Measurements } from "../measure/measurements.js
 import { claudeConfigDir } from "../savings/transcript-locations.js";
 import { fail, warn, type CheckStatus, type DoctorCheck } from "./doctor-types.js";
 import { checkGit, checkNode, checkVersions } from "./doctor-runtime-checks.js";
-import { checkContextSize, checkLocalState, checkThreads, checkWorkspace, type DoctorLogRead } from "./doctor-store-checks.js";
+import {
+  checkContextSize,
+  checkFreshnessSettings,
+  checkLocalState,
+  checkThreads,
+  checkWorkspace,
+  type DoctorLogRead,
+} from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
@@ -95,7 +102,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
     if ("read" in log) measurements = log.read.measurements;
-    checks.push(checkThreads(services), checkLocalState(workspace.storeDir, local, log));
+    checks.push(checkThreads(services), ...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...(await checkGit(workspace, options.env)));
   if (usable && workspace.gitTop !== null) {

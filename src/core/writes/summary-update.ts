@@ -9,6 +9,7 @@ import { charsEstimate } from "../context/token-estimate.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { assertCanModify, headBeforeLock, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 import { messageOf } from "../error-details.js";
+import { errors } from "../errors.js";
 
 export interface SummaryUpdated {
   thread: Thread;
@@ -30,6 +31,13 @@ export interface SummaryUpdateInput {
 
 export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput): Promise<SummaryUpdated> {
   oneOf("section", input.section, SECTION_KEYS, true);
+  // Without a section the content replaces the whole summary: a caller that meant one section would lose the others.
+  if (input.replaceSection === true && input.section === undefined) {
+    throw errors.invalid(
+      `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, ` +
+        "content replaces the whole summary. Nothing was written.",
+    );
+  }
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === undefined ? undefined : checkPaths(input.paths);

@@ -116,7 +116,9 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       description:
         "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's " +
         "whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the " +
-        "parent. Returns the tree. Limit: parentSummary 32,000 characters.",
+        "parent. Returns the tree. Limit: parentSummary 32,000 characters. The active thread's context shows only the " +
+        "parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then " +
+        "pass threadId), or its other sections are lost.",
       inputSchema: {
         parentSummary: parentSummarySchema,
         threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the active thread)"),
