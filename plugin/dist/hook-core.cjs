@@ -14477,6 +14477,9 @@ function failureLine(what, error) {
   return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
 }
 
+// src/hooks/session-start.ts
+init_errors();
+
 // src/core/conversation-threads.ts
 init_measurement_log_read();
 function conversationEvent(sessionId, projectId, threadId, instance) {
@@ -14793,6 +14796,21 @@ function startOf(text, context2, threadId, leading) {
 
 // src/hooks/session-start.ts
 async function sessionStart(services, input) {
+  try {
+    return await startOrResume(services, input);
+  } catch (e) {
+    if (!(e instanceof NoActiveProjectError)) throw e;
+    return severalProjectsNoneChosen(e.ids);
+  }
+}
+function severalProjectsNoneChosen(ids) {
+  const list = ids.join(", ");
+  return {
+    additionalContext: `ThreadMind: this workspace has several projects (${list}) and none is chosen in this window yet, so no thread's context was loaded. Ask the user which project this session is about, then call project_switch with its id.`,
+    userMessage: `ThreadMind: several projects here (${list}) and none chosen on this machine yet: /thread-mind:project switch <id> loads one's context.`
+  };
+}
+async function startOrResume(services, input) {
   const source = input.source ?? "startup";
   if (source === "resume") {
     const conversation = resumedConversationToAdopt(

@@ -2,6 +2,7 @@
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { ThreadMindServices } from "../core/services.js";
+import { NoActiveProjectError } from "../core/errors.js";
 import { adoptConversation, resumedConversationToAdopt } from "../core/conversation-threads.js";
 import { trustedStamps } from "../core/context/context-cache.js";
 import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
@@ -13,6 +14,25 @@ import { startAfterRestart } from "./freshness-start.js";
 import { assembleStarts, userLine } from "../core/context/start-context.js";
 
 export async function sessionStart(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
+  try {
+    return await startOrResume(services, input);
+  } catch (e) {
+    // A fresh clone with several projects: config.json, which holds the choice, is per machine. Both are told how to
+    // choose, rather than a hook failure that leaves the model without a word.
+    if (!(e instanceof NoActiveProjectError)) throw e;
+    return severalProjectsNoneChosen(e.ids);
+  }
+}
+
+function severalProjectsNoneChosen(ids: readonly string[]): HookOutput {
+  const list = ids.join(", ");
+  return {
+    additionalContext: `ThreadMind: this workspace has several projects (${list}) and none is chosen in this window yet, so no thread's context was loaded. Ask the user which project this session is about, then call project_switch with its id.`,
+    userMessage: `ThreadMind: several projects here (${list}) and none chosen on this machine yet: /thread-mind:project switch <id> loads one's context.`,
+  };
+}
+
+async function startOrResume(services: ThreadMindServices, input: HookInput): Promise<HookOutput> {
   const source = input.source ?? "startup";
   // resume restores the conversation, which already holds the context: nothing to add. A new process resuming it takes
   // the conversation's thread, so that its MCP server and a later /clear continue there.
