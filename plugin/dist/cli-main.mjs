@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, readFileSync, existsSync, statSync, lstatSync, accessSync, constants, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, closeSync, rmdirSync, renameSync, openSync, fsyncSync, unlinkSync, fstatSync, readSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, rmdirSync, openSync, fstatSync, renameSync, fsyncSync, unlinkSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -18950,9 +18950,15 @@ var historyCommand = {
   }
 };
 function readSide(path) {
-  const bytes2 = readFileSync(path);
-  if (bytes2.length > 4 * LIMITS.threadFileBytes)
-    throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  const max = 4 * LIMITS.threadFileBytes;
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, max, true);
+  } catch (e) {
+    throw new UsageError(messageOf(e));
+  }
+  if (bytes2 === null) throw new UsageError(`${path} does not exist`);
+  if (bytes2.length > max) throw new UsageError(`${path} is larger than ${max} bytes`);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
   } catch {

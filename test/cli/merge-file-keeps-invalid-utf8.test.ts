@@ -47,4 +47,14 @@ describe("merge-file and bytes that are not UTF-8", () => {
     expect(merged).toContain("- Café menu");
     expect(merged).toContain("- Refunds within 30 days");
   });
+
+  it("names a side that does not exist in one line (exit 2), without a stack trace", () => {
+    const run = runCli(["merge-file", join(dir, "missing.md"), join(dir, "missing.md"), join(dir, "missing.md")], {
+      cwd: dir,
+      home,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${join(dir, "missing.md")} does not exist`);
+    expect(run.stderr).not.toContain("    at ");
+  });
 });

@@ -1,5 +1,7 @@
 // `thread-mind-mcp merge-file`: git's merge driver for thread and project files (run per conflicted file: keep its imports light).
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { readRegularFile } from "../../core/store/regular-file.js";
+import { messageOf } from "../../core/error-details.js";
 import { UsageError } from "../cli-options.js";
 import { mergeStoreFile } from "../../core/merge/merge-file.js";
 import { LIMITS } from "../../core/limits.js";
@@ -7,10 +9,17 @@ import type { CliCommand } from "./command.js";
 
 /** A side's text; null when it is not valid UTF-8 (decoding would replace bytes, and the merge would write the loss). */
 function readSide(path: string): string | null {
-  const bytes = readFileSync(path);
+  const max = 4 * LIMITS.threadFileBytes;
+  let bytes: Buffer | null;
+  try {
+    // A regular file only (git's temp files; never a FIFO that would block), read within its bound.
+    bytes = readRegularFile(path, max, true);
+  } catch (e) {
+    throw new UsageError(messageOf(e));
+  }
+  if (bytes === null) throw new UsageError(`${path} does not exist`);
   // Beyond what the store reads, a file is merged line by line only (bounded work either way).
-  if (bytes.length > 4 * LIMITS.threadFileBytes)
-    throw new UsageError(`${path} is larger than ${4 * LIMITS.threadFileBytes} bytes`);
+  if (bytes.length > max) throw new UsageError(`${path} is larger than ${max} bytes`);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
