@@ -1,68 +1,16 @@
 // Team memory through git, on real repositories with the driver configured by `thread-mind-mcp git-setup`: decisions
 // added on several branches merge, rebase, cherry-pick and pull with no conflict; real conflicts are confined and
 // reported; modify/delete is git's; same-title threads both survive; a clone without the driver is fixed by `resolve`.
-import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseThread } from "../../src/core/store/frontmatter.js";
-import { parseSummary } from "../../src/core/context/summary-sections.js";
 import { servicesFor } from "../support/core-services.js";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
-import { BUILT_CLI, makeHome, runCli } from "../support/run-cli.js";
+import { BUILT_CLI, runCli } from "../support/run-cli.js";
+import { MAIN, gitRun, addDecision, decisions, teamReposPerTest } from "../support/team-repo.js";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-
-const MAIN = ".threadmind/threads/shop/main.md";
-
-function home(): string {
-  const h = makeHome();
-  cleanups.push(() => rmSync(h, { recursive: true, force: true }));
-  return h;
-}
-
-/** git in `dir`, whatever its exit code. */
-function gitRun(dir: string, ...args: string[]): { code: number | null; out: string } {
-  const r = spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...TEST_GIT_ENV } });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
-}
-
-function cli(dir: string, ...args: string[]) {
-  return runCli(args, { cwd: dir, home: home(), env: { ...TEST_GIT_ENV } });
-}
-
-/** A repository with project "Shop" (one decision in main) committed, the driver set up as git-setup sets it. */
-async function teamRepo(options: { driver?: boolean } = {}): Promise<TempRepo> {
-  const repo = makeTempRepo();
-  cleanups.push(repo.cleanup);
-  const s = servicesFor(repo.dir);
-  await s.projectCreate({ title: "Shop" });
-  await s.summaryUpdate({ content: "## Decisions\n- Use Postgres\n\n## State\nThe shop sells socks." });
-  if (options.driver !== false) expect(cli(repo.dir, "git-setup").code).toBe(0);
-  repo.commit("ThreadMind project");
-  return repo;
-}
-
-async function addDecision(dir: string, text: string, threadId = "main"): Promise<void> {
-  await servicesFor(dir, `s-${Math.random()}`).summaryUpdate({ threadId, section: "decisions", content: `- ${text}` });
-}
-
-function decisions(dir: string, path = MAIN): string[] {
-  const thread = parseThread(readFileSync(join(dir, path), "utf8"));
-  const section = parseSummary(thread.summary).sections.find((s) => s.key === "decisions");
-  return (section?.body ?? "").split("\n").filter((l) => l.startsWith("- "));
-}
-
-/** Branch `name` off `from` with one decision added and committed. */
-async function branchAdding(repo: TempRepo, name: string, decision: string, from = "main"): Promise<void> {
-  repo.git("checkout", "-q", "-b", name, from);
-  await addDecision(repo.dir, decision);
-  repo.commit(`${name}: ${decision}`);
-  repo.git("checkout", "-q", from);
-}
+const { home, cli, teamRepo, branchAdding, onCleanup } = teamReposPerTest();
 
 /**
  * Thread "Rate limiting" (a decision from its branch) created on branches a and b off main, `more` done on each before its
@@ -171,7 +119,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
   test("git pull merges a teammate's decisions into ours", async () => {
     const origin = await teamRepo();
     const clone = makeTempRepo({ git: false });
-    cleanups.push(clone.cleanup);
+    onCleanup(clone.cleanup);
     gitRun(clone.dir, "clone", "-q", origin.dir, ".");
     clone.git("config", "pull.rebase", "false");
     expect(cli(clone.dir, "git-setup").code).toBe(0);
@@ -231,7 +179,7 @@ describe("doctor and the driver's configuration", () => {
   test("git-setup quotes paths with spaces, and git runs the driver through them", async () => {
     const repo = await teamRepo({ driver: false });
     const spaced = makeTempRepo({ git: false, prefix: "tm dir with spaces " });
-    cleanups.push(spaced.cleanup);
+    onCleanup(spaced.cleanup);
     const cliCopy = join(spaced.dir, "plugin", "dist", "cli.mjs");
     mkdirSync(dirname(cliCopy), { recursive: true });
     // The entry and the CLI it loads (the report's bundle is not needed here).
