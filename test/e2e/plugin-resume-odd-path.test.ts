@@ -5,56 +5,16 @@ import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
 import { readTranscript, transcriptPath } from "../support/claude-transcripts.js";
-import { lastUserText } from "../support/anthropic-request-text.js";
-import { textReply, toolUseReply } from "../support/mock-anthropic.js";
-import type { MockReply, RecordedRequest, Usage } from "../support/mock-anthropic.js";
-import {
-  CONTEXT_PREFIX,
-  PLUGIN_ARGS,
-  answersToolResult,
-  bodyText,
-  lastToolUseInput,
-  recordedContexts,
-  requestFor,
-  toolName,
-} from "../support/plugin-e2e.js";
+import { CONTEXT_PREFIX, PLUGIN_ARGS, bodyText, recordedContexts, requestFor } from "../support/plugin-e2e.js";
 import { describeRun } from "../support/run-claude.js";
 import type { ClaudeRun, StreamJsonMessage } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
+import { SWITCH_TOOL, USAGE_AFTER_SWITCH, expectSuccess, size, switchingModel } from "../support/switching-model.js";
 
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
-const SWITCH_TOOL = toolName("thread_switch");
-
-const USAGE_AFTER_SWITCH: Record<string, Usage> = {
-  alpha: { input_tokens: 5_000, cache_creation_input_tokens: 700, cache_read_input_tokens: 21_000, output_tokens: 9 },
-  beta: { input_tokens: 6_100, cache_creation_input_tokens: 800, cache_read_input_tokens: 33_000, output_tokens: 11 },
-};
-const TOOL_USAGE: Usage = { input_tokens: 900, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 30 };
-const OTHER_USAGE: Usage = { input_tokens: 1_234, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 3 };
-
-const size = (u: Usage) => u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens;
-
-function scriptedModel(request: RecordedRequest): MockReply {
-  const body = request.body;
-  if (body === null) throw new Error("request without a body");
-  if (answersToolResult(request)) {
-    const threadId = String(lastToolUseInput(request)?.threadId);
-    const usage = USAGE_AFTER_SWITCH[threadId];
-    if (usage === undefined) throw new Error(`tool result without a known switch (threadId ${threadId})`);
-    return textReply(`Now on ${threadId}.`, usage);
-  }
-  const wanted = /TM-SWITCH ([a-z0-9-]+)/.exec(lastUserText(body))?.[1];
-  if (wanted !== undefined) return toolUseReply(SWITCH_TOOL, { threadId: wanted }, TOOL_USAGE);
-  return textReply("ok", OTHER_USAGE);
-}
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
-}
 
 function sessionIdOf(run: ClaudeRun): string {
   const result: StreamJsonMessage | undefined = run.messages.filter((m) => m.type === "result").at(-1);
@@ -73,7 +33,7 @@ describe.skipIf(!availability.available)(
     let continuedId: string;
     let alphaRun: ClaudeRun;
     beforeAll(async () => {
-      sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: scriptedModel } });
+      sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: switchingModel } });
       repo = await createThreadMindRepo("Odd path", "MAIN-MARKER-c0: shared root decisions.", "tm e2e dossier été ✓ 😀 ");
       expect(await repo.addThread("Alpha", "main", "ALPHA-MARKER-a1: alpha's own state.")).toBe("alpha");
       expect(await repo.addThread("Beta", "main", "BETA-MARKER-b2: beta's own state.")).toBe("beta");
