@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { statSync, existsSync, writeFileSync, readdirSync, lstatSync, constants, closeSync, realpathSync, openSync, fstatSync, readSync } from 'fs';
+import { statSync, existsSync, writeFileSync, constants, closeSync, readdirSync, lstatSync, openSync, fstatSync, realpathSync, readSync } from 'fs';
 import { resolve, join, dirname, relative, isAbsolute, basename, sep } from 'path';
 import * as nodeBuffer from 'buffer';
 import * as os from 'os';
@@ -316,13 +316,20 @@ function previousMeasurementLogPath(storeDir) {
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
-function openLog(path, use) {
-  const opened = openRegularFile(path, constants.O_RDONLY);
-  if (opened === null) return null;
+function forEachLogFile(storeDir, use) {
+  const [previousPath, currentPath] = measurementLogPaths(storeDir);
+  const current = openRegularFile(currentPath, constants.O_RDONLY);
   try {
-    return use(opened.fd, opened.stat.size, opened.stat);
+    const previous = openRegularFile(previousPath, constants.O_RDONLY);
+    try {
+      const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
+      if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
+    } finally {
+      if (previous !== null) closeSync(previous.fd);
+    }
+    if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    closeSync(opened.fd);
+    if (current !== null) closeSync(current.fd);
   }
 }
 
@@ -394,12 +401,9 @@ var KINDS = /* @__PURE__ */ new Set([
   "staleness"
 ]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
-function readLogBytes(path) {
-  const bytes = openLog(path, (fd, size) => {
-    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
-    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
-  });
-  return bytes ?? Buffer.alloc(0);
+function logBytes(fd, size) {
+  const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+  return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
 }
 function isSizeRecord(r) {
   return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
@@ -498,15 +502,15 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     }
   };
   for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false, 0);
-  for (const path of measurementLogPaths(storeDir)) {
-    const bytes = readLogBytes(path);
+  forEachLogFile(storeDir, (fd, size) => {
+    const bytes = logBytes(fd, size);
     for (let start = 0; start <= bytes.length; ) {
       const newline = bytes.indexOf(10, start);
       const end = newline === -1 ? bytes.length : newline;
       fold(bytes.toString("utf8", start, end), true, end - start);
       start = end + 1;
     }
-  }
+  });
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
     if (settled !== void 0 && injection.receipt === "pending") {

@@ -205,13 +205,20 @@ function measurementLogPaths(storeDir) {
 function isUnreadableMeasurementLog(e, storeDir) {
   return e instanceof UnreadableFileError && measurementLogPaths(storeDir).includes(e.path);
 }
-function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs2.constants.O_RDONLY);
-  if (opened === null) return null;
+function forEachLogFile(storeDir, use) {
+  const [previousPath, currentPath] = measurementLogPaths(storeDir);
+  const current = openRegularFile(currentPath, import_node_fs2.constants.O_RDONLY);
   try {
-    return use(opened.fd, opened.stat.size, opened.stat);
+    const previous = openRegularFile(previousPath, import_node_fs2.constants.O_RDONLY);
+    try {
+      const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
+      if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
+    } finally {
+      if (previous !== null) (0, import_node_fs2.closeSync)(previous.fd);
+    }
+    if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    (0, import_node_fs2.closeSync)(opened.fd);
+    if (current !== null) (0, import_node_fs2.closeSync)(current.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -501,9 +508,10 @@ function sessionEvents(storeDir, sessionId) {
 }
 function scanEvents(storeDir, needle, onEvent) {
   const bytes = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent)));
-  }
+  forEachLogFile(
+    storeDir,
+    (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent))
+  );
 }
 function sessionAndInstanceEvents(storeDir, sessionId, instance) {
   const paths = measurementLogPaths(storeDir);
@@ -517,9 +525,7 @@ function sessionAndInstanceEvents(storeDir, sessionId, instance) {
       if (event.sessionId === sessionId) session.push(event);
     } else if ("instance" in event && event.instance === instance) own.push(event);
   });
-  for (const path of paths) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), needles, onLine));
-  }
+  forEachLogFile(storeDir, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), needles, onLine));
   return { session, instance: own };
 }
 function logBytesOf(paths) {
@@ -542,15 +548,13 @@ function keyedEvents(storeDir, needle, onEvent) {
   const index = openMeasurementIndex(storeDir);
   let behind = false;
   try {
-    for (const path of paths) {
-      openLog(path, (fd, size, stat) => {
-        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
-        if (known !== null) for (const line of known.lines) emit(line, onEvent);
-        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
-        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
-      });
-    }
+    forEachLogFile(storeDir, (fd, size, stat) => {
+      const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+      if (known !== null) for (const line of known.lines) emit(line, onEvent);
+      const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+      if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+      scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
+    });
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }

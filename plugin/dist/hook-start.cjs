@@ -777,6 +777,22 @@ function previousMeasurementLogPath(storeDir) {
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
+function forEachLogFile(storeDir, use) {
+  const [previousPath, currentPath] = measurementLogPaths(storeDir);
+  const current = openRegularFile(currentPath, import_node_fs9.constants.O_RDONLY);
+  try {
+    const previous = openRegularFile(previousPath, import_node_fs9.constants.O_RDONLY);
+    try {
+      const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
+      if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
+    } finally {
+      if (previous !== null) (0, import_node_fs9.closeSync)(previous.fd);
+    }
+    if (current !== null) use(current.fd, current.stat.size, current.stat);
+  } finally {
+    if (current !== null) (0, import_node_fs9.closeSync)(current.fd);
+  }
+}
 function openLog(path, use) {
   const opened = openRegularFile(path, import_node_fs9.constants.O_RDONLY);
   if (opened === null) return null;
@@ -1032,9 +1048,10 @@ function sessionEvents(storeDir, sessionId) {
 }
 function scanEvents(storeDir, needle, onEvent) {
   const bytes = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent)));
-  }
+  forEachLogFile(
+    storeDir,
+    (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent))
+  );
 }
 function logBytesOf(paths) {
   return paths.reduce((total, path) => total + ((0, import_node_fs11.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
@@ -1055,15 +1072,13 @@ function keyedEvents(storeDir, needle, onEvent) {
   const index = openMeasurementIndex(storeDir);
   let behind = false;
   try {
-    for (const path of paths) {
-      openLog(path, (fd, size, stat) => {
-        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
-        if (known !== null) for (const line of known.lines) emit(line, onEvent);
-        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
-        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
-      });
-    }
+    forEachLogFile(storeDir, (fd, size, stat) => {
+      const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+      if (known !== null) for (const line of known.lines) emit(line, onEvent);
+      const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+      if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+      scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
+    });
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }

@@ -31518,6 +31518,22 @@ function previousMeasurementLogPath(storeDir) {
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
+function forEachLogFile(storeDir, use) {
+  const [previousPath, currentPath] = measurementLogPaths(storeDir);
+  const current = openRegularFile(currentPath, constants.O_RDONLY);
+  try {
+    const previous = openRegularFile(previousPath, constants.O_RDONLY);
+    try {
+      const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
+      if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
+    } finally {
+      if (previous !== null) closeSync(previous.fd);
+    }
+    if (current !== null) use(current.fd, current.stat.size, current.stat);
+  } finally {
+    if (current !== null) closeSync(current.fd);
+  }
+}
 function openLog(path, use) {
   const opened = openRegularFile(path, constants.O_RDONLY);
   if (opened === null) return null;
@@ -31752,12 +31768,9 @@ var KINDS = /* @__PURE__ */ new Set([
   "staleness"
 ]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
-function readLogBytes(path) {
-  const bytes2 = openLog(path, (fd, size) => {
-    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
-    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
-  });
-  return bytes2 ?? Buffer.alloc(0);
+function logBytes(fd, size) {
+  const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+  return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
 }
 function isSizeRecord(r) {
   return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
@@ -31856,15 +31869,15 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
     }
   };
   for (const event of legacyMeasurementEvents(legacy)) fold2(JSON.stringify(event), false, 0);
-  for (const path of measurementLogPaths(storeDir)) {
-    const bytes2 = readLogBytes(path);
+  forEachLogFile(storeDir, (fd, size) => {
+    const bytes2 = logBytes(fd, size);
     for (let start = 0; start <= bytes2.length; ) {
       const newline = bytes2.indexOf(10, start);
       const end = newline === -1 ? bytes2.length : newline;
       fold2(bytes2.toString("utf8", start, end), true, end - start);
       start = end + 1;
     }
-  }
+  });
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
     if (settled !== void 0 && injection.receipt === "pending") {
@@ -31885,9 +31898,10 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
 }
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes2], (line) => emit(line, onEvent)));
-  }
+  forEachLogFile(
+    storeDir,
+    (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes2], (line) => emit(line, onEvent))
+  );
 }
 function logBytesOf(paths) {
   return paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
@@ -31908,15 +31922,13 @@ function keyedEvents(storeDir, needle, onEvent) {
   const index = openMeasurementIndex(storeDir);
   let behind = false;
   try {
-    for (const path of paths) {
-      openLog(path, (fd, size, stat) => {
-        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
-        if (known !== null) for (const line of known.lines) emit(line, onEvent);
-        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
-        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, [bytes2], (line) => emit(line, onEvent));
-      });
-    }
+    forEachLogFile(storeDir, (fd, size, stat) => {
+      const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+      if (known !== null) for (const line of known.lines) emit(line, onEvent);
+      const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+      if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+      scanLines(fd, size, from, [bytes2], (line) => emit(line, onEvent));
+    });
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }

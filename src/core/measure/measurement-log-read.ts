@@ -10,6 +10,7 @@ import {
 } from "./measurements.js";
 import {
   measurementLogPath,
+  forEachLogFile,
   measurementLogPaths,
   openLog,
   type MeasurementEvent,
@@ -54,12 +55,9 @@ export interface MeasurementLogRead {
 }
 
 /** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
-function readLogBytes(path: string): Buffer {
-  const bytes = openLog(path, (fd, size) => {
-    const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
-    return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
-  });
-  return bytes ?? Buffer.alloc(0);
+function logBytes(fd: number, size: number): Buffer {
+  const buffer = Buffer.allocUnsafe(Math.min(size, READ_MAX_BYTES));
+  return buffer.subarray(0, readAt(fd, buffer, size - buffer.length));
 }
 
 /** A record's fields, not yet checked. */
@@ -205,15 +203,15 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
     }
   };
   for (const event of legacyMeasurementEvents(legacy)) fold(JSON.stringify(event), false, 0);
-  for (const path of measurementLogPaths(storeDir)) {
-    const bytes = readLogBytes(path);
+  forEachLogFile(storeDir, (fd, size) => {
+    const bytes = logBytes(fd, size);
     for (let start = 0; start <= bytes.length; ) {
       const newline = bytes.indexOf(0x0a, start);
       const end = newline === -1 ? bytes.length : newline;
       fold(bytes.toString("utf8", start, end), true, end - start);
       start = end + 1;
     }
-  }
+  });
   for (const injection of m.injections) {
     const settled = receipts.get(receiptKey(injection));
     if (settled !== undefined && injection.receipt === "pending") {
@@ -249,9 +247,9 @@ export function sessionEvents(storeDir: string, sessionId: string): MeasurementE
 /** Calls `onEvent` with each event of both log files (oldest first) whose line holds `needle`; other lines are not parsed. */
 function scanEvents(storeDir: string, needle: string, onEvent: (event: MeasurementEvent) => void): void {
   const bytes = Buffer.from(needle, "utf8");
-  for (const path of measurementLogPaths(storeDir)) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent)));
-  }
+  forEachLogFile(storeDir, (fd, size) =>
+    scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent)),
+  );
 }
 
 /**
@@ -277,9 +275,7 @@ export function sessionAndInstanceEvents(
         if (event.sessionId === sessionId) session.push(event);
       } else if ("instance" in event && event.instance === instance) own.push(event);
     });
-  for (const path of paths) {
-    openLog(path, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), needles, onLine));
-  }
+  forEachLogFile(storeDir, (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), needles, onLine));
   return { session, instance: own };
 }
 
@@ -327,16 +323,14 @@ function keyedEvents(storeDir: string, needle: string, onEvent: (event: Measurem
   const index = openMeasurementIndex(storeDir);
   let behind = false;
   try {
-    for (const path of paths) {
-      openLog(path, (fd, size, stat) => {
-        // A file larger than what readers read is read from its last bytes: never indexed.
-        const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
-        if (known !== null) for (const line of known.lines) emit(line, onEvent);
-        const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
-        if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-        scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
-      });
-    }
+    forEachLogFile(storeDir, (fd, size, stat) => {
+      // A file larger than what readers read is read from its last bytes: never indexed.
+      const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
+      if (known !== null) for (const line of known.lines) emit(line, onEvent);
+      const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
+      if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
+      scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
+    });
   } finally {
     if (index !== null) closeMeasurementIndex(index);
   }

@@ -59,6 +59,29 @@ export function isUnreadableMeasurementLog(e: unknown, storeDir: string): e is U
 }
 
 /**
+ * Both log files for reading, in log order (previous, then current), each handed to `use` like openLog. The current
+ * file is opened first: a rotation between the two opens then cannot hide the rotated file, which is read through the
+ * current one's descriptor (a previous file with the current one's inode is that file, read once).
+ */
+export function forEachLogFile(storeDir: string, use: (fd: number, size: number, stat: Stats) => void): void {
+  const [previousPath, currentPath] = measurementLogPaths(storeDir);
+  const current = openRegularFile(currentPath, constants.O_RDONLY);
+  try {
+    const previous = openRegularFile(previousPath, constants.O_RDONLY);
+    try {
+      const same =
+        previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
+      if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
+    } finally {
+      if (previous !== null) closeSync(previous.fd);
+    }
+    if (current !== null) use(current.fd, current.stat.size, current.stat);
+  } finally {
+    if (current !== null) closeSync(current.fd);
+  }
+}
+
+/**
  * Opens a log file for reading (never through a symlink), hands its descriptor, size and stat to `use`, and closes it.
  * A missing file gives null; one that is not a regular file, or any other error, is thrown.
  */
