@@ -189,7 +189,8 @@ describe("thread-mind-mcp doctor", () => {
     }
     const d = doctor(r.dir, home());
     expect(d.text).toContain("is a FIFO (named pipe), not a regular file; ThreadMind opens only regular files");
-    expect(d.text).toContain(join(r.dir, ".threadmind", "measurements.1.jsonl"));
+    // The current log is opened first (forEachLogFile): it is the FIFO named.
+    expect(d.text).toContain(join(r.dir, ".threadmind", "measurements.jsonl"));
   });
 
   it("thread files: an unparsable file, an orphan and a parentId cycle fail, each named, and the exit code is 1", async () => {
