@@ -581,19 +581,8 @@ function scanLines(fd, size, position, needles, onLine) {
         skippingLongLine = false;
       }
     }
-    for (let which = 0; which < needles.length; which++) {
-      const needle = needles[which];
-      let from = first;
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end), which);
-        from = end + 1;
-      }
-    }
+    for (let which = 0; which < needles.length; which++)
+      linesHolding(buffer, needles[which], first, complete, (line) => onLine(line, which));
     if (n === 0) return;
     const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
     if (lastNewline === -1 && rest === buffer.length) {
@@ -612,6 +601,15 @@ function lastConversation(events, instance) {
       return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
+}
+function linesHolding(bytes, needle, from, end, onLine) {
+  for (let hit = bytes.indexOf(needle, from); hit !== -1 && hit < end; hit = bytes.indexOf(needle, from)) {
+    const start = bytes.lastIndexOf(10, hit) + 1;
+    const newline = bytes.indexOf(10, hit);
+    const lineEnd = newline === -1 || newline > end ? end : newline;
+    onLine(bytes.toString("utf8", Math.max(start, from), lineEnd));
+    from = lineEnd + 1;
+  }
 }
 function instanceEvents(storeDir, instance) {
   const events = [];

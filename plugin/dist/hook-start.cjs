@@ -1107,19 +1107,8 @@ function scanLines(fd, size, position, needles, onLine) {
         skippingLongLine = false;
       }
     }
-    for (let which = 0; which < needles.length; which++) {
-      const needle = needles[which];
-      let from = first;
-      for (; ; ) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(10, hit) + 1;
-        const newline = buffer.indexOf(10, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end), which);
-        from = end + 1;
-      }
-    }
+    for (let which = 0; which < needles.length; which++)
+      linesHolding(buffer, needles[which], first, complete, (line) => onLine(line, which));
     if (n === 0) return;
     const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
     if (lastNewline === -1 && rest === buffer.length) {
@@ -1138,6 +1127,15 @@ function lastConversation(events, instance) {
       return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
   }
   return null;
+}
+function linesHolding(bytes, needle, from, end, onLine) {
+  for (let hit = bytes.indexOf(needle, from); hit !== -1 && hit < end; hit = bytes.indexOf(needle, from)) {
+    const start = bytes.lastIndexOf(10, hit) + 1;
+    const newline = bytes.indexOf(10, hit);
+    const lineEnd = newline === -1 || newline > end ? end : newline;
+    onLine(bytes.toString("utf8", Math.max(start, from), lineEnd));
+    from = lineEnd + 1;
+  }
 }
 function instanceEvents(storeDir, instance) {
   const events = [];
@@ -1161,15 +1159,9 @@ function instanceEventsSinceConversation(storeDir, instance) {
     const from = Math.max(0, size - RECENT_BYTES);
     const bytes = Buffer.allocUnsafe(size - from);
     const window = bytes.subarray(0, readAt(fd, bytes, from));
-    let at = from === 0 ? 0 : window.indexOf(10) + 1;
+    const at = from === 0 ? 0 : window.indexOf(10) + 1;
     if (at === 0 && from !== 0) return;
-    for (let hit = window.indexOf(needle, at); hit !== -1; hit = window.indexOf(needle, at)) {
-      const start = window.lastIndexOf(10, hit) + 1;
-      const newline = window.indexOf(10, hit);
-      const end = newline === -1 ? window.length : newline;
-      emit(window.toString("utf8", Math.max(start, at), end), own);
-      at = end + 1;
-    }
+    linesHolding(window, needle, at, window.length, (line) => emit(line, own));
   });
   return sinceLastConversation(recent) ?? (() => {
     const all = instanceEvents(storeDir, instance);

@@ -374,19 +374,8 @@ function scanLines(
         skippingLongLine = false;
       }
     }
-    for (let which = 0; which < needles.length; which++) {
-      const needle = needles[which]!;
-      let from = first;
-      for (;;) {
-        const hit = buffer.indexOf(needle, from);
-        if (hit === -1 || hit >= complete) break;
-        const start = buffer.lastIndexOf(0x0a, hit) + 1;
-        const newline = buffer.indexOf(0x0a, hit);
-        const end = newline === -1 || newline > complete ? complete : newline;
-        onLine(buffer.toString("utf8", Math.max(start, from), end), which);
-        from = end + 1;
-      }
-    }
+    for (let which = 0; which < needles.length; which++)
+      linesHolding(buffer, needles[which]!, first, complete, (line) => onLine(line, which));
     if (n === 0) return;
     // Keep the unfinished last line for the next read; a line that fills the whole buffer is passed over.
     const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
@@ -422,6 +411,20 @@ export function lastConversation(
  */
 export function instanceThread(storeDir: string, instance: string): { projectId: string; threadId: string } | null {
   return lastConversation(instanceEvents(storeDir, instance), instance);
+}
+
+/**
+ * Calls `onLine` with each line of `bytes` between `from` (a line's start) and `end` (a line's end) that holds `needle`,
+ * in order: a line runs to its newline, or to `end`.
+ */
+function linesHolding(bytes: Buffer, needle: Buffer, from: number, end: number, onLine: (line: string) => void): void {
+  for (let hit = bytes.indexOf(needle, from); hit !== -1 && hit < end; hit = bytes.indexOf(needle, from)) {
+    const start = bytes.lastIndexOf(0x0a, hit) + 1;
+    const newline = bytes.indexOf(0x0a, hit);
+    const lineEnd = newline === -1 || newline > end ? end : newline;
+    onLine(bytes.toString("utf8", Math.max(start, from), lineEnd));
+    from = lineEnd + 1;
+  }
 }
 
 /** Every event of a client session (a Claude Code process, "claude-<pid>"), oldest first, found by the key's exact JSON form. */
@@ -460,15 +463,9 @@ export function instanceEventsSinceConversation(storeDir: string, instance: stri
     const bytes = Buffer.allocUnsafe(size - from);
     const window = bytes.subarray(0, readAt(fd, bytes, from));
     // From a line's start: the first whole line of the window, unless the window is the whole file.
-    let at = from === 0 ? 0 : window.indexOf(0x0a) + 1;
+    const at = from === 0 ? 0 : window.indexOf(0x0a) + 1;
     if (at === 0 && from !== 0) return;
-    for (let hit = window.indexOf(needle, at); hit !== -1; hit = window.indexOf(needle, at)) {
-      const start = window.lastIndexOf(0x0a, hit) + 1;
-      const newline = window.indexOf(0x0a, hit);
-      const end = newline === -1 ? window.length : newline;
-      emit(window.toString("utf8", Math.max(start, at), end), own);
-      at = end + 1;
-    }
+    linesHolding(window, needle, at, window.length, (line) => emit(line, own));
   });
   return (
     sinceLastConversation(recent) ??
