@@ -660,30 +660,6 @@ var init_measurement_log_read = __esm({
   }
 });
 
-// src/core/text-fingerprint.ts
-function textFingerprint(text) {
-  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
-  const written = bytes.write(text, "utf8");
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
-  let h1 = 3735928559 ^ written;
-  let h2 = 1103547991 ^ written;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
-  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
-  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
-}
-var init_text_fingerprint = __esm({
-  "src/core/text-fingerprint.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
   return (0, import_node_path3.join)((0, import_node_path3.dirname)((0, import_node_path3.resolve)(transcriptPath)), (0, import_node_path3.basename)(transcriptPath, ".jsonl"));
@@ -1547,8 +1523,26 @@ async function readHead(path, options = {}) {
   });
 }
 
+// src/core/text-fingerprint.ts
+function textFingerprint(text) {
+  const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
+  const written = bytes.write(text, "utf8");
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
 // src/hooks/receipts.ts
-init_text_fingerprint();
 init_receipt_rule();
 init_saved_output();
 async function readReceiptHeads(pending, transcriptPath) {
@@ -2114,9 +2108,9 @@ function threadFileExists(storeDir, projectId, threadId) {
 // src/hooks/hook-fast.ts
 init_measurement_log();
 
-// src/hooks/hook-fast-start.ts
-var import_node_fs16 = require("fs");
-var import_node_path12 = require("path");
+// src/hooks/hook-fast-store.ts
+var import_node_fs14 = require("fs");
+var import_node_path11 = require("path");
 
 // src/core/store/local-state.ts
 var import_node_path9 = require("path");
@@ -2275,43 +2269,22 @@ function hookWorkspace(env, cwd) {
   return workspace;
 }
 
-// src/hooks/hook-fast-start.ts
-init_id_pattern();
-
-// src/core/context/context-cache.ts
-init_regular_file();
-var import_node_path11 = require("path");
-
-// src/core/store/file-stamp.ts
-var import_node_fs14 = require("fs");
-
-// src/core/context/context-cache.ts
-init_id_pattern();
-init_text_fingerprint();
-var ENTRY_MAX_BYTES = 512 * 1024;
-var SOURCE_MAX_BYTES = 1024 * 1024;
-
-// src/hooks/hook-fast-start.ts
+// src/hooks/hook-fast-store.ts
 init_measurement_log();
 init_measurement_log_read();
-
-// src/hooks/start-record.ts
-var import_node_fs15 = require("fs");
-
-// src/hooks/hook-fast-start.ts
 function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs14.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs14.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path12.join)(storeDir, "projects");
+  const dir = (0, import_node_path11.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs14.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2414,10 +2387,10 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path14 = require("path");
+var import_node_path13 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs17 = require("fs");
+var import_node_fs15 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
@@ -2446,7 +2419,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs17.fstatSync)(0);
+    stat = (0, import_node_fs15.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -2458,7 +2431,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs17.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs15.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -2532,8 +2505,8 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs18 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -2582,7 +2555,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path14.join)(__dirname, name));
+  return require((0, import_node_path13.join)(__dirname, name));
 }
 function guarded(check) {
   try {

@@ -83,17 +83,17 @@ __export(main_start_exports, {
 module.exports = __toCommonJS(main_start_exports);
 var import_node_path16 = require("path");
 
-// src/hooks/hook-fast-start.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
 
-// src/core/store/local-state.ts
-var import_node_path2 = require("path");
+// src/core/git/git.ts
+var import_node_fs3 = require("fs");
 
-// src/core/store/read-strict.ts
-var nodeBuffer = __toESM(require("buffer"), 1);
-var import_node_fs2 = require("fs");
-var import_node_path = require("path");
+// src/core/store/regular-file.ts
+var import_node_fs = require("fs");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -165,9 +165,6 @@ var UnreadableFileError = class extends ThreadMindError {
   reason;
 };
 
-// src/core/store/regular-file.ts
-var import_node_fs = require("fs");
-
 // src/core/error-details.ts
 function errnoCode(error) {
   if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
@@ -230,206 +227,18 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   }
 }
 
-// src/core/store/read-strict.ts
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function linkRefused(path) {
-  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return messageOf(e);
-}
-function readTextStrict(path, maxBytes) {
-  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
-}
-function lstatStrict(path, bigint) {
-  try {
-    return (0, import_node_fs2.lstatSync)(path, { bigint });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrictAfter(path, stat, maxBytes) {
-  if (stat === null) return null;
-  if (stat.isSymbolicLink()) throw linkRefused(path);
-  let bytes;
-  try {
-    bytes = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  const text = strictUtf8(bytes);
-  if (text === null) throw unreadable(path, "is not valid UTF-8");
-  return text;
-}
-var isUtf82 = nodeBuffer.isUtf8;
-function strictUtf8(bytes) {
-  if (isUtf82 === void 0) {
-    try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      return null;
-    }
-  }
-  if (!isUtf82(bytes)) return null;
-  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
-  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return (0, import_node_fs2.lstatSync)(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path.relative)(storeDir, (0, import_node_path.dirname)(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(import_node_path.sep)) {
-    current = `${current}${import_node_path.sep}${part}`;
-    let stat;
-    try {
-      stat = (0, import_node_fs2.lstatSync)(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
-
-// src/core/limits.ts
-var LIMITS = {
-  idLength: 64,
-  titleChars: 200,
-  summaryChars: 32e3,
-  sectionChars: 16e3,
-  systemContextChars: 8e3,
-  reasonChars: 2e3,
-  pathsCount: 100,
-  pathChars: 500,
-  relatedCount: 50,
-  /** A thread file larger than this is reported as damaged instead of being read. */
-  threadFileBytes: 1e6,
-  /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 4e6
-};
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/measure/measurements.ts
-function emptyMeasurements() {
-  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
-// src/core/json-record.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/core/store/local-state.ts
-function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
-}
-function localStatePath(storeDir) {
-  return (0, import_node_path2.join)(storeDir, "config.json");
-}
-function readLocalState(storeDir) {
-  const path = localStatePath(storeDir);
-  let text;
-  try {
-    text = readTextStrict(path, LIMITS.localStateBytes);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
-  }
-  if (text === null) return { state: emptyLocalState() };
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    return { state: emptyLocalState(), problem: "is not a JSON object" };
-  }
-  return { state: normalize(data) };
-}
-function normalize(d) {
-  const state = emptyLocalState();
-  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
-  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
-  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
-    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
-  }
-  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
-  state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord(d.branches)) {
-    for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter(
-        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
-      );
-      state.branches[branch] = Object.fromEntries(entries);
-    }
-  }
-  if (isRecord(d.sessions)) {
-    for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord(s)) continue;
-      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (isValidId(s.projectId)) session.projectId = s.projectId;
-      if (isValidId(s.threadId)) session.threadId = s.threadId;
-      if (typeof s.pid === "number") session.pid = s.pid;
-      state.sessions[key] = session;
-    }
-  }
-  if (isRecord(d.conversations)) {
-    for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
-      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
-    }
-  }
-  if (isRecord(d.measurements)) {
-    const m = d.measurements;
-    for (const key of Object.keys(state.measurements)) {
-      const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
-    }
-  }
-  return state;
-}
-
-// src/core/workspace.ts
-var import_node_fs5 = require("fs");
-var import_node_path5 = require("path");
-var import_node_url = require("url");
-
 // src/core/git/git.ts
-var import_node_fs4 = require("fs");
-var import_node_path4 = require("path");
+var import_node_path2 = require("path");
 
 // src/core/git/git-refs.ts
-var import_node_fs3 = require("fs");
-var import_node_path3 = require("path");
+var import_node_fs2 = require("fs");
+var import_node_path = require("path");
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    if ((0, import_node_fs3.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    if ((0, import_node_fs2.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes === null ? null : bytes.toString("utf8");
@@ -439,11 +248,11 @@ function readIfExists(path) {
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path3.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path3.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path3.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -454,11 +263,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs3.existsSync)((0, import_node_path3.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path3.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -471,32 +280,32 @@ function headCommitFromFiles(gitDir2) {
 
 // src/core/git/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path4.resolve)(dir);
+  let current = (0, import_node_path2.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs4.existsSync)((0, import_node_path4.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path4.dirname)(current);
+    if ((0, import_node_fs3.existsSync)((0, import_node_path2.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path2.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function gitPath(top, path) {
-  return (0, import_node_path4.relative)(top, path).split(import_node_path4.sep).join("/");
+  return (0, import_node_path2.relative)(top, path).split(import_node_path2.sep).join("/");
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path4.join)(top, ".git");
-  if ((0, import_node_fs4.statSync)(dotGit).isDirectory()) return dotGit;
+  const dotGit = (0, import_node_path2.join)(top, ".git");
+  if ((0, import_node_fs3.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path4.resolve)(top, match[1]);
+  return (0, import_node_path2.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let dir;
   let head;
   try {
     dir = gitDir(top);
-    head = readRegularFile((0, import_node_path4.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path2.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -504,7 +313,7 @@ function readBranch(top) {
   if (match) return match[1];
   for (const state of ["rebase-merge", "rebase-apply"]) {
     try {
-      const name = readRegularFile((0, import_node_path4.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const name = readRegularFile((0, import_node_path2.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
       const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
       if (rebasing) return rebasing[1];
     } catch {
@@ -525,84 +334,6 @@ function headCommitFromWorkTree(top) {
   }
 }
 
-// src/core/workspace.ts
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path5.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path5.resolve)(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory((0, import_node_path5.join)(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = (0, import_node_path5.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path5.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path5.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom((0, import_node_path5.resolve)(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path5.join)(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return (0, import_node_url.fileURLToPath)(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function storeExists(ws) {
-  return (0, import_node_fs5.existsSync)(ws.storeDir);
-}
-function storeDirState(storeDir) {
-  let stat;
-  try {
-    stat = (0, import_node_fs5.lstatSync)(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
-}
-
-// src/hooks/hook-workspace.ts
-var fromEnv = null;
-var last = null;
-function setWorkspaceFromEnv(workspace) {
-  fromEnv = workspace;
-}
-function hookWorkspace(env, cwd) {
-  if (fromEnv !== null && env === process.env) return fromEnv;
-  if (last !== null && last.env === env && last.cwd === cwd) return last.workspace;
-  const workspace = resolveWorkspace({ env, cwd });
-  last = { env, cwd, workspace };
-  return workspace;
-}
-
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
@@ -615,19 +346,13 @@ function hookSessionOr(env, conversationId) {
   return hookSession(env) ?? { key: `hook-session-${conversationId}` };
 }
 
-// src/core/store/project-ids.ts
-var import_node_fs6 = require("fs");
-function projectIdsIn(dir) {
-  return (0, import_node_fs6.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
-}
-
 // src/core/store/thread-file-exists.ts
-var import_node_fs7 = require("fs");
-var import_node_path6 = require("path");
+var import_node_fs4 = require("fs");
+var import_node_path3 = require("path");
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {
-    (0, import_node_fs7.lstatSync)((0, import_node_path6.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    (0, import_node_fs4.lstatSync)((0, import_node_path3.join)(storeDir, "threads", projectId, `${threadId}.md`));
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -671,14 +396,95 @@ function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }
 
+// src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
+var import_node_fs5 = require("fs");
+var import_node_path4 = require("path");
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return (0, import_node_fs5.lstatSync)(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs5.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path4.relative)(storeDir, (0, import_node_path4.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path4.sep)) {
+    current = `${current}${import_node_path4.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs5.lstatSync)(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
+
 // src/core/context/context-cache.ts
-var import_node_path7 = require("path");
+var import_node_path5 = require("path");
 
 // src/core/store/file-stamp.ts
-var import_node_fs8 = require("fs");
+var import_node_fs6 = require("fs");
 function fileStamp(path) {
   try {
-    const s = (0, import_node_fs8.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs6.lstatSync)(path, { bigint: true });
     return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
@@ -705,12 +511,12 @@ var CONTEXT_CACHE_VERSION = 1;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path7.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path5.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path7.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path5.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -744,7 +550,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path7.join)(storeDir, rel)) !== stamp) return false;
+    if (fileStamp((0, import_node_path5.join)(storeDir, rel)) !== stamp) return false;
   }
   for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
     if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
@@ -752,7 +558,7 @@ function entryStillValid(entry, storeDir, builtBy, head) {
   return entry.head === null || head() === entry.head;
 }
 function sourceFingerprint(storeDir, rel) {
-  const path = (0, import_node_path7.join)(storeDir, rel);
+  const path = (0, import_node_path5.join)(storeDir, rel);
   try {
     const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
     return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
@@ -761,45 +567,53 @@ function sourceFingerprint(storeDir, rel) {
   }
 }
 
-// src/core/measure/measurement-log.ts
+// src/core/measure/measurement-log-read.ts
 var import_node_fs9 = require("fs");
-var import_node_path8 = require("path");
+
+// src/core/measure/measurements.ts
+function emptyMeasurements() {
+  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
+}
+
+// src/core/measure/measurement-log.ts
+var import_node_fs7 = require("fs");
+var import_node_path6 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path6.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path6.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function forEachLogFile(storeDir, use) {
   const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, import_node_fs9.constants.O_RDONLY);
+  const current = openRegularFile(currentPath, import_node_fs7.constants.O_RDONLY);
   try {
-    const previous = openRegularFile(previousPath, import_node_fs9.constants.O_RDONLY);
+    const previous = openRegularFile(previousPath, import_node_fs7.constants.O_RDONLY);
     try {
       const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
       if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
     } finally {
-      if (previous !== null) (0, import_node_fs9.closeSync)(previous.fd);
+      if (previous !== null) (0, import_node_fs7.closeSync)(previous.fd);
     }
     if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    if (current !== null) (0, import_node_fs9.closeSync)(current.fd);
+    if (current !== null) (0, import_node_fs7.closeSync)(current.fd);
   }
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs9.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs7.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs9.closeSync)(opened.fd);
+    (0, import_node_fs7.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -808,34 +622,31 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs9.constants.O_RDWR | import_node_fs9.constants.O_APPEND | import_node_fs9.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs7.constants.O_RDWR | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last3 = Buffer.alloc(1);
-      (0, import_node_fs9.readSync)(fd, last3, 0, 1, before.size - 1);
+      (0, import_node_fs7.readSync)(fd, last3, 0, 1, before.size - 1);
       if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    const written = (0, import_node_fs9.writeSync)(fd, out);
+    const written = (0, import_node_fs7.writeSync)(fd, out);
     if (written < out.length) {
       throw new Error(
         `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
       );
     }
-    return (0, import_node_fs9.fstatSync)(fd).size;
+    return (0, import_node_fs7.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs9.closeSync)(fd);
+    (0, import_node_fs7.closeSync)(fd);
   }
 }
 
-// src/core/measure/measurement-log-read.ts
-var import_node_fs11 = require("fs");
-
 // src/core/measure/measurement-index.ts
-var import_node_fs10 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs8 = require("fs");
+var import_node_path7 = require("path");
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
 var HEADER = "threadmind measurement index 2\n";
@@ -847,7 +658,7 @@ var HEAD_BYTES = 64;
 var TAIL_BYTES = 256;
 var NEWLINE = 10;
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path7.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -866,7 +677,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs10.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs8.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -883,7 +694,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs10.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs8.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -892,11 +703,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs10.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs8.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs10.closeSync)(index.fd);
+  (0, import_node_fs8.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -1054,7 +865,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs11.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -1093,7 +904,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs11.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs9.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -1169,14 +980,61 @@ function instanceEventsSinceConversation(storeDir, instance) {
   })();
 }
 
+// src/hooks/hook-output.ts
+var import_node_fs10 = require("fs");
+function renderHookOutput(event, output) {
+  const json = {};
+  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
+  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
+  }
+  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function oneLine(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
+}
+function writeHookOutput(event, output) {
+  const text = renderHookOutput(event, output);
+  if (text === null) return Promise.resolve();
+  const bytes = Buffer.from(`${text}
+`, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs10.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve4) => {
+    process.stdout.write(bytes.subarray(written), () => resolve4());
+  });
+}
+function failureLine(what, error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
+  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
+}
+
+// src/hooks/hooks-build.ts
+function hooksBuild() {
+  try {
+    return hooksBuildIn(__dirname);
+  } catch {
+    return null;
+  }
+}
+
+// src/hooks/start-record.ts
+var import_node_fs11 = require("fs");
+
 // src/core/clock.ts
-var last2 = 0;
+var last = 0;
 function nextTimestamp(after) {
   let t = Date.now();
   const floor = after ? Date.parse(after) : Number.NaN;
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last2) t = last2 + 1;
-  last2 = t;
+  if (t <= last) t = last + 1;
+  last = t;
   return isoTimestamp(t);
 }
 function pad(n, width) {
@@ -1212,55 +1070,10 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
   return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
 }
 
-// src/hooks/hook-output.ts
-var import_node_fs12 = require("fs");
-function renderHookOutput(event, output) {
-  const json = {};
-  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
-  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
-    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
-  }
-  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
-}
-function oneLine(text) {
-  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
-}
-function writeHookOutput(event, output) {
-  const text = renderHookOutput(event, output);
-  if (text === null) return Promise.resolve();
-  const bytes = Buffer.from(`${text}
-`, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += (0, import_node_fs12.writeSync)(1, bytes, written, bytes.length - written);
-    return Promise.resolve();
-  } catch (e) {
-    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
-  }
-  return new Promise((resolve4) => {
-    process.stdout.write(bytes.subarray(written), () => resolve4());
-  });
-}
-function failureLine(what, error) {
-  const reason = error instanceof Error ? error.message : String(error);
-  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
-  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
-}
-
-// src/hooks/hooks-build.ts
-function hooksBuild() {
-  try {
-    return hooksBuildIn(__dirname);
-  } catch {
-    return null;
-  }
-}
-
 // src/hooks/start-record.ts
-var import_node_fs13 = require("fs");
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs11.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -1376,7 +1189,194 @@ function startAfterRestart(start, events, input, source) {
   return withRestartNotice(start, events === null ? null : restartNotice(restartRecord(events, input, source), start), input);
 }
 
-// src/hooks/hook-fast-start.ts
+// src/hooks/hook-fast-store.ts
+var import_node_fs14 = require("fs");
+var import_node_path10 = require("path");
+
+// src/core/store/local-state.ts
+var import_node_path8 = require("path");
+
+// src/core/limits.ts
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/store/local-state.ts
+function emptyLocalState() {
+  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
+}
+function localStatePath(storeDir) {
+  return (0, import_node_path8.join)(storeDir, "config.json");
+}
+function readLocalState(storeDir) {
+  const path = localStatePath(storeDir);
+  let text;
+  try {
+    text = readTextStrict(path, LIMITS.localStateBytes);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
+  }
+  if (text === null) return { state: emptyLocalState() };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return { state: emptyLocalState(), problem: "is not a JSON object" };
+  }
+  return { state: normalize(data) };
+}
+function normalize(d) {
+  const state = emptyLocalState();
+  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
+  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
+  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
+    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
+  }
+  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
+  state.legacyAuthorIds = [...new Set(legacy)];
+  if (isRecord(d.branches)) {
+    for (const [branch, perProject] of Object.entries(d.branches)) {
+      if (!isRecord(perProject)) continue;
+      const entries = Object.entries(perProject).filter(
+        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
+      );
+      state.branches[branch] = Object.fromEntries(entries);
+    }
+  }
+  if (isRecord(d.sessions)) {
+    for (const [key, s] of Object.entries(d.sessions)) {
+      if (!isRecord(s)) continue;
+      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
+      if (isValidId(s.projectId)) session.projectId = s.projectId;
+      if (isValidId(s.threadId)) session.threadId = s.threadId;
+      if (typeof s.pid === "number") session.pid = s.pid;
+      state.sessions[key] = session;
+    }
+  }
+  if (isRecord(d.conversations)) {
+    for (const [sessionId, c] of Object.entries(d.conversations)) {
+      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
+      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
+    }
+  }
+  if (isRecord(d.measurements)) {
+    const m = d.measurements;
+    for (const key of Object.keys(state.measurements)) {
+      const list = m[key];
+      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
+    }
+  }
+  return state;
+}
+
+// src/core/workspace.ts
+var import_node_fs12 = require("fs");
+var import_node_path9 = require("path");
+var import_node_url = require("url");
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path9.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path9.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory((0, import_node_path9.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path9.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path9.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path9.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory(path) {
+  try {
+    return (0, import_node_fs12.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function storeExists(ws) {
+  return (0, import_node_fs12.existsSync)(ws.storeDir);
+}
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs12.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/hooks/hook-workspace.ts
+var fromEnv = null;
+var last2 = null;
+function setWorkspaceFromEnv(workspace) {
+  fromEnv = workspace;
+}
+function hookWorkspace(env, cwd) {
+  if (fromEnv !== null && env === process.env) return fromEnv;
+  if (last2 !== null && last2.env === env && last2.cwd === cwd) return last2.workspace;
+  const workspace = resolveWorkspace({ env, cwd });
+  last2 = { env, cwd, workspace };
+  return workspace;
+}
+
+// src/core/store/project-ids.ts
+var import_node_fs13 = require("fs");
+function projectIdsIn(dir) {
+  return (0, import_node_fs13.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+}
+
+// src/hooks/hook-fast-store.ts
 function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
@@ -1410,6 +1410,8 @@ function fastConversation(input, env, lookup = sessionOnly) {
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return { store, session, logged, instanceLogged };
 }
+
+// src/hooks/hook-fast-start.ts
 function fastResume(input, env) {
   return fastConversation(input, env) === null ? null : {};
 }

@@ -1,7 +1,8 @@
 // The fast paths of SessionEnd, PreCompact and UserPromptSubmit (bundled into plugin/dist/hook-main.cjs; SessionStart's is
-// hook-fast-start.ts, in hook-start.cjs): no YAML, no services. SessionEnd/PreCompact measure and append; UserPromptSubmit
-// nudges (always answered here). Null means "cannot tell from here": the caller then runs the hooks proper
-// (hook-core.cjs), which decide everything else and fill the cache. Null only before any write.
+// hook-fast-start.ts, in hook-start.cjs; the store helpers both use are hook-fast-store.ts): no YAML, no services.
+// SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null means "cannot tell from
+// here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null
+// only before any write.
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { indexBehind, instanceEvents, sessionAndInstanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import type { HookOutput } from "./hook-output.js";
@@ -13,7 +14,7 @@ import { hookSessionOr, isClaudeInstance } from "../core/session-key.js";
 import { startKey } from "../core/git/git.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
-import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-start.js";
+import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-store.js";
 
 /**
  * After SessionEnd, PreCompact or UserPromptSubmit read the log, before they append to it: when a lookup found its index
