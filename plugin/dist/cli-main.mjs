@@ -8785,21 +8785,7 @@ function startKey(top) {
 var GitError = class extends Error {
 };
 async function git(top, args) {
-  const { execFile: execFile2 } = await import('child_process');
-  return new Promise((resolvePromise, reject) => {
-    execFile2(
-      "git",
-      args,
-      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-          return;
-        }
-        resolvePromise(stdout);
-      }
-    );
-  });
+  return (await gitBytes(top, args)).toString("utf8");
 }
 async function gitBytes(top, args) {
   const { execFile: execFile2 } = await import('child_process');
