@@ -18593,14 +18593,16 @@ function threadOf(text) {
     return null;
   }
 }
-function threadFileOf(file) {
-  let text;
+function workTreeText(file) {
   try {
-    text = readTextStrict(file, LIMITS.threadFileBytes);
+    return readTextStrict(file, LIMITS.threadFileBytes);
   } catch (e) {
     if (e instanceof UnreadableFileError) return null;
     throw e;
   }
+}
+function threadFileOf(file) {
+  const text = workTreeText(file);
   return text === null ? null : threadOf(text);
 }
 function twoThreads(path, ours, theirs) {
@@ -18640,13 +18642,7 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   return { path, kind: "split", movedTo, rewritten };
 }
 function editedByHand(file, ours) {
-  let text;
-  try {
-    text = readTextStrict(file, LIMITS.threadFileBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) return false;
-    throw e;
-  }
+  const text = workTreeText(file);
   if (text === null || hasConflictMarkers(text)) return false;
   const lf = (t) => t.replace(/\r\n/g, "\n");
   return lf(text) !== lf(ours);
