@@ -39084,16 +39084,9 @@ function ownEntry(record3, key) {
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
-function cacheDirUsable(storeDir) {
-  try {
-    return lstatSync(join(storeDir, "cache")).isDirectory();
-  } catch {
-    return true;
-  }
-}
 function readState(storeDir) {
   try {
-    if (!cacheDirUsable(storeDir)) return emptyState();
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
     const bytes2 = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
     if (bytes2 === null || bytes2.length > STATE_MAX_BYTES) return emptyState();
     const text = bytes2.toString("utf8");
