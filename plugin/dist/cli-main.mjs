@@ -17852,7 +17852,7 @@ function checkFreshnessSettings(services) {
       continue;
     }
     const { problem } = readFreshnessConfig(services.workspace.storeDir, id);
-    const file = relative(services.workspace.root, join(services.store.dir, "projects", `${id}.json`));
+    const file = relative(services.workspace.root, services.store.projectPath(id));
     if (problem !== void 0) problems.push(`${file}: ${problem}`);
   }
   if (problems.length === 0) return [];
