@@ -8785,21 +8785,7 @@ function startKey(top) {
 var GitError = class extends Error {
 };
 async function git(top, args) {
-  const { execFile: execFile2 } = await import('child_process');
-  return new Promise((resolvePromise, reject) => {
-    execFile2(
-      "git",
-      args,
-      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-          return;
-        }
-        resolvePromise(stdout);
-      }
-    );
-  });
+  return (await gitBytes(top, args)).toString("utf8");
 }
 async function gitBytes(top, args) {
   const { execFile: execFile2 } = await import('child_process');
@@ -17864,7 +17850,7 @@ function checkFreshnessSettings(services) {
       continue;
     }
     const { problem } = readFreshnessConfig(services.workspace.storeDir, id);
-    const file = relative(services.workspace.root, join(services.store.dir, "projects", `${id}.json`));
+    const file = relative(services.workspace.root, services.store.projectPath(id));
     if (problem !== void 0) problems.push(`${file}: ${problem}`);
   }
   if (problems.length === 0) return [];
@@ -18605,14 +18591,16 @@ function threadOf(text) {
     return null;
   }
 }
-function threadFileOf(file) {
-  let text;
+function workTreeText(file) {
   try {
-    text = readTextStrict(file, LIMITS.threadFileBytes);
+    return readTextStrict(file, LIMITS.threadFileBytes);
   } catch (e) {
     if (e instanceof UnreadableFileError) return null;
     throw e;
   }
+}
+function threadFileOf(file) {
+  const text = workTreeText(file);
   return text === null ? null : threadOf(text);
 }
 function twoThreads(path, ours, theirs) {
@@ -18652,13 +18640,7 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   return { path, kind: "split", movedTo, rewritten };
 }
 function editedByHand(file, ours) {
-  let text;
-  try {
-    text = readTextStrict(file, LIMITS.threadFileBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) return false;
-    throw e;
-  }
+  const text = workTreeText(file);
   if (text === null || hasConflictMarkers(text)) return false;
   const lf = (t) => t.replace(/\r\n/g, "\n");
   return lf(text) !== lf(ours);

@@ -9221,15 +9221,18 @@ function startKey(top) {
 var GitError = class extends Error {
 };
 async function git(top, args) {
+  return (await gitBytes(top, args)).toString("utf8");
+}
+async function gitBytes(top, args) {
   const { execFile } = await import("child_process");
   return new Promise((resolvePromise, reject) => {
     execFile(
       "git",
       args,
-      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
       (error, stdout, stderr) => {
         if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
           return;
         }
         resolvePromise(stdout);

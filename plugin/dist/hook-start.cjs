@@ -1818,16 +1818,9 @@ function ownEntry(record2, key) {
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
-function cacheDirUsable(storeDir) {
-  try {
-    return (0, import_node_fs18.lstatSync)((0, import_node_path14.join)(storeDir, "cache")).isDirectory();
-  } catch {
-    return true;
-  }
-}
 function readState(storeDir) {
   try {
-    if (!cacheDirUsable(storeDir)) return emptyState();
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
     const bytes = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
     if (bytes === null || bytes.length > STATE_MAX_BYTES) return emptyState();
     const text = bytes.toString("utf8");

@@ -33995,15 +33995,18 @@ function startKey(top) {
 var GitError = class extends Error {
 };
 async function git(top, args) {
+  return (await gitBytes(top, args)).toString("utf8");
+}
+async function gitBytes(top, args) {
   const { execFile } = await import('child_process');
   return new Promise((resolvePromise, reject) => {
     execFile(
       "git",
       args,
-      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
       (error2, stdout, stderr) => {
         if (error2) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error2.message).trim()}`));
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error2.message).trim()}`));
           return;
         }
         resolvePromise(stdout);
@@ -39079,16 +39082,9 @@ function ownEntry(record3, key) {
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
-function cacheDirUsable(storeDir) {
-  try {
-    return lstatSync(join(storeDir, "cache")).isDirectory();
-  } catch {
-    return true;
-  }
-}
 function readState(storeDir) {
   try {
-    if (!cacheDirUsable(storeDir)) return emptyState();
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
     const bytes2 = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
     if (bytes2 === null || bytes2.length > STATE_MAX_BYTES) return emptyState();
     const text = bytes2.toString("utf8");

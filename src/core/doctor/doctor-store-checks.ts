@@ -132,7 +132,7 @@ export function checkFreshnessSettings(services: ThreadMindServices): DoctorChec
       continue; // an unreadable project file is named by the thread files' check
     }
     const { problem } = readFreshnessConfig(services.workspace.storeDir, id);
-    const file = relative(services.workspace.root, join(services.store.dir, "projects", `${id}.json`));
+    const file = relative(services.workspace.root, services.store.projectPath(id));
     if (problem !== undefined) problems.push(`${file}: ${problem}`);
   }
   if (problems.length === 0) return [];

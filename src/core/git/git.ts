@@ -73,27 +73,14 @@ export function startKey(top: string | null): string | null {
 
 export class GitError extends Error {}
 
+/** git's output as text (UTF-8); a GitError naming the command and git's message when it fails. */
 export async function git(top: string, args: string[]): Promise<string> {
-  // Loaded on first use: hooks that never start git do not pay for loading child_process.
-  const { execFile } = await import("node:child_process");
-  return new Promise((resolvePromise, reject) => {
-    execFile(
-      "git",
-      args,
-      { cwd: top, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr || error.message).trim()}`));
-          return;
-        }
-        resolvePromise(stdout);
-      },
-    );
-  });
+  return (await gitBytes(top, args)).toString("utf8");
 }
 
-/** Like git() but the output as bytes (a blob to be decoded strictly: lenient decoding would replace bytes). */
+/** git()'s output as bytes (a blob to be decoded strictly: lenient decoding would replace bytes). */
 export async function gitBytes(top: string, args: string[]): Promise<Buffer> {
+  // Loaded on first use: hooks that never start git do not pay for loading child_process.
   const { execFile } = await import("node:child_process");
   return new Promise((resolvePromise, reject) => {
     execFile(

@@ -45,17 +45,22 @@ function threadOf(text: string): Thread | null {
 }
 
 /**
- * The thread in a work-tree file, read as the store reads one: never through a symbolic link (a hostile branch's, out
- * of the repository), never a FIFO or device, bounded. Null when it is absent or not a thread file the store would read.
+ * A work-tree file's text, read as the store reads one: never through a symbolic link (a hostile branch's, out of the
+ * repository), never a FIFO or device, bounded. Null when it is absent or the store could not read it (left as it is:
+ * the store names it when it reads it).
  */
-function threadFileOf(file: string): Thread | null {
-  let text: string | null;
+function workTreeText(file: string): string | null {
   try {
-    text = readTextStrict(file, LIMITS.threadFileBytes);
+    return readTextStrict(file, LIMITS.threadFileBytes);
   } catch (e) {
-    if (e instanceof UnreadableFileError) return null; // left as it is: the store names it when it reads it
+    if (e instanceof UnreadableFileError) return null;
     throw e;
   }
+}
+
+/** The thread in a work-tree file (workTreeText); null when there is none the store would read. */
+function threadFileOf(file: string): Thread | null {
+  const text = workTreeText(file);
   return text === null ? null : threadOf(text);
 }
 
@@ -111,13 +116,7 @@ async function splitAddedThreads(gitTop: string, path: string, ours: string, the
  * nor readable as such: the user resolved it by hand and has not staged it yet, and a re-merge would overwrite that.
  */
 function editedByHand(file: string, ours: string): boolean {
-  let text: string | null;
-  try {
-    text = readTextStrict(file, LIMITS.threadFileBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) return false; // not a file the user edited as text: re-merged as before
-    throw e;
-  }
+  const text = workTreeText(file); // null: absent, or not a file the user edited as text (re-merged as before)
   if (text === null || hasConflictMarkers(text)) return false;
   const lf = (t: string) => t.replace(/\r\n/g, "\n");
   return lf(text) !== lf(ours);

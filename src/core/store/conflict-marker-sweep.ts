@@ -13,6 +13,7 @@ import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
 import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
 import { readRegularFile } from "./regular-file.js";
+import { assertNoLinksBelow } from "./read-strict.js";
 import { isRecord } from "../json-record.js";
 
 const SWEEP_VERSION = 2;
@@ -61,22 +62,10 @@ function emptyState(): SweepState {
   return { summary: {}, verdicts: () => undefined };
 }
 
-/**
- * True when .threadmind/cache is a real directory (or absent): one that is a symbolic link (a hostile repository's, out
- * of it) is neither read nor written through.
- */
-function cacheDirUsable(storeDir: string): boolean {
-  try {
-    return lstatSync(join(storeDir, "cache")).isDirectory();
-  } catch {
-    return true; // absent: created when the sweep is saved (any other problem shows there)
-  }
-}
-
 function readState(storeDir: string): SweepState {
   try {
-    if (!cacheDirUsable(storeDir)) return emptyState();
-    // Never through a link, a FIFO or a device (readRegularFile), and a bounded amount.
+    // Never through a linked cache/ (a hostile repository's, out of it), a link, a FIFO or a device, and a bounded amount.
+    assertNoLinksBelow(storeDir, sweepPath(storeDir));
     const bytes = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
     if (bytes === null || bytes.length > STATE_MAX_BYTES) return emptyState();
     const text = bytes.toString("utf8");
