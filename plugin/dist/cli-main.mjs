@@ -12927,6 +12927,14 @@ function branchChoice(state, branch, projectId) {
   const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
   return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
+function ownThread(state, sessionKey, projectId, followed, exists) {
+  let lost = null;
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(own)) return { threadId: own, lost };
+    lost ??= own;
+  }
+  return { threadId: null, lost };
+}
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
 var HEADER = "threadmind measurement index 2\n";
@@ -14281,13 +14289,11 @@ var ThreadMindServices = class {
     const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    let lost = null;
-    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
-      if (this.store.threadExists(project.id, own)) {
-        this.threadId = own;
-        return { project, threadId: own, lost };
-      }
-      lost ??= own;
+    const exists = (id) => this.store.threadExists(project.id, id);
+    const { threadId: own, lost } = ownThread(this.readState(), this.session.key, project.id, followed, exists);
+    if (own !== null) {
+      this.threadId = own;
+      return { project, threadId: own, lost };
     }
     const threadId = await this.startThreadId(project.id);
     if (lost === null) this.threadId = threadId;

@@ -1824,14 +1824,19 @@ function branchChoice(state, branch, projectId) {
   const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
   return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
+function ownThread(state, sessionKey, projectId, followed, exists) {
+  let lost = null;
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(own)) return { threadId: own, lost };
+    lost ??= own;
+  }
+  return { threadId: null, lost };
+}
 function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
-  let lost = null;
-  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
-    if (exists(projectId, own)) return { projectId, threadId: own, own: true, lost };
-    lost ??= own;
-  }
+  const { threadId: own, lost } = ownThread(state, sessionKey, projectId, followed, (id) => exists(projectId, id));
+  if (own !== null) return { projectId, threadId: own, own: true, lost };
   const threadId = branchChoice(state, branch(), projectId);
   return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }

@@ -37640,6 +37640,14 @@ function branchChoice(state, branch, projectId) {
   const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
   return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
 }
+function ownThread(state, sessionKey, projectId, followed, exists) {
+  let lost = null;
+  for (const own2 of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(own2)) return { threadId: own2, lost };
+    lost ??= own2;
+  }
+  return { threadId: null, lost };
+}
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -38589,13 +38597,11 @@ var ThreadMindServices = class {
     const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    let lost = null;
-    for (const own2 of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
-      if (this.store.threadExists(project.id, own2)) {
-        this.threadId = own2;
-        return { project, threadId: own2, lost };
-      }
-      lost ??= own2;
+    const exists = (id) => this.store.threadExists(project.id, id);
+    const { threadId: own2, lost } = ownThread(this.readState(), this.session.key, project.id, followed, exists);
+    if (own2 !== null) {
+      this.threadId = own2;
+      return { project, threadId: own2, lost };
     }
     const threadId = await this.startThreadId(project.id);
     if (lost === null) this.threadId = threadId;

@@ -32,7 +32,7 @@ import {
 import { checkHistoryLimit, threadFileHistory, type ThreadHistory } from "./thread-history.js";
 import type { MeasurementEvent } from "./measure/measurement-log.js";
 import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } from "./measure/measurement-recording.js";
-import { branchChoice, chooseProjectId, ownThreadCandidates } from "./thread-choice.js";
+import { branchChoice, chooseProjectId, ownThread } from "./thread-choice.js";
 import { instanceThread } from "./measure/measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
@@ -314,13 +314,11 @@ export class ThreadMindServices implements WriteContext {
     const project = this.currentProject(followed);
     if (this.threadId && this.store.threadExists(project.id, this.threadId))
       return { project, threadId: this.threadId, lost: null };
-    let lost: string | null = null;
-    for (const own of ownThreadCandidates(this.readState(), this.session.key, project.id, followed)) {
-      if (this.store.threadExists(project.id, own)) {
-        this.threadId = own;
-        return { project, threadId: own, lost };
-      }
-      lost ??= own;
+    const exists = (id: string) => this.store.threadExists(project.id, id);
+    const { threadId: own, lost } = ownThread(this.readState(), this.session.key, project.id, followed, exists);
+    if (own !== null) {
+      this.threadId = own;
+      return { project, threadId: own, lost };
     }
     const threadId = await this.startThreadId(project.id);
     if (lost === null) this.threadId = threadId;

@@ -55,6 +55,25 @@ export function branchChoice(state: LocalState, branch: string | null, projectId
   return perProject !== undefined && Object.hasOwn(perProject, projectId) ? (perProject[projectId] ?? null) : null;
 }
 
+/**
+ * The first of the session's own threads (ownThreadCandidates) whose file exists, or null; and `lost`, its first own
+ * candidate when that file is gone (sessionThreadRef and ThreadMindServices.currentThreadRef both take it from here).
+ */
+export function ownThread(
+  state: LocalState,
+  sessionKey: string,
+  projectId: string,
+  followed: () => { projectId: string; threadId: string } | null,
+  exists: (threadId: string) => boolean,
+): { threadId: string | null; lost: string | null } {
+  let lost: string | null = null;
+  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
+    if (exists(own)) return { threadId: own, lost };
+    lost ??= own;
+  }
+  return { threadId: null, lost };
+}
+
 /** The thread a session is on, as local state and the log decide it (sessionThreadRef). */
 export interface SessionThreadRef {
   projectId: string;
@@ -88,11 +107,8 @@ export function sessionThreadRef(
 ): SessionThreadRef | null {
   const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
   if (projectId === null) return null;
-  let lost: string | null = null;
-  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
-    if (exists(projectId, own)) return { projectId, threadId: own, own: true, lost };
-    lost ??= own;
-  }
+  const { threadId: own, lost } = ownThread(state, sessionKey, projectId, followed, (id) => exists(projectId, id));
+  if (own !== null) return { projectId, threadId: own, own: true, lost };
   const threadId = branchChoice(state, branch(), projectId);
   return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }
