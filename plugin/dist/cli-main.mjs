@@ -9438,6 +9438,9 @@ function emptyMeasurements() {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+function ownEntry(record2, key) {
+  return Object.hasOwn(record2, key) ? record2[key] : void 0;
+}
 
 // src/core/store/local-state.ts
 function emptyLocalState() {
@@ -12487,7 +12490,7 @@ async function migrateV04IfNeeded(store, author) {
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
-      const node = Object.hasOwn(nodes, id) ? nodes[id] : void 0;
+      const node = ownEntry(nodes, id);
       if (node !== void 0) {
         if (node.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node.parentId;
@@ -12924,8 +12927,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
-  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
+  const perProject = branch !== null ? ownEntry(state.branches, branch) : void 0;
+  return (perProject !== void 0 ? ownEntry(perProject, projectId) : void 0) ?? null;
 }
 function ownThread(state, sessionKey, projectId, followed, exists) {
   let lost = null;

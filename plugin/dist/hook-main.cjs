@@ -1753,6 +1753,9 @@ function projectIdsIn(dir) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+function ownEntry(record3, key) {
+  return Object.hasOwn(record3, key) ? record3[key] : void 0;
+}
 
 // src/core/freshness/freshness-config.ts
 init_error_details();
@@ -1821,8 +1824,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
-  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
+  const perProject = branch !== null ? ownEntry(state.branches, branch) : void 0;
+  return (perProject !== void 0 ? ownEntry(perProject, projectId) : void 0) ?? null;
 }
 function ownThread(state, sessionKey, projectId, followed, exists) {
   let lost = null;

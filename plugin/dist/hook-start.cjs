@@ -360,6 +360,14 @@ function threadFileExists(storeDir, projectId, threadId) {
   }
 }
 
+// src/core/json-record.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function ownEntry(record2, key) {
+  return Object.hasOwn(record2, key) ? record2[key] : void 0;
+}
+
 // src/core/thread-choice.ts
 function chooseProjectId(ids, state, sessionKey, followed = () => null) {
   const exists = (id) => id !== void 0 && ids.includes(id);
@@ -381,8 +389,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last3 !== null && last3.projectId === projectId) yield last3.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
-  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
+  const perProject = branch !== null ? ownEntry(state.branches, branch) : void 0;
+  return (perProject !== void 0 ? ownEntry(perProject, projectId) : void 0) ?? null;
 }
 function ownThread(state, sessionKey, projectId, followed, exists) {
   let lost = null;
@@ -1218,11 +1226,6 @@ var LIMITS = {
   localStateBytes: 4e6
 };
 
-// src/core/json-record.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // src/core/store/local-state.ts
 function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
@@ -1816,9 +1819,6 @@ var MAX_PROJECTS = 50;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
-}
-function ownEntry(record2, key) {
-  return Object.hasOwn(record2, key) ? record2[key] : void 0;
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };

@@ -32064,6 +32064,9 @@ function projectIdsIn(dir) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+function ownEntry(record3, key) {
+  return Object.hasOwn(record3, key) ? record3[key] : void 0;
+}
 
 // src/core/freshness/freshness-config.ts
 function freshnessConfigOf(data) {
@@ -37200,7 +37203,7 @@ async function migrateV04IfNeeded(store, author) {
       const text = readTextStrict(path, LIMITS.threadFileBytes);
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
-      const node2 = Object.hasOwn(nodes, id) ? nodes[id] : void 0;
+      const node2 = ownEntry(nodes, id);
       if (node2 !== void 0) {
         if (node2.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node2.parentId;
@@ -37637,8 +37640,8 @@ function* ownThreadCandidates(state, sessionKey, projectId, followed) {
   if (last2 !== null && last2.projectId === projectId) yield last2.threadId;
 }
 function branchChoice(state, branch, projectId) {
-  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : void 0;
-  return perProject !== void 0 && Object.hasOwn(perProject, projectId) ? perProject[projectId] ?? null : null;
+  const perProject = branch !== null ? ownEntry(state.branches, branch) : void 0;
+  return (perProject !== void 0 ? ownEntry(perProject, projectId) : void 0) ?? null;
 }
 function ownThread(state, sessionKey, projectId, followed, exists) {
   let lost = null;
@@ -39081,9 +39084,6 @@ var MAX_PROJECTS = 50;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
-}
-function ownEntry(record3, key) {
-  return Object.hasOwn(record3, key) ? record3[key] : void 0;
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };

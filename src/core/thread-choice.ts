@@ -1,5 +1,6 @@
 // Which project and thread a client session is on, as far as local state alone decides it (services and the hooks' fast path).
 import type { LocalState } from "./store/local-state.js";
+import { ownEntry } from "./json-record.js";
 
 /**
  * The session's project: its own choice, else the only project, else the project of the conversation its client instance
@@ -51,8 +52,8 @@ export function* ownThreadCandidates(
  */
 export function branchChoice(state: LocalState, branch: string | null, projectId: string): string | null {
   // Own keys only: a project with id "constructor" must not take Object's constructor for its thread.
-  const perProject = branch !== null && Object.hasOwn(state.branches, branch) ? state.branches[branch] : undefined;
-  return perProject !== undefined && Object.hasOwn(perProject, projectId) ? (perProject[projectId] ?? null) : null;
+  const perProject = branch !== null ? ownEntry(state.branches, branch) : undefined;
+  return (perProject !== undefined ? ownEntry(perProject, projectId) : undefined) ?? null;
 }
 
 /**

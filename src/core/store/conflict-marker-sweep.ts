@@ -14,7 +14,7 @@ import { LIMITS } from "../limits.js";
 import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
 import { readRegularFile } from "./regular-file.js";
 import { assertNoLinksBelow } from "./read-strict.js";
-import { isRecord } from "../json-record.js";
+import { isRecord, ownEntry } from "../json-record.js";
 
 const SWEEP_VERSION = 2;
 
@@ -51,11 +51,6 @@ interface SweepState {
 
 export function sweepPath(storeDir: string): string {
   return join(storeDir, "cache", "conflict-sweep.json");
-}
-
-/** `record[key]` when it is the record's own (a project id such as "constructor" is never taken from Object's prototype). */
-function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function emptyState(): SweepState {

@@ -7,6 +7,7 @@ import { errors, ThreadMindError } from "../errors.js";
 import type { Store } from "./store.js";
 import { linkRefused, readTextStrict, unreadable } from "./read-strict.js";
 import { LIMITS } from "../limits.js";
+import { ownEntry } from "../json-record.js";
 import type { Thread } from "../types.js";
 
 export interface MigrationReport {
@@ -74,7 +75,7 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
       if (text === null) continue;
       const { thread, naive } = parseOldThread(path, id, text, me);
       // Own keys only: a thread named "constructor" must not find Object's constructor in the tree.
-      const node = Object.hasOwn(nodes, id) ? nodes[id] : undefined;
+      const node = ownEntry(nodes, id);
       if (node !== undefined) {
         if (node.parentId !== thread.parentId) parentsFromTree++;
         thread.parentId = node.parentId;
