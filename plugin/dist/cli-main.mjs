@@ -14248,6 +14248,8 @@ var ThreadMindServices = class {
    * The session's active thread: this session's choice, else the thread of the last conversation this session (a
    * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
    * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   * `followed`: that last conversation, when the caller has already read the instance's events (the log is not read
+   * again).
    */
   async currentThread(options = {}) {
     const { project, threadId, lost } = await this.currentThreadRef(options);
@@ -14286,7 +14288,8 @@ var ThreadMindServices = class {
   async currentThreadRef(options = {}) {
     let last2;
     const followed = () => {
-      if (last2 === void 0) last2 = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      if (last2 === void 0)
+        last2 = options.newProcess ? null : options.followed !== void 0 ? options.followed : instanceThread(this.store.dir, this.session.key);
       return last2;
     };
     const project = this.currentProject(followed);

@@ -14263,6 +14263,8 @@ var ThreadMindServices = class {
    * The session's active thread: this session's choice, else the thread of the last conversation this session (a
    * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
    * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   * `followed`: that last conversation, when the caller has already read the instance's events (the log is not read
+   * again).
    */
   async currentThread(options = {}) {
     const { project, threadId, lost } = await this.currentThreadRef(options);
@@ -14301,7 +14303,8 @@ var ThreadMindServices = class {
   async currentThreadRef(options = {}) {
     let last2;
     const followed = () => {
-      if (last2 === void 0) last2 = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      if (last2 === void 0)
+        last2 = options.newProcess ? null : options.followed !== void 0 ? options.followed : instanceThread(this.store.dir, this.session.key);
       return last2;
     };
     const project = this.currentProject(followed);
@@ -14852,12 +14855,14 @@ async function startOrResume(services, input) {
   const headBefore = services.headCommitFromFiles();
   const migration = await services.migrateIfNeeded();
   const logFailures = [];
-  const { project, thread, lost, conflictNotice: conflictNotice2 } = await withoutUnreadableLog(
+  const events = source === "startup" ? null : await withoutUnreadableLog(
     services.store.dir,
     logFailures,
-    () => services.currentThreadForReading({ newProcess: source === "startup" }),
-    // Without the log, the thread the window followed is not known: it starts as a new process would.
-    () => services.currentThreadForReading({ newProcess: true })
+    async () => instanceEvents(services.store.dir, services.session.key),
+    async () => null
+  );
+  const { project, thread, lost, conflictNotice: conflictNotice2 } = await services.currentThreadForReading(
+    events === null ? { newProcess: true } : { followed: lastConversation(events, services.session.key) }
   );
   const chosen = lost === null ? [] : await chooseStartThread(services, project.id, thread.id);
   const leading = () => [...services.notices.map(userLine), ...migration ? [userLine(migration.text.split("\n")[0])] : []];
@@ -14870,12 +14875,6 @@ async function startOrResume(services, input) {
     conflictNotice2 === null ? [] : [conflictNotice2]
   );
   const start = starts[source];
-  const events = source === "startup" ? null : await withoutUnreadableLog(
-    services.store.dir,
-    logFailures,
-    async () => instanceEvents(services.store.dir, services.session.key),
-    async () => null
-  );
   const noticed = await startAfterRestart(start, events, input, source);
   const failures = [...logFailures, ...chosen];
   if (logFailures.length === 0) {

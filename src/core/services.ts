@@ -48,6 +48,13 @@ import { type SummaryUpdated, type SummaryUpdateInput, updateSummary } from "./w
 import { messageOf } from "./error-details.js";
 import { addNotice } from "./notices.js";
 
+/** How the session's thread is chosen: as a starting process (newProcess), or with its last conversation already read. */
+export interface ThreadChoiceOptions {
+  newProcess?: boolean;
+  /** The instance's last conversation (lastConversation of its events), when already read; null: it has none. */
+  followed?: { projectId: string; threadId: string } | null;
+}
+
 export interface ServicesOptions {
   workspace: Workspace;
   session: SessionKey;
@@ -261,10 +268,10 @@ export class ThreadMindServices implements WriteContext {
    * The session's active thread: this session's choice, else the thread of the last conversation this session (a
    * Claude Code process) was on, else the branch's last choice, its linked thread, else main. `newProcess` (a Claude
    * Code process starting) skips the conversations: a reused process id must not inherit a dead process's thread.
+   * `followed`: that last conversation, when the caller has already read the instance's events (the log is not read
+   * again).
    */
-  async currentThread(
-    options: { newProcess?: boolean } = {},
-  ): Promise<{ project: Project; thread: Thread; lost: string | null }> {
+  async currentThread(options: ThreadChoiceOptions = {}): Promise<{ project: Project; thread: Thread; lost: string | null }> {
     const { project, threadId, lost } = await this.currentThreadRef(options);
     return { project, thread: this.store.readThread(project.id, threadId), lost };
   }
@@ -274,7 +281,7 @@ export class ThreadMindServices implements WriteContext {
    * a notice saying so (writes to that file are still refused: it is never overwritten).
    */
   async currentThreadForReading(
-    options: { newProcess?: boolean } = {},
+    options: ThreadChoiceOptions = {},
   ): Promise<{ project: Project; thread: Thread; lost: string | null; conflictNotice: string | null }> {
     try {
       return { ...(await this.currentThread(options)), conflictNotice: null };
@@ -304,11 +311,16 @@ export class ThreadMindServices implements WriteContext {
    * sessionThreadRef): reading goes on elsewhere with a notice, and a write that names no thread is refused
    * (sessionWriteRef). Not remembered then, so that every call says so until the session chooses a thread again.
    */
-  async currentThreadRef(options: { newProcess?: boolean } = {}): Promise<SessionThread> {
+  async currentThreadRef(options: ThreadChoiceOptions = {}): Promise<SessionThread> {
     // Read from the log at most once (a Claude Code process starting follows nothing: see currentThread).
     let last: { projectId: string; threadId: string } | null | undefined;
     const followed = () => {
-      if (last === undefined) last = options.newProcess ? null : instanceThread(this.store.dir, this.session.key);
+      if (last === undefined)
+        last = options.newProcess
+          ? null
+          : options.followed !== undefined
+            ? options.followed
+            : instanceThread(this.store.dir, this.session.key);
       return last;
     };
     const project = this.currentProject(followed);

@@ -8,7 +8,7 @@ import { trustedStamps } from "../core/context/context-cache.js";
 import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
 import { hooksBuild } from "./hooks-build.js";
 import { startEvents, startOutput } from "./start-record.js";
-import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { instanceEvents, lastConversation, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
 import { startAfterRestart } from "./freshness-start.js";
 import { assembleStarts, userLine } from "../core/context/start-context.js";
@@ -56,13 +56,21 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
   const migration = await services.migrateIfNeeded();
   // A new process (startup) starts where the branch says; after /clear or a compaction the process stays on its thread.
   // A thread file git left in conflict is read from HEAD, with a notice (the model's and the user's).
+  // The instance's events, read once (not at startup, which follows none of this instance's): the thread it followed,
+  // and how the restart it follows left the summary. Without the log (it cannot be read), the thread the window
+  // followed is not known: it starts as a new process would.
   const logFailures: string[] = [];
-  const { project, thread, lost, conflictNotice } = await withoutUnreadableLog(
-    services.store.dir,
-    logFailures,
-    () => services.currentThreadForReading({ newProcess: source === "startup" }),
-    // Without the log, the thread the window followed is not known: it starts as a new process would.
-    () => services.currentThreadForReading({ newProcess: true }),
+  const events =
+    source === "startup"
+      ? null
+      : await withoutUnreadableLog(
+          services.store.dir,
+          logFailures,
+          async () => instanceEvents(services.store.dir, services.session.key),
+          async () => null,
+        );
+  const { project, thread, lost, conflictNotice } = await services.currentThreadForReading(
+    events === null ? { newProcess: true } : { followed: lastConversation(events, services.session.key) },
   );
   // The window's own thread is gone (a notice says so): the conversation starts on this one, which becomes the window's,
   // so that the summary writes that follow go where its context came from.
@@ -78,15 +86,6 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
   );
   const start = starts[source]!;
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
-  const events =
-    source === "startup"
-      ? null
-      : await withoutUnreadableLog(
-          services.store.dir,
-          logFailures,
-          async () => instanceEvents(services.store.dir, services.session.key),
-          async () => null,
-        );
   const noticed = await startAfterRestart(start, events, input, source);
   const failures: string[] = [...logFailures, ...chosen];
   // A log that could not be read is not appended to either (its line already says why).
