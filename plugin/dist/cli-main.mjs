@@ -14939,17 +14939,7 @@ var statsCommand = {
   run: async (args) => {
     expectNoArguments(args);
     const services = openCliServices({ exactTokens: true });
-    try {
-      console.log(renderStats(await collectStats(services)));
-    } catch (e) {
-      if (e instanceof ThreadMindError && e.code === "no-project") {
-        console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`
-        );
-        return 1;
-      }
-      throw e;
-    }
+    console.log(renderStats(await collectStats(services)));
     printNotices(services);
     return 0;
   }
