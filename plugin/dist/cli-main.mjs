@@ -18961,11 +18961,7 @@ function readSide(path) {
   }
   if (bytes2 === null) throw new UsageError(`${path} does not exist`);
   if (bytes2.length > max) throw new UsageError(`${path} is larger than ${max} bytes`);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-  } catch {
-    return null;
-  }
+  return strictUtf8(bytes2);
 }
 var mergeFileCommand = {
   name: "merge-file",
