@@ -46,10 +46,11 @@ export function runCli(
  */
 export function reportThreadCount(cwd: string, env: Record<string, string>): number {
   const profiles = mkdtempSync(join(tmpdir(), "tm-report-profiles-"));
+  const home = makeHome();
   try {
     const run = runCli(["report", "--json"], {
       cwd,
-      home: makeHome(),
+      home,
       env,
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`],
     });
@@ -57,6 +58,7 @@ export function reportThreadCount(cwd: string, env: Record<string, string>): num
     return readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile")).length;
   } finally {
     rmSync(profiles, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 }
 
