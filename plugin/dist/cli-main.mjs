@@ -14935,17 +14935,7 @@ var statsCommand = {
   run: async (args) => {
     expectNoArguments(args);
     const services = openCliServices({ exactTokens: true });
-    try {
-      console.log(renderStats(await collectStats(services)));
-    } catch (e) {
-      if (e instanceof ThreadMindError && e.code === "no-project") {
-        console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`
-        );
-        return 1;
-      }
-      throw e;
-    }
+    console.log(renderStats(await collectStats(services)));
     printNotices(services);
     return 0;
   }
@@ -18963,11 +18953,7 @@ function readSide(path) {
   }
   if (bytes2 === null) throw new UsageError(`${path} does not exist`);
   if (bytes2.length > max) throw new UsageError(`${path} is larger than ${max} bytes`);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-  } catch {
-    return null;
-  }
+  return strictUtf8(bytes2);
 }
 var mergeFileCommand = {
   name: "merge-file",

@@ -2,23 +2,19 @@
 // instructions (AGENTS.md, .threadmind/instructions.md) and creates no project: following the advice left the workspace
 // without one, and doctor gave the same advice again. The command that creates a project is /thread-mind:project.
 // tree, context and history printed the model's advice instead ("Only create one (project_create) if the user asks").
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
-import { makeTempRepo } from "../support/temp-repo.js";
-import { makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";
+import { reposPerTest } from "../support/temp-repo.js";
+import { homesPerTest, REPO_ROOT, runCli } from "../support/run-cli.js";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
+const newRepo = reposPerTest();
+const newHome = homesPerTest();
 
 function setup() {
-  const r = makeTempRepo();
-  cleanups.push(r.cleanup);
-  const h = makeHome();
-  cleanups.push(() => rmSync(h, { recursive: true, force: true }));
+  const r = newRepo();
+  const h = newHome();
   return { dir: r.dir, h };
 }
 

@@ -2,28 +2,24 @@
 // one error (or a stack trace) and none of its checks, although naming such damage is what it is for.
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 import { servicesFor } from "../support/core-services.js";
-import { makeTempRepo } from "../support/temp-repo.js";
-import { makeHome, runCli } from "../support/run-cli.js";
+import { reposPerTest } from "../support/temp-repo.js";
+import { homesPerTest, runCli } from "../support/run-cli.js";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
+const newRepo = reposPerTest();
+const newHome = homesPerTest();
 
 async function damagedRepo(damage: (threadsDir: string, outside: string) => void) {
-  const r = makeTempRepo();
-  cleanups.push(r.cleanup);
+  const r = newRepo();
   r.commit("init");
   const services = servicesFor(r.dir);
   const project = await services.projectCreate({ title: "Shop" });
   const threadsDir = join(r.dir, ".threadmind", "threads", project.project.id);
   const outside = join(r.dir, "outside");
   damage(threadsDir, outside);
-  const h = makeHome();
-  cleanups.push(() => rmSync(h, { recursive: true, force: true }));
+  const h = newHome();
   const run = runCli(["doctor", "--json"], { cwd: r.dir, home: h });
   return { run };
 }
@@ -61,15 +57,13 @@ describe("doctor with a damaged threads directory", () => {
 
 describe("doctor with a damaged projects directory", () => {
   it("a .threadmind/projects that is a file fails the thread-files check, naming it, and every check is printed", async () => {
-    const r = makeTempRepo();
-    cleanups.push(r.cleanup);
+    const r = newRepo();
     r.commit("init");
     await servicesFor(r.dir).projectCreate({ title: "Shop" });
     const projects = join(r.dir, ".threadmind", "projects");
     rmSync(projects, { recursive: true });
     writeFileSync(projects, "not a directory\n");
-    const h = makeHome();
-    cleanups.push(() => rmSync(h, { recursive: true, force: true }));
+    const h = newHome();
     const run = runCli(["doctor", "--json"], { cwd: r.dir, home: h });
     expect(run.stderr).toBe("");
     const check = threadsCheck(run.stdout);
@@ -81,15 +75,13 @@ describe("doctor with a damaged projects directory", () => {
 
 describe("search with a damaged threads directory", () => {
   it("thread-mind-mcp search names a threads/<project> that is a file, instead of a stack trace", async () => {
-    const r = makeTempRepo();
-    cleanups.push(r.cleanup);
+    const r = newRepo();
     r.commit("init");
     await servicesFor(r.dir).projectCreate({ title: "Shop" });
     const dir = join(r.dir, ".threadmind", "threads", "shop");
     rmSync(dir, { recursive: true });
     writeFileSync(dir, "not a directory\n");
-    const h = makeHome();
-    cleanups.push(() => rmSync(h, { recursive: true, force: true }));
+    const h = newHome();
     const run = runCli(["search", "postgres"], { cwd: r.dir, home: h });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(

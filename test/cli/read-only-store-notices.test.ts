@@ -5,8 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { servicesFor } from "../support/core-services.js";
-import { makeHome, runCli } from "../support/run-cli.js";
+import { homesPerTest, runCli } from "../support/run-cli.js";
 import { makeTempRepo } from "../support/temp-repo.js";
+
+const newHome = homesPerTest();
 
 /** Whether this process may bind-mount (root, or a container that allows it): tried once on a scratch directory. */
 function canBindMount(): boolean {
@@ -38,7 +40,7 @@ test.skipIf(!canBindMount())(
       mounted = true;
       execFileSync("mount", ["-o", "remount,ro,bind", store]);
       for (const args of [["context"], ["search", "stripe"]]) {
-        const run = runCli(args, { cwd: repo.dir, home: makeHome() });
+        const run = runCli(args, { cwd: repo.dir, home: newHome() });
         expect(run.code).toBe(0);
         expect(run.stdout).toContain("refunds go through Stripe");
         const said = `${run.stdout}\n${run.stderr}`;

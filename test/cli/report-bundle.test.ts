@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
-import { BUILT_CLI, makeHome, reportThreadCount, runCli } from "../support/run-cli.js";
+import { BUILT_CLI, homesPerTest, reportThreadCount, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
 
 const DIST = dirname(BUILT_CLI);
 const fake = makeFakeClaudeConfig();
 const workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-bundle-")));
 const copies: string[] = [];
+const newHome = homesPerTest();
 afterAll(() => {
   fake.cleanup();
   for (const dir of [workspace, ...copies]) rmSync(dir, { recursive: true, force: true });
@@ -32,7 +33,7 @@ function distWith(bundles: string[], extra: Record<string, string> = {}): string
 const report = (cli: string, workers: string | null) =>
   runCli(["report", "--json"], {
     cwd: workspace,
-    home: makeHome(),
+    home: newHome(),
     cli,
     env: { CLAUDE_CONFIG_DIR: fake.configDir, ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }) },
   });

@@ -4,22 +4,14 @@
 import { spawnSync } from "node:child_process";
 import { lstatSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { resolveFile, unmergedFiles } from "../../src/core/merge/resolve-conflicts.js";
 import { serializeThread } from "../../src/core/store/frontmatter.js";
 import { servicesFor } from "../support/core-services.js";
-import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
+import { reposPerTest, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-
-function temp(prefix: string): TempRepo {
-  const repo = makeTempRepo({ prefix });
-  cleanups.push(repo.cleanup);
-  return repo;
-}
+const newRepo = reposPerTest();
+const temp = (prefix: string): TempRepo => newRepo({ prefix });
 
 test("resolve splitting two threads of one id never rewrites, through a symbolic link, a file out of the repository", async () => {
   const outside = temp("tm-resolve-outside-");

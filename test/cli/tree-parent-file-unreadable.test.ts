@@ -1,22 +1,19 @@
 // Bug: when a thread file could not be read (bad YAML, a conflict left in it, a FIFO), the tree (CLI tree, thread_list,
 // every write's tree) and doctor said its children's parent "does not exist" and told the user to fix their parentId:
 // the children's files are fine, it is the parent's file that needs fixing.
-import { rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 import { servicesFor } from "../support/core-services.js";
-import { makeTempRepo } from "../support/temp-repo.js";
-import { makeHome, runCli } from "../support/run-cli.js";
+import { reposPerTest } from "../support/temp-repo.js";
+import { homesPerTest, runCli } from "../support/run-cli.js";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
+const newRepo = reposPerTest();
+const newHome = homesPerTest();
 
 async function repoWithDamagedParent() {
-  const r = makeTempRepo();
-  cleanups.push(r.cleanup);
+  const r = newRepo();
   r.commit("init");
   const services = servicesFor(r.dir);
   await services.projectCreate({ title: "Shop" });
@@ -24,8 +21,7 @@ async function repoWithDamagedParent() {
   await services.threadCreate({ title: "Login", parentId: "auth" });
   const authFile = join(r.dir, ".threadmind", "threads", "shop", "auth.md");
   writeFileSync(authFile, "---\nid: auth\ntitle: [unclosed\n---\n");
-  const h = makeHome();
-  cleanups.push(() => rmSync(h, { recursive: true, force: true }));
+  const h = newHome();
   return { r, services, authFile, h };
 }
 

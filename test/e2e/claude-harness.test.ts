@@ -23,7 +23,7 @@ import {
   readProbeLog,
 } from "../support/probe-log.js";
 import type { ProbeEntry, ProbeHookEntry } from "../support/probe-log.js";
-import { describeRun } from "../support/run-claude.js";
+import { describeRun, expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { writeTranscriptFixture } from "../support/transcript-fixture.js";
 
@@ -62,11 +62,6 @@ async function probeSandbox(mock: MockAnthropicOptions = {}): Promise<ClaudeSand
 
 function probe(sandbox: ClaudeSandbox): ProbeEntry[] {
   return readProbeLog(join(sandbox.scratch, "probe.log"));
-}
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
 }
 
 /** session_id of the (last) result line of a `--output-format json|stream-json` run. */

@@ -7,11 +7,11 @@ import { startClaudeSession } from "../support/claude-session.js";
 import type { ClaudeSession, ClaudeSessionEnd } from "../support/claude-session.js";
 import { readTranscript, transcriptPath } from "../support/claude-transcripts.js";
 import { CONTEXT_PREFIX, PLUGIN_ARGS, bodyText, recordedContexts, requestFor } from "../support/plugin-e2e.js";
-import { describeRun } from "../support/run-claude.js";
+import { describeRun, expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun, StreamJsonMessage } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
-import { SWITCH_TOOL, USAGE_AFTER_SWITCH, expectSuccess, size, switchingModel } from "../support/switching-model.js";
+import { SWITCH_TOOL, USAGE_AFTER_SWITCH, size, switchingModel } from "../support/switching-model.js";
 
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";

@@ -19,7 +19,7 @@ import {
   promptRequests,
   toolName,
 } from "../support/plugin-e2e.js";
-import { describeRun } from "../support/run-claude.js";
+import { expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
@@ -40,11 +40,6 @@ function scriptedModel(request: RecordedRequest): MockReply {
   if (answersToolResult(request)) return textReply("Here is the tree.", USAGE);
   if (bodyText(request).includes(`Call the \`${LIST_TOOL}\` tool`)) return toolUseReply(LIST_TOOL, {}, USAGE);
   return textReply("ok", USAGE);
-}
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
 }
 
 function parseJson(run: ClaudeRun): unknown {

@@ -1,6 +1,5 @@
 // Real Claude Code, one process: its thread exists only on a feature branch; a checkout of main (outside the session)
 // removes the file; /compact then reinjects some thread, and summary_update without a thread id must write to that one.
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAvailability } from "../support/claude-binary.js";
@@ -12,7 +11,6 @@ import { lastUserText } from "../support/anthropic-request-text.js";
 import { textReply, toolUseReply } from "../support/mock-anthropic.js";
 import type { MockReply, RecordedRequest, Usage } from "../support/mock-anthropic.js";
 import { PLUGIN_ARGS, answersToolResult, bodyText, lastToolResultText, promptRequests, toolName } from "../support/plugin-e2e.js";
-import { TEST_GIT_ENV } from "../support/temp-repo.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
@@ -39,16 +37,15 @@ describe.skipIf(!availability.available)("/compact after a checkout removed the 
   let sandbox: ClaudeSandbox;
   let repo: ThreadMindRepo;
   let end: ClaudeSessionEnd;
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo.dir, env: { ...process.env, ...TEST_GIT_ENV } });
   beforeAll(async () => {
     sandbox = await createClaudeSandbox({ bin, mock: { defaultReply: scriptedModel } });
     repo = await createThreadMindRepo("Checkout project", "MAIN-MARKER-m0: main's decisions.");
-    git("add", "-A");
-    git("commit", "-q", "-m", "threadmind on main");
-    git("checkout", "-q", "-b", "feature");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "threadmind on main");
+    repo.git("checkout", "-q", "-b", "feature");
     await repo.startOn(await repo.addThread("Feature work", "main", "FEATURE-MARKER-f1: feature state."));
-    git("add", "-A");
-    git("commit", "-q", "-m", "feature thread");
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "-m", "feature thread");
     const session = startClaudeSession({
       bin,
       home: sandbox.home,
@@ -59,7 +56,7 @@ describe.skipIf(!availability.available)("/compact after a checkout removed the 
     });
     try {
       await session.send("hello on feature");
-      git("checkout", "-q", "main");
+      repo.git("checkout", "-q", "main");
       await session.send("/compact");
       await session.send("after the compaction");
       await session.send("TM-SAVE");

@@ -8,8 +8,7 @@ import type { TranscriptRecord } from "../support/claude-transcripts.js";
 import { textReply } from "../support/mock-anthropic.js";
 import type { Usage } from "../support/mock-anthropic.js";
 import { CONTEXT_PREFIX, PLUGIN_ARGS, THREADMIND_HEADER, bodyText, recordedContexts, requestFor } from "../support/plugin-e2e.js";
-import { describeRun } from "../support/run-claude.js";
-import type { ClaudeRun } from "../support/run-claude.js";
+import { describeRun, expectSuccess } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
@@ -23,11 +22,6 @@ const USAGE: Usage = {
   output_tokens: 77,
 };
 const SUMMARY = "MOCK-COMPACTION-SUMMARY-k9 of the conversation so far";
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
-}
 
 function boundaryIndex(records: TranscriptRecord[]): number {
   const index = records.findIndex((r) => r.type === "system" && r.subtype === "compact_boundary");

@@ -11,8 +11,7 @@ import { textReply } from "../support/mock-anthropic.js";
 import type { Usage } from "../support/mock-anthropic.js";
 import { CONTEXT_PREFIX, THREADMIND_HEADER, bodyText, promptRequests, REPO_ROOT } from "../support/plugin-e2e.js";
 import { runCli } from "../support/run-cli.js";
-import { describeRun } from "../support/run-claude.js";
-import type { ClaudeRun } from "../support/run-claude.js";
+import { describeRun, expectSuccess } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
@@ -21,11 +20,6 @@ const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const USAGE: Usage = { input_tokens: 2_222, cache_creation_input_tokens: 0, cache_read_input_tokens: 20_000, output_tokens: 5 };
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
-}
 
 describe.skipIf(!availability.available)("plugin under a CLAUDE_CONFIG_DIR with spaces and unicode (real Claude Code)", () => {
   let sandbox: ClaudeSandbox;

@@ -20,7 +20,7 @@ import {
   promptRequests,
   toolName,
 } from "../support/plugin-e2e.js";
-import { describeRun, makeTempDir, removeDir } from "../support/run-claude.js";
+import { makeTempDir, removeDir, expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 
 const availability = await claudeAvailability();
@@ -40,11 +40,6 @@ function scriptedModel(request: RecordedRequest): MockReply {
   if (text.includes("Create a new ThreadMind thread titled: Parser work"))
     return toolUseReply(THREAD_CREATE, { title: "Parser work" }, USAGE);
   return textReply("ok", USAGE);
-}
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
 }
 
 describe.skipIf(!availability.available)("plugin from a marketplace in a folder without git (real Claude Code)", () => {

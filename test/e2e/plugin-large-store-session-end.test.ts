@@ -9,8 +9,7 @@ import type { ClaudeSandbox } from "../support/claude-sandbox.js";
 import { textReply } from "../support/mock-anthropic.js";
 import type { Usage } from "../support/mock-anthropic.js";
 import { PLUGIN_ARGS } from "../support/plugin-e2e.js";
-import { describeRun } from "../support/run-claude.js";
-import type { ClaudeRun } from "../support/run-claude.js";
+import { describeRun, expectSuccess } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { LOG_ROTATE_BYTES } from "../../src/core/measure/measurement-log.js";
@@ -51,11 +50,6 @@ function oldLog(prefix: string, projectId: string, bytes: number): string {
     }
   }
   return lines.join("");
-}
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
 }
 
 describe.skipIf(!availability.available)("plugin on a large store (real Claude Code)", () => {

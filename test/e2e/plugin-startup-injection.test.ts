@@ -18,7 +18,7 @@ import {
   recordedContexts,
   sessionStartPrinted,
 } from "../support/plugin-e2e.js";
-import { describeRun } from "../support/run-claude.js";
+import { describeRun, expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { createPlainRepo, createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { PlainRepo, ThreadMindRepo } from "../support/threadmind-repo.js";
@@ -28,11 +28,6 @@ const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const USAGE: Usage = { input_tokens: 3100, cache_creation_input_tokens: 420, cache_read_input_tokens: 18_000, output_tokens: 12 };
-
-function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
-}
 
 function resultSessionId(run: ClaudeRun): string {
   const id = run.messages.filter((m) => m.type === "result").at(-1)?.session_id;

@@ -1,6 +1,5 @@
 // Real Claude Code, one process: two projects in one repository, project_switch through the MCP server, a branch checkout
 // made outside the session, then /compact and /clear: each reinjection is the switched-to project's thread.
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -19,7 +18,6 @@ import {
   requestFor,
   toolName,
 } from "../support/plugin-e2e.js";
-import { TEST_GIT_ENV } from "../support/temp-repo.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
@@ -66,7 +64,7 @@ describe.skipIf(!availability.available)(
       });
       try {
         await session.send(`TM-PROJECT ${secondProject}`);
-        execFileSync("git", ["checkout", "-q", "-b", "feature"], { cwd: repo.dir, env: { ...process.env, ...TEST_GIT_ENV } });
+        repo.git("checkout", "-q", "-b", "feature");
         await session.send("/compact");
         await session.send("after the compaction");
         await session.send("/clear");

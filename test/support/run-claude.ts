@@ -3,6 +3,7 @@ import { execa } from "execa";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
+import { expect } from "vitest";
 
 /** The variables that keep Claude Code offline and quiet (see /work/shared/claude-code-facts.md). */
 export const OFFLINE_ENV = {
@@ -222,4 +223,10 @@ export function describeRun(run: ClaudeRun): string {
     `stdout: ${run.stdout.slice(0, 2000)}`,
     `stderr: ${run.stderr.slice(0, 2000)}`,
   ].join("\n");
+}
+
+/** Asserts that a run neither timed out nor exited non-zero, describing the run when it did. */
+export function expectSuccess(run: ClaudeRun): void {
+  expect(run.timedOut, describeRun(run)).toBe(false);
+  expect(run.exitCode, describeRun(run)).toBe(0);
 }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach } from "vitest";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILT_CLI = join(REPO_ROOT, "plugin", "dist", "cli.mjs");
@@ -46,10 +47,11 @@ export function runCli(
  */
 export function reportThreadCount(cwd: string, env: Record<string, string>): number {
   const profiles = mkdtempSync(join(tmpdir(), "tm-report-profiles-"));
+  const home = makeHome();
   try {
     const run = runCli(["report", "--json"], {
       cwd,
-      home: makeHome(),
+      home,
       env,
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profiles}`],
     });
@@ -57,6 +59,7 @@ export function reportThreadCount(cwd: string, env: Record<string, string>): num
     return readdirSync(profiles).filter((f) => f.endsWith(".cpuprofile")).length;
   } finally {
     rmSync(profiles, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 }
 
@@ -65,6 +68,19 @@ export function makeHome(): string {
   const home = realpathSync(mkdtempSync(join(tmpdir(), "tm-cli-home-")));
   mkdirSync(join(home, ".claude"), { recursive: true });
   return home;
+}
+
+/** makeHome for the tests of the calling file: every HOME it makes is removed after the test that made it (as reposPerTest). */
+export function homesPerTest(): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const home of made.splice(0)) rmSync(home, { recursive: true, force: true });
+  });
+  return () => {
+    const home = makeHome();
+    made.push(home);
+    return home;
+  };
 }
 
 /** Records a user-scope install of the plugin in `<home>/.claude` the way `claude plugin install` 2.1.332 does. */

@@ -1,10 +1,8 @@
 // The scripted model of the /clear e2e tests: "TM-SWITCH <id>" makes it call thread_switch, and the answer after the switch carries that thread's usage, so each window's size before /clear is known exactly.
-import { expect } from "vitest";
 import { lastUserText } from "./anthropic-request-text.js";
 import { textReply, toolUseReply } from "./mock-anthropic.js";
 import type { MockReply, RecordedRequest, Usage } from "./mock-anthropic.js";
 import { answersToolResult, lastToolUseInput, toolName } from "./plugin-e2e.js";
-import { describeRun, type ClaudeRun } from "./run-claude.js";
 
 /** Usage of the answer that follows a switch, per thread: each instance's last response before /clear. */
 export const USAGE_AFTER_SWITCH: Record<string, Usage> = {
@@ -42,9 +40,4 @@ export function switchingModel(request: RecordedRequest): MockReply {
   const wanted = /TM-SWITCH ([a-z0-9-]+)/.exec(lastUserText(body))?.[1];
   if (wanted !== undefined) return toolUseReply(SWITCH_TOOL, { threadId: wanted }, TOOL_USAGE);
   return textReply("ok", OTHER_USAGE);
-}
-
-export function expectSuccess(run: ClaudeRun): void {
-  expect(run.timedOut, describeRun(run)).toBe(false);
-  expect(run.exitCode, describeRun(run)).toBe(0);
 }

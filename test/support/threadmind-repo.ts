@@ -18,6 +18,8 @@ export type RecordedState = {
 export type PlainRepo = {
   /** realpath of the repository (the path Claude Code records). */
   dir: string;
+  /** git in the repository with the tests' identity and no system or global config (TempRepo's git); its trimmed stdout. */
+  git(...args: string[]): string;
   cleanup(): void;
 };
 
@@ -40,7 +42,7 @@ export type ThreadMindRepo = PlainRepo & {
 export function createPlainRepo(prefix = "tm-e2e-repo-"): PlainRepo {
   const repo = makeTempRepo({ prefix });
   repo.commit("initial commit", { "README.md": "# A project\n" });
-  return { dir: realpathSync(repo.dir), cleanup: repo.cleanup };
+  return { dir: realpathSync(repo.dir), git: repo.git, cleanup: repo.cleanup };
 }
 
 /** A git repository (its temp directory named from `prefix`) with a ThreadMind project `title` whose main thread has `mainSummary`. */

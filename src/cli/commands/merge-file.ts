@@ -1,6 +1,7 @@
 // `thread-mind-mcp merge-file`: git's merge driver for thread and project files (run per conflicted file: keep its imports light).
 import { writeFileSync } from "node:fs";
 import { readRegularFile } from "../../core/store/regular-file.js";
+import { strictUtf8 } from "../../core/store/read-strict.js";
 import { messageOf } from "../../core/error-details.js";
 import { UsageError } from "../cli-options.js";
 import { mergeStoreFile } from "../../core/merge/merge-file.js";
@@ -20,11 +21,7 @@ function readSide(path: string): string | null {
   if (bytes === null) throw new UsageError(`${path} does not exist`);
   // Beyond what the store reads, a file is merged line by line only (bounded work either way).
   if (bytes.length > max) throw new UsageError(`${path} is larger than ${max} bytes`);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
+  return strictUtf8(bytes);
 }
 
 export const mergeFileCommand: CliCommand = {

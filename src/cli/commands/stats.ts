@@ -1,6 +1,5 @@
 // `thread-mind-mcp stats`: the stats_show text (threads, summaries, measured sessions) for this workspace.
 import { collectStats, renderStats } from "../../core/savings/stats.js";
-import { ThreadMindError } from "../../core/errors.js";
 import { expectNoArguments } from "../cli-options.js";
 import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
@@ -14,17 +13,8 @@ export const statsCommand: CliCommand = {
   run: async (args) => {
     expectNoArguments(args);
     const services = openCliServices({ exactTokens: true });
-    try {
-      console.log(renderStats(await collectStats(services)));
-    } catch (e) {
-      if (e instanceof ThreadMindError && e.code === "no-project") {
-        console.error(
-          `thread-mind-mcp stats: no ThreadMind project in ${services.workspace.root}. Create one with /thread-mind:project <title> in Claude Code.`,
-        );
-        return 1;
-      }
-      throw e;
-    }
+    // Without a project, runCommand gives the terminal's advice (the core's text speaks to a model).
+    console.log(renderStats(await collectStats(services)));
     printNotices(services);
     return 0;
   },
