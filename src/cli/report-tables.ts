@@ -130,6 +130,8 @@ export function notAveragedText(r: Restart): string | null {
   switch (reason) {
     case "no-ended-session":
       return "no session of this project folder ended before it (nothing to measure before)";
+    case "plan-session-not-found":
+      return "no scanned session holds the ExitPlanMode call with the accepted plan's text (deleted, in another folder, or resumed elsewhere): never paired by time order";
     case "ended-session-without-requests":
       return "the session it ended recorded no request (no size before)";
     case "no-size-before":

@@ -52,6 +52,28 @@ function session(sessionId: string, startMs: number, records: Json[], cwd: strin
   return jsonl(secondsApart(sessionId, startMs, records, cwd));
 }
 
+/** The plan accepted in scenarios 3 and 4 (the text after the prompt's first line, as the ExitPlanMode call holds it). */
+const PLAN_TEXT = "# Plan: refunds admin UI\n\n1. Add the button";
+
+/** The records with Claude Code 2.1.x's session slug on each. */
+const withSlug = (slug: string, records: Json[]) => records.map((r) => ({ ...r, slug }));
+
+/** An assistant record whose content is an ExitPlanMode call with this plan text. */
+function exitPlanCall(record: Json, plan: string): Json {
+  const message = record.message as Json;
+  return {
+    ...record,
+    message: { ...message, content: [{ type: "tool_use", id: "toolu_plan", name: "ExitPlanMode", input: { plan } }] },
+  };
+}
+
+/** `two`, the last response calling ExitPlanMode with the plan: the session the plan was made in. */
+const twoWithPlan = (tag: string, size: number, slug: string) => {
+  const records = two(tag, size);
+  records[2] = exitPlanCall(records[2]!, PLAN_TEXT);
+  return withSlug(slug, records);
+};
+
 const two = (tag: string, size: number) => [
   user("hi"),
   assistant({ id: `${tag}-1`, input: 5, cacheRead: size - 9_000, cacheCreation: 8_995, output: 10 }),
@@ -84,19 +106,28 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
       user("next"),
       assistant({ id: "near-3", input: 5, cacheRead: 19_000, output: 10 }),
     ]);
-    // 3. A plan accepted with "clear context" (2.1.x: the planContent field), no /clear typed, no hook record.
-    put(IDS.planOld, day(2), two("plan", 90_000));
-    put(IDS.planNew, day(2) + 60_000, [
-      user(PLAN, { planContent: "# Plan: refunds admin UI\n\n1. Add the button" }),
-      assistant({ id: "plan-3", input: 5, cacheRead: 21_000, output: 10 }),
-    ]);
+    // 3. A plan accepted with "clear context" (2.1.x: the planContent field), no /clear typed, no hook record: the
+    // session that made it holds the ExitPlanMode call with the same text and shares the slug.
+    put(IDS.planOld, day(2), twoWithPlan("plan", 90_000, "brave-plan-otter"));
+    put(
+      IDS.planNew,
+      day(2) + 60_000,
+      withSlug("brave-plan-otter", [
+        user(PLAN, { planContent: PLAN_TEXT }),
+        assistant({ id: "plan-3", input: 5, cacheRead: 21_000, output: 10 }),
+      ]),
+    );
     // 4. An older version's plan acceptance: the prompt text, with another plugin's SessionStart:clear record.
-    put(IDS.planHookOld, day(3), two("planhook", 80_000));
-    put(IDS.planHookNew, day(3) + 60_000, [
-      ...hookInjection("OTHER PLUGIN CONTEXT", "clear"),
-      user(PLAN),
-      assistant({ id: "planhook-3", input: 5, cacheRead: 20_000, output: 10 }),
-    ]);
+    put(IDS.planHookOld, day(3), twoWithPlan("planhook", 80_000, "calm-hook-heron"));
+    put(
+      IDS.planHookNew,
+      day(3) + 60_000,
+      withSlug("calm-hook-heron", [
+        ...hookInjection("OTHER PLUGIN CONTEXT", "clear"),
+        user(PLAN),
+        assistant({ id: "planhook-3", input: 5, cacheRead: 20_000, output: 10 }),
+      ]),
+    );
     // 5. A new session whose user typed the plan text, with no /clear evidence: not a restart.
     put(IDS.typedPlan, day(3) + 2 * HOUR, [user(PLAN), assistant({ id: "typed-1", input: 5, cacheRead: 15_000, output: 10 })]);
     // 6. A /clear with no earlier session in the folder.
@@ -210,7 +241,8 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     expect(doc.tables.at(-1)).toMatchObject({
       title: "Summary freshness at restarts",
       rows: [
-        ["/clear", "5", "1", "4", "~60,000"],
+        // The pair inferred by time order (scenario 1) is in no average, this one included.
+        ["/clear", "4", "1", "3", "~65,000"],
         ["compaction", "2", "0", "2", "~140,000"],
       ],
     });

@@ -56,7 +56,7 @@ export function freshnessFromLog(records: readonly StalenessEvent[], threshold: 
 }
 
 /**
- * Backfilled from the transcripts: a restart's ended conversation (the cleared session's last segment, or the segment
+ * Backfilled from the transcripts (restarts paired by time order alone, "inferred", left out): a restart's ended conversation (the cleared session's last segment, or the segment
  * a compaction closed) was written when it holds a summary_update call; tokens since the write are the size before the
  * restart less the size at the call (the whole size when there was none).
  */
@@ -67,7 +67,8 @@ export function freshnessFromTranscripts(
 ): FreshnessFigure {
   const byId = new Map(sessions.map((s) => [s.sessionId, s]));
   const judged = restarts.flatMap((r): Judged[] => {
-    if (r.before === null) return [];
+    // A pair found by time order alone may not be this restart's: it is in no average, this one included.
+    if (r.before === null || r.confidence === "inferred") return [];
     // A plan accepted with "clear context" ends its conversation as /clear does: it counts with the clears here.
     const kind = r.kind === "compaction" ? "compaction" : "clear";
     const ended =

@@ -1,7 +1,7 @@
 // Restarts found in scanned sessions: each /clear paired with the session it ended, each compaction with its sizes.
 import type { HookSeenRecord, InjectionRecord, Measurements, SizeRecord } from "../measure/measurements.js";
 import { isHookSeenRecord, isInjectionRecord, isSizeRecord } from "../measure/measurement-log-read.js";
-import type { ScannedSession } from "./savings-scan.js";
+import type { PlanCallSeen, ScannedSession } from "./savings-scan.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
 
@@ -13,7 +13,8 @@ import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
  *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
  *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired;
  * - plan-record: the new session opens with an accepted plan (Claude Code's planContent field, written when a plan is
- *   accepted with "clear context"); the old session is found as for clear-command;
+ *   accepted with "clear context"); the old session is the one that holds the ExitPlanMode call with the same plan text
+ *   (and the same slug, when both record one), never found by time order (see planSessionOf);
  * - boundary: a compaction, read from the compact_boundary record in the session's own transcript.
  */
 export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "plan-record" | "boundary";
@@ -33,6 +34,7 @@ export type PairConfidence = "hooks" | "clear-record" | "boundary" | "inferred";
 /** Why a restart is not in the headline averages. */
 export type NotAveragedReason =
   | "no-ended-session"
+  | "plan-session-not-found"
   | "ended-session-without-requests"
   | "no-size-before"
   | "no-request-after"
@@ -56,6 +58,29 @@ export interface RestartInjection {
   receipt: ReceiptSeen;
 }
 
+/**
+ * What a restart's pairing used, for a reader to check it (null parts were not used):
+ * - hookRecords: when ThreadMind's SessionEnd(clear) and SessionStart(clear) hooks ran (measurements.jsonl);
+ * - clearRecord: the new transcript's own record of the restart (the /clear command, a SessionStart:clear hook record,
+ *   the accepted plan's planContent field or prompt text) and its time;
+ * - plan: the accepted plan's text (its content hash), the ended session's ExitPlanMode call of that text, and the slugs;
+ * - timeOrder: the ended session found by time order: its last record and the gap to the /clear;
+ * - boundary: a compaction's compact_boundary record (its line in the session's transcript).
+ */
+export interface PairingEvidence {
+  hookRecords: { sessionEndAt: string; sessionStartAt: string | null } | null;
+  clearRecord: { record: "clear-command" | "clear-hook" | "planContent" | "plan-prompt"; at: string | null } | null;
+  plan: {
+    textHash: string;
+    /** The ExitPlanMode call with that text in the ended session (null: no scanned session holds one). */
+    callAt: string | null;
+    newSlug: string | null;
+    endedSlug: string | null;
+  } | null;
+  timeOrder: { endedSessionLastRecordAt: string | null; gapMs: number | null } | null;
+  boundary: { lineNumber: number } | null;
+}
+
 export interface Restart {
   /** clear: the user's /clear; plan-clear: a plan accepted with "clear context" (the user typed no /clear); compaction. */
   kind: "clear" | "plan-clear" | "compaction";
@@ -75,13 +100,16 @@ export interface Restart {
   gapMs: number | null;
   /** Why the restart is left out of the headline averages; null when it is in them. */
   notAveraged: NotAveragedReason | null;
+  /** What the pairing used (see PairingEvidence). */
+  evidence: PairingEvidence;
   /** Conversation size before the restart, measured (tokens). */
   before: number | null;
   /**
    * final-context: the ended session's last request; session-end-record: the size ThreadMind's SessionEnd hook read
-   * from the ended session's transcript at the /clear (used when that session went on after it: resumed later).
+   * from the ended session's transcript at the /clear (used when that session went on after it: resumed later);
+   * plan-call: the ended session's request that called ExitPlanMode with the accepted plan (the size when it was accepted).
    */
-  beforeFrom: "final-context" | "session-end-record" | "preTokens" | "context-before-boundary" | null;
+  beforeFrom: "final-context" | "session-end-record" | "plan-call" | "preTokens" | "context-before-boundary" | null;
   /** Size of the first request after the restart, measured (tokens). */
   after: number | null;
   afterFrom: "first-context" | "context-after-boundary" | "postTokens" | null;
@@ -225,11 +253,11 @@ function sizeBeforeClear(
   return { tokens, from: "session-end-record" };
 }
 
-/** /clear pairs from the hooks' records: new session id → the old session id and when its SessionEnd(clear) ran. */
-function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, { oldId: string; endAt: string }> {
+/** /clear pairs from the hooks' records: new session id → the old session id and when its SessionEnd(clear) and the new one's SessionStart(clear) ran. */
+function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, { oldId: string; endAt: string; startAt: string }> {
   const records = hooksSeen.filter(isHookSeenRecord).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const used = new Set<HookSeenRecord>();
-  const newToOld = new Map<string, { oldId: string; endAt: string }>();
+  const newToOld = new Map<string, { oldId: string; endAt: string; startAt: string }>();
   for (const start of records) {
     if (start.event !== "SessionStart:clear" || newToOld.has(start.sessionId)) continue;
     let end: HookSeenRecord | null = null;
@@ -241,9 +269,60 @@ function pairsFromHooks(hooksSeen: readonly HookSeenRecord[]): Map<string, { old
     // this /clear's own end left none (its hook killed): the transcripts' evidence pairs it then.
     if (end === null || Date.parse(start.at) - Date.parse(end.at) > CLEAR_PAIR_MAX_GAP_MS) continue;
     used.add(end);
-    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
+    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at, startAt: start.at });
   }
   return newToOld;
+}
+
+/** A /clear the new session opens with an accepted plan, and no typed /clear: a plan accepted with "clear context". */
+function isPlanClear(fresh: ScannedSession): fresh is ScannedSession & { planStart: NonNullable<ScannedSession["planStart"]> } {
+  return fresh.clearCommandAt === null && fresh.planStart !== null;
+}
+
+/**
+ * The session a plan accepted with "clear context" ended: the one holding an ExitPlanMode call with the accepted plan's
+ * text, made at or before the new session's start (CLEAR_TOLERANCE_MS), not already paired, and not of another slug
+ * (when both record one). Sharing the slug ranks first, then the latest call. Null: no scanned session holds the plan
+ * (deleted, in another folder, resumed elsewhere); time order is never asked then.
+ */
+function planSessionOf(
+  fresh: ScannedSession & { planStart: NonNullable<ScannedSession["planStart"]> },
+  sessions: readonly ScannedSession[],
+  usedOld: ReadonlySet<string>,
+): { old: ScannedSession; call: PlanCallSeen } | null {
+  const clearAt = ms(clearTime(fresh));
+  let best: { old: ScannedSession; call: PlanCallSeen; shared: boolean; at: number } | null = null;
+  for (const candidate of sessions) {
+    if (candidate === fresh || usedOld.has(candidate.sessionId)) continue;
+    if (fresh.slug !== null && candidate.slug !== null && fresh.slug !== candidate.slug) continue;
+    const call = candidate.planCalls.find((c) => c.textHash === fresh.planStart.textHash);
+    if (call === undefined) continue;
+    const at = ms(call.at) ?? 0;
+    if (clearAt !== null && at > clearAt + CLEAR_TOLERANCE_MS) continue;
+    const shared = fresh.slug !== null && fresh.slug === candidate.slug;
+    if (best === null || (shared && !best.shared) || (shared === best.shared && at > best.at)) {
+      best = { old: candidate, call, shared, at };
+    }
+  }
+  return best === null ? null : { old: best.old, call: best.call };
+}
+
+/** The new transcript's own record of a /clear (null when it has none: a pair from the hooks' records alone). */
+function clearRecordOf(fresh: ScannedSession): PairingEvidence["clearRecord"] {
+  if (fresh.clearCommandAt !== null) return { record: "clear-command", at: fresh.clearCommandAt };
+  if (fresh.planStart !== null)
+    return { record: fresh.planStart.evidence === "planContent" ? "planContent" : "plan-prompt", at: fresh.planStart.at };
+  if (fresh.clearHookSeen) return { record: "clear-hook", at: fresh.startedAt };
+  return null;
+}
+
+interface Predecessor {
+  old: ScannedSession | null;
+  by: PairingMethod;
+  /** hooks pairs: when the SessionEnd(clear) and SessionStart(clear) hooks ran. */
+  hooks?: { endAt: string; startAt: string };
+  /** plan pairs: the ended session's ExitPlanMode call of the accepted plan (null: none found). */
+  planCall?: PlanCallSeen | null;
 }
 
 /** Every restart in the scanned sessions, in time order. */
@@ -259,16 +338,29 @@ export function findRestarts(
 
   // /clear: hooks' records first, then the transcripts' own evidence.
   /** endAt: when ThreadMind's SessionEnd(clear) hook ran for the old session (hooks pairs only). */
-  const predecessors = new Map<string, { old: ScannedSession | null; by: PairingMethod; endAt?: string }>();
+  const predecessors = new Map<string, Predecessor>();
   const usedOld = new Set<string>();
-  for (const [newId, { oldId, endAt }] of pairsFromHooks(measurements.hooksSeen)) {
+  for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
     if (fresh === undefined || old === undefined || old.folder !== fresh.folder) continue;
-    predecessors.set(newId, { old, by: "hooks", endAt });
+    predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
   const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
+  // Plans accepted with "clear context": by the plan's own evidence, before any pair by time order can take the session.
+  for (const fresh of byStart) {
+    if (predecessors.has(fresh.sessionId) || !isPlanClear(fresh)) continue;
+    const by: PairingMethod | null = fresh.clearHookSeen
+      ? "clear-hook"
+      : fresh.planStart.evidence === "planContent"
+        ? "plan-record"
+        : null;
+    if (by === null) continue;
+    const found = planSessionOf(fresh, sessions, usedOld);
+    if (found !== null) usedOld.add(found.old.sessionId);
+    predecessors.set(fresh.sessionId, { old: found?.old ?? null, by, planCall: found?.call ?? null });
+  }
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
     const by: PairingMethod | null =
@@ -295,17 +387,38 @@ export function findRestarts(
     predecessors.set(fresh.sessionId, { old: best, by });
   }
 
-  for (const [newId, { old, by, endAt }] of predecessors) {
+  for (const [newId, { old, by, hooks, planCall }] of predecessors) {
     const fresh = byId.get(newId)!;
-    const sizeBefore = sizeBeforeClear(old, endAt ?? null, measurements.sessionEnds);
+    const byPlan = planCall !== undefined;
+    const call = planCall ?? null;
+    const sizeBefore: { tokens: number | null; from: "final-context" | "session-end-record" | "plan-call" } =
+      call !== null
+        ? { tokens: call.contextTokens, from: "plan-call" }
+        : sizeBeforeClear(old, hooks?.endAt ?? null, measurements.sessionEnds);
     const before = sizeBefore.tokens;
     const after = fresh.firstContextTokens;
     const clearAt = ms(clearTime(fresh));
-    const ended = ms(old?.endedAt ?? null);
+    // A plan pair's gap runs from the ExitPlanMode call; any other from the ended session's last record.
+    const ended = ms((call !== null ? call.at : old?.endedAt) ?? null);
     const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
-    // Without an ended session there is no pair to doubt: the confidence is that of the /clear's own record.
+    // Without an ended session there is no pair to doubt: the confidence is that of the /clear's own record. A plan
+    // pair rests on the plan's text, not on time: its gap does not make it inferred.
     const confidence: PairConfidence =
-      by === "hooks" ? "hooks" : old === null || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS) ? "clear-record" : "inferred";
+      by === "hooks"
+        ? "hooks"
+        : old === null || byPlan || (gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS)
+          ? "clear-record"
+          : "inferred";
+    const evidence: PairingEvidence = {
+      hookRecords: hooks === undefined ? null : { sessionEndAt: hooks.endAt, sessionStartAt: hooks.startAt },
+      clearRecord: clearRecordOf(fresh),
+      plan:
+        byPlan && fresh.planStart !== null
+          ? { textHash: fresh.planStart.textHash, callAt: call?.at ?? null, newSlug: fresh.slug, endedSlug: old?.slug ?? null }
+          : null,
+      timeOrder: by === "hooks" || byPlan ? null : { endedSessionLastRecordAt: old?.endedAt ?? null, gapMs },
+      boundary: null,
+    };
     restarts.push({
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
@@ -319,7 +432,9 @@ export function findRestarts(
       gapMs,
       notAveraged:
         old === null
-          ? "no-ended-session"
+          ? byPlan
+            ? "plan-session-not-found"
+            : "no-ended-session"
           : before === null
             ? sizeBefore.from === "session-end-record"
               ? "no-size-before"
@@ -329,6 +444,7 @@ export function findRestarts(
               : confidence === "inferred"
                 ? "gap-over-limit"
                 : null,
+      evidence,
       before,
       beforeFrom: before === null ? null : sizeBefore.from,
       after,
@@ -356,6 +472,7 @@ export function findRestarts(
         confidence: "boundary",
         gapMs: null,
         notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
+        evidence: { hookRecords: null, clearRecord: null, plan: null, timeOrder: null, boundary: { lineNumber: c.lineNumber } },
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after,

@@ -3,10 +3,11 @@ import { DEFAULT_STREAM_CHUNK_BYTES, forEachByteRange } from "../../transcript/f
 import { SessionAccumulator, responseKey } from "../../transcript/session-accumulator.js";
 import { classifyLine, classifyLineWithValue } from "../../transcript/classify-record.js";
 import { UncountedLineReader } from "../../transcript/uncounted-line.js";
-import type { Compaction, HookContextRecord } from "../../transcript/types.js";
+import type { ClassifiedLine, Compaction, HookContextRecord, RecordMeta } from "../../transcript/types.js";
 import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
 import { HeldLines, TimeSpan } from "./session-time-span.js";
+import { recordsPartialOutput } from "./partial-output-versions.js";
 
 /** The line every ThreadMind injection starts with (src/core/context/context-header.ts; a test keeps the two in step). */
 export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
@@ -47,6 +48,15 @@ export interface SummaryWriteSeen {
   contextTokens: number;
 }
 
+/** An ExitPlanMode call of the session's own (its plan text, as a hash): the evidence a plan accepted with "clear context" is paired by. */
+export interface PlanCallSeen {
+  /** contentHash of the plan text (input.plan, trimmed). */
+  textHash: string;
+  at: string | null;
+  /** The calling response's context: the conversation's size when the plan was accepted. */
+  contextTokens: number;
+}
+
 export interface CompactionSeen extends Compaction {
   /** API responses of the main chain before the boundary (the chart places the boundary there). */
   responsesBefore: number;
@@ -71,7 +81,28 @@ export interface ScannedSession {
    * "prompt-text" when its text starts with "Implement the following plan:" (older versions' wording; a user could type
    * it, so it names the kind of a restart other evidence found, and is no evidence of one by itself).
    */
-  planStart: { at: string | null; evidence: "planContent" | "prompt-text" } | null;
+  planStart: {
+    at: string | null;
+    evidence: "planContent" | "prompt-text";
+    /** contentHash of the accepted plan's text (planContent, else the prompt's text after its first line; trimmed). */
+    textHash: string;
+  } | null;
+  /** The `slug` Claude Code 2.1.x writes on every record of a session (the first of the session's own records), else null. */
+  slug: string | null;
+  /** The session's own ExitPlanMode calls that carry a plan text: the last call of each plan text, in file order. */
+  planCalls: PlanCallSeen[];
+  /**
+   * Distinct API responses the file holds that carry another session's id (a conversation continued from another one
+   * begins with copies of its records): that session's, not this one's, so not counted here, nor their timestamps,
+   * /clear, compactions or injections. 0 when the file's records all carry its own id (or a file named otherwise).
+   */
+  copiedResponses: number;
+  /** The session ids those copies carry, in order of first appearance. */
+  copiedFromSessions: string[];
+  /** Claude Code versions (the records' `version`) of the counted responses, in order of first appearance (at most VERSIONS_KEPT). */
+  claudeCodeVersions: string[];
+  /** A counted response was written by a Claude Code version that recorded partial output_tokens (partial-output-versions.ts). */
+  partialOutputCounts: boolean;
   firstContextTokens: number | null;
   finalContextTokens: number | null;
   peakContextTokens: number | null;
@@ -100,6 +131,9 @@ export interface ScannedSession {
   truncatedLastLine: boolean;
 }
 
+/** At most this many Claude Code versions are named per session. */
+export const VERSIONS_KEPT = 10;
+
 /** At most this many malformed lines are named per file (the count covers them all). */
 export const MALFORMED_LINES_KEPT = 10;
 
@@ -110,6 +144,7 @@ const CLEAR_COMMAND = "<command-name>/clear</command-name>";
 const CLEAR_HOOK_NAME = "SessionStart:clear";
 const PLAN_CONTENT_FIELD = '"planContent"';
 const PLAN_PROMPT = "Implement the following plan:";
+const EXIT_PLAN_TOOL = "ExitPlanMode";
 
 /** Keeps an evenly thinned series in bounded memory: when full, every other point is dropped and the stride doubles. */
 class ThinnedSeries {
@@ -211,8 +246,35 @@ function planStartOf(parsed: unknown): ScannedSession["planStart"] {
   const record = mainUserRecord(parsed);
   if (record === null) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
-  if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
-  return userTexts(record)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  if (typeof record.planContent === "string" && record.planContent.trim() !== "") {
+    return { at, evidence: "planContent", textHash: contentHash(record.planContent.trim()) };
+  }
+  const first = userTexts(record)[0]?.trimStart();
+  if (first === undefined || !first.startsWith(PLAN_PROMPT)) return null;
+  return { at, evidence: "prompt-text", textHash: contentHash(first.slice(PLAN_PROMPT.length).trim()) };
+}
+
+/** The plan texts of an assistant record's ExitPlanMode calls (input.plan, trimmed; calls without one left out). */
+function exitPlanTexts(value: unknown): string[] {
+  const record = jsonObject(value);
+  if (record === null) return [];
+  const content = messageContent(record);
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b: unknown) => {
+    if (typeof b !== "object" || b === null) return [];
+    const block = b as { type?: unknown; name?: unknown; input?: { plan?: unknown } };
+    if (block.type !== "tool_use" || block.name !== EXIT_PLAN_TOOL) return [];
+    const plan = typeof block.input === "object" && block.input !== null ? block.input.plan : undefined;
+    return typeof plan === "string" && plan.trim() !== "" ? [plan.trim()] : [];
+  });
+}
+
+/** A parsed record's top-level string field, else null. */
+function stringField(value: unknown, key: "slug" | "version"): string | null {
+  const record = jsonObject(value);
+  if (record === null) return null;
+  const field = (record as Record<string, unknown>)[key];
+  return typeof field === "string" && field !== "" ? field : null;
 }
 
 /** A SessionStart hook record naming source "clear": 2.1.x hook_success attachments, older hook_progress records. */
@@ -240,6 +302,29 @@ function callsSummaryUpdate(value: unknown): boolean {
       (b as { name: string }).name.endsWith("summary_update"),
   );
 }
+
+/** The record fields of a classified line (null for a blank or malformed line). */
+function metaOf(line: ClassifiedLine): RecordMeta | null {
+  switch (line.kind) {
+    case "other":
+    case "skipped":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    case "blank":
+    case "malformed":
+      return null;
+    default: {
+      const unreachable: never = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/** At most this many session ids of copied records are named per file. */
+const COPIED_FROM_KEPT = 10;
 
 function withoutText(record: HookContextRecord): HookContextRecord {
   return { ...record, content: [], text: "" };
@@ -270,12 +355,39 @@ let idleReadBuffer: Buffer | null = null;
  * a later record settles it. Records a branched session copied from its original (forkedFrom) count for their
  * timestamps only: their responses, /clear, compactions, injections and summary writes are the original's, counted in
  * the original's file; the branch's figures start at its own first request.
+ *
+ * Records that carry another session's id in a file named after its own session (a conversation continued from
+ * another one begins with copies of that one's records, message ids and request ids kept) are that session's: not
+ * counted here at all, timestamps included; the records of the file's own id after them count in full (a /clear or a
+ * compaction among them is this session's). A file whose own id is on none of its records (renamed) is read again with
+ * every record its own.
  */
 export async function scanSession(
   file: { path: string; folder: string },
   onBytes?: (bytes: number) => void,
   options: ScanOptions = {},
 ): Promise<ScannedSession> {
+  const name = fileNameId(file.path);
+  const ownId = UUID_NAME.test(name) ? name : null;
+  const first = await scanFile(file, onBytes, options, ownId);
+  if (first.ownSeen || first.copiedLines === 0) return first.session;
+  return (await scanFile(file, onBytes, options, null)).session;
+}
+
+function fileNameId(path: string): string {
+  return path
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.jsonl$/, "");
+}
+
+/** One pass over the file; records of a session id other than `ownId` are copies (none when ownId is null). */
+async function scanFile(
+  file: { path: string; folder: string },
+  onBytes: ((bytes: number) => void) | undefined,
+  options: ScanOptions,
+  ownId: string | null,
+): Promise<{ session: ScannedSession; ownSeen: boolean; copiedLines: number }> {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections: InjectionSeen[] = [];
@@ -297,10 +409,15 @@ export async function scanSession(
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const name = file.path
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\.jsonl$/, "");
+  const name = fileNameId(file.path);
+  let ownSeen = false;
+  let copiedLines = 0;
+  const copiedKeys = new Set<string>();
+  const copiedFromSessions: string[] = [];
+  let slug: string | null = null;
+  const planCalls = new Map<string, PlanCallSeen>();
+  const versions: string[] = [];
+  let partialOutputCounts = false;
   // The session id comes from the file name, else from the first record that has one: lines are parsed until then.
   let sessionIdKnown = UUID_NAME.test(name);
   const skipping = options.parseEveryLine !== true;
@@ -352,8 +469,19 @@ export async function scanSession(
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
+    const meta = metaOf(classified);
+    const recordSession = meta?.sessionId ?? null;
+    if (recordSession !== null && recordSession === ownId) ownSeen = true;
+    // A record of another session copied into this file (a continued conversation's start): that session's.
+    const otherSession = ownId !== null && recordSession !== null && recordSession !== ownId;
+    if (otherSession) {
+      copiedLines += 1;
+      if (!copiedFromSessions.includes(recordSession) && copiedFromSessions.length < COPIED_FROM_KEPT)
+        copiedFromSessions.push(recordSession);
+      if (classified.kind === "assistant") copiedKeys.add(responseKey(classified.record));
+    }
     // A record copied into a branched session: the original's, counted in the original's file.
-    const copied = isBranchCopy(value);
+    const copied = otherSession || isBranchCopy(value);
     if (responses === 0 && !copied) {
       // The text names what is looked for before its parsed value is looked at.
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
@@ -378,6 +506,17 @@ export async function scanSession(
           lastKey = key;
         }
         accumulator.add(classified);
+        if (slug === null) slug = stringField(value, "slug");
+        const version = stringField(value, "version");
+        if (version !== null) {
+          if (!versions.includes(version) && versions.length < VERSIONS_KEPT) versions.push(version);
+          if (recordsPartialOutput(version) === true) partialOutputCounts = true;
+        }
+        for (const plan of exitPlanTexts(value)) {
+          const textHash = contentHash(plan);
+          planCalls.delete(textHash); // the last call of a plan text, in file order
+          planCalls.set(textHash, { textHash, at, contextTokens: classified.record.contextTokens });
+        }
         // From the value already parsed: no second parse, no search of the text.
         if (callsSummaryUpdate(value)) {
           const write: SummaryWriteSeen = {
@@ -433,13 +572,9 @@ export async function scanSession(
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
-    const meta =
-      classified.kind === "other"
-        ? classified.meta
-        : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context"
-          ? classified.record.meta
-          : null;
-    if (meta !== null) {
+    // The span is of the session's own main-chain records that are not skipped (progress, sidechain, synthetic, API
+    // error and unknown records are not read for it: uncounted-line.ts gives no times for them), copies left out.
+    if (meta !== null && !otherSession && classified.kind !== "skipped") {
       if (meta.sessionId !== null) sessionIdKnown = true;
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
@@ -461,7 +596,7 @@ export async function scanSession(
   if (onBytes !== undefined) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions: CompactionSeen[] = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i]! }));
-  return {
+  const session: ScannedSession = {
     path: file.path,
     folder: file.folder,
     sessionId: UUID_NAME.test(name) ? name : (figures.sessionIds[0] ?? name),
@@ -471,6 +606,12 @@ export async function scanSession(
     clearCommandAt,
     clearHookSeen,
     planStart,
+    slug,
+    planCalls: [...planCalls.values()],
+    copiedResponses: copiedKeys.size,
+    copiedFromSessions,
+    claudeCodeVersions: versions,
+    partialOutputCounts,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -490,4 +631,5 @@ export async function scanSession(
     unparsedLines,
     truncatedLastLine,
   };
+  return { session, ownSeen, copiedLines };
 }
