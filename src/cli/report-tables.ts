@@ -2,6 +2,7 @@
 import type { MalformedFile, RestartGroup, RestartKindKey, SavingsReport, SessionGroup } from "../core/savings/savings-report.js";
 import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../core/savings/savings-pairing.js";
 import { freshnessTable } from "./report-freshness.js";
+import { PARTIAL_OUTPUT_NOTE } from "../core/savings/partial-output-versions.js";
 import { fmt, type ReportTable } from "./report-model.js";
 
 export interface ReportDocument {
@@ -197,6 +198,13 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
     "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
   ];
+  const out = report.outputTotals;
+  if (out.sessions > 0)
+    intro.push(
+      out.partialSessions === 0
+        ? `Output tokens: ${fmt(out.outputTokens)} in ${out.sessions} session${out.sessions === 1 ? "" : "s"}.`
+        : `Output tokens: ${fmt(out.outputTokens)} in ${out.sessions} session${out.sessions === 1 ? "" : "s"}, ${out.partialSessions === out.sessions ? "all" : out.partialSessions} of them with partial output counts (marked "partial" under Sessions): below what the model produced. ${PARTIAL_OUTPUT_NOTE}`,
+    );
   if (report.malformedLines > 0)
     intro.push(
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`,
@@ -234,9 +242,9 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     },
     {
       title: "Sessions",
-      notes: [],
-      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Compactions", "ThreadMind"],
-      align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
+      notes: report.sessions.some((s) => s.partialOutputCounts) ? [`Output "partial": ${PARTIAL_OUTPUT_NOTE}`] : [],
+      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Output", "Compactions", "ThreadMind"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
         `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
@@ -245,6 +253,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
         maybe(s.firstContextTokens),
         maybe(s.peakContextTokens),
         maybe(s.finalContextTokens),
+        `${fmt(s.outputTokens)}${s.partialOutputCounts ? " (partial)" : ""}`,
         String(s.compactionMarks.length),
         s.withThreadMind ? `yes (${s.threadMindInjections})` : s.threadMindInjections > 0 ? "preview only" : "no",
       ]),

@@ -24,6 +24,16 @@ export interface ReportSession {
   peakContextTokens: number | null;
   finalContextTokens: number | null;
   outputTokens: number;
+  /** Claude Code versions that wrote the session's counted responses, in order of first appearance. */
+  claudeCodeVersions: string[];
+  /**
+   * Some of its responses were written by a Claude Code version that recorded partial output_tokens (before
+   * FIRST_FULL_OUTPUT_VERSION, partial-output-versions.ts): outputTokens is below what the model produced.
+   */
+  partialOutputCounts: boolean;
+  /** Responses its file holds copied from other sessions (their ids in copiedFromSessions): theirs, not counted here. */
+  copiedResponses: number;
+  copiedFromSessions: string[];
   /** ThreadMind context reached the model in this session (a ThreadMind injection record that is not a preview). */
   withThreadMind: boolean;
   threadMindInjections: number;
@@ -112,6 +122,11 @@ export interface SavingsReport {
   malformedFiles: MalformedFile[];
   /** How current the thread's summary was at each restart, backfilled from the transcripts' summary_update calls. */
   freshness: FreshnessFigure;
+  /**
+   * Output tokens of every session, summed; partialSessions of them have partial output counts (partialOutputCounts):
+   * the total is then below what the model produced.
+   */
+  outputTotals: { outputTokens: number; sessions: number; partialSessions: number };
 }
 
 export interface MalformedFile {
@@ -203,6 +218,10 @@ function reportSession(s: ScannedSession, loads: readonly (RestartInjection | nu
     peakContextTokens: s.peakContextTokens,
     finalContextTokens: s.finalContextTokens,
     outputTokens: s.outputTokens,
+    claudeCodeVersions: s.claudeCodeVersions,
+    partialOutputCounts: s.partialOutputCounts,
+    copiedResponses: s.copiedResponses,
+    copiedFromSessions: s.copiedFromSessions,
     withThreadMind: s.threadMindInjections.some((i) => !i.preview),
     threadMindInjections: s.threadMindInjections.length,
     otherInjections: s.otherInjections.length,
@@ -300,5 +319,10 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
       .filter((s) => s.malformedLines > 0)
       .map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
     freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
+    outputTotals: {
+      outputTokens: sessions.reduce((sum, s) => sum + s.outputTokens, 0),
+      sessions: sessions.length,
+      partialSessions: sessions.filter((s) => s.partialOutputCounts).length,
+    },
   };
 }
