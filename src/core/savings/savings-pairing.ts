@@ -23,8 +23,9 @@ export type PairingMethod = "hooks" | "clear-command" | "clear-hook" | "plan-rec
  * How sure the report is that the size before belongs to this restart:
  * - hooks: ThreadMind's hooks recorded both sessions of the /clear;
  * - clear-record: the new transcript records the /clear (command record, SessionStart:clear hook, or accepted plan) and
- *   the ended session's last record is at most MAX_CONFIDENT_GAP_MS before it (or no ended session was found at all:
- *   nothing is paired then, and notAveraged says so);
+ *   the ended session's last record is at most MAX_CONFIDENT_GAP_MS before it, or, for a plan, the ended session holds
+ *   the plan's ExitPlanMode call (whatever the gap); or no ended session was found at all: nothing is paired then, and
+ *   notAveraged says so;
  * - boundary: a compaction (before and after in the same transcript);
  * - inferred: the /clear is recorded but the ended session was found by time order alone, over MAX_CONFIDENT_GAP_MS
  *   before it (it may have been closed, not cleared). Listed with its gap, never averaged.
