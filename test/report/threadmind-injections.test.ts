@@ -170,6 +170,13 @@ describe("ThreadMind injections, /clear evidence and pairing in scanned sessions
     expect(findRestarts(sessions, hooks)).toMatchObject([
       { sessionId: B, previousSessionId: A, pairedBy: "hooks", before: 45_000, after: 2_000 },
     ]);
+    // The evidence a reader can check: when each hook ran, and the transcript's own /clear record beside them.
+    expect(findRestarts(sessions, hooks)[0]!.evidence).toMatchObject({
+      hookRecords: { sessionEndAt: "2026-03-02T09:00:00.000Z", sessionStartAt: "2026-03-02T09:00:01.000Z" },
+      plan: null,
+      timeOrder: null,
+      boundary: null,
+    });
 
     // Another folder (another launch directory) is never the predecessor.
     const elsewhere = sessions.map((s) => (s.sessionId === B ? s : { ...s, folder: "other" }));
