@@ -37,17 +37,22 @@ const IDS = {
   otherSlugNew: id(7),
   gapOld: id(8),
   gapNew: id(9),
+  fileReadPlanMaker: id(10),
+  fileReadPlanNew: id(11),
 };
 
 const withSlug = (slug: string, records: Json[]) => records.map((r) => ({ ...r, slug }));
 
-/** An assistant record calling ExitPlanMode with this plan text (as Claude Code writes the tool call). */
-function exitPlanCall(spec: { id: string; input: number }, plan: string): Json {
+/** An assistant record calling ExitPlanMode with this plan text (as Claude Code writes the tool call; null: with no input, as 2.1.38 did). */
+function exitPlanCall(spec: { id: string; input: number }, plan: string | null): Json {
   const record = assistant({ id: spec.id, input: spec.input, output: 10 });
   const message = record.message as Json;
   return {
     ...record,
-    message: { ...message, content: [{ type: "tool_use", id: `toolu_${spec.id}`, name: "ExitPlanMode", input: { plan } }] },
+    message: {
+      ...message,
+      content: [{ type: "tool_use", id: `toolu_${spec.id}`, name: "ExitPlanMode", input: plan === null ? {} : { plan } }],
+    },
   };
 }
 
@@ -137,6 +142,17 @@ describe('a plan accepted with "clear context" in the report', () => {
       user("next"),
       assistant({ id: "gn-1", input: 16_000, output: 10 }),
     ]);
+    // 5. A version whose ExitPlanMode call holds no plan text (read from the plan file): the shared slug pairs it.
+    put(
+      IDS.fileReadPlanMaker,
+      T0 + 4 * DAY,
+      withSlug("plan-file-owl", [user("plan"), exitPlanCall({ id: "fr-1", input: 33_000 }, null)]),
+    );
+    put(
+      IDS.fileReadPlanNew,
+      T0 + 4 * DAY + 2_000,
+      withSlug("plan-file-owl", [planOpening(PLAN_A), assistant({ id: "fn-1", input: 16_500, output: 10 })]),
+    );
     report = await setting.report();
   });
 
@@ -160,6 +176,7 @@ describe('a plan accepted with "clear context" in the report', () => {
       plan: {
         textHash: contentHash(PLAN_A),
         callAt: new Date(T0 + 2_000).toISOString(),
+        matchedBy: "plan-text",
         newSlug: "quiet-plan-fox",
         endedSlug: "quiet-plan-fox",
       },
@@ -178,13 +195,23 @@ describe('a plan accepted with "clear context" in the report', () => {
     expect(restartOf(IDS.orphanPlanNew).evidence.plan).toEqual({
       textHash: contentHash(PLAN_B),
       callAt: null,
+      matchedBy: null,
       newSlug: null,
       endedSlug: null,
     });
-    expect(report.byKind.find((k) => k.kind === "plan-clear")!.withoutThreadMind).toMatchObject({ restarts: 3, measured: 1 });
+    expect(report.byKind.find((k) => k.kind === "plan-clear")!.withoutThreadMind).toMatchObject({ restarts: 4, measured: 2 });
     expect(renderMarkdown(reportDocument(report))).toContain(
       "no scanned session holds the ExitPlanMode call with the accepted plan's text",
     );
+  });
+
+  it("pairs by the shared slug when the ExitPlanMode call holds no plan text (older versions read the plan file)", () => {
+    expect(restartOf(IDS.fileReadPlanNew)).toMatchObject({
+      previousSessionId: IDS.fileReadPlanMaker,
+      before: 33_000,
+      notAveraged: null,
+    });
+    expect(restartOf(IDS.fileReadPlanNew).evidence.plan).toMatchObject({ matchedBy: "slug", endedSlug: "plan-file-owl" });
   });
 
   it("takes no session of another slug as the plan's, even with the same plan text", () => {

@@ -73,8 +73,10 @@ export interface PairingEvidence {
   clearRecord: { record: "clear-command" | "clear-hook" | "planContent" | "plan-prompt"; at: string | null } | null;
   plan: {
     textHash: string;
-    /** The ExitPlanMode call with that text in the ended session (null: no scanned session holds one). */
+    /** The ExitPlanMode call in the ended session (null: no scanned session holds one). */
     callAt: string | null;
+    /** plan-text: the call holds the same plan text; slug: the call holds none (older versions) and the slug is shared; null: not found. */
+    matchedBy: "plan-text" | "slug" | null;
     newSlug: string | null;
     endedSlug: string | null;
   } | null;
@@ -283,29 +285,33 @@ function isPlanClear(fresh: ScannedSession): fresh is ScannedSession & { planSta
 /**
  * The session a plan accepted with "clear context" ended: the one holding an ExitPlanMode call with the accepted plan's
  * text, made at or before the new session's start (CLEAR_TOLERANCE_MS), not already paired, and not of another slug
- * (when both record one). Sharing the slug ranks first, then the latest call. Null: no scanned session holds the plan
- * (deleted, in another folder, resumed elsewhere); time order is never asked then.
+ * (when both record one); or, for versions whose ExitPlanMode call holds no plan text (2.1.38 read it from the plan
+ * file), a session sharing the new one's slug with such a call. The plan text with the slug shared ranks first, then
+ * the plan text, then the slug alone; then the latest call. Null: no scanned session holds the plan (deleted, in
+ * another folder, resumed elsewhere); time order is never asked then.
  */
 function planSessionOf(
   fresh: ScannedSession & { planStart: NonNullable<ScannedSession["planStart"]> },
   sessions: readonly ScannedSession[],
   usedOld: ReadonlySet<string>,
-): { old: ScannedSession; call: PlanCallSeen } | null {
+): { old: ScannedSession; call: PlanCallSeen; matchedBy: "plan-text" | "slug" } | null {
   const clearAt = ms(clearTime(fresh));
-  let best: { old: ScannedSession; call: PlanCallSeen; shared: boolean; at: number } | null = null;
+  const inTime = (c: PlanCallSeen) => clearAt === null || (ms(c.at) ?? 0) <= clearAt + CLEAR_TOLERANCE_MS;
+  let best: { old: ScannedSession; call: PlanCallSeen; rank: number; at: number } | null = null;
   for (const candidate of sessions) {
     if (candidate === fresh || usedOld.has(candidate.sessionId)) continue;
     if (fresh.slug !== null && candidate.slug !== null && fresh.slug !== candidate.slug) continue;
-    const call = candidate.planCalls.find((c) => c.textHash === fresh.planStart.textHash);
-    if (call === undefined) continue;
-    const at = ms(call.at) ?? 0;
-    if (clearAt !== null && at > clearAt + CLEAR_TOLERANCE_MS) continue;
     const shared = fresh.slug !== null && fresh.slug === candidate.slug;
-    if (best === null || (shared && !best.shared) || (shared === best.shared && at > best.at)) {
-      best = { old: candidate, call, shared, at };
-    }
+    const byText = candidate.planCalls.find((c) => c.textHash === fresh.planStart.textHash && inTime(c));
+    const bySlug = shared ? candidate.planCalls.find((c) => c.textHash === null && inTime(c)) : undefined;
+    const call = byText ?? bySlug;
+    if (call === undefined) continue;
+    const rank = (byText !== undefined ? 2 : 0) + (shared ? 1 : 0);
+    const at = ms(call.at) ?? 0;
+    if (best === null || rank > best.rank || (rank === best.rank && at > best.at)) best = { old: candidate, call, rank, at };
   }
-  return best === null ? null : { old: best.old, call: best.call };
+  if (best === null) return null;
+  return { old: best.old, call: best.call, matchedBy: best.call.textHash === null ? "slug" : "plan-text" };
 }
 
 /** The new transcript's own record of a /clear (null when it has none: a pair from the hooks' records alone). */
@@ -322,8 +328,9 @@ interface Predecessor {
   by: PairingMethod;
   /** hooks pairs: when the SessionEnd(clear) and SessionStart(clear) hooks ran. */
   hooks?: { endAt: string; startAt: string };
-  /** plan pairs: the ended session's ExitPlanMode call of the accepted plan (null: none found). */
+  /** plan pairs: the ended session's ExitPlanMode call of the accepted plan (null: none found), and how it matched. */
   planCall?: PlanCallSeen | null;
+  planMatchedBy?: "plan-text" | "slug" | null;
 }
 
 /** Every restart in the scanned sessions, in time order. */
@@ -360,7 +367,12 @@ export function findRestarts(
     if (by === null) continue;
     const found = planSessionOf(fresh, sessions, usedOld);
     if (found !== null) usedOld.add(found.old.sessionId);
-    predecessors.set(fresh.sessionId, { old: found?.old ?? null, by, planCall: found?.call ?? null });
+    predecessors.set(fresh.sessionId, {
+      old: found?.old ?? null,
+      by,
+      planCall: found?.call ?? null,
+      planMatchedBy: found?.matchedBy ?? null,
+    });
   }
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
@@ -388,7 +400,7 @@ export function findRestarts(
     predecessors.set(fresh.sessionId, { old: best, by });
   }
 
-  for (const [newId, { old, by, hooks, planCall }] of predecessors) {
+  for (const [newId, { old, by, hooks, planCall, planMatchedBy }] of predecessors) {
     const fresh = byId.get(newId)!;
     const byPlan = planCall !== undefined;
     const call = planCall ?? null;
@@ -415,7 +427,13 @@ export function findRestarts(
       clearRecord: clearRecordOf(fresh),
       plan:
         byPlan && fresh.planStart !== null
-          ? { textHash: fresh.planStart.textHash, callAt: call?.at ?? null, newSlug: fresh.slug, endedSlug: old?.slug ?? null }
+          ? {
+              textHash: fresh.planStart.textHash,
+              callAt: call?.at ?? null,
+              matchedBy: planMatchedBy ?? null,
+              newSlug: fresh.slug,
+              endedSlug: old?.slug ?? null,
+            }
           : null,
       timeOrder: by === "hooks" || byPlan ? null : { endedSessionLastRecordAt: old?.endedAt ?? null, gapMs },
       boundary: null,

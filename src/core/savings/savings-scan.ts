@@ -50,8 +50,8 @@ export interface SummaryWriteSeen {
 
 /** An ExitPlanMode call of the session's own (its plan text, as a hash): the evidence a plan accepted with "clear context" is paired by. */
 export interface PlanCallSeen {
-  /** contentHash of the plan text (input.plan, trimmed). */
-  textHash: string;
+  /** contentHash of the plan text (input.plan, trimmed); null when the call holds none (Claude Code read the plan file). */
+  textHash: string | null;
   at: string | null;
   /** The calling response's context: the conversation's size when the plan was accepted. */
   contextTokens: number;
@@ -254,8 +254,8 @@ function planStartOf(parsed: unknown): ScannedSession["planStart"] {
   return { at, evidence: "prompt-text", textHash: contentHash(first.slice(PLAN_PROMPT.length).trim()) };
 }
 
-/** The plan texts of an assistant record's ExitPlanMode calls (input.plan, trimmed; calls without one left out). */
-function exitPlanTexts(value: unknown): string[] {
+/** The plan texts of an assistant record's ExitPlanMode calls (input.plan, trimmed; null for a call without one). */
+function exitPlanTexts(value: unknown): (string | null)[] {
   const record = jsonObject(value);
   if (record === null) return [];
   const content = messageContent(record);
@@ -265,7 +265,7 @@ function exitPlanTexts(value: unknown): string[] {
     const block = b as { type?: unknown; name?: unknown; input?: { plan?: unknown } };
     if (block.type !== "tool_use" || block.name !== EXIT_PLAN_TOOL) return [];
     const plan = typeof block.input === "object" && block.input !== null ? block.input.plan : undefined;
-    return typeof plan === "string" && plan.trim() !== "" ? [plan.trim()] : [];
+    return [typeof plan === "string" && plan.trim() !== "" ? plan.trim() : null];
   });
 }
 
@@ -513,9 +513,9 @@ async function scanFile(
           if (recordsPartialOutput(version) === true) partialOutputCounts = true;
         }
         for (const plan of exitPlanTexts(value)) {
-          const textHash = contentHash(plan);
-          planCalls.delete(textHash); // the last call of a plan text, in file order
-          planCalls.set(textHash, { textHash, at, contextTokens: classified.record.contextTokens });
+          const textHash = plan === null ? null : contentHash(plan);
+          planCalls.delete(textHash ?? ""); // the last call of a plan text (or without one), in file order
+          planCalls.set(textHash ?? "", { textHash, at, contextTokens: classified.record.contextTokens });
         }
         // From the value already parsed: no second parse, no search of the text.
         if (callsSummaryUpdate(value)) {
