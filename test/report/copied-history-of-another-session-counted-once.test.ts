@@ -26,6 +26,7 @@ const IDS = {
   continuedFromGone: id(4),
   renamed: id(5),
   clearedAfterCopies: id(6),
+  switchesId: id(7),
 };
 
 describe("a session file that opens with another session's records", () => {
@@ -103,6 +104,21 @@ describe("a session file that opens with another session's records", () => {
         workspace,
       ),
     ]);
+    // Its own records first, then a compaction after which the records carry another id: all of them the file's own.
+    put(IDS.switchesId, [
+      ...secondsApart(
+        IDS.switchesId,
+        T0 + 96 * HOUR,
+        [user("a"), assistant({ id: "s-1", input: 70_000, output: 30 }), compactBoundary({ trigger: "auto", preTokens: 70_000 })],
+        workspace,
+      ),
+      ...secondsApart(
+        "dddddddd-0000-4000-8000-000000000010",
+        T0 + 96 * HOUR + 10_000,
+        [compactSummary(), assistant({ id: "s-2", input: 22_000, output: 40 })],
+        workspace,
+      ),
+    ]);
     report = await setting.report();
   });
 
@@ -126,7 +142,9 @@ describe("a session file that opens with another session's records", () => {
   });
 
   it("keeps the continued file's own compaction and does not count the copied one again", () => {
-    const compactions = report.restarts.filter((r) => r.kind === "compaction");
+    const compactions = report.restarts.filter(
+      (r) => r.kind === "compaction" && (r.sessionId === IDS.earlier || r.sessionId === IDS.continued),
+    );
     expect(compactions.map((r) => [r.sessionId, r.trigger, r.before])).toEqual([
       [IDS.earlier, "auto", 60_810],
       [IDS.continued, "manual", 49_596],
@@ -151,6 +169,15 @@ describe("a session file that opens with another session's records", () => {
       outputTokens: 110,
       copiedResponses: 0,
       copiedFromSessions: [],
+    });
+  });
+
+  it("counts every record after the file's own first one as its own, whatever id it carries", () => {
+    expect(sessionOf(IDS.switchesId)).toMatchObject({ apiResponses: 2, outputTokens: 70, copiedResponses: 0 });
+    expect(report.restarts.find((r) => r.sessionId === IDS.switchesId)).toMatchObject({
+      kind: "compaction",
+      before: 70_000,
+      after: 22_000,
     });
   });
 

@@ -92,9 +92,10 @@ export interface ScannedSession {
   /** The session's own ExitPlanMode calls that carry a plan text: the last call of each plan text, in file order. */
   planCalls: PlanCallSeen[];
   /**
-   * Distinct API responses the file holds that carry another session's id (a conversation continued from another one
-   * begins with copies of its records): that session's, not this one's, so not counted here, nor their timestamps,
-   * /clear, compactions or injections. 0 when the file's records all carry its own id (or a file named otherwise).
+   * Distinct API responses at the file's start, before its first record of its own id, that carry another session's id
+   * (a conversation continued from another one begins with copies of its records): that session's, not this one's, so
+   * not counted here, nor their timestamps, /clear, compactions or injections. 0 when the file starts with its own id
+   * (or is named otherwise).
    */
   copiedResponses: number;
   /** The session ids those copies carry, in order of first appearance. */
@@ -356,10 +357,10 @@ let idleReadBuffer: Buffer | null = null;
  * timestamps only: their responses, /clear, compactions, injections and summary writes are the original's, counted in
  * the original's file; the branch's figures start at its own first request.
  *
- * Records that carry another session's id in a file named after its own session (a conversation continued from
- * another one begins with copies of that one's records, message ids and request ids kept) are that session's: not
- * counted here at all, timestamps included; the records of the file's own id after them count in full (a /clear or a
- * compaction among them is this session's). A file whose own id is on none of its records (renamed) is read again with
+ * Records that carry another session's id at the start of a file named after its own session, before its first record
+ * of its own id (a conversation continued from another one begins with copies of that one's records, message ids and
+ * request ids kept), are that session's: not counted here at all, timestamps included; every record from the file's
+ * own first one on counts in full, whatever id it carries (a /clear or a compaction among them is this session's). A file whose own id is on none of its records (renamed) is read again with
  * every record its own.
  */
 export async function scanSession(
@@ -472,8 +473,9 @@ async function scanFile(
     const meta = metaOf(classified);
     const recordSession = meta?.sessionId ?? null;
     if (recordSession !== null && recordSession === ownId) ownSeen = true;
-    // A record of another session copied into this file (a continued conversation's start): that session's.
-    const otherSession = ownId !== null && recordSession !== null && recordSession !== ownId;
+    // A record of another session copied into this file (a continued conversation's start, before the file's own first
+    // record): that session's. After the file's own records start, every record is the file's, whatever id it carries.
+    const otherSession = ownId !== null && !ownSeen && recordSession !== null && recordSession !== ownId;
     if (otherSession) {
       copiedLines += 1;
       if (!copiedFromSessions.includes(recordSession) && copiedFromSessions.length < COPIED_FROM_KEPT)
