@@ -11,7 +11,8 @@ import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
  *   (measurements.jsonl); the latest unused SessionEnd(clear) at or before the SessionStart(clear) is taken;
  * - clear-command / clear-hook: the new session's transcript opens with the `/clear` command record (or a SessionStart
  *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
- *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired;
+ *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired (a clear-hook session
+ *   that opens with an accepted plan and no typed /clear is paired as plan-record is);
  * - plan-record: the new session opens with an accepted plan (Claude Code's planContent field, written when a plan is
  *   accepted with "clear context"); the old session is the one that holds the ExitPlanMode call with the same plan text
  *   (and the same slug, when both record one), never found by time order (see planSessionOf);
@@ -344,8 +345,7 @@ export function findRestarts(
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
   const restarts: Restart[] = [];
 
-  // /clear: hooks' records first, then the transcripts' own evidence.
-  /** endAt: when ThreadMind's SessionEnd(clear) hook ran for the old session (hooks pairs only). */
+  // /clear: hooks' records first, then the plans' own evidence, then the transcripts' /clear records by time order.
   const predecessors = new Map<string, Predecessor>();
   const usedOld = new Set<string>();
   for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
