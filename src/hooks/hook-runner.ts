@@ -17,7 +17,7 @@ export type HookHandler = (name: HookName, input: HookInput, lockTimeoutMs: numb
 export async function runHookWith(name: string | undefined, entry: EntryStart, handle: HookHandler): Promise<void> {
   if (!isHookName(name)) {
     await writeHookOutput("", {
-      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`,
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact, user-prompt-submit, pre-tool-use or subagent-start)`,
     });
     return;
   }
