@@ -8,6 +8,7 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { spawnSync } from "node:child_process";
 import { parseHookStdout } from "../reliability/hook-process.js";
+import { collectStats, renderStats } from "../../src/core/savings/stats.js";
 
 const CLAUDE_PID = 525_252;
 const SESSION = "bbbbbbbb-2222-4333-8444-555555555555";
@@ -64,7 +65,7 @@ const logEvents = (dir: string) =>
   readFileSync(join(dir, ".threadmind", "measurements.jsonl"), "utf8")
     .split("\n")
     .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as { kind: string; file?: string; threads?: string[]; sessionId?: string });
+    .map((l) => JSON.parse(l) as { kind: string; file?: string; threads?: string[]; sessionId?: string; tokens?: number });
 
 describe("PreToolUse hook process (point-of-action recall)", () => {
   it("hands over a done sibling thread's Decisions and Constraints for a file its paths cover, once per conversation", async () => {
@@ -90,6 +91,10 @@ describe("PreToolUse hook process (point-of-action recall)", () => {
       [SESSION, "src/payments/refund.ts", [`${projectId}/${refunds}`]],
       [AFTER_CLEAR, "src/payments/refund.ts", [`${projectId}/${refunds}`]],
     ]);
+    // Counted as stats and the report show them.
+    const stats = renderStats(await collectStats(servicesFor(dir)));
+    const tokens = recalls.reduce((n, e) => n + (e.tokens ?? 0), 0);
+    expect(stats).toContain(`Before a file was changed (PreToolUse): 2 times, ~${tokens} tokens in all`);
   });
 
   it("says nothing for a file no thread covers, and logs each changed file once per conversation", async () => {

@@ -1,6 +1,8 @@
 // The measurements.jsonl events of point-of-action recall and subagent context: what a PreToolUse hook handed the model
 // (recall), which files a conversation changed (fileEdit), and what a SubagentStart hook handed a subagent (subagentContext).
 
+import { formatCount } from "../format-count.js";
+
 /** Decisions of other threads handed to the model before it changed `file` (repository-relative). */
 export interface RecallEvent {
   kind: "recall";
@@ -76,4 +78,14 @@ export interface RecallFigures {
 
 export function emptyRecallFigures(): RecallFigures {
   return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+}
+
+/** Point-of-action recall and subagent context as stats and the report show them: how often, and what they added. */
+export function recallLines(r: RecallFigures): string[] {
+  const times = (n: number) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  return [
+    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`,
+  ];
 }
