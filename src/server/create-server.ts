@@ -8,6 +8,7 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
+import { currentPathIndex } from "../core/recall/path-index-build.js";
 import { conflictSweepKeeper } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
@@ -111,6 +112,9 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
           services.store.dir,
           async () => {
             if (builtBy !== null) await refreshStartCache(services, builtBy);
+            // Point-of-action recall's path index, from the threads this process already parsed: the PreToolUse hook
+            // then finds it current (building it there, for a large store, could outlast the hook's deadline).
+            if (services.hasProjects()) await currentPathIndex(services.store);
           },
           session.closingSignal,
         );

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { matchPath, nearestMatch, repoRelative } from "../../src/core/recall/path-match.js";
+import { matchPath, nearestMatch, patternOf, repoRelative } from "../../src/core/recall/path-match.js";
 import {
   chainKeys,
   recallCandidates,
@@ -21,7 +21,7 @@ const thread = (id: string, paths: string[], extra: Partial<IndexedThread> = {})
   title: id.toUpperCase(),
   status: "active",
   parentId: "main",
-  paths,
+  paths: paths.map(patternOf), // as the path index stores them
   commit: null,
   ...extra,
 });

@@ -12,8 +12,9 @@ import { changedNsOf, settledAtMs, statStamp } from "../store/file-stamp.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import { ancestorExcerpt } from "../context/summary-sections.js";
 import type { Thread, ThreadStatus } from "../types.js";
+import { patternOf } from "./path-match.js";
 
-export const PATH_INDEX_VERSION = 1;
+export const PATH_INDEX_VERSION = 2;
 /** Bounded reads: an index of 1,000 threads covering 10,000 files is ~0.5 MB; anything larger is not ours. */
 const INDEX_MAX_BYTES = 16 * 1024 * 1024;
 /** A threads/ tree with more entries than this is not stamped (and so never cached): the index is built each time. */
@@ -25,6 +26,7 @@ export interface IndexedThread {
   title: string;
   status: ThreadStatus;
   parentId: string | null;
+  /** The thread's paths as patternOf gives them (slashes, no "./", no trailing slash). */
   paths: string[];
   /** The commit the summary was written at (stale-path warnings count commits since), or null. */
   commit: string | null;
@@ -51,14 +53,23 @@ export function excerptKey(projectId: string, threadId: string): string {
   return `${projectId}/${threadId}`;
 }
 
-/** The stamp of every entry below threads/ (not following links), and when its latest change settled (ms); null: too many. */
+/**
+ * The stamp of every directory below threads/ (not following links), and when its latest change settled (ms); null: too
+ * many. Directories, not files: every ThreadMind write replaces a thread file by a rename, which changes its
+ * directory's stamp, and stamping 1,000 files would cost each tool call more than the rest of the hook. A thread file
+ * edited in place by hand (without a rename) is seen at the next change of its directory (any ThreadMind write there).
+ */
 export function threadFilesStamp(storeDir: string): { stamp: string; settledAtMs: number } | null {
   const parts: string[] = [];
   let latest = 0n;
   const walk = (dir: string, rel: string): boolean => {
     let names: string[];
     try {
-      names = readdirSync(dir).sort();
+      // Only directories are stamped: the listing's types say which (a type the file system does not give is asked).
+      names = readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() || (d.isSymbolicLink() === false && !d.isFile()))
+        .map((d) => d.name)
+        .sort();
     } catch {
       parts.push(`${rel}:unreadable`);
       return true;
@@ -72,10 +83,11 @@ export function threadFilesStamp(storeDir: string): { stamp: string; settledAtMs
       } catch {
         continue; // gone since the listing: the next stamp differs anyway
       }
+      if (!s.isDirectory()) continue;
       const changed = changedNsOf(s);
       if (changed > latest) latest = changed;
       parts.push(`${rel}/${name}:${statStamp(s)}`);
-      if (s.isDirectory() && !walk(path, `${rel}/${name}`)) return false;
+      if (!walk(path, `${rel}/${name}`)) return false;
     }
     return true;
   };
@@ -112,7 +124,7 @@ export function buildPathIndex(
         title: t.title,
         status: statusOf(t),
         parentId: t.parentId,
-        paths: t.paths ? [...t.paths] : [],
+        paths: t.paths ? t.paths.map(patternOf) : [],
         commit: t.commit ?? null,
       });
       const excerpt = ancestorExcerpt(t.summary);

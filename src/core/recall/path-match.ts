@@ -144,9 +144,12 @@ function globMatches(pattern: string, file: string): boolean {
   return p === ps.length;
 }
 
-/** How `path` (a thread's) covers `file` (repository-relative), or null when it does not. */
-export function matchPath(path: string, file: string): PathMatch | null {
-  const pattern = patternOf(path);
+/**
+ * How `path` (a thread's) covers `file` (repository-relative), or null when it does not. `normalized`: `path` is already
+ * as patternOf gives it (the path index stores it so).
+ */
+export function matchPath(path: string, file: string, normalized = false): PathMatch | null {
+  const pattern = normalized ? path : patternOf(path);
   if (GLOB_CHARS.test(pattern)) {
     if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
     return { pattern: path, kind: "glob", score: 2_000_000 + pattern.replace(/[*?[\]]/g, "").length };
@@ -159,10 +162,10 @@ export function matchPath(path: string, file: string): PathMatch | null {
 }
 
 /** The nearest of a thread's paths that covers the file, or null when none does. */
-export function nearestMatch(paths: readonly string[], file: string): PathMatch | null {
+export function nearestMatch(paths: readonly string[], file: string, normalized = false): PathMatch | null {
   let best: PathMatch | null = null;
   for (const path of paths) {
-    const m = matchPath(path, file);
+    const m = matchPath(path, file, normalized);
     if (m !== null && (best === null || m.score > best.score)) best = m;
   }
   return best;

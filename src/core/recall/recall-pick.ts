@@ -33,7 +33,7 @@ export function recallCandidates(threads: readonly IndexedThread[], file: string
   const found: RecallCandidate[] = [];
   for (const thread of threads) {
     if (thread.paths.length === 0 || skip.has(excerptKey(thread.projectId, thread.id))) continue;
-    const match = nearestMatch(thread.paths, file);
+    const match = nearestMatch(thread.paths, file, true);
     if (match !== null) found.push({ thread, match });
   }
   const closed = (t: IndexedThread) => (t.status === "active" ? 0 : 1);
@@ -66,7 +66,7 @@ function kindWords(m: PathMatch): string {
     case "exact":
       return "this file";
     case "directory":
-      return `directory ${m.pattern}`;
+      return m.pattern === "" ? "the whole repository" : `directory ${m.pattern}/`;
     case "glob":
       return `pattern ${m.pattern}`;
     default: {
