@@ -76,7 +76,18 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   const initialized = server.server.oninitialized;
   server.server.oninitialized = () => {
     initialized?.();
-    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
+    // After the warm-up, point-of-action recall's path index is brought up to date (in the session's queue), so that the
+    // PreToolUse hook of a large store finds it current from the first edit.
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
+      void session.serial(async () => {
+        try {
+          const services = await session.services();
+          if (services.hasProjects()) await currentPathIndex(services.store);
+        } catch (error) {
+          process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error)}\n`);
+        }
+      });
+    });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   const closed = server.server.onclose;
