@@ -1,7 +1,8 @@
 // The PreToolUse hook as Claude Code runs it (the built bundle): an edit of a file a sibling thread's paths cover gets
 // that thread's decisions once per conversation (again in a new conversation), an uncovered file gets nothing, every
-// changed file is logged once, and the path index is cached in .threadmind/cache/recall/ and rebuilt after a thread write.
-import { existsSync, readFileSync, statSync } from "node:fs";
+// changed file is logged once, the path index is cached in .threadmind/cache/recall/ and rebuilt after a thread write,
+// and the project settings turn recall and the SubagentStart context off.
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -40,18 +41,28 @@ async function shop(): Promise<{ dir: string; refunds: string; projectId: string
 
 /** PreToolUse as Claude Code runs it in `dir` (CLAUDE_PID and CLAUDE_PROJECT_DIR set, nothing of the runner's). */
 async function preToolUse(dir: string, file: string, sessionId = SESSION, tool = "Edit") {
-  const input = JSON.stringify({
-    session_id: sessionId,
-    transcript_path: join(dir, "t.jsonl"),
-    cwd: dir,
+  return runHook(dir, "pre-tool-use", sessionId, {
     hook_event_name: "PreToolUse",
     tool_name: tool,
     tool_input: { file_path: file, old_string: "a", new_string: "b" },
     tool_use_id: "toolu_1",
   });
+}
+
+/** SubagentStart as Claude Code runs it in `dir`. */
+async function subagentStart(dir: string) {
+  return runHook(dir, "subagent-start", SESSION, {
+    hook_event_name: "SubagentStart",
+    agent_id: "agent-1",
+    agent_type: "general-purpose",
+  });
+}
+
+async function runHook(dir: string, name: string, sessionId: string, fields: Record<string, unknown>) {
+  const input = JSON.stringify({ session_id: sessionId, transcript_path: join(dir, "t.jsonl"), cwd: dir, ...fields });
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("THREADMIND_") && !k.startsWith("CLAUDE")) env[k] = v;
-  const run = spawnSync(process.execPath, [join(import.meta.dirname, "../../plugin/dist/hook.cjs"), "pre-tool-use"], {
+  const run = spawnSync(process.execPath, [join(import.meta.dirname, "../../plugin/dist/hook.cjs"), name], {
     cwd: dir,
     input,
     encoding: "utf8",
@@ -127,5 +138,23 @@ describe("PreToolUse hook process (point-of-action recall)", () => {
     expect(context(run.stdout)).toContain("Refunds within 14 days only.");
     expect(context(run.stdout)).toContain("covers this file");
     expect(statSync(index).mtimeMs).not.toBe(built);
+  });
+
+  it("a project setting turns each part off: recall before a change, the subagent context", async () => {
+    const { dir, projectId } = await shop();
+    const sub = await subagentStart(dir);
+    expect(context(sub.stdout)).toContain("Shop: one monorepo.");
+    expect(context(sub.stdout)).toContain("ThreadMind holds more");
+    const projectFile = join(dir, ".threadmind", "projects", `${projectId}.json`);
+    const project = JSON.parse(readFileSync(projectFile, "utf8")) as Record<string, unknown>;
+    writeFileSync(projectFile, `${JSON.stringify({ ...project, recall: { edits: false, subagents: false } }, null, 2)}\n`);
+    expect(await subagentStart(dir)).toMatchObject({ code: 0, stdout: "" });
+    expect(await preToolUse(dir, join(dir, "src/payments/refund.ts"))).toMatchObject({ code: 0, stdout: "" });
+    // The changed file is still recorded (paths stay current).
+    expect(
+      logEvents(dir)
+        .filter((e) => e.kind === "fileEdit")
+        .map((e) => e.file),
+    ).toEqual(["src/payments/refund.ts"]);
   });
 });
