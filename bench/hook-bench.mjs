@@ -117,7 +117,13 @@ export async function hookBenchmarks(ctx) {
   mkdirSync(home, { recursive: true });
 
   log(`hooks: writing a workspace of ${sizes.threads} threads (depth ${sizes.depth})`);
-  const ws = writeWorkspace(join(workDir, "ws-hooks"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
+  // Every thread covers 10 files (1,000 threads: 10,000 files), for PreToolUse's point-of-action recall.
+  const ws = writeWorkspace(join(workDir, "ws-hooks"), {
+    seed: 11,
+    threads: sizes.threads,
+    depth: sizes.depth,
+    pathsPerThread: 10,
+  });
   const emptyRepo = join(workDir, "ws-empty");
   initGitRepo(emptyRepo);
   const small = cachedTranscript(cacheDir, { name: "session-20k", seed: 21, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
@@ -174,6 +180,13 @@ export async function hookBenchmarks(ctx) {
   const startTranscript = join(home, ".claude", "projects", "-bench", `${startId}.jsonl`);
   const emptyTranscript = join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`);
   const prompt = (id) => ({ prompt_id: id, permission_mode: "default", prompt: "go on" });
+  const toolWrite = (dir, file) => ({
+    tool_name: "Write",
+    tool_input: { file_path: join(dir, file), content: "x" },
+    tool_use_id: "t1",
+  });
+  // A file the last thread written covers (a leaf off the deepest thread's chain, so not in the session's context).
+  const RECALL_FILE = `src/area-${sizes.threads - 1}/file-3.ts`;
   const makeCases = (dist) => ({
     startBig: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "startup" }),
     startEmpty: hookCase(dist, "SessionStart", emptyRepo, startId, emptyTranscript, { source: "startup" }),
@@ -184,6 +197,9 @@ export async function hookBenchmarks(ctx) {
     promptLarge: hookCase(dist, "UserPromptSubmit", ws.root, large.sessionId, large.path, prompt("p3")),
     preLarge: hookCase(dist, "PreCompact", ws.root, large.sessionId, large.path, { trigger: "auto", custom_instructions: "" }),
     clearAfterWrite: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "clear" }),
+    toolEmpty: hookCase(dist, "PreToolUse", emptyRepo, startId, emptyTranscript, toolWrite(emptyRepo, "src/a.ts")),
+    toolMiss: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, "src/uncovered/a.ts")),
+    toolHit: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, RECALL_FILE)),
   });
   const cases = makeCases(ctx.distDir);
   /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */
@@ -243,6 +259,23 @@ export async function hookBenchmarks(ctx) {
     },
     promptSmall: (r) => checkQuietPrompt(r),
     promptLarge: (r) => checkQuietPrompt(r),
+    toolEmpty: (r) => {
+      if (r.stdout.trim() !== "") throw new Error(`PreToolUse without a project printed: ${r.stdout.slice(0, 300)}`);
+    },
+    toolMiss: (r) => {
+      const out = parseOutput(r.stdout);
+      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+      if (out !== null) throw new Error(`PreToolUse on an uncovered file printed: ${r.stdout.slice(0, 300)}`);
+    },
+    toolHit: (r) => {
+      const out = parseOutput(r.stdout);
+      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+      const context = out?.hookSpecificOutput?.additionalContext;
+      if (typeof context !== "string" || !context.includes(RECALL_FILE))
+        throw new Error(
+          `PreToolUse did not recall the decisions for ${RECALL_FILE}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+        );
+    },
   };
   /** UserPromptSubmit with nothing to say: prints nothing and logs nothing (a nudge or a mark would be another case). */
   const baseEventCount = loggedEvents(ws.storeDir).length;
@@ -283,6 +316,9 @@ export async function hookBenchmarks(ctx) {
     promptEmpty: [],
     promptSmall: [],
     promptLarge: [],
+    toolEmpty: [],
+    toolMiss: [],
+    toolHit: [],
   };
   const gaveUp = {};
   const order = [
@@ -299,6 +335,9 @@ export async function hookBenchmarks(ctx) {
     "promptEmpty",
     "promptSmall",
     "promptLarge",
+    "toolEmpty",
+    "toolMiss",
+    "toolHit",
     ...Object.keys(compared),
   ];
   for (const name of Object.keys(compared)) samples[name] = [];
@@ -453,6 +492,21 @@ export async function hookBenchmarks(ctx) {
       ratioTarget: 1.1,
     }),
     timeFigure("hook-prompt-large", "UserPromptSubmit hook, vs node", `${largeMb} transcript`, "promptLarge", 1.25),
+    timeFigure("hook-tool-empty", "PreToolUse hook (Write), no project", "empty git repo", "toolEmpty", 1.25),
+    timeFigure(
+      "hook-tool-miss",
+      "PreToolUse hook (Write), a file no thread covers",
+      `${sizes.threads.toLocaleString("en-US")} threads covering ${(sizes.threads * 10).toLocaleString("en-US")} files, path index cached`,
+      "toolMiss",
+      1.25,
+    ),
+    timeFigure(
+      "hook-tool-hit",
+      "PreToolUse hook (Write), a covered file: decisions handed over",
+      "as above, one thread's decisions injected (with its stale-path check: one git process)",
+      "toolHit",
+      null,
+    ),
   ];
   const rssFloor = summarize(rss.floor);
   for (const [name, label] of [
@@ -504,6 +558,8 @@ export async function hookBenchmarks(ctx) {
     "hook-prompt-store": "promptSmall",
     "hook-prompt-size": "promptLarge",
     "hook-prompt-large": "promptLarge",
+    "hook-tool-miss": "toolMiss",
+    "hook-tool-hit": "toolHit",
   };
   for (const f of out) {
     const count = gaveUp[gaveUpNote[f.key]];

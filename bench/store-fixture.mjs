@@ -62,13 +62,15 @@ function threadFile(t) {
     `updatedAt: ${t.updatedAt}`,
   ];
   if (t.commit) lines.push(`commit: ${t.commit}`);
+  if (t.paths && t.paths.length > 0) lines.push("paths:", ...t.paths.map((p) => `  - ${p}`));
   lines.push("---", "");
   return `${lines.join("\n")}\n${t.summary}\n`;
 }
 
 /**
  * Writes the workspace. options: seed, threads, depth, summaryBytes [min, max], measurements (sessions in the
- * measurement log, as a store used for a long time has them), activeFor (CLAUDE_PID whose session is on the deepest thread).
+ * measurement log, as a store used for a long time has them), activeFor (CLAUDE_PID whose session is on the deepest thread),
+ * pathsPerThread (thread k's paths: src/area-k/file-0.ts … file-(n-1).ts; none by default).
  * Returns { root, storeDir, deepestId, ids }.
  */
 export function writeWorkspace(root, options) {
@@ -102,6 +104,7 @@ export function writeWorkspace(root, options) {
       updatedAt: at,
       commit: head,
       summary: summaryText(rng, rng.int(minBytes, maxBytes)),
+      paths: Array.from({ length: options.pathsPerThread ?? 0 }, (_, j) => `src/area-${all.length}/file-${j}.ts`),
     };
     all.push(t);
     return t;

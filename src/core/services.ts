@@ -33,7 +33,8 @@ import { checkHistoryLimit, threadFileHistory, type ThreadHistory } from "./thre
 import type { MeasurementEvent } from "./measure/measurement-log.js";
 import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } from "./measure/measurement-recording.js";
 import { branchChoice, chooseProjectId, ownThread } from "./thread-choice.js";
-import { instanceThread } from "./measure/measurement-log-read.js";
+import { instanceEvents, instanceThread } from "./measure/measurement-log-read.js";
+import { changedFilesSince } from "./recall/changed-files.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
 import { listProjects } from "./project-list.js";
@@ -189,6 +190,10 @@ export class ThreadMindServices implements WriteContext {
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
+  changedFilesSinceWrite(projectId: string, threadId: string): string[] {
+    return changedFilesSince(instanceEvents(this.store.dir, this.session.key), projectId, threadId);
+  }
+
   async recordSummaryWrite(projectId: string, threadId: string, via: SummaryWriteVia): Promise<void> {
     await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }

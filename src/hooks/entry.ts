@@ -1,4 +1,4 @@
-// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit>): CommonJS, node builtins only,
+// Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit|pre-tool-use|subagent-start>): CommonJS, node builtins only,
 // small. When the environment names a workspace without `.threadmind/` it exits before loading anything more or reading
 // stdin; otherwise it runs the hooks, compiled through a V8 code cache: SessionStart from plugin/dist/hook-start.cjs
 // (main-start.ts: its fast path and the team check only), the others from hook-main.cjs (main.ts).

@@ -11,6 +11,10 @@ import { indexBehind, instanceEvents, sessionEvents } from "../core/measure/meas
 import { refreshMeasurementIndexIfBehind } from "../core/measure/measurement-index-write.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { LOG_ROTATE_BYTES, measurementLogPath, openLog } from "../core/measure/measurement-log.js";
+import { currentPathIndex } from "../core/recall/path-index-build.js";
+import { startKey } from "../core/git/git.js";
+import { toolRecall, type RecallStore } from "./tool-recall.js";
+import { subagentContext } from "./subagent-context.js";
 
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
@@ -35,6 +39,31 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
   };
 }
 
+/** Recall through the full services: the path index built (and saved) when the cached one is missing or stale. */
+async function servicesRecallStore(services: ThreadMindServices, input: HookInput): Promise<RecallStore> {
+  const ready = await currentPathIndex(services.store);
+  const gitTop = services.store.workspace.gitTop;
+  return {
+    storeDir: services.store.dir,
+    root: services.store.workspace.root,
+    gitTop,
+    session: services.session,
+    state: services.readState(),
+    projectIds: () => {
+      try {
+        return services.store.projectIds();
+      } catch {
+        return null;
+      }
+    },
+    threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
+    branch: () => startKey(gitTop),
+    sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),
+    index: () => ready,
+    recordEvents: (events) => services.recordEvents(events),
+  };
+}
+
 export async function handle(name: HookName, input: HookInput, lockTimeoutMs: number): Promise<HookOutput> {
   const services = openHookServices(input, process.env, lockTimeoutMs);
   if (services === null) return {}; // no ThreadMind project here: say nothing, write nothing
@@ -56,6 +85,10 @@ async function handleWith(services: ThreadMindServices, name: HookName, input: H
       return measureSize(servicesMeasureStore(services), input, "preCompacts");
     case "user-prompt-submit": // always answered by the fast path (hook-fast.ts: fastPrompt never returns null)
       throw new Error("internal: UserPromptSubmit is answered by the fast path");
+    case "pre-tool-use":
+      return (await toolRecall(await servicesRecallStore(services, input), input)) ?? {};
+    case "subagent-start":
+      return (await subagentContext(await servicesRecallStore(services, input), input)) ?? {};
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

@@ -23,6 +23,8 @@ export interface FastStore {
   storeDir: string;
   gitTop: string | null;
   state: LocalState;
+  /** The workspace root (thread paths are relative to it). */
+  root: string;
 }
 
 export function fastStore(input: HookInput, env: NodeJS.ProcessEnv): FastStore | null {
@@ -35,7 +37,7 @@ export function fastStore(input: HookInput, env: NodeJS.ProcessEnv): FastStore |
   const { state, problem } = readLocalState(storeDir);
   // An unusable config.json is reported (and set aside later) by the full path, in its words.
   if (problem !== undefined) return null;
-  return { storeDir, gitTop: workspace.gitTop, state };
+  return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
 }
 
 /** Project ids as the store lists them; null when projects/ is a symbolic link or cannot be listed (the full path says why). */

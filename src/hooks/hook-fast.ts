@@ -1,4 +1,4 @@
-// The fast paths of SessionEnd, PreCompact and UserPromptSubmit (bundled into plugin/dist/hook-main.cjs; SessionStart's is
+// The fast paths of SessionEnd, PreCompact, UserPromptSubmit, PreToolUse and SubagentStart (bundled into plugin/dist/hook-main.cjs; SessionStart's is
 // hook-fast-start.ts, in hook-start.cjs; the store helpers both use are hook-fast-store.ts): no YAML, no services.
 // SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null means "cannot tell from
 // here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null
@@ -15,6 +15,9 @@ import { startKey } from "../core/git/git.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
 import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-store.js";
+import { toolRecall, type RecallStore } from "./tool-recall.js";
+import { subagentContext } from "./subagent-context.js";
+import { cachedPathIndex } from "../core/recall/path-index-build.js";
 
 /**
  * After SessionEnd, PreCompact or UserPromptSubmit read the log, before they append to it: when a lookup found its index
@@ -101,6 +104,36 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
   return output;
 }
 
+/**
+ * PreToolUse (point-of-action recall) and SubagentStart (the subagent's lean context) from the cached path index; null
+ * (the hooks proper build it) when the store or the index is not ready for the fast path.
+ */
+async function fastRecall(
+  input: HookInput,
+  env: NodeJS.ProcessEnv,
+  rotate: Rotate,
+  answer: (store: RecallStore, input: HookInput) => Promise<HookOutput | null>,
+): Promise<HookOutput | null> {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  return answer(
+    {
+      storeDir: store.storeDir,
+      root: store.root,
+      gitTop: store.gitTop,
+      session: hookSessionOr(env, input.sessionId),
+      state: store.state,
+      projectIds: () => projectIds(store.storeDir),
+      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
+      branch: () => startKey(store.gitTop),
+      sessionEvents: () => sessionEvents(store.storeDir, input.sessionId),
+      index: () => cachedPathIndex(store.storeDir),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
+    },
+    input,
+  );
+}
+
 /** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */
 export async function tryFast(
   name: HookName,
@@ -118,6 +151,10 @@ export async function tryFast(
       return fastMeasure(input, env, "preCompacts", rotate);
     case "user-prompt-submit":
       return fastPrompt(input, env, rotate);
+    case "pre-tool-use":
+      return fastRecall(input, env, rotate, toolRecall);
+    case "subagent-start":
+      return fastRecall(input, env, rotate, subagentContext);
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

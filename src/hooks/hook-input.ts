@@ -15,6 +15,12 @@ export interface HookInput {
   trigger: string | null;
   /** UserPromptSubmit: the user's raw text (a slash command arrives unexpanded). */
   prompt: string | null;
+  /** PreToolUse: the tool's name (Edit, Write...). */
+  toolName?: string | null;
+  /** PreToolUse: the file the tool is about to read or change (tool_input.file_path, or notebook_path), as given. */
+  toolFilePath?: string | null;
+  /** Inside a subagent (PreToolUse) and SubagentStart: the subagent's id. */
+  agentId?: string | null;
 }
 
 const MAX_INPUT_BYTES = 1_000_000;
@@ -139,5 +145,19 @@ export function parseHookInput(text: string, fallbackCwd: string): HookInput {
     reason: str("reason"),
     trigger: str("trigger"),
     prompt: str("prompt"),
+    toolName: str("tool_name"),
+    toolFilePath: toolFilePath(d.tool_input),
+    agentId: str("agent_id"),
   };
+}
+
+/** tool_input.file_path (Edit, Write, MultiEdit, Read) or notebook_path (NotebookEdit), when a non-empty string. */
+function toolFilePath(toolInput: unknown): string | null {
+  if (typeof toolInput !== "object" || toolInput === null) return null;
+  const t = toolInput as Record<string, unknown>;
+  for (const key of ["file_path", "notebook_path"]) {
+    const v = t[key];
+    if (typeof v === "string" && v !== "" && v.length <= 4096) return v;
+  }
+  return null;
 }

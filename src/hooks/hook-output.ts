@@ -3,18 +3,21 @@ import { writeSync } from "node:fs";
 import { errnoCode } from "../core/error-details.js";
 
 export interface HookOutput {
-  /** SessionStart and UserPromptSubmit: the context handed to the model. */
+  /** SessionStart, UserPromptSubmit, PreToolUse and SubagentStart: the context handed to the model. */
   additionalContext?: string;
   /** One short line shown to the user (what went wrong, or what was left out). */
   userMessage?: string;
 }
+
+/** The events whose hookSpecificOutput.additionalContext reaches the model (docs/claude-code-verified.md). */
+const CONTEXT_EVENTS = new Set(["SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart"]);
 
 /** The JSON Claude Code expects, or null when there is nothing to say (print nothing at all then). */
 export function renderHookOutput(event: string, output: HookOutput): string | null {
   const json: Record<string, unknown> = {};
   // One line, whatever it quotes (a damaged or hostile thread file's value with line breaks, say).
   if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
-  if (output.additionalContext !== undefined && (event === "SessionStart" || event === "UserPromptSubmit")) {
+  if (output.additionalContext !== undefined && CONTEXT_EVENTS.has(event)) {
     json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);

@@ -17,7 +17,7 @@ export type HookHandler = (name: HookName, input: HookInput, lockTimeoutMs: numb
 export async function runHookWith(name: string | undefined, entry: EntryStart, handle: HookHandler): Promise<void> {
   if (!isHookName(name)) {
     await writeHookOutput("", {
-      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`,
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact, user-prompt-submit, pre-tool-use or subagent-start)`,
     });
     return;
   }
@@ -27,9 +27,15 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
   let arming: NodeJS.Immediate | undefined;
   const deadline = new Promise<HookOutput>((resolve) => {
     const giveUp = () =>
-      resolve({
-        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`,
-      });
+      resolve(
+        // Recall that cannot be made in time is left out silently (a line before every edit would only be noise; the
+        // MCP server brings the path index up to date, see create-server.ts).
+        name === "pre-tool-use" || name === "subagent-start"
+          ? {}
+          : {
+              userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+            },
+      );
     // The timer is set once the work waits on the event loop (I/O, a lock's retry), still counted from the start: a fast
     // path that answers from synchronous reads never gets there, and a process's first setTimeout costs ~0.3 ms.
     arming = setImmediate(() => {

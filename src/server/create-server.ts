@@ -8,6 +8,7 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
+import { currentPathIndex } from "../core/recall/path-index-build.js";
 import { conflictSweepKeeper } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
@@ -75,7 +76,18 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   const initialized = server.server.oninitialized;
   server.server.oninitialized = () => {
     initialized?.();
-    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
+    // After the warm-up, point-of-action recall's path index is brought up to date (in the session's queue), so that the
+    // PreToolUse hook of a large store finds it current from the first edit.
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
+      void session.serial(async () => {
+        try {
+          const services = await session.services();
+          if (services.hasProjects()) await currentPathIndex(services.store);
+        } catch (error) {
+          process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error)}\n`);
+        }
+      });
+    });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   const closed = server.server.onclose;
@@ -111,6 +123,9 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
           services.store.dir,
           async () => {
             if (builtBy !== null) await refreshStartCache(services, builtBy);
+            // Point-of-action recall's path index, from the threads this process already parsed: the PreToolUse hook
+            // then finds it current (building it there, for a large store, could outlast the hook's deadline).
+            if (services.hasProjects()) await currentPathIndex(services.store);
           },
           session.closingSignal,
         );

@@ -27,6 +27,7 @@ const ALL_IDS = [
   "plugin",
   "hooks",
   "receipts",
+  "recall-hooks",
   "context-size",
 ];
 const cleanups: (() => void)[] = [];
@@ -327,6 +328,16 @@ describe("thread-mind-mcp doctor", () => {
     const r = repo();
     await project(r.dir);
     expect(status(doctor(r.dir, home()), "plugin")).toBe("ok");
+  });
+
+  it("recall-hooks: the plugin declares PreToolUse on the file-changing tools and SubagentStart, runs it here, and builds the path index", async () => {
+    const r = repo();
+    await project(r.dir);
+    const d = doctor(r.dir, home());
+    expect(status(d, "recall-hooks")).toBe("ok");
+    expect(d.checks.get("recall-hooks")!.detail.join("\n")).toMatch(
+      /PreToolUse \(Edit, Write, MultiEdit, NotebookEdit\) and SubagentStart declared; a PreToolUse run here took \d+ ms and exited 0\npath index: 1 thread\(s\), 0 with paths/,
+    );
   });
 
   it("hooks: never seen warns; a SessionStart without any SessionEnd warns (sizes are measured at SessionEnd)", async () => {

@@ -12,7 +12,7 @@ const newHome = homesPerTest();
 it("hook --help names every hook plugin/hooks.json runs", () => {
   const hooksJson = readFileSync(join(REPO_ROOT, "plugin", "hooks.json"), "utf8");
   const names = [...new Set([...hooksJson.matchAll(/hook\.cjs\\" ([a-z-]+)/g)].map((m) => m[1]!))];
-  expect(names).toEqual(["session-start", "session-end", "pre-compact", "user-prompt-submit"]);
+  expect(names).toEqual(["session-start", "session-end", "pre-compact", "user-prompt-submit", "pre-tool-use", "subagent-start"]);
   const run = runCli(["hook", "--help"], { cwd: newRepo({ git: false, prefix: "tm-cli-hook-" }).dir, home: newHome() });
   expect(run.code).toBe(0);
   for (const name of names) expect(run.stdout).toContain(name);

@@ -6,8 +6,9 @@ import type { CliCommand } from "./command.js";
 
 export const hookCommand: CliCommand = {
   name: "hook",
-  summary: "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit), JSON on stdin",
-  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit>",
+  summary:
+    "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit | pre-tool-use | subagent-start), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit|pre-tool-use|subagent-start>",
   options: {},
   run: async (args) => {
     // The hooks are CommonJS (hook.cjs): required, not imported.

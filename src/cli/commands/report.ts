@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { messageOf } from "../../core/error-details.js";
 import { readLocalState } from "../../core/store/local-state.js";
 import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
+import { recallLines } from "../../core/recall/recall-events.js";
 import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
 import { expectNoArguments, UsageError } from "../cli-options.js";
@@ -94,8 +95,13 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
       // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
       let doc: ReportDocument | undefined;
       const document = (): ReportDocument => (doc ??= reportDocument(report));
-      if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else process.stdout.write(renderMarkdown(document()));
+      // Point-of-action recall and subagent context come from ThreadMind's own log (the transcripts do not tell them apart).
+      if (args.flags.get("json") === true)
+        process.stdout.write(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}\n`);
+      else
+        process.stdout.write(
+          `${renderMarkdown(document())}\n## Point-of-action recall\n\n${recallLines(logged.recall).join("\n")}\n`,
+        );
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
         let written = true;

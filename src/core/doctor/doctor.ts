@@ -18,6 +18,7 @@ import {
   type DoctorLogRead,
 } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
+import { checkRecallHooks } from "./doctor-recall-checks.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
 import { bundlePath } from "../bundles.js";
@@ -127,6 +128,16 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   );
   if (usable) {
     checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
+    if (projectsListed(services)) {
+      checks.push(
+        await checkRecallHooks({
+          pluginRoot: options.pluginRoot,
+          nodePath: options.nodePath ?? process.execPath,
+          root: workspace.root,
+          store: services.store,
+        }),
+      );
+    }
     if (projectsListed(services)) checks.push(await contextCheck(services));
   }
   return checks;

@@ -29,6 +29,7 @@ import {
 } from "./measurement-index.js";
 import { isCount, isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
 import { isValidId } from "../id-pattern.js";
+import { emptyRecallFigures, isRecallLogEvent, type RecallFigures } from "../recall/recall-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 export const READ_MAX_BYTES = 8 * 1024 * 1024;
@@ -43,6 +44,9 @@ const KINDS = new Set<MeasurementEvent["kind"]>([
   "summaryWrite",
   "freshnessMark",
   "staleness",
+  "recall",
+  "fileEdit",
+  "subagentContext",
 ]);
 const RECEIPTS = new Set<SettledReceipt>(["delivered", "preview", "missing"]);
 
@@ -52,6 +56,8 @@ export interface MeasurementLogRead {
   unreadableLines: number;
   /** The log's staleness records, exactly as stalenessEvents gives them (read in the same pass). */
   staleness: StalenessEvent[];
+  /** How often point-of-action recall and the subagent context fired, and their estimated tokens. */
+  recall: RecallFigures;
 }
 
 /** A log file's bytes (its last READ_MAX_BYTES), or an empty buffer where it does not exist. Other errors are thrown. */
@@ -133,6 +139,10 @@ export function parseEventLine(line: string): MeasurementEvent | null {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? (d as MeasurementEvent) : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? (d as MeasurementEvent) : null;
   }
 }
 
@@ -157,6 +167,7 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
   const receipts = new Map<string, { receipt: SettledReceipt; firstRequestTokens?: number }>();
   const seen = new Set<string>();
   const staleness = stalenessCollector();
+  const recall = emptyRecallFigures();
   let unreadableLines = 0;
   const fold = (line: string, fromLog: boolean, rawBytes: number) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -192,9 +203,18 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
         // Only the lines a scan for them would find (stalenessEvents).
         if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
         break;
+      case "recall":
+        recall.recalls += 1;
+        recall.recallTokens += event.tokens;
+        break;
+      case "subagentContext":
+        recall.subagentContexts += 1;
+        recall.subagentTokens += event.tokens;
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
+      case "fileEdit":
         break; // read where needed: instanceEvents, freshnessFigure
       default: {
         const unreachable: never = event;
@@ -228,6 +248,7 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
     },
     unreadableLines,
     staleness: staleness.records,
+    recall,
   };
 }
 

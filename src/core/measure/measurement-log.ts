@@ -9,6 +9,7 @@ import { UnreadableFileError } from "../errors.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
 import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "../freshness/freshness-events.js";
+import type { RecallLogEvent } from "../recall/recall-events.js";
 
 export const MEASUREMENT_LOG = "measurements.jsonl";
 export const MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -38,7 +39,8 @@ export type MeasurementEvent =
   | { kind: "conversation"; at: string; sessionId: string; projectId: string; threadId: string; instance?: string }
   | SummaryWriteEvent
   | FreshnessMarkEvent
-  | StalenessEvent;
+  | StalenessEvent
+  | RecallLogEvent;
 
 export function measurementLogPath(storeDir: string): string {
   return join(storeDir, MEASUREMENT_LOG);

@@ -3,6 +3,7 @@ import { isHookSeenRecord, isInjectionRecord, isSizeRecord, readMeasurementLog }
 import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
+import { recallLines, type RecallFigures } from "../recall/recall-events.js";
 import type { Measurements, ReceiptStatus } from "../measure/measurements.js";
 import { average, hasSize, restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
 import type { ThreadMindServices } from "../services.js";
@@ -40,6 +41,8 @@ export interface StatsReport {
   measured: MeasuredPart;
   /** How current the thread's summary was at each /clear and compaction (the hooks' records). */
   freshness: FreshnessFigure;
+  /** How often point-of-action recall and the subagent context fired, and their estimated tokens (absent: not read). */
+  recall?: RecallFigures;
 }
 
 export async function collectStats(services: ThreadMindServices): Promise<StatsReport> {
@@ -66,6 +69,7 @@ export async function collectStats(services: ThreadMindServices): Promise<StatsR
       logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens),
     ),
+    recall: logged.recall,
   };
 }
 
@@ -172,6 +176,7 @@ export function renderStats(report: StatsReport): string {
   for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt(s.tokens)}`.padEnd(8)} ${s.updated}`);
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
   lines.push("", ...freshnessLines(report.freshness));
+  if (report.recall !== undefined) lines.push("", ...recallLines(report.recall));
   lines.push(
     "",
     "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request).",

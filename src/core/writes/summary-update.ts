@@ -10,6 +10,7 @@ import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { assertCanModify, headBeforeLock, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 import { messageOf } from "../error-details.js";
 import { errors } from "../errors.js";
+import { joinChangedPaths } from "../recall/changed-files.js";
 
 export interface SummaryUpdated {
   thread: Thread;
@@ -17,6 +18,8 @@ export interface SummaryUpdated {
   tokens: number;
   /** Related threads that do not exist (kept) or a reference to the thread itself (dropped). */
   warnings: string[];
+  /** Files the conversation changed that joined the thread's paths with this write (none when paths were given). */
+  pathsAdded: string[];
 }
 
 /** summary_update's input: the content, and where and how it is written. */
@@ -45,6 +48,7 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const warnings: string[] = [];
+  let pathsAdded: string[] = [];
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
@@ -58,6 +62,13 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
     if (paths !== undefined) {
       if (paths.length > 0) next.paths = paths;
       else delete next.paths;
+    } else if (thread.id === sessionThreadId && ctx.changedFilesSinceWrite !== undefined) {
+      // Paths kept current without the model's help: what this conversation changed joins its own thread's paths.
+      const joined = joinChangedPaths(thread.paths ?? [], ctx.changedFilesSinceWrite(project.id, thread.id));
+      if (joined.added.length > 0) {
+        next.paths = checkPaths(joined.paths);
+        pathsAdded = joined.added;
+      }
     }
     if (related !== undefined) {
       const others = related.filter((r) => r !== thread.id);
@@ -82,5 +93,5 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
 }

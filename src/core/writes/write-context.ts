@@ -36,6 +36,8 @@ export interface WriteContext {
   /** Records the session's active thread after a write: its failure is returned as a line for the result, never thrown. */
   rememberAfterWrite(projectId: string, threadId: string): Promise<string | null>;
   recordSummaryWrite(projectId: string, threadId: string, via: SummaryWriteVia): Promise<void>;
+  /** Files this client session changed since its last write to the thread's summary, most recent first (recall). */
+  changedFilesSinceWrite?(projectId: string, threadId: string): string[];
   saveTokenCache(): Promise<void>;
 }
 

@@ -29,13 +29,18 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       annotations: annotations("Update summary", "destructive", false),
     },
     toolHandler(ctx, { name: "summary_update", changesContext: true }, async (services, args) => {
-      const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
+      const { thread, chars, tokens, warnings, pathsAdded } = await services.summaryUpdate(args);
       const what = args.section
         ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}`
         : "whole summary replaced";
       const lines = [
         `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`,
       ];
+      if (pathsAdded.length > 0) {
+        lines.push(
+          `Paths: ${pathsAdded.join(", ")} (changed in this conversation) joined the thread's paths; pass paths to set or clear them.`,
+        );
+      }
       for (const w of warnings) lines.push(`⚠ ${w}`);
       return lines.join("\n");
     }),

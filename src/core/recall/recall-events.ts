@@ -1,0 +1,91 @@
+// The measurements.jsonl events of point-of-action recall and subagent context: what a PreToolUse hook handed the model
+// (recall), which files a conversation changed (fileEdit), and what a SubagentStart hook handed a subagent (subagentContext).
+
+import { formatCount } from "../format-count.js";
+
+/** Decisions of other threads handed to the model before it changed `file` (repository-relative). */
+export interface RecallEvent {
+  kind: "recall";
+  at: string;
+  sessionId: string;
+  /** The Claude Code process ("claude-<pid>"). */
+  instance: string;
+  /** Set inside a subagent: its own context, its own "once per conversation". */
+  agentId?: string;
+  file: string;
+  /** "<project>/<thread>" of each thread handed over, in the injection's order. */
+  threads: string[];
+  chars: number;
+  /** Estimated (characters / 3.5: no tokenizer on the hook path). */
+  tokens: number;
+}
+
+/** A file the conversation was about to change (Edit, Write, MultiEdit, NotebookEdit), once per file and conversation. */
+export interface FileEditEvent {
+  kind: "fileEdit";
+  at: string;
+  sessionId: string;
+  instance: string;
+  agentId?: string;
+  file: string;
+}
+
+/** The lean context a SubagentStart hook handed a subagent. */
+export interface SubagentContextEvent {
+  kind: "subagentContext";
+  at: string;
+  sessionId: string;
+  instance: string;
+  agentId: string;
+  projectId: string;
+  threadId: string;
+  chars: number;
+  tokens: number;
+}
+
+export type RecallLogEvent = RecallEvent | FileEditEvent | SubagentContextEvent;
+
+/** The characters / 3.5 estimate the hooks use (no tokenizer on their path). */
+export function estimatedTokens(text: string): number {
+  return Math.ceil(text.length / 3.5);
+}
+
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Whether a parsed log line (kind already one of these) has the fields its kind needs. */
+export function isRecallLogEvent(d: Record<string, unknown>): boolean {
+  if (!isStr(d.instance) || (d.agentId !== undefined && !isStr(d.agentId))) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount(d.chars) && isCount(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount(d.chars) && isCount(d.tokens);
+    default:
+      return false;
+  }
+}
+
+/** How often each kind of injection fired and what it added (estimated tokens). */
+export interface RecallFigures {
+  recalls: number;
+  recallTokens: number;
+  subagentContexts: number;
+  subagentTokens: number;
+}
+
+export function emptyRecallFigures(): RecallFigures {
+  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+}
+
+/** Point-of-action recall and subagent context as stats and the report show them: how often, and what they added. */
+export function recallLines(r: RecallFigures): string[] {
+  const times = (n: number) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  return [
+    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`,
+  ];
+}

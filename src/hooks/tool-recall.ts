@@ -1,0 +1,155 @@
+// PreToolUse: point-of-action recall. Before Edit, Write, MultiEdit or NotebookEdit changes a file, the Decisions and
+// Constraints of the threads whose paths cover it (not the conversation's own thread or its ancestors, which its
+// context already holds; each thread once per conversation, again after /clear or a compaction) are handed to the model
+// with the tool call; the file is recorded as changed by the conversation (fileEdit, joined to the thread's paths at its
+// next summary write). Silent when nothing matches. No YAML, no services: the path index is read from the cache, and
+// the caller builds it when it is missing or stale (hook-core.ts).
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import { lastConversation } from "../core/measure/measurement-log-read.js";
+import { sessionThreadRef } from "../core/thread-choice.js";
+import type { LocalState } from "../core/store/local-state.js";
+import type { SessionKey } from "../core/types.js";
+import { GitError, commitsTouchingSince } from "../core/git/git.js";
+import { repoRelative } from "../core/recall/path-match.js";
+import type { PathIndex, PathIndexText } from "../core/recall/path-index.js";
+import { chainKeys, recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
+import { estimatedTokens, type FileEditEvent, type RecallEvent } from "../core/recall/recall-events.js";
+import { readRecallConfig } from "../core/recall/recall-config.js";
+import type { HookInput } from "./hook-input.js";
+import { failureLine, type HookOutput } from "./hook-output.js";
+
+/** The tools that change a file. Read is left out: reading changes nothing, and a recall on every read would cost the
+ * most-called tool a hook and the model context it did not need; the decisions arrive when the file is about to change. */
+export const CHANGING_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+
+export interface RecallStore {
+  storeDir: string;
+  /** The workspace root: thread paths are relative to it. */
+  root: string;
+  gitTop: string | null;
+  session: SessionKey;
+  state: LocalState;
+  projectIds: () => string[] | null;
+  threadExists: (projectId: string, threadId: string) => boolean;
+  branch: () => string | null;
+  sessionEvents: () => readonly MeasurementEvent[];
+  /** The index, current; null: the fast path cannot build it (the caller then runs the hooks proper). */
+  index: () => { index: PathIndex; text: () => PathIndexText | null } | null;
+  recordEvents: (events: readonly MeasurementEvent[]) => Promise<void>;
+}
+
+/**
+ * The repository-relative path of the file a tool names, or null when it is not inside the repository: a relative
+ * path is the hook's cwd's, and a path whose nearest existing part resolves (through links) outside the repository is
+ * refused (a link out of the repository is not the repository's file).
+ */
+export function repoFileOf(filePath: string, cwd: string, root: string): string | null {
+  const rel = repoRelative(filePath, cwd, root);
+  if (rel === null) return null;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync.native(root);
+  } catch {
+    return null;
+  }
+  let probe = join(root, ...rel.split("/"));
+  while (!existsSync(probe) && probe.length > root.length) probe = dirname(probe);
+  let real: string;
+  try {
+    real = realpathSync.native(probe);
+  } catch {
+    return null;
+  }
+  return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep) ? rel : null;
+}
+
+/** The thread keys this conversation (or this subagent) was already given since its last compaction. */
+export function alreadyRecalled(events: readonly MeasurementEvent[], agentId: string | null): Set<string> {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === "preCompact" || (e.kind === "injection" && e.source === "compact")) {
+      from = i + 1;
+      break;
+    }
+  }
+  const keys = new Set<string>();
+  for (let i = from; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.kind === "recall" && (e.agentId ?? null) === agentId) for (const k of e.threads) keys.add(k);
+  }
+  return keys;
+}
+
+/** The warning when commits changed `file` since the thread's summary was written (null: none, or nothing to check). */
+async function staleWarning(gitTop: string | null, commit: string | null, file: string): Promise<string | null> {
+  if (gitTop === null || commit === null) return null;
+  try {
+    const n = await commitsTouchingSince(gitTop, commit, [file]);
+    if (n === null || n === 0) return null;
+    return `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+    return `_⚠ Could not check whether ${file} changed since this summary was written (${e.message.split("\n")[0]})._`;
+  }
+}
+
+/** The hook's answer for one tool call; null when the fast path cannot answer (no current index). */
+export async function toolRecall(store: RecallStore, input: HookInput): Promise<HookOutput | null> {
+  if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
+  const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
+  if (file === null) return {};
+  const ready = store.index();
+  if (ready === null) return null;
+  const { index } = ready;
+  const agentId = input.agentId ?? null;
+  const events = store.sessionEvents();
+  const at = new Date().toISOString();
+  const base = { at, sessionId: input.sessionId, instance: store.session.key, ...(agentId !== null ? { agentId } : {}) };
+  const toRecord: MeasurementEvent[] = [];
+  const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
+  if (!edited) toRecord.push({ kind: "fileEdit", ...base, file } satisfies FileEditEvent);
+
+  const followed = () => lastConversation(events, store.session.key);
+  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+  const skip = alreadyRecalled(events, agentId);
+  if (ref !== null) for (const k of chainKeys(index.threads, ref.projectId, ref.threadId)) skip.add(k);
+  const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
+  const candidates = on ? recallCandidates(index.threads, file, skip) : [];
+  let output: HookOutput = {};
+  if (candidates.length > 0) {
+    const text = ready.text();
+    if (text === null) return null;
+    const picked = candidates.slice(0, RECALL_MAX_THREADS);
+    const blocks: RecallBlock[] = await Promise.all(
+      picked.map(async (candidate) => ({
+        candidate,
+        excerpt: text.excerpts[`${candidate.thread.projectId}/${candidate.thread.id}`] ?? "",
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file),
+      })),
+    );
+    const recall = recallText(file, blocks);
+    if (recall !== null) {
+      output = { additionalContext: recall.text };
+      toRecord.push({
+        kind: "recall",
+        ...base,
+        file,
+        threads: recall.included,
+        chars: recall.text.length,
+        tokens: estimatedTokens(recall.text),
+      } satisfies RecallEvent);
+    }
+  }
+  if (toRecord.length > 0) {
+    try {
+      await store.recordEvents(toRecord);
+    } catch (e) {
+      // The decisions still reach the model; the user learns that this one is not counted.
+      return { ...output, userMessage: failureLine("PreToolUse recall could not be recorded", e) };
+    }
+  }
+  return output;
+}
