@@ -1,6 +1,7 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
 // compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
+import { readHead } from "../transcript/read-head.js";
 import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { LocalState } from "../core/store/local-state.js";
@@ -39,6 +40,14 @@ export interface MeasureStore {
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
   /** Gives this window the conversation's thread (writes config.json under the lock). */
   adopt(conversation: ConversationRef): Promise<void>;
+}
+
+/** The size of the transcript's first main-chain request (the head, bounded); null when it has none or cannot be read. */
+async function firstRequestSize(transcriptPath: string | null): Promise<number | null> {
+  if (!transcriptPath) return null;
+  const head = await readHead(transcriptPath);
+  const last = head.records.at(-1);
+  return head.stoppedAtFirstResponse && last?.kind === "assistant" ? last.record.contextTokens : null;
 }
 
 export async function measureSize(
@@ -106,7 +115,9 @@ export async function measureSize(
   const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
   if (restart !== null) {
     try {
-      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      const staleness = await stalenessEvent(store, state, input, restart, contextTokens, () =>
+        firstRequestSize(input.transcriptPath),
+      );
       if (staleness !== null) events.push(staleness);
     } catch (e) {
       notes.push(failureLine("could not tell how current the thread's summary was", e));

@@ -31,10 +31,16 @@ export interface PromptStore {
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
 }
 
-/** The nudge's text: what happened and what to do, within NUDGE_MAX_CHARS. */
-export function nudgeText(growth: number, thread: ThreadRef): string {
+/**
+ * The nudge's text: what happened and what to do, within NUDGE_MAX_CHARS. `written`: the summary was written in this
+ * conversation (growth counts from the write), else growth counts from the conversation's first request.
+ */
+export function nudgeText(growth: number, thread: ThreadRef, written: boolean): string {
+  const since = written
+    ? `since the summary of thread "${thread.threadId}" was last written`
+    : `since this conversation's first request, and the summary of thread "${thread.threadId}" was not written in it`;
   const text =
-    `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. ` +
+    `ThreadMind: about ${formatCount(growth)} conversation tokens ${since}. ` +
     "Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.";
   return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}…`;
 }
@@ -100,7 +106,7 @@ export async function promptNudge(store: PromptStore, input: HookInput): Promise
     case "nudge":
       // Recorded first: a nudge that could not be recorded would come again at every prompt.
       await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
-      return { additionalContext: nudgeText(decision.growth, thread) };
+      return { additionalContext: nudgeText(decision.growth, thread, view.written) };
     default: {
       const unreachable: never = decision;
       throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);

@@ -210,8 +210,9 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     expect(doc.tables.at(-1)).toMatchObject({
       title: "Summary freshness at restarts",
       rows: [
-        ["/clear", "5", "1", "4", "~60,000"],
-        ["compaction", "2", "0", "2", "~140,000"],
+        // Growth beyond each conversation's first request (these cleared sessions end at their first), never the absolute size.
+        ["/clear", "5", "5", "0", "0"],
+        ["compaction", "2", "0", "2", "99,995"],
       ],
     });
     expect(renderMarkdown(doc)).toContain("## Summary freshness at restarts");
