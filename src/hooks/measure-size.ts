@@ -1,7 +1,7 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
 // compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
-import { readHead } from "../transcript/read-head.js";
+import { firstRequestSize, TAIL_MAX_BYTES } from "../core/freshness/conversation-size.js";
 import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { LocalState } from "../core/store/local-state.js";
@@ -19,8 +19,7 @@ import type { HookInput } from "./hook-input.js";
 import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";
 import { stalenessEvent } from "./staleness-record.js";
 
-/** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
-export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
+export { TAIL_MAX_BYTES };
 
 /** What measuring needs of the store: the full services, or the fast path's direct file access (hook-fast.ts). */
 export interface MeasureStore {
@@ -40,14 +39,6 @@ export interface MeasureStore {
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
   /** Gives this window the conversation's thread (writes config.json under the lock). */
   adopt(conversation: ConversationRef): Promise<void>;
-}
-
-/** The size of the transcript's first main-chain request (the head, bounded); null when it has none or cannot be read. */
-async function firstRequestSize(transcriptPath: string | null): Promise<number | null> {
-  if (!transcriptPath) return null;
-  const head = await readHead(transcriptPath);
-  const last = head.records.at(-1);
-  return head.stoppedAtFirstResponse && last?.kind === "assistant" ? last.record.contextTokens : null;
 }
 
 export async function measureSize(
