@@ -1,7 +1,17 @@
 // Guards `thread-mind-mcp doctor` (the built CLI in temp workspaces): every check passes when all is well, and each one
 // warns or fails, with its fix, when its subject is broken; the exit code is non-zero exactly when a check fails.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  symlinkSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,6 +33,7 @@ const ALL_IDS = [
   "author",
   "merge-driver",
   "conflicts",
+  "committed",
   "versions",
   "plugin",
   "hooks",
@@ -115,6 +126,8 @@ describe("thread-mind-mcp doctor", () => {
     const h = home();
     installPluginIn(h, { version: VERSION });
     expect(runCli(["git-setup"], { cwd: r.dir, home: h }).code).toBe(0);
+    r.git("add", ".threadmind");
+    r.git("commit", "-qm", "ThreadMind summaries");
     const d = doctor(r.dir, h);
     expect([...d.checks.keys()]).toEqual(ALL_IDS);
     expect(Object.fromEntries([...d.checks.values()].map((c) => [c.id, c.status]))).toEqual(
@@ -125,6 +138,32 @@ describe("thread-mind-mcp doctor", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`ThreadMind doctor (thread-mind-mcp ${VERSION})`);
     expect(text.stdout).toContain(`${ALL_IDS.length} ok, 0 warnings, 0 failures.`);
+  });
+
+  it("thread files: never committed warns with the git add/commit fix; uncommitted for over a day warns; fresh changes pass", async () => {
+    const r = repo();
+    r.commit("init");
+    await project(r.dir);
+    const h = home();
+    const never = doctor(r.dir, h).checks.get("committed");
+    expect(never).toMatchObject({
+      status: "warn",
+      fix: 'Commit them with the code: `git add .threadmind && git commit -m "ThreadMind summaries"`.',
+    });
+    expect(never?.detail[0]).toMatch(/^the thread files have never been committed \(\d+ untracked: .*\.threadmind\//);
+    expect(never?.detail[0]).toContain("git clean -fdx");
+    r.git("add", ".threadmind");
+    r.git("commit", "-qm", "ThreadMind summaries");
+    expect(status(doctor(r.dir, h), "committed")).toBe("ok");
+    // A change made now passes; the same change two days old warns, naming the file.
+    const file = join(r.dir, ".threadmind", "threads", "shop", "main.md");
+    writeFileSync(file, `${readFileSync(file, "utf8")}\n- Decided: refunds through the ledger.\n`);
+    expect(status(doctor(r.dir, h), "committed")).toBe("ok");
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(file, twoDaysAgo, twoDaysAgo);
+    const old = doctor(r.dir, h).checks.get("committed");
+    expect(old?.status).toBe("warn");
+    expect(old?.detail[0]).toBe("1 thread file change(s) left uncommitted for more than a day: .threadmind/threads/shop/main.md");
   });
 
   it("Node: an old version fails with the fix (a pure check: an old node cannot be spawned here)", () => {

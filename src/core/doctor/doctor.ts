@@ -19,6 +19,7 @@ import {
 } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
+import { checkCommitted } from "./doctor-commit-check.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
 import { bundlePath } from "../bundles.js";
 
@@ -114,6 +115,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     );
     const conflicts = await checkConflicts(workspace);
     if (conflicts !== null) checks.push(conflicts);
+    const committed = await checkCommitted(workspace, now);
+    if (committed !== null) checks.push(committed);
   }
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
   checks.push(
