@@ -19,6 +19,8 @@ import { checkNode } from "../../src/core/doctor/doctor-runtime-checks.js";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 import type { Measurements } from "../../src/core/measure/measurements.js";
 import { servicesFor } from "../support/core-services.js";
+import { assistant, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
+import { contentHash } from "../../src/core/content-hash.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { BUILT_CLI, installPluginIn, makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";
 
@@ -413,6 +415,38 @@ describe("thread-mind-mcp doctor", () => {
     const none = repo();
     await project(none.dir, { hooksSeen: healthyMeasurements.hooksSeen! });
     expect(status(doctor(none.dir, home()), "receipts")).toBe("warn");
+  });
+
+  it("receipts: a pending one whose transcript already shows the context is delivered, as the report says (doctor and report agree)", async () => {
+    const r = repo();
+    const context = '## ThreadMind\nThe context of thread "Shop" (main): Postgres for orders.';
+    const transcriptPath = join(r.dir, "session.jsonl");
+    writeFileSync(
+      transcriptPath,
+      jsonl([...hookInjection(context, "startup"), user("hello"), assistant({ id: "m1", input: 20_000, output: 5 })]),
+    );
+    const pending = {
+      at: "2026-11-30T06:00:00.000Z",
+      sessionId: "s",
+      source: "startup",
+      projectId: "shop",
+      threadId: "main",
+      chars: context.length,
+      tokens: 20,
+      omitted: 0,
+      receipt: "pending",
+      contentHash: contentHash(context),
+      transcriptPath,
+    };
+    await project(r.dir, { ...healthyMeasurements, injections: [pending as never] });
+    const d = doctor(r.dir, home());
+    expect(status(d, "receipts")).toBe("ok");
+    expect(d.checks.get("receipts")!.detail[0]).toBe(
+      "last 1 injection: 1 delivered, 0 not checked yet, 0 replaced by a preview, 0 missing",
+    );
+    // No response after it yet: still pending, as the hooks would leave it.
+    writeFileSync(transcriptPath, jsonl([...hookInjection(context, "startup"), user("hello")]));
+    expect(doctor(r.dir, home()).checks.get("receipts")!.detail[0]).toContain("0 delivered, 1 not checked yet");
   });
 
   it("context size: ancestors over the 10,000-character cap warn (left out); the active summary alone over it fails", async () => {

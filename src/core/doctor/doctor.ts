@@ -20,6 +20,7 @@ import {
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { checkCommitted } from "./doctor-commit-check.js";
+import { withReceiptsCheckedNow } from "./doctor-receipts-now.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
 import { bundlePath } from "../bundles.js";
 
@@ -129,7 +130,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     }),
   );
   if (usable) {
-    checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
+    checks.push(checkHooksSeen(measurements, now), checkReceipts(await withReceiptsCheckedNow(measurements)));
     if (projectsListed(services)) checks.push(await contextCheck(services));
   }
   return checks;
