@@ -57,6 +57,8 @@ export default defineConfig([
   // What the entry loads: every command, or the report alone (its scan and tables, no server or store code: ~0.13 MB to compile instead of ~0.7).
   { ...shared, entry: bundleEntry("cli-main.mjs"), banner: { js: requireShim } },
   { ...shared, entry: bundleEntry("cli-report.mjs"), banner: { js: requireShim } },
+  // The status line runs after every response: its own bundle, without the server, the services or the report.
+  { ...shared, entry: bundleEntry("cli-statusline.mjs"), banner: { js: requireShim } },
   // scan-worker: the report's worker threads (for a large scan: the first started by the entry cli.mjs before
   // cli-report.mjs loads, the others by the scan): the scan alone, small to start. CommonJS: a worker loading an ES
   // module first loads the ESM loader's internals (~5 ms of CPU, ~10 ms to its first message).

@@ -136,6 +136,18 @@ export async function hookBenchmarks(ctx) {
   // UserPromptSubmit's common case: nothing to say (both conversations were already nudged at every level they reach).
   const claudeInstance = `claude-${process.pid}`;
   for (const session of [small, large]) {
+    // Growth counts from the conversation's first size seen (its baseline mark), logged at its first measured prompt.
+    const baseline = {
+      kind: "freshnessMark",
+      at: "2026-02-01T00:00:00.500Z",
+      sessionId: session.sessionId,
+      instance: claudeInstance,
+      projectId: PROJECT_ID,
+      threadId: ws.deepestId,
+      mark: "baseline",
+      contextTokens: 0,
+    };
+    appendFileSync(join(ws.storeDir, "measurements.jsonl"), `${JSON.stringify(baseline)}\n`);
     const mark = {
       kind: "freshnessMark",
       at: "2026-02-01T00:00:01.000Z",
@@ -200,6 +212,19 @@ export async function hookBenchmarks(ctx) {
     toolEmpty: hookCase(dist, "PreToolUse", emptyRepo, startId, emptyTranscript, toolWrite(emptyRepo, "src/a.ts")),
     toolMiss: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, "src/uncovered/a.ts")),
     toolHit: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, RECALL_FILE)),
+    // The status line command (thread-mind-mcp statusline) as Claude Code runs it after a response: its JSON on stdin.
+    statusline: shellSpec(`node "${join(dist, "cli.mjs")}" statusline`, {
+      cwd: ws.root,
+      env: env(ws.root, small.sessionId),
+      input: {
+        session_id: small.sessionId,
+        transcript_path: small.path,
+        cwd: ws.root,
+        model: { id: "claude-opus-4-1", display_name: "Opus" },
+        workspace: { current_dir: ws.root, project_dir: ws.root },
+        version: "2.1.332",
+      },
+    }),
   });
   const cases = makeCases(ctx.distDir);
   /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */
@@ -276,6 +301,9 @@ export async function hookBenchmarks(ctx) {
           `PreToolUse did not recall the decisions for ${RECALL_FILE}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
         );
     },
+    statusline: (r) => {
+      if (!/^◆ .+ · /.test(r.stdout)) throw new Error(`statusline printed: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
+    },
   };
   /** UserPromptSubmit with nothing to say: prints nothing and logs nothing (a nudge or a mark would be another case). */
   const baseEventCount = loggedEvents(ws.storeDir).length;
@@ -319,6 +347,7 @@ export async function hookBenchmarks(ctx) {
     toolEmpty: [],
     toolMiss: [],
     toolHit: [],
+    statusline: [],
   };
   const gaveUp = {};
   const order = [
@@ -338,6 +367,7 @@ export async function hookBenchmarks(ctx) {
     "toolEmpty",
     "toolMiss",
     "toolHit",
+    "statusline",
     ...Object.keys(compared),
   ];
   for (const name of Object.keys(compared)) samples[name] = [];
@@ -505,6 +535,13 @@ export async function hookBenchmarks(ctx) {
       "PreToolUse hook (Write), a covered file: decisions handed over",
       "as above, one thread's decisions injected (with its stale-path check: one git process)",
       "toolHit",
+      1.25,
+    ),
+    timeFigure(
+      "statusline",
+      "thread-mind-mcp statusline, whole process",
+      `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, status line JSON on stdin`,
+      "statusline",
       null,
     ),
   ];

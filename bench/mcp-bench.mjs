@@ -129,7 +129,7 @@ export async function mcpBenchmarks(ctx) {
         const p = await timed(() => server.client.ping());
         const r = await timed(() => callText(server.client, "thread_list", {}));
         listBytes = Math.max(listBytes, Buffer.byteLength(r.value));
-        if (!r.value.includes("◀ active"))
+        if (!r.value.includes("◀ current"))
           throw new Error(`thread_list did not mark the active thread: ${r.value.slice(0, 200)}`);
         if (i >= 3) {
           list.push(r.ms);

@@ -13,6 +13,11 @@ async function run(argv: string[]): Promise<number> {
     const report = (await import(siblingBundle("cli-report.mjs"))) as typeof import("./report-main.js");
     return report.runReport(rest, early);
   }
+  // The status line runs after every response: its own small bundle (its --help is the table's, in cli-main).
+  if (argv[0] === "statusline" && argv.length === 1) {
+    const statusline = (await import(siblingBundle("cli-statusline.mjs"))) as typeof import("./statusline-main.js");
+    return statusline.main();
+  }
   const cli = (await import(siblingBundle("cli-main.mjs"))) as typeof import("./main.js");
   return cli.main(argv);
 }

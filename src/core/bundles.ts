@@ -10,6 +10,7 @@ export const BUNDLES = {
   "cli.mjs": "src/cli/entry.ts",
   "cli-main.mjs": "src/cli/main.ts",
   "cli-report.mjs": "src/cli/report-main.ts",
+  "cli-statusline.mjs": "src/cli/statusline-main.ts",
   "scan-worker.cjs": "src/core/savings/scan-worker.ts",
 } as const;
 

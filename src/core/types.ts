@@ -61,6 +61,24 @@ export interface SessionKey {
   pid?: number;
 }
 
+/**
+ * A status as a person reads it: "open" for a thread not closed ("active" is the file's value; "current" is kept for
+ * the thread a window is on), "done", "abandoned".
+ */
+export function statusWord(status: ThreadStatus): "open" | ClosedStatus {
+  switch (status) {
+    case "active":
+      return "open";
+    case "done":
+    case "abandoned":
+      return status;
+    default: {
+      const unreachable: never = status;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
 export function threadStatus(meta: ThreadMeta): ThreadStatus {
   return meta.status ?? "active";
 }

@@ -33,11 +33,15 @@ function about(tokens: number): string {
   return `~${formatCount(Math.round(tokens / 100) * 100)}`;
 }
 
-/** "10:42" in this machine's time zone (no Intl: its first use costs a hook ~20 ms). */
-function clockTime(iso: string): string | null {
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** "2026-12-02 10:42 UTC+01:00" in this machine's time zone, with its offset (no Intl: its first use costs a hook ~20 ms). */
+export function zonedTime(iso: string): string | null {
   const t = new Date(iso);
   if (Number.isNaN(t.getTime())) return null;
-  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+  const offset = -t.getTimezoneOffset();
+  const zone = `UTC${offset < 0 ? "-" : "+"}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())} ${two(t.getHours())}:${two(t.getMinutes())} ${zone}`;
 }
 
 /** The thread's title as the context header names it; its id when the header is of another thread. */
@@ -60,11 +64,14 @@ export function restartNotice(record: StalenessEvent | null, start: CachedStart)
       userLine: null,
     };
   }
-  const time = record.lastWriteAt === null ? null : clockTime(record.lastWriteAt);
-  const after = time === null ? "" : ` after ${time}`;
+  const time = record.lastWriteAt === null ? null : zonedTime(record.lastWriteAt);
+  const last = time === null ? "never written by this window" : `last written ${time}`;
   const transcript = record.transcriptPath ?? "unknown";
+  const grew = record.written
+    ? `grew ${behind} tokens after it last updated the summary of '${name}' (${last})`
+    : `grew ${behind} tokens without updating the summary of '${name}' (${last})`;
   return {
-    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    userLine: `ThreadMind: the cleared conversation ${grew}; decisions made since may be missing. Transcript: ${transcript}`,
     contextLine:
       `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind ` +
       `(last written ${record.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`,

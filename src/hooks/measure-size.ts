@@ -1,6 +1,7 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
 // compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
+import { firstRequestSize, TAIL_MAX_BYTES } from "../core/freshness/conversation-size.js";
 import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { LocalState } from "../core/store/local-state.js";
@@ -18,8 +19,7 @@ import type { HookInput } from "./hook-input.js";
 import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";
 import { stalenessEvent } from "./staleness-record.js";
 
-/** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
-export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
+export { TAIL_MAX_BYTES };
 
 /** What measuring needs of the store: the full services, or the fast path's direct file access (hook-fast.ts). */
 export interface MeasureStore {
@@ -106,7 +106,9 @@ export async function measureSize(
   const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
   if (restart !== null) {
     try {
-      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      const staleness = await stalenessEvent(store, state, input, restart, contextTokens, () =>
+        firstRequestSize(input.transcriptPath),
+      );
       if (staleness !== null) events.push(staleness);
     } catch (e) {
       notes.push(failureLine("could not tell how current the thread's summary was", e));

@@ -9,11 +9,10 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
 import { isClaudeInstance } from "../core/session-key.js";
-import { readTail } from "../transcript/read-tail.js";
+import { conversationSize } from "../core/freshness/conversation-size.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { freshnessThread } from "./freshness-thread.js";
-import { TAIL_MAX_BYTES } from "./measure-size.js";
 
 /** Claude Code hands the model this much of a UserPromptSubmit context at most (the issue's bound, far under the cap). */
 export const NUDGE_MAX_CHARS = 400;
@@ -31,29 +30,18 @@ export interface PromptStore {
   recordEvents(events: readonly MeasurementEvent[]): Promise<void>;
 }
 
-/** The nudge's text: what happened and what to do, within NUDGE_MAX_CHARS. */
-export function nudgeText(growth: number, thread: ThreadRef): string {
+/**
+ * The nudge's text: what happened and what to do, within NUDGE_MAX_CHARS. `written`: the summary was written in this
+ * conversation (growth counts from the write), else growth counts from the conversation's first request.
+ */
+export function nudgeText(growth: number, thread: ThreadRef, written: boolean): string {
+  const since = written
+    ? `since the summary of thread "${thread.threadId}" was last written`
+    : `since this conversation's first request, and the summary of thread "${thread.threadId}" was not written in it`;
   const text =
-    `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. ` +
+    `ThreadMind: about ${formatCount(growth)} conversation tokens ${since}. ` +
     "Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.";
   return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}…`;
-}
-
-/**
- * The conversation's size from the transcript's end (as SessionEnd reads it); null when it has no response yet (or none
- * since a compaction that recorded no size) or cannot be read.
- */
-async function conversationSize(transcriptPath: string | null): Promise<number | null> {
-  if (transcriptPath === null) return null;
-  try {
-    // Walks back only to the last response or compaction, whichever is nearer the end (never past TAIL_MAX_BYTES).
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
-    // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
-    const boundary = tail.compactBoundaries.at(-1);
-    return boundary === undefined ? tail.contextTokens : boundary.postTokens;
-  } catch {
-    return null; // no transcript yet (first prompt), or unreadable: no nudge this time
-  }
 }
 
 /** Whether this prompt could be nudged at all, from the input and the session alone (the store is not read otherwise). */
@@ -100,7 +88,7 @@ export async function promptNudge(store: PromptStore, input: HookInput): Promise
     case "nudge":
       // Recorded first: a nudge that could not be recorded would come again at every prompt.
       await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
-      return { additionalContext: nudgeText(decision.growth, thread) };
+      return { additionalContext: nudgeText(decision.growth, thread, view.written) };
     default: {
       const unreachable: never = decision;
       throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);

@@ -21,13 +21,14 @@ export interface StalenessStore {
 }
 
 /** The staleness record of this restart; null when the instance is on no thread this hook can name, or is no Claude Code instance. */
-export function stalenessEvent(
+export async function stalenessEvent(
   store: StalenessStore,
   state: LocalState,
   input: HookInput,
   restart: RestartKind,
   contextTokens: number | null,
-): StalenessEvent | null {
+  firstRequest: () => Promise<number | null>,
+): Promise<StalenessEvent | null> {
   // Without CLAUDE_PID the window's summary writes cannot be told from others': no verdict rather than a wrong one.
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
@@ -43,7 +44,9 @@ export function stalenessEvent(
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
-  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  // The transcript's first request is read only when no prompt of the segment measured a baseline (a one-prompt conversation).
+  const needsFirst = contextTokens !== null && view.baseline === null && !view.written && view.firstSegment;
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens, needsFirst ? await firstRequest() : null);
   return {
     kind: "staleness",
     at: nextTimestamp(),
@@ -55,7 +58,7 @@ export function stalenessEvent(
     contextTokens,
     sinceWriteTokens,
     written: view.written,
-    stale: isStale(view, sinceWriteTokens, threshold),
+    stale: isStale(sinceWriteTokens, threshold),
     threshold,
     lastWriteAt: view.lastWriteAt,
     ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),

@@ -8,6 +8,7 @@ import { parseUnmergedListing } from "../core/git/unmerged-listing.js";
 import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { hookWorkspace } from "./hook-workspace.js";
 import { threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
+import { commitNotice } from "./commit-notice.js";
 
 /** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
 const IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
@@ -75,7 +76,7 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
       const n = withMarkers.length;
       return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
     }
-    return null;
+    return commitNotice(top, workspace.storeDir);
   } catch {
     return null;
   }

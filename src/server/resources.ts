@@ -3,7 +3,7 @@ import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@mo
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ThreadMindError } from "../core/errors.js";
 import { assertId } from "../core/ids.js";
-import { threadStatus, type Thread } from "../core/types.js";
+import { statusWord, threadStatus, type Thread } from "../core/types.js";
 import type { ThreadMindServices } from "../core/services.js";
 import type { ServerSession } from "./server-session.js";
 import { completeThreadId, noProjectYet } from "./thread-ids.js";
@@ -71,9 +71,17 @@ export function registerResources(server: McpServer, session: ServerSession): vo
  */
 async function listThreads(session: ServerSession): Promise<Resource[]> {
   let threads: Map<string, Thread>;
+  let currentId: string | null = null;
   try {
     const services = await session.services();
-    threads = services.store.readAllThreads(services.currentProject().id).threads;
+    const projectId = services.currentProject().id;
+    threads = services.store.readAllThreads(projectId).threads;
+    // This window's thread (its id alone: its file may be damaged). When it cannot be told, no thread is marked current:
+    // the list still serves every thread (the description is all that depends on it).
+    currentId = await services.currentThreadRef().then(
+      (ref) => (ref.lost === null && ref.project.id === projectId ? ref.threadId : null),
+      () => null,
+    );
   } catch (e) {
     if (noProjectYet(e)) return [];
     if (!(e instanceof ThreadMindError)) throw e;
@@ -85,7 +93,9 @@ async function listThreads(session: ServerSession): Promise<Resource[]> {
     .map((t) => ({
       uri: threadUri(t.id),
       name: t.title,
-      description: `${threadStatus(t)}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
+      // What a client's menu shows (Claude Code's @-menu): the thread's own title, not the template's.
+      title: t.title,
+      description: `${t.id === currentId ? "current thread of this window, " : ""}${statusWord(threadStatus(t))}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
       mimeType: MARKDOWN,
     }));
 }

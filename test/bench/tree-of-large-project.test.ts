@@ -36,7 +36,7 @@ describe("the tree returned by write operations", () => {
     expect(lines.length).toBeLessThan(10);
     expect(b.tree).toContain("(main)");
     expect(b.tree).toContain(`(${a.thread.id})`);
-    expect(b.tree).toMatch(new RegExp(`\\(${b.thread.id}\\).*◀ active`));
+    expect(b.tree).toMatch(new RegExp(`\\(${b.thread.id}\\).*◀ current`));
     expect(b.tree).not.toContain("filler-");
     expect(b.tree).toContain("thread_list shows more");
     // thread_list is bounded too (see thread-list-bounded.test.ts); the CLI's full tree names every thread

@@ -1,8 +1,8 @@
 // The CLI's command table: --help lists every command, each answers its own --help, and an unknown name is a usage error.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeHome, runCli } from "../support/run-cli.js";
 
 const NAMES = [
@@ -18,11 +18,17 @@ const NAMES = [
   "merge-file",
   "git-setup",
   "resolve",
+  "statusline",
 ];
 
 describe("thread-mind-mcp's commands", () => {
   const cwd = mkdtempSync(join(tmpdir(), "tm-cli-table-"));
   const home = makeHome();
+  // Each run used to leave both folders in the temp dir.
+  afterAll(() => {
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
 
   it("--help lists every command, in the table's order", () => {
     const run = runCli(["--help"], { cwd, home });

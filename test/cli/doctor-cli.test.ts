@@ -1,7 +1,17 @@
 // Guards `thread-mind-mcp doctor` (the built CLI in temp workspaces): every check passes when all is well, and each one
 // warns or fails, with its fix, when its subject is broken; the exit code is non-zero exactly when a check fails.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  symlinkSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,6 +19,8 @@ import { checkNode } from "../../src/core/doctor/doctor-runtime-checks.js";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 import type { Measurements } from "../../src/core/measure/measurements.js";
 import { servicesFor } from "../support/core-services.js";
+import { assistant, hookInjection, jsonl, user } from "../transcript/transcript-builders.js";
+import { contentHash } from "../../src/core/content-hash.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { BUILT_CLI, installPluginIn, makeHome, REPO_ROOT, runCli } from "../support/run-cli.js";
 
@@ -23,6 +35,7 @@ const ALL_IDS = [
   "author",
   "merge-driver",
   "conflicts",
+  "committed",
   "versions",
   "plugin",
   "hooks",
@@ -116,6 +129,8 @@ describe("thread-mind-mcp doctor", () => {
     const h = home();
     installPluginIn(h, { version: VERSION });
     expect(runCli(["git-setup"], { cwd: r.dir, home: h }).code).toBe(0);
+    r.git("add", ".threadmind");
+    r.git("commit", "-qm", "ThreadMind summaries");
     const d = doctor(r.dir, h);
     expect([...d.checks.keys()]).toEqual(ALL_IDS);
     expect(Object.fromEntries([...d.checks.values()].map((c) => [c.id, c.status]))).toEqual(
@@ -126,6 +141,32 @@ describe("thread-mind-mcp doctor", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`ThreadMind doctor (thread-mind-mcp ${VERSION})`);
     expect(text.stdout).toContain(`${ALL_IDS.length} ok, 0 warnings, 0 failures.`);
+  });
+
+  it("thread files: never committed warns with the git add/commit fix; uncommitted for over a day warns; fresh changes pass", async () => {
+    const r = repo();
+    r.commit("init");
+    await project(r.dir);
+    const h = home();
+    const never = doctor(r.dir, h).checks.get("committed");
+    expect(never).toMatchObject({
+      status: "warn",
+      fix: 'Commit them with the code: `git add .threadmind && git commit -m "ThreadMind summaries"`.',
+    });
+    expect(never?.detail[0]).toMatch(/^the thread files have never been committed \(\d+ untracked: .*\.threadmind\//);
+    expect(never?.detail[0]).toContain("git clean -fdx");
+    r.git("add", ".threadmind");
+    r.git("commit", "-qm", "ThreadMind summaries");
+    expect(status(doctor(r.dir, h), "committed")).toBe("ok");
+    // A change made now passes; the same change two days old warns, naming the file.
+    const file = join(r.dir, ".threadmind", "threads", "shop", "main.md");
+    writeFileSync(file, `${readFileSync(file, "utf8")}\n- Decided: refunds through the ledger.\n`);
+    expect(status(doctor(r.dir, h), "committed")).toBe("ok");
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(file, twoDaysAgo, twoDaysAgo);
+    const old = doctor(r.dir, h).checks.get("committed");
+    expect(old?.status).toBe("warn");
+    expect(old?.detail[0]).toBe("1 thread file change(s) left uncommitted for more than a day: .threadmind/threads/shop/main.md");
   });
 
   it("Node: an old version fails with the fix (a pure check: an old node cannot be spawned here)", () => {
@@ -385,6 +426,38 @@ describe("thread-mind-mcp doctor", () => {
     const none = repo();
     await project(none.dir, { hooksSeen: healthyMeasurements.hooksSeen! });
     expect(status(doctor(none.dir, home()), "receipts")).toBe("warn");
+  });
+
+  it("receipts: a pending one whose transcript already shows the context is delivered, as the report says (doctor and report agree)", async () => {
+    const r = repo();
+    const context = '## ThreadMind\nThe context of thread "Shop" (main): Postgres for orders.';
+    const transcriptPath = join(r.dir, "session.jsonl");
+    writeFileSync(
+      transcriptPath,
+      jsonl([...hookInjection(context, "startup"), user("hello"), assistant({ id: "m1", input: 20_000, output: 5 })]),
+    );
+    const pending = {
+      at: "2026-11-30T06:00:00.000Z",
+      sessionId: "s",
+      source: "startup",
+      projectId: "shop",
+      threadId: "main",
+      chars: context.length,
+      tokens: 20,
+      omitted: 0,
+      receipt: "pending",
+      contentHash: contentHash(context),
+      transcriptPath,
+    };
+    await project(r.dir, { ...healthyMeasurements, injections: [pending as never] });
+    const d = doctor(r.dir, home());
+    expect(status(d, "receipts")).toBe("ok");
+    expect(d.checks.get("receipts")!.detail[0]).toBe(
+      "last 1 injection: 1 delivered, 0 not checked yet, 0 replaced by a preview, 0 missing",
+    );
+    // No response after it yet: still pending, as the hooks would leave it.
+    writeFileSync(transcriptPath, jsonl([...hookInjection(context, "startup"), user("hello")]));
+    expect(doctor(r.dir, home()).checks.get("receipts")!.detail[0]).toContain("0 delivered, 1 not checked yet");
   });
 
   it("context size: ancestors over the 10,000-character cap warn (left out); the active summary alone over it fails", async () => {

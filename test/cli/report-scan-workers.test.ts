@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
-import { makeHome, reportThreadCount, runCli } from "../support/run-cli.js";
+import { homesPerTest, reportThreadCount, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
 
 const fake = makeFakeClaudeConfig();
@@ -15,6 +15,8 @@ afterAll(() => {
 });
 
 describe("the report's scan on worker threads", () => {
+  // Each test's HOME is removed after it (makeHome alone left a tm-cli-home-* folder per run).
+  const makeHome = homesPerTest();
   it("gives exactly the sequential scan's JSON, with 2 and with 3 lanes", () => {
     // Every fixture transcript that is a main session, placed as several sessions of this workspace.
     const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));

@@ -31,6 +31,9 @@ function tempDir(prefix: string): string {
 }
 
 describe("thread-mind-mcp report", () => {
+  // Skipped with its reason, not silently: the fixtures live outside the repository.
+  if (!existsSync(publicFixtures))
+    it.skip(`skipped: no shared transcript fixtures at ${publicFixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`, () => {});
   it.skipIf(!existsSync(publicFixtures))(
     "prints JSON whose session figures match an independent reading of the public transcripts",
     () => {

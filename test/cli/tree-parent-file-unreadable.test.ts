@@ -31,7 +31,7 @@ describe("a thread under a parent whose file cannot be read", () => {
     const { text } = await services.threadList();
     expect(text).toContain(authFile);
     expect(text).not.toContain('parent "auth" does not exist');
-    expect(text).toContain(`Login (login) ◀ active: parent "auth" could not be read (${authFile})`);
+    expect(text).toContain(`Login (login) ◀ current: parent "auth" could not be read (${authFile})`);
   });
 
   it("thread-mind-mcp tree says the same", async () => {

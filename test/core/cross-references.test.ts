@@ -28,7 +28,7 @@ describe("cross-references", () => {
     expect(created.thread.related).toEqual(["rate-limiting", "ghost"]);
     expect(created.warnings).toContain('Related thread "ghost" does not exist (kept as a reference).');
     expect(file("api-gateway")).toContain("related:\n  - rate-limiting\n  - ghost\n");
-    expect(created.tree).toContain("API gateway (api-gateway) ↔ rate-limiting, ghost (missing) ◀ active");
+    expect(created.tree).toContain("API gateway (api-gateway) ↔ rate-limiting, ghost (missing) ◀ current");
   });
 
   test("the context lists related threads by title and id, never their summaries; missing ones are reported, not fatal", async () => {

@@ -35,7 +35,7 @@ describe(`a ${DEPTH.toLocaleString("en-US")}-deep chain`, () => {
     expect(created.thread).toMatchObject({ id: "leaf", parentId: "main" });
     const lines = created.tree.split("\n");
     expect(lines[1]).toBe(`Ancestor ${DEPTH} (${ancestorId(DEPTH)})`);
-    expect(created.tree).toContain(`[depth ${DEPTH + 2}] Leaf (leaf) ◀ active`);
+    expect(created.tree).toContain(`[depth ${DEPTH + 2}] Leaf (leaf) ◀ current`);
     expect(created.tree).toContain("(More than 200 threads: only the path to the active thread is shown.");
     // Indentation stops growing: the text is linear in the number of threads.
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(INDENT_LEVELS * 4 + 100);
@@ -46,7 +46,7 @@ describe(`a ${DEPTH.toLocaleString("en-US")}-deep chain`, () => {
     await s.threadCreate({ title: "Leaf" });
     const closed = await s.threadStatus({ status: "done", reason: "shipped" });
     expect(closed.thread).toMatchObject({ id: "leaf", status: "done" });
-    expect(closed.tree).toContain("(main) ◀ active");
+    expect(closed.tree).toContain("(main) ◀ current");
     expect(threadFiles()).toBe(DEPTH + 2);
   });
 
@@ -57,7 +57,7 @@ describe(`a ${DEPTH.toLocaleString("en-US")}-deep chain`, () => {
     const list = await s.threadList({ full: true });
     const lines = list.text.split("\n");
     expect(lines).toHaveLength(DEPTH + 2);
-    expect(lines.at(-1)).toMatch(/\[depth 3001\] Main \(main\) ◀ active$/);
+    expect(lines.at(-1)).toMatch(/\[depth 3001\] Main \(main\) ◀ current$/);
     expect(list.text.length).toBeLessThan((DEPTH + 2) * (INDENT_LEVELS * 4 + 100));
     const stats = await collectStats(s);
     expect(stats.summaries).toHaveLength(DEPTH + 1);

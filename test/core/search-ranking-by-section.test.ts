@@ -90,6 +90,6 @@ describe("snippets and result size", () => {
     const lines = answer.text.split("\n");
     expect(lines.length).toBeLessThanOrEqual(1 + 2 * 5 + 2);
     expect(answer.text.length).toBeLessThan(1_500);
-    expect(lines[1]).toMatch(/^1\. \w+ \(\w+\) · active · Decisions · score \d+(\.\d+)? · lookup$/);
+    expect(lines[1]).toMatch(/^1\. \w+ \(\w+\) · open · Decisions · found by its words$/);
   });
 });

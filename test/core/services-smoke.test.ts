@@ -28,7 +28,7 @@ describe("thread lifecycle", () => {
     expect(ctx.text).toContain("## Thread: Auth UI (active)\n### State\n- login form done");
     expect(ctx.depth).toBe(3);
     const tree = await s.threadList();
-    expect(tree.text).toContain("└── Auth UI (auth-ui) ◀ active");
+    expect(tree.text).toContain("└── Auth UI (auth-ui) ◀ current");
     expect(ui.thread.id).toBe("auth-ui");
   });
 });

@@ -70,7 +70,7 @@ describe("thread_list on a large project", () => {
     expect(text.split("\n")[0]).toBe("Project: Big (1,259 threads: 744 open, 401 done, 114 abandoned; a bounded view)");
     expect(text).toContain("Big (main)");
     expect(text).toContain("Area (area)");
-    expect(text).toMatch(/Feature \(feature\) ◀ active/);
+    expect(text).toMatch(/Feature \(feature\) ◀ current/);
     expect(text).toContain("Kid 0 (kid-0) [done]");
     expect(text).toContain("Kid 19 (kid-19)");
     expect(text).not.toContain("(kid-20)");
@@ -104,7 +104,7 @@ describe("thread_list on a large project", () => {
     await s.threadList();
     const created = await s.threadCreate({ title: "Brand new child" });
     const { text } = await s.threadList();
-    expect(text).toMatch(new RegExp(`Brand new child \\(${created.thread.id}\\) ◀ active`));
+    expect(text).toMatch(new RegExp(`Brand new child \\(${created.thread.id}\\) ◀ current`));
     await s.threadSwitch("feature");
   });
 

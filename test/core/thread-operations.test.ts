@@ -45,7 +45,7 @@ describe("thread status", () => {
     expect(read(s, "a").summary).toBe(`## Decisions\n- first\n- Closed as done (${day}): shipped in v2\n\n## State\n- working`);
     expect((await s.contextGet()).thread.id).toBe("main");
     expect(r.tree).toContain("A (a) [done]");
-    expect(r.tree).toContain("P (main) ◀ active");
+    expect(r.tree).toContain("P (main) ◀ current");
   });
 
   test("abandoned creates a missing Decisions section in its canonical place; reopen clears the status", async () => {
@@ -145,7 +145,7 @@ describe("rebase", () => {
     expect(r.thread.parentId).toBe("b");
     expect(read(s, "a1x").parentId).toBe("a1");
     expect(r.tree).toBe(
-      ["Project: P", "P (main)", "├── A (a)", "└── B (b) ◀ active", "    └── A1 (a1)", "        └── A1x (a1x)"].join("\n"),
+      ["Project: P", "P (main)", "├── A (a)", "└── B (b) ◀ current", "    └── A1 (a1)", "        └── A1x (a1x)"].join("\n"),
     );
   });
 
@@ -385,7 +385,7 @@ describe("threads: create, switch, warnings", () => {
         "├── A (a)",
         "│   ├── A1 (a1)",
         "│   └── A2 (a2)",
-        "│       └── A2x (a2x) ◀ active",
+        "│       └── A2x (a2x) ◀ current",
         "└── B (b) [done]",
       ].join("\n"),
     );

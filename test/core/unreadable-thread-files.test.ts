@@ -96,7 +96,7 @@ describe("damaged thread files", () => {
     }
     expect(problems).toHaveLength(Object.keys(UNREADABLE).length);
     expect(text).toContain(`⚠ ${problems.length} thread files could not be read (left as they are):`);
-    expect(text).toMatch(/^P \(main\)\n└── A \(a\)\n {4}└── B \(b\) ◀ active\n/m);
+    expect(text).toMatch(/^P \(main\)\n└── A \(a\)\n {4}└── B \(b\) ◀ current\n/m);
     expect(text).toContain("⚠ Detached threads (fix their parentId):");
     expect(text).toContain('orphan (orphan): parent "ghost" does not exist');
     expect(text).toMatch(/cycle-x \(cycle-x\): its parentIds form a cycle \(cycle-x → cycle-y → cycle-x\)/);

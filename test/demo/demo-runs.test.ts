@@ -15,7 +15,7 @@ describe("npm run demo", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const out = run.stdout;
-    expect(out).toContain("│   └── Refunds (refunds) ◀ active");
+    expect(out).toContain("│   └── Refunds (refunds) ◀ current");
     expect(out).toContain('ThreadMind memory, loaded after /clear: the context of thread "Refunds" (refunds).');
     // Ancestors contribute their Decisions and Constraints; the active thread comes whole, with the footer.
     expect(out).toContain("- Stripe is the only PSP for now");

@@ -150,7 +150,7 @@ describe.skipIf(!availability.available)(
         expect(answersToolResult(treeRequest)).toBe(true);
         const tree = lastToolResultText(treeRequest);
         expect(tree).toContain("Tree project (main)");
-        expect(tree).toContain("Parser rewrite (parser-rewrite) ◀ active");
+        expect(tree).toContain("Parser rewrite (parser-rewrite) ◀ current");
         expect(tree).toContain("Docs pass (docs-pass)");
       });
     });

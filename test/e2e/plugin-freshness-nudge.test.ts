@@ -1,4 +1,4 @@
-// Real Claude Code + the plugin: UserPromptSubmit nudges the model once past 30,000 conversation tokens since the last summary write, again past 60,000, never after a write.
+// Real Claude Code + the plugin: UserPromptSubmit nudges the model once the conversation grew 30,000 tokens beyond its first request (or the last summary write), again past 60,000, never after a write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -56,13 +56,13 @@ describe.skipIf(!availability.available)(
       return { session, end, requests: sandbox.mock.requests.slice(before) };
     }
 
-    describe("a conversation that passes 30,000 and then 60,000 tokens without summary_update", () => {
+    describe("a conversation that grows 30,000 and then 60,000 tokens beyond its first request (10,000) without summary_update", () => {
       let repo: ThreadMindRepo;
       let run: Awaited<ReturnType<typeof conversation>>;
       beforeAll(async () => {
         repo = await createThreadMindRepo("Refunds", "- Refunds: nothing decided yet.");
         run = await conversation(
-          ["SIZE 10000", "SIZE 20000", "SIZE 31000", "SIZE 40000", "SIZE 50000", "SIZE 61000", "SIZE 65000", "SIZE 66000"],
+          ["SIZE 10000", "SIZE 20000", "SIZE 41000", "SIZE 50000", "SIZE 60000", "SIZE 71000", "SIZE 75000", "SIZE 76000"],
           repo,
         );
       }, RUN_TIMEOUT + 30_000);
@@ -72,25 +72,29 @@ describe.skipIf(!availability.available)(
         expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
       });
 
-      it("carries the nudge in exactly the request after the crossing of 30,000, and again after 60,000", () => {
-        // Request k is sent after response k-1: the 31,000 response is followed by the first nudge, 61,000 by the second.
+      it("carries the nudge in exactly the request after growth crossed 30,000 beyond the first request, and again after 60,000", () => {
+        // Request k is sent after response k-1: the 41,000 response is followed by the first nudge, 71,000 by the second
+        // (counted from 10,000, the first request, not from 0: the 31,000 that used to nudge no longer does).
         expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 1, 1, 1, 2, 2]);
       });
 
-      it("says how far behind the summary is and asks for summary_update, within 400 characters", () => {
+      it("states the growth beyond the first request and asks for summary_update, within 400 characters", () => {
         const body = bodyText(promptRequests(run.requests)[3]);
         const start = body.indexOf(NUDGE_PREFIX) + NUDGE_PREFIX.length;
         const nudge = body.slice(start).split("\n")[0] ?? "";
-        expect(nudge).toContain('about 31,000 conversation tokens since the summary of thread "main" was last written');
+        expect(nudge).toContain(
+          'about 31,000 conversation tokens since this conversation\'s first request, and the summary of thread "main" was not written in it',
+        );
         expect(nudge).toContain("summary_update");
         expect(nudge.length).toBeLessThanOrEqual(400);
       });
 
-      it("logs the two nudges for this instance (keyed on its Claude Code pid)", () => {
+      it("logs the first request's size as the baseline, then the two nudges, for this instance (keyed on its Claude Code pid)", () => {
         const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
         expect(marks.map((m) => [m.mark, m.level, m.contextTokens, m.instance])).toEqual([
-          ["nudge", 1, 31_000, `claude-${run.session.pid}`],
-          ["nudge", 2, 61_000, `claude-${run.session.pid}`],
+          ["baseline", undefined, 10_000, `claude-${run.session.pid}`],
+          ["nudge", 1, 41_000, `claude-${run.session.pid}`],
+          ["nudge", 2, 71_000, `claude-${run.session.pid}`],
         ]);
       });
     });
@@ -119,7 +123,10 @@ describe.skipIf(!availability.available)(
       it("is never nudged: growth is counted from the write", () => {
         expect(nudgesPerRequest(run.requests)).toEqual([0, 0, 0, 0, 0, 0]);
         const marks = logLines(repo.dir).filter((e) => e.kind === "freshnessMark");
-        expect(marks.map((m) => [m.mark, m.contextTokens])).toEqual([["baseline", 28_000]]);
+        expect(marks.map((m) => [m.mark, m.contextTokens])).toEqual([
+          ["baseline", 10_000],
+          ["baseline", 28_000],
+        ]);
       });
     });
   },

@@ -56,25 +56,33 @@ describe("UserPromptSubmit hook process", () => {
     expect(run).toMatchObject({ code: 0, hung: false, stdout: "" });
   });
 
-  it("prints nothing and logs nothing below the threshold", async () => {
+  it("prints nothing below the threshold, and logs only the first size it saw as the baseline", async () => {
     const dir = repo().dir;
     await project(dir);
     const before = logText(dir);
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 29_000, output: 5 })]);
     const run = await promptHook(dir, path);
     expect(run).toMatchObject({ code: 0, stdout: "" });
-    expect(logText(dir)).toBe(before);
+    const added = logText(dir).slice(before.length).trim().split("\n");
+    expect(added.map((l) => JSON.parse(l) as { mark: string; contextTokens: number })).toEqual([
+      expect.objectContaining({ kind: "freshnessMark", mark: "baseline", contextTokens: 29_000 }),
+    ]);
+    expect((await promptHook(dir, path)).stdout).toBe("");
+    expect(logText(dir).slice(before.length).trim().split("\n")).toHaveLength(1);
   });
 
-  it("past the threshold prints one UserPromptSubmit additionalContext, once", async () => {
+  it("past the threshold beyond the conversation's first request prints one UserPromptSubmit additionalContext, once", async () => {
     const dir = repo().dir;
     await project(dir);
-    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 20_000, cacheRead: 11_000, output: 5 })]);
+    // The first size seen is the baseline (the conversation's first request), never 0.
+    const start = transcript(dir, [user("hello"), assistant({ id: "m0", input: 1_000, output: 5 })]);
+    expect(await promptHook(dir, start)).toMatchObject({ code: 0, stdout: "" });
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 21_000, cacheRead: 11_000, output: 5 })]);
     const first = await promptHook(dir, path);
     const printed = parseHookStdout(first.stdout);
     expect(printed?.hookSpecificOutput?.hookEventName).toBe("UserPromptSubmit");
     expect(printed?.hookSpecificOutput?.additionalContext).toContain(
-      'about 31,000 conversation tokens since the summary of thread "main"',
+      'about 31,000 conversation tokens since this conversation\'s first request, and the summary of thread "main" was not written in it',
     );
     expect(printed?.systemMessage).toBeUndefined();
     const again = await promptHook(dir, path);
@@ -98,10 +106,13 @@ describe("UserPromptSubmit hook process", () => {
     await project(dir);
     const projectFile = join(dir, ".threadmind", "projects", "refunds.json");
     const config = JSON.parse(readFileSync(projectFile, "utf8")) as Record<string, unknown>;
-    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
+    const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 46_000, output: 5 })]);
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 0 } }));
     expect((await promptHook(dir, path)).stdout).toBe("");
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 50_000 } }));
+    const start = transcript(dir, [user("hello"), assistant({ id: "m0", input: 1_000, output: 5 })]);
+    expect((await promptHook(dir, start)).stdout).toBe("");
+    transcript(dir, [user("hello"), assistant({ id: "m1", input: 46_000, output: 5 })]);
     expect((await promptHook(dir, path)).stdout).toBe("");
     writeFileSync(projectFile, JSON.stringify({ ...config, freshness: { nudgeTokens: 40_000 } }));
     const run = await promptHook(dir, path);
@@ -116,6 +127,9 @@ describe("UserPromptSubmit hook process", () => {
     const own = (await window.threadCreate({ title: "Partial refunds", parentId: "main" })).thread.id;
     await window.threadSwitch(own);
     await servicesFor(dir, "other-window").threadSwitch("main");
+    // The conversation's first request, measured on the window's thread: the baseline.
+    const start = transcript(dir, [user("hello"), assistant({ id: "m0", input: 1_000, output: 5 })]);
+    expect(await promptHook(dir, start)).toMatchObject({ code: 0, stdout: "" });
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
     // A checkout of a branch that does not have the thread removes its file. The old hook then named it (a thread
     // summary_update cannot write) or, by the branch, main (which summary_update naming no thread refuses then).

@@ -1,6 +1,6 @@
 // What SessionStart adds after a stale /clear or compaction: which record it follows, the lines, and the character cap.
 import { describe, expect, it } from "vitest";
-import { restartNotice, restartRecord, withRestartNotice } from "../../src/hooks/freshness-start.js";
+import { restartNotice, restartRecord, withRestartNotice, zonedTime } from "../../src/hooks/freshness-start.js";
 import { contentHash } from "../../src/core/content-hash.js";
 import { textFingerprint } from "../../src/core/text-fingerprint.js";
 import type { CachedStart } from "../../src/core/context/context-cache.js";
@@ -73,11 +73,30 @@ describe("the notice", () => {
   it("after /clear: one user line and a pointer for the model; nothing when the summary was current", () => {
     const notice = restartNotice(stale("old", "clear"), start(`${header}body`));
     expect(notice?.userLine).toBe(
-      "ThreadMind: the cleared conversation (~38,200 tokens) did not update 'Refunds'; decisions made since may be missing. Transcript: /home/u/.claude/projects/x/old.jsonl",
+      "ThreadMind: the cleared conversation grew ~38,200 tokens without updating the summary of 'Refunds' (never written by this window); decisions made since may be missing. Transcript: /home/u/.claude/projects/x/old.jsonl",
     );
     expect(notice?.contextLine).toContain("Its transcript: /home/u/.claude/projects/x/old.jsonl.");
     expect(restartNotice(stale("old", "clear", { stale: false }), start(header))).toBeNull();
     expect(restartNotice(null, start(header))).toBeNull();
+  });
+
+  it("after a /clear of a conversation that wrote early and grew past the threshold: says so, with the write's date and zone", () => {
+    const record = stale("old", "clear", { written: true, sinceWriteTokens: 40_000, lastWriteAt: "2026-12-01T08:30:00.000Z" });
+    const line = restartNotice(record, start(`${header}body`))?.userLine ?? "";
+    expect(line).toMatch(
+      /^ThreadMind: the cleared conversation grew ~40,000 tokens after it last updated the summary of 'Refunds' \(last written \d{4}-\d\d-\d\d \d\d:\d\d UTC[+-]\d\d:\d\d\); decisions made since may be missing\. Transcript: \/home\/u\/\.claude\/projects\/x\/old\.jsonl$/,
+    );
+    expect(line).toContain(zonedTime("2026-12-01T08:30:00.000Z") ?? "no time");
+  });
+
+  it("writes a time with its date and the machine's offset from UTC, and refuses a timestamp that is not one", () => {
+    const t = new Date("2026-12-01T08:30:00.000Z");
+    const offset = -t.getTimezoneOffset();
+    const local = new Date(t.getTime() + offset * 60_000).toISOString();
+    const sign = offset < 0 ? "-" : "+";
+    const zone = `UTC${sign}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0")}:${String(Math.abs(offset) % 60).padStart(2, "0")}`;
+    expect(zonedTime(t.toISOString())).toBe(`${local.slice(0, 10)} ${local.slice(11, 16)} ${zone}`);
+    expect(zonedTime("yesterday")).toBeNull();
   });
 
   it("appends the line with the hashes of the text sent; over the cap leaves it out and tells the user", async () => {

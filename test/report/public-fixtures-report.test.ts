@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { readTranscriptIndependently, type IndependentReading } from "../support/independent-transcript-reading.js";
 import { folderNameFor } from "../support/fake-claude-projects.js";
@@ -22,6 +22,10 @@ const PUBLIC_MAIN_SESSIONS = [
   "claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
 ];
 const SUBAGENTS = "spotter/4d5611e5-241a-462a-8d15-5122611a9569/subagents";
+
+// Skipped with its reason, not silently: the fixtures live outside the repository.
+if (!present)
+  test.skip(`skipped: no shared transcript fixtures at ${fixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`, () => {});
 
 describe.skipIf(!present)("the savings report on real public transcripts", () => {
   let setting: ReportSetting;

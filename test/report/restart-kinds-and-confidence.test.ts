@@ -241,9 +241,10 @@ describe("restart kinds, pair confidence and unpaired reasons in the report", ()
     expect(doc.tables.at(-1)).toMatchObject({
       title: "Summary freshness at restarts",
       rows: [
-        // The pair inferred by time order (scenario 1) is in no average, this one included.
-        ["/clear", "4", "1", "3", "~65,000"],
-        ["compaction", "2", "0", "2", "~140,000"],
+        // Growth beyond each conversation's first request (these cleared sessions end at their first), never the absolute
+        // size; the pair inferred by time order (scenario 1) is in no average, this one included.
+        ["/clear", "4", "4", "0", "0"],
+        ["compaction", "2", "0", "2", "99,995"],
       ],
     });
     expect(renderMarkdown(doc)).toContain("## Summary freshness at restarts");

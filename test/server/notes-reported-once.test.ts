@@ -49,7 +49,7 @@ describe("notes in tool results", () => {
     server = await spawnServer({ cwd: repo.dir });
     const first = await server.client.callTool({ name: "thread_list", arguments: {} });
     expect(first.isError).toBeFalsy();
-    expect(textOf(first)).toBe("Project: Legacy\nLegacy (main) ◀ active\n└── API (api)");
+    expect(textOf(first)).toBe("Project: Legacy\nLegacy (main) ◀ current\n└── API (api)");
     const notes = notesOf(first);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(

@@ -68,7 +68,7 @@ describe("prompts with a project", () => {
     expect(await prompt("tm-tree")).toBe(`ThreadMind thread tree:\n\n${await call(server, "thread_list")}`);
     const stats = await prompt("tm-stats");
     expect(stats).toContain('ThreadMind Stats: "Shop"');
-    expect(stats).toContain("Threads: 3 (3 active, 0 done, 0 abandoned)");
+    expect(stats).toContain("Threads: 3 (3 open, 0 done, 0 abandoned)");
   });
 
   test("tm-create, tm-switch, tm-rebase and tm-init ask the model to call the matching tool", async () => {
@@ -81,7 +81,7 @@ describe("prompts with a project", () => {
     );
     expect(await prompt("tm-init")).toContain("Call threadmind_init");
     // Nothing was done by the prompts themselves.
-    expect(await call(server, "thread_list")).toContain("├── Auth (auth) ◀ active\n└── Auth UI (auth-ui)");
+    expect(await call(server, "thread_list")).toContain("├── Auth (auth) ◀ current\n└── Auth UI (auth-ui)");
   });
 
   test("tm-summary with content asks to record it; without, it gives the current summary and the section template", async () => {

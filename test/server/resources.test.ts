@@ -48,27 +48,45 @@ describe("resources with threads", () => {
     await call(server, "thread_switch", { threadId: "auth" });
   });
 
-  test("resources/list returns every thread of the project with its title, status and branch", async () => {
+  test("resources/list titles each thread with its own title; its description says its status and whether it is this window's", async () => {
     const { resources } = await server.client.listResources();
     expect(resources.slice(0, 2).map((r) => r.uri)).toEqual(["threadmind://context", "threadmind://tree"]);
     expect(
-      resources.slice(2).map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })),
+      resources
+        .slice(2)
+        .map((r) => ({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType })),
     ).toEqual([
-      { uri: "threadmind://threads/main", name: "Shop", description: "active; thread main", mimeType: "text/markdown" },
-      { uri: "threadmind://threads/auth", name: "Auth", description: "active; thread auth", mimeType: "text/markdown" },
+      {
+        uri: "threadmind://threads/main",
+        name: "Shop",
+        title: "Shop",
+        description: "open; thread main",
+        mimeType: "text/markdown",
+      },
+      {
+        uri: "threadmind://threads/auth",
+        name: "Auth",
+        title: "Auth",
+        description: "current thread of this window, open; thread auth",
+        mimeType: "text/markdown",
+      },
       {
         uri: "threadmind://threads/auth-ui",
         name: "Auth UI",
-        description: "active, branch feature/ui; thread auth-ui",
+        title: "Auth UI",
+        description: "open, branch feature/ui; thread auth-ui",
         mimeType: "text/markdown",
       },
       {
         uri: "threadmind://threads/billing",
         name: "Billing",
+        title: "Billing",
         description: "abandoned; thread billing",
         mimeType: "text/markdown",
       },
     ]);
+    // No two threads share a title in the menu, and "active" (both "open" and "this window's") is gone from it.
+    expect(resources.slice(2).every((r) => !(r.description ?? "").includes("active"))).toBe(true);
   });
 
   test("threadmind://context is the active thread's assembled context", async () => {

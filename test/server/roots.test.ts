@@ -67,10 +67,10 @@ describe("client roots", () => {
     const first = await repoWithProject("First");
     const second = await repoWithProject("Second");
     const server = await start({ cwd: first.dir, roots: [first.dir] });
-    expect(await call(server, "thread_list")).toBe("Project: First\nFirst (main) ◀ active");
+    expect(await call(server, "thread_list")).toBe("Project: First\nFirst (main) ◀ current");
     const notified = server.listChanged();
     await server.setRoots([second.dir]);
-    expect(await call(server, "thread_list")).toBe("Project: Second\nSecond (main) ◀ active");
+    expect(await call(server, "thread_list")).toBe("Project: Second\nSecond (main) ◀ current");
     expect(server.rootsAsked()).toBe(2);
     await until(() => server.listChanged() > notified, "resources/list_changed after the workspace moved");
   });

@@ -49,8 +49,8 @@ describe("stats_show", () => {
     expect(lines.slice(0, 6)).toEqual([
       'ThreadMind Stats: "Shop"',
       "",
-      "Threads: 4 (2 active, 1 done, 1 abandoned)",
-      `Active thread: auth (depth 2, ~${contextTokens} tokens of context)`,
+      "Threads: 4 (2 open, 1 done, 1 abandoned)",
+      `Current thread: auth (depth 2, ~${contextTokens} tokens of context)`,
       "",
       "Summaries:",
     ]);

@@ -29,7 +29,7 @@ describe("a project of several hundred threads", () => {
     expect(text.split("\n")[0]).toBe(
       `Project: Wide (${FILLERS + 1} threads: ${FILLERS + 1} open, 0 done, 0 abandoned; a bounded view)`,
     );
-    expect(text).toContain("Wide (main) ◀ active");
+    expect(text).toContain("Wide (main) ◀ current");
     expect(text).toContain("Open threads, most recently updated first:");
     const page = await call(server, "thread_list", { rootId: "main", depth: 1, status: "active" });
     expect(page).toContain("(w-0)");

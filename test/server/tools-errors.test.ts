@@ -275,6 +275,6 @@ describe("several projects and no selection", () => {
     );
     expect(await call(second, "project_list")).toContain("No project is selected for this session: use project_switch.");
     await call(second, "project_switch", { projectId: "two" });
-    expect(await call(second, "thread_list")).toBe("Project: Two\nTwo (main) ◀ active");
+    expect(await call(second, "thread_list")).toBe("Project: Two\nTwo (main) ◀ current");
   });
 });

@@ -26,7 +26,7 @@ describe("tools over stdio, in order", () => {
   test("project_create creates the project with main, selects it and notifies resource list changes", async () => {
     const { text, notified } = await callCounting("project_create", { title: "Shop", systemContext: "TypeScript monorepo." });
     expect(text).toContain('Created project "Shop" (id shop, solo) with its root thread "main"');
-    expect(text).toContain("Shop (main) ◀ active");
+    expect(text).toContain("Shop (main) ◀ current");
     expect(notified).toBe(1);
     expect(JSON.parse(readFileSync(join(repo.dir, ".threadmind", "projects", "shop.json"), "utf8"))).toMatchObject({
       id: "shop",
@@ -52,7 +52,7 @@ describe("tools over stdio, in order", () => {
   test("thread_create makes a child of the active thread, selects it and returns the tree", async () => {
     const { text, notified } = await callCounting("thread_create", { title: "Auth" });
     expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s active thread.');
-    expect(text).toContain("└── Auth (auth) ◀ active");
+    expect(text).toContain("└── Auth (auth) ◀ current");
     expect(text).not.toContain("Linked to git branch");
     expect(notified).toBe(1);
   });
@@ -90,7 +90,7 @@ describe("tools over stdio, in order", () => {
     repo.git("checkout", "-q", "-b", "feature/login");
     const text = await call(server, "thread_create", { title: "Auth UI" });
     expect(text).toContain("Linked to git branch feature/login: sessions on that branch start on it.");
-    expect(text).toContain("Auth UI (auth-ui) ⎇ feature/login ◀ active");
+    expect(text).toContain("Auth UI (auth-ui) ⎇ feature/login ◀ current");
     await call(server, "summary_update", { content: "## State\n- login form done" });
   });
 
@@ -132,14 +132,14 @@ describe("tools over stdio, in order", () => {
   test("thread_list shows the tree with the active thread marked", async () => {
     const text = await call(server, "thread_list");
     expect(text).toBe(
-      ["Project: Shop", "Shop (main)", "└── Auth (auth) ◀ active", "    └── Auth UI (auth-ui) ⎇ feature/login"].join("\n"),
+      ["Project: Shop", "Shop (main)", "└── Auth (auth) ◀ current", "    └── Auth UI (auth-ui) ⎇ feature/login"].join("\n"),
     );
   });
 
   test("thread_rebase moves a thread under another parent and notifies", async () => {
     const { text, notified } = await callCounting("thread_rebase", { threadId: "auth-ui", newParentId: "main" });
     expect(text).toContain('Moved "auth-ui" under "main".');
-    expect(text).toContain("├── Auth (auth) ◀ active\n└── Auth UI (auth-ui) ⎇ feature/login");
+    expect(text).toContain("├── Auth (auth) ◀ current\n└── Auth UI (auth-ui) ⎇ feature/login");
     expect(notified).toBe(1);
   });
 
@@ -157,7 +157,7 @@ describe("tools over stdio, in order", () => {
     await call(server, "thread_switch", { threadId: "auth-ui" });
     const text = await call(server, "thread_status", { status: "done", reason: "shipped" });
     expect(text).toContain("Auth UI (auth-ui) [done] ⎇ feature/login");
-    expect(text).toContain("Shop (main) ◀ active");
+    expect(text).toContain("Shop (main) ◀ current");
   });
 
   test("thread_merge replaces the parent's summary, closes the thread and notifies", async () => {
@@ -169,7 +169,7 @@ describe("tools over stdio, in order", () => {
       'Merged "auth" into "main": the parent\'s summary was replaced and "auth" is closed as done. This session is now on "main".',
     );
     expect(text).toContain("Auth (auth) [done → main]");
-    expect(text).toContain("Shop (main) ◀ active");
+    expect(text).toContain("Shop (main) ◀ current");
     expect(notified).toBe(1);
     expect(threadFile("main")).toContain("## Decisions\n- Use Postgres\n- JWT in cookies");
     expect(threadFile("main")).not.toContain("nothing yet");
@@ -181,7 +181,7 @@ describe("tools over stdio, in order", () => {
     const { text, notified } = await callCounting("thread_delete", { threadId: "payments" });
     expect(text).toContain("Deleted 2 threads: payments, stripe.");
     expect(text).not.toContain("Payments");
-    expect(text).toContain("Shop (main) ◀ active");
+    expect(text).toContain("Shop (main) ◀ current");
     expect(notified).toBe(1);
   });
 

@@ -40,8 +40,8 @@ describe("two clients on one workspace", () => {
     // Each context is its own active thread's.
     expect(await call(a, "context_get")).toContain("## Thread: Auth (active)\n### State\n- written by A");
     expect(await call(b, "context_get")).toContain("## Thread: Billing (active)\n### State\n- written by B");
-    expect(await call(a, "thread_list")).toContain("├── Auth (auth) ◀ active\n└── Billing (billing)");
-    expect(await call(b, "thread_list")).toContain("├── Auth (auth)\n└── Billing (billing) ◀ active");
+    expect(await call(a, "thread_list")).toContain("├── Auth (auth) ◀ current\n└── Billing (billing)");
+    expect(await call(b, "thread_list")).toContain("├── Auth (auth)\n└── Billing (billing) ◀ current");
 
     // Writes of one are read by the other at once.
     await call(a, "summary_update", { threadId: "billing", section: "decisions", content: "- A decided this for billing" });

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { readHead, readTail, readTranscript } from "../../src/transcript/index.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 
@@ -24,6 +24,10 @@ const SUBAGENT_FILES = [
   "spotter/4d5611e5-241a-462a-8d15-5122611a9569/subagents/agent-a2898e3.jsonl",
   "spotter/4d5611e5-241a-462a-8d15-5122611a9569/subagents/agent-acompact-e1f845.jsonl",
 ];
+
+// Skipped with its reason, not silently: the fixtures live outside the repository.
+if (!present)
+  test.skip(`skipped: no shared transcript fixtures at ${fixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`, () => {});
 
 describe.skipIf(!present)("real transcripts read the same as an independent reading", () => {
   for (const name of MAIN_SESSIONS) {

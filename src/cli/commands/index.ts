@@ -12,6 +12,7 @@ import { historyCommand } from "./history.js";
 import { mergeFileCommand } from "./merge-file.js";
 import { gitSetupCommand } from "./git-setup.js";
 import { resolveCommand } from "./resolve.js";
+import { statuslineCommand } from "./statusline.js";
 
 export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mergeFileCommand,
   gitSetupCommand,
   resolveCommand,
+  statuslineCommand,
 ];
 
 export function commandNamed(name: string): CliCommand | undefined {

@@ -180,14 +180,14 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, " ⏎ ");
 }
 
-/** One thread as the tree names it: title (id) [status] ⎇ branch, extra marks, ◀ active. */
+/** One thread as the tree names it: title (id) [status] ⎇ branch, extra marks, ◀ current. */
 export function threadLabel(t: TreeNode, options: Pick<RenderOptions, "activeId" | "extra">): string {
   const parts = [`${oneLine(t.title)} (${t.id})`];
   if (t.status) parts.push(`[${t.status}${t.mergedInto ? ` → ${t.mergedInto}` : ""}]`);
   if (t.branch) parts.push(`⎇ ${t.branch}`);
   const extra = options.extra?.(t);
   if (extra) parts.push(extra);
-  if (t.id === options.activeId) parts.push("◀ active");
+  if (t.id === options.activeId) parts.push("◀ current");
   return parts.join(" ");
 }
 

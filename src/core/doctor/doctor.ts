@@ -20,6 +20,8 @@ import {
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 import { checkRecallHooks } from "./doctor-recall-checks.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
+import { checkCommitted } from "./doctor-commit-check.js";
+import { withReceiptsCheckedNow } from "./doctor-receipts-now.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
 import { bundlePath } from "../bundles.js";
 
@@ -115,6 +117,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     );
     const conflicts = await checkConflicts(workspace);
     if (conflicts !== null) checks.push(conflicts);
+    const committed = await checkCommitted(workspace, now);
+    if (committed !== null) checks.push(committed);
   }
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
   checks.push(
@@ -127,7 +131,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     }),
   );
   if (usable) {
-    checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
+    checks.push(checkHooksSeen(measurements, now), checkReceipts(await withReceiptsCheckedNow(measurements)));
     if (projectsListed(services)) {
       checks.push(
         await checkRecallHooks({

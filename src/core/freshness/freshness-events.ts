@@ -48,9 +48,13 @@ export interface StalenessEvent {
   restart: RestartKind;
   /** Conversation size at the restart (null: the transcript could not be measured). */
   contextTokens: number | null;
-  /** Conversation tokens since the last summary write (since the conversation began when it has none). */
+  /**
+   * The conversation's growth since the thread's summary was last written: beyond the size first seen after the write,
+   * or beyond the conversation's first request (or the compacted size) when it wrote nothing. Never the absolute size.
+   * null: unknown (no size, or no baseline).
+   */
   sinceWriteTokens: number | null;
-  /** The summary was written during the ended conversation. */
+  /** The summary was written during the ended conversation (it can still be stale: grown past the threshold since). */
   written: boolean;
   stale: boolean;
   /** The threshold the verdict used (the project's nudge threshold, or the default when nudges are off). */

@@ -10,7 +10,7 @@ import { formatCount } from "../format-count.js";
 export interface FreshnessGroup {
   /** Restarts judged (their size was known). */
   restarts: number;
-  /** Written during the ended conversation, or no growth past the threshold since the last write. */
+  /** No growth past the threshold since the last write (or the conversation's first request, when it wrote nothing). */
   current: number;
   stale: number;
   /** Average conversation tokens since the last summary write at the restart (null: none judged). */
@@ -57,8 +57,9 @@ export function freshnessFromLog(records: readonly StalenessEvent[], threshold: 
 
 /**
  * Backfilled from the transcripts (restarts paired by time order alone, "inferred", left out): a restart's ended conversation (the cleared session's last segment, or the segment
- * a compaction closed) was written when it holds a summary_update call; tokens since the write are the size before the
- * restart less the size at the call (the whole size when there was none).
+ * a compaction closed); tokens since the write are the size before the restart less the size at its last
+ * summary_update call, or, when it made none, less the segment's first size (the session's first request, or the size
+ * after the compaction that opened the segment): never the absolute size. Stale past the threshold, written or not.
  */
 export function freshnessFromTranscripts(
   restarts: readonly Restart[],
@@ -77,8 +78,15 @@ export function freshnessFromTranscripts(
     const segment = kind === "clear" ? ended.compactions.length : r.compactionIndex;
     if (segment === null) return [];
     const write = ended.summaryWrites.find((w) => w.segment === segment);
-    const sinceWrite = write === undefined ? r.before : Math.max(0, r.before - write.contextTokens);
-    return [{ kind, sinceWrite, stale: write === undefined && sinceWrite > threshold }];
+    const baseline =
+      write !== undefined
+        ? write.contextTokens
+        : segment === 0
+          ? ended.firstContextTokens
+          : (ended.compactions[segment - 1]?.postTokens ?? ended.compactions[segment - 1]?.contextTokensAfter ?? null);
+    if (baseline === null) return [];
+    const sinceWrite = Math.max(0, r.before - baseline);
+    return [{ kind, sinceWrite, stale: sinceWrite > threshold }];
   });
   return figure(judged, threshold);
 }
@@ -88,14 +96,14 @@ function groupLine(label: string, g: FreshnessGroup): string {
   const since =
     g.averageSinceWrite === null
       ? ""
-      : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+      : `, ${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
   return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
 }
 
 /** The figure as the lines stats_show prints (its own block). */
 export function freshnessLines(f: FreshnessFigure): string[] {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
+    `Summary freshness at restarts (stale: the conversation grew more than ${formatCount(Math.round(f.threshold))} tokens since the summary was last written, or since its first request when it wrote none; measured):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction),
   ];

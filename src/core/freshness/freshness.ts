@@ -2,8 +2,10 @@
 //
 // Positions in the log order everything (the server and the hooks are different processes: no clock is compared). A
 // conversation's segment begins at its first `conversation` event (SessionStart) and again at each compaction of it
-// (its `staleness` record of restart "compact"). Within the segment, growth is counted from 0, or, after a summary write
-// to the thread, from the size the first UserPromptSubmit after the write saw (its "baseline" mark).
+// (its `staleness` record of restart "compact"). Growth is never the conversation's absolute size (which starts at
+// Claude Code's system prompt, tools and the restored context): it is counted from the first size a UserPromptSubmit saw
+// in the segment (the conversation's first request, or the compacted size), and after a summary write to the thread from
+// the first size seen after the write (each a "baseline" mark).
 import type { MeasurementEvent } from "../measure/measurement-log.js";
 
 /** Default nudge threshold, in conversation tokens since the last summary write (projects/<id>.json freshness.nudgeTokens). */
@@ -17,8 +19,10 @@ export interface ThreadRef {
 export interface FreshnessView {
   /** The thread's summary was written during this segment of the conversation. */
   written: boolean;
-  /** The size growth is counted from: 0 without a write in the segment; null when a write has no baseline mark yet. */
+  /** The size growth is counted from: the segment's (or the last write's) baseline mark; null when it has none yet. */
   baseline: number | null;
+  /** The segment began with the conversation (not at a compaction): its first request is the transcript's first. */
+  firstSegment: boolean;
   /** Highest nudge level already given since the last write (or the segment's start). */
   lastLevel: number;
   /** This instance's last write to the thread, in any conversation (null: none in the log). */
@@ -37,7 +41,8 @@ export function freshnessView(events: readonly MeasurementEvent[], sessionId: st
     if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
     if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
   });
-  const view: FreshnessView = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  const firstSegment = segmentStart === -1 || events[segmentStart]!.kind === "conversation";
+  const view: FreshnessView = { written: false, baseline: null, firstSegment, lastLevel: 0, lastWriteAt };
   for (let i = segmentStart + 1; i < events.length; i++) {
     const e = events[i]!;
     if (e.kind === "summaryWrite" && sameThread(e, thread)) {
@@ -52,10 +57,20 @@ export function freshnessView(events: readonly MeasurementEvent[], sessionId: st
   return view;
 }
 
-/** Tokens since the last write (0 while a write's baseline is not yet known); null when the size is unknown. */
-export function tokensSinceWrite(view: FreshnessView, contextTokens: number | null): number | null {
+/**
+ * Tokens since the last write, from the view's baseline. Without one: 0 after a write in the segment (no prompt since
+ * it); otherwise the growth beyond `firstRequest` (the transcript's first request, known in the conversation's first
+ * segment only). null when the size, or the baseline, is unknown.
+ */
+export function tokensSinceWrite(
+  view: FreshnessView,
+  contextTokens: number | null,
+  firstRequest: number | null = null,
+): number | null {
   if (contextTokens === null) return null;
-  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+  if (view.baseline !== null) return Math.max(0, contextTokens - view.baseline);
+  if (view.written) return 0;
+  return firstRequest === null ? null : Math.max(0, contextTokens - firstRequest);
 }
 
 /** 0 at or below the threshold, 1 past it, 2 past twice the threshold, … */
@@ -83,9 +98,9 @@ export function verdictThreshold(nudgeTokens: number): number {
 }
 
 /**
- * A restart's verdict: the summary was current when it was written during the ended conversation or the conversation
- * did not grow past the threshold since the last write; stale otherwise.
+ * A restart's verdict: stale when the conversation grew past the threshold since the thread's summary was last written
+ * (whether or not it wrote earlier), current otherwise; not stale when the growth is unknown.
  */
-export function isStale(view: FreshnessView, sinceWrite: number | null, threshold: number): boolean {
-  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+export function isStale(sinceWrite: number | null, threshold: number): boolean {
+  return sinceWrite !== null && sinceWrite > threshold;
 }

@@ -166,8 +166,8 @@ export function renderStats(report: StatsReport): string {
   const lines = [
     `ThreadMind Stats: "${report.projectTitle}"`,
     "",
-    `Threads: ${c.total} (${c.active} active, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` — ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
-    `Active thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt(report.active.contextTokens)} tokens of context)`,
+    `Threads: ${c.total} (${c.active} open, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` — ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
+    `Current thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt(report.active.contextTokens)} tokens of context)`,
     "",
     "Summaries:",
   ];

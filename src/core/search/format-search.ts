@@ -1,5 +1,7 @@
-// The text of a search answer as it goes into the conversation: one line per hit plus its snippet, kept small.
-import type { SearchAnswer, TierRun } from "./search-types.js";
+// The text of a search answer as it goes into the conversation: one line per hit plus its snippet, kept small, in plain
+// words (how each hit was found, its status as a person reads it); scores and tiers are in the JSON form only.
+import type { SearchAnswer, SearchTier, TierRun } from "./search-types.js";
+import { statusWord } from "../types.js";
 
 export function formatSearchAnswer(answer: SearchAnswer): string {
   const where =
@@ -13,16 +15,10 @@ export function formatSearchAnswer(answer: SearchAnswer): string {
   );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    const meaning =
-      h.similarity === undefined
-        ? ""
-        : h.tier === "semantic"
-          ? ` (similarity ${h.similarity})`
-          : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine(h.title)} (${id}) · ${h.status} · ${h.section} · score ${h.score} · ${h.tier}${meaning}`);
+    const found = h.similarity !== undefined && h.tier !== "semantic" ? `${foundBy(h.tier)} and meaning` : foundBy(h.tier);
+    lines.push(`${i + 1}. ${oneLine(h.title)} (${id}) · ${statusWord(h.status)} · ${h.section} · found ${found}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
-  lines.push(`Tiers: ${answer.tiers.map(tierText).join(" → ")}.`);
   const last = answer.tiers[answer.tiers.length - 1];
   if (last?.weak && answer.intent !== "deep") lines.push(hintAfter(last));
   lines.push(...answer.notices.map((x) => `⚠ ${x}`));
@@ -47,8 +43,22 @@ function hintAfter(last: TierRun): string {
   }
 }
 
-function tierText(t: TierRun): string {
-  return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
+/** How a hit was found, in words: by name (ids, titles, branches, paths, headings), by its words, by meaning, by word beginnings. */
+function foundBy(tier: SearchTier): string {
+  switch (tier) {
+    case "overview":
+      return "by name";
+    case "lookup":
+      return "by its words";
+    case "semantic":
+      return "by meaning";
+    case "deep":
+      return "by word beginnings";
+    default: {
+      const unknown: never = tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
 }
 
 function oneLine(s: string): string {

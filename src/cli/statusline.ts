@@ -1,0 +1,152 @@
+// `thread-mind-mcp statusline`: Claude Code's status line command. Reads the status line JSON on stdin and prints one
+// short line: this window's thread and how far the conversation has grown since its summary was last written.
+import { resolveWorkspace, storeDirState } from "../core/workspace.js";
+import { readLocalState } from "../core/store/local-state.js";
+import { Store } from "../core/store/store.js";
+import { threadFileExists } from "../core/store/thread-file-exists.js";
+import { projectIdsIn } from "../core/store/project-ids.js";
+import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
+import type { MeasurementEvent } from "../core/measure/measurement-log.js";
+import { freshnessView, tokensSinceWrite, verdictThreshold } from "../core/freshness/freshness.js";
+import { readFreshnessConfig } from "../core/freshness/freshness-config.js";
+import { conversationSize, firstRequestSize } from "../core/freshness/conversation-size.js";
+import { hookSession } from "../core/session-key.js";
+import { startKey } from "../core/git/git.js";
+import { isRecord } from "../core/json-record.js";
+import { messageOf } from "../core/error-details.js";
+import type { SessionKey } from "../core/types.js";
+import { freshnessThread } from "../hooks/freshness-thread.js";
+import { join } from "node:path";
+
+/** The status line input is small (a few hundred bytes); anything past this is not read. */
+export const STATUSLINE_INPUT_MAX_BYTES = 256 * 1024;
+/** Longer titles are cut (the status line is one short line). */
+const TITLE_MAX_CHARS = 40;
+const MARK = "◆";
+
+/** What the status line needs of Claude Code's JSON (session_id, transcript_path, workspace.current_dir or cwd). */
+export interface StatuslineInput {
+  sessionId: string | null;
+  transcriptPath: string | null;
+  cwd: string;
+}
+
+const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+
+/** The fields the line uses; a missing or malformed field is null (the directory falls back to `cwd`). */
+export function parseStatuslineInput(raw: string, cwd: string): StatuslineInput {
+  let data: unknown = null;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    data = null;
+  }
+  const record = isRecord(data) ? data : {};
+  const workspace = isRecord(record.workspace) ? record.workspace : {};
+  return {
+    sessionId: text(record.session_id),
+    transcriptPath: text(record.transcript_path),
+    cwd: text(workspace.current_dir) ?? text(record.cwd) ?? cwd,
+  };
+}
+
+/** "42k" for a status line: thousands rounded, below 1,000 as is. */
+export function shortCount(tokens: number): string {
+  return tokens < 1000 ? String(tokens) : `${Math.round(tokens / 1000)}k`;
+}
+
+function shortTitle(title: string): string {
+  const oneLine = title.replace(/\s+/g, " ").trim();
+  return oneLine.length <= TITLE_MAX_CHARS ? oneLine : `${oneLine.slice(0, TITLE_MAX_CHARS - 1)}…`;
+}
+
+/** The Claude Code instance this window is: CLAUDE_PID when the status line gets it, else its conversation's logged instance. */
+function windowSession(env: NodeJS.ProcessEnv, logged: readonly MeasurementEvent[]): SessionKey | null {
+  const fromEnv = hookSession(env);
+  if (fromEnv !== null) return fromEnv;
+  for (let i = logged.length - 1; i >= 0; i--) {
+    const e = logged[i]!;
+    if (e.kind === "conversation" && e.instance !== undefined) {
+      const pid = /^claude-(\d+)$/.exec(e.instance)?.[1];
+      return pid === undefined ? { key: e.instance } : { key: e.instance, pid: Number(pid) };
+    }
+  }
+  return null;
+}
+
+const attention = (what: string) => `${MARK} ThreadMind · ${what} (run thread-mind-mcp doctor)`;
+
+/** The line for this input: empty outside a ThreadMind repository; otherwise the thread and its summary's lag. */
+export async function statuslineText(input: StatuslineInput, env: NodeJS.ProcessEnv): Promise<string> {
+  const workspace = resolveWorkspace({ env, cwd: input.cwd });
+  const dirState = storeDirState(workspace.storeDir);
+  if (dirState === "absent") return "";
+  if (dirState !== "directory") return attention(".threadmind is not a directory");
+  const { state, problem } = readLocalState(workspace.storeDir);
+  if (problem !== undefined) return attention("config.json unusable");
+  let projectIds: string[];
+  try {
+    projectIds = projectIdsIn(join(workspace.storeDir, "projects"));
+  } catch (e) {
+    return attention(`projects unreadable: ${messageOf(e)}`);
+  }
+  if (projectIds.length === 0) return `${MARK} ThreadMind · no project yet (/thread-mind:project <title>)`;
+  const logged = input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId);
+  const session = windowSession(env, logged) ?? { key: "statusline-no-window" };
+  const events = session.key === "statusline-no-window" ? [] : instanceEvents(workspace.storeDir, session.key);
+  const thread = freshnessThread({
+    state,
+    session,
+    events,
+    projectIds: () => projectIds,
+    branch: () => startKey(workspace.gitTop),
+    threadExists: (projectId, threadId) => threadFileExists(workspace.storeDir, projectId, threadId),
+  });
+  if (thread === null) return `${MARK} ThreadMind · no thread chosen`;
+  let title: string;
+  try {
+    title = new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
+  } catch {
+    return attention(`thread "${thread.threadId}" unreadable`);
+  }
+  const name = `${MARK} ${shortTitle(title)}`;
+  // Without the window's conversation in the log, whose writes count cannot be told: the thread alone.
+  if (input.sessionId === null || session.key === "statusline-no-window") return name;
+  const view = freshnessView(events, input.sessionId, thread);
+  const size = await conversationSize(input.transcriptPath);
+  const needsFirst = size !== null && view.baseline === null && !view.written && view.firstSegment;
+  // No response yet: nothing has grown since the write.
+  if (size === null) return `${name} · summary current`;
+  const growth = tokensSinceWrite(view, size, needsFirst ? await firstRequestSize(input.transcriptPath) : null);
+  // No baseline in this segment yet (a compaction, no prompt since): how far behind cannot be told.
+  if (growth === null) return name;
+  if (growth < 1000) return `${name} · summary current`;
+  const threshold = verdictThreshold(readFreshnessConfig(workspace.storeDir, thread.projectId).nudgeTokens);
+  const behind = `${shortCount(growth)} tokens since summary`;
+  return growth > threshold ? `${name} · ${behind} (stale: /thread-mind:summary)` : `${name} · ${behind}`;
+}
+
+/** Reads stdin to its end or the bound. */
+async function readInput(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size >= STATUSLINE_INPUT_MAX_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, STATUSLINE_INPUT_MAX_BYTES).toString("utf8");
+}
+
+/** The command: always exits 0 (a status line that fails shows nothing); a failure is said in the line itself. */
+export async function runStatusline(env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  let line: string;
+  try {
+    line = await statuslineText(parseStatuslineInput(await readInput(process.stdin), cwd), env);
+  } catch (e) {
+    line = attention(messageOf(e).split("\n")[0]!.slice(0, 80));
+  }
+  if (line !== "") process.stdout.write(`${line}\n`);
+  return 0;
+}

@@ -1,0 +1,57 @@
+// The plugin's command files: each allows the ThreadMind tools it calls (no permission prompt on first use), and the
+// help names only commands that exist and no `npx thread-mind-mcp` (the package is not on the npm registry yet).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../support/run-cli.js";
+
+const DIR = join(REPO_ROOT, "commands");
+const TOOL_PREFIX = "mcp__plugin_thread-mind_thread-mind__";
+const files = readdirSync(DIR).filter((f) => f.endsWith(".md"));
+const text = (file: string) => readFileSync(join(DIR, file), "utf8");
+
+function allowedTools(file: string): string[] {
+  const frontmatter = text(file).split("\n---")[0] ?? "";
+  const line = frontmatter.split("\n").find((l) => l.startsWith("allowed-tools:"));
+  return line === undefined
+    ? []
+    : line
+        .slice("allowed-tools:".length)
+        .split(",")
+        .map((t) => t.trim());
+}
+
+describe("the plugin's command files", () => {
+  it("allow every ThreadMind tool they call, by its full name or the short name used after it", () => {
+    const toolNames = new Set(
+      files.flatMap((f) => [...text(f).matchAll(new RegExp(`${TOOL_PREFIX}([a-z_]+)`, "g"))].map((m) => m[1]!)),
+    );
+    expect(toolNames.size).toBeGreaterThan(10);
+    for (const file of files) {
+      const body = text(file).split("\n---").slice(1).join("\n---");
+      const called = [...toolNames].filter((t) => body.includes(`${TOOL_PREFIX}${t}`) || body.includes(`\`${t}\``));
+      const allowed = allowedTools(file);
+      for (const tool of called) expect(allowed, `${file} calls ${tool}`).toContain(`${TOOL_PREFIX}${tool}`);
+    }
+  });
+
+  it("doctor and report run this plugin copy's CLI through Claude Code's plugin root, allowed without a prompt", () => {
+    for (const [file, command] of [
+      ["doctor.md", "doctor"],
+      ["report.md", "report --html .threadmind/cache/report.html"],
+    ] as const) {
+      expect(text(file)).toContain(`!\`node "\${CLAUDE_PLUGIN_ROOT}/plugin/dist/cli.mjs" ${command}`);
+      expect(allowedTools(file)).toContain("Bash(node:*)");
+    }
+    expect(text("report.md")).toContain("`.threadmind/cache/report.html`");
+  });
+
+  it("help names only commands that exist, every one of them, and no npx of an unpublished package", () => {
+    const help = text("help.md");
+    const named = new Set([...help.matchAll(/\/thread-mind:([a-z-]+)/g)].map((m) => m[1]!));
+    const existing = new Set(files.map((f) => f.replace(/\.md$/, "")));
+    expect([...named].sort()).toEqual([...existing].sort());
+    expect(help).not.toContain("npx");
+    expect(help).not.toContain("<plugin dir>");
+  });
+});
