@@ -5,6 +5,7 @@ import { LIMITS } from "../../core/limits.js";
 import { idSchema, maxTokensSchema, pathsSchema, relatedSchema, sectionSchema, summaryContentSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
+import { warningLines } from "../reply-budget.js";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -36,7 +37,7 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       const lines = [
         `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`,
       ];
-      for (const w of warnings) lines.push(`⚠ ${w}`);
+      lines.push(...warningLines(warnings));
       return lines.join("\n");
     }),
   );
