@@ -1,13 +1,13 @@
 // After its own writes, the MCP server keeps the conflict-marker sweep current (so the next session start lists no
 // threads directory), and a file with conflict markers a teammate or git writes right after is still named at the start.
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { makeTempRepo } from "../support/temp-repo.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
-import { call, spawnServer } from "./support/spawn-server.js";
+import { call, spawnServer, until } from "./support/spawn-server.js";
 import { conflictSweepKeeper } from "../../src/server/conflict-sweep-refresh.js";
 
 /** The threads directory's stamp the saved sweep holds (undefined: no state, or no entry for the project). */
@@ -46,11 +46,16 @@ test("after summary_update the sweep state holds the threads directory's new sta
     await call(mcp, "project_create", { title: "Swept" });
     await call(mcp, "thread_create", { title: "Topic" });
     await call(mcp, "summary_update", { content: "## Decisions\n- SWEPT-DECISION" });
-    await call(mcp, "project_list"); // queued behind the refresh and the sweep
     const threads = join(repo.dir, ".threadmind", "threads", "swept");
-    const sweep = readFileSync(join(repo.dir, ".threadmind", "cache", "conflict-sweep.json"), "utf8");
-    const head = JSON.parse(sweep.split("\n")[0]!) as { projects: Record<string, { dir: string | null }> };
-    expect(head.projects.swept?.dir).toBe(dirStamp(threads));
+    const sweptDir = () => {
+      const file = join(repo.dir, ".threadmind", "cache", "conflict-sweep.json");
+      if (!existsSync(file)) return null;
+      const head = JSON.parse(readFileSync(file, "utf8").split("\n")[0]!) as { projects: Record<string, { dir: string | null }> };
+      return head.projects.swept?.dir ?? null;
+    };
+    // The sweep runs once the client pauses (the call after a write never waits for it), then holds the new stamp.
+    await until(() => sweptDir() === dirStamp(threads), "the after-write sweep");
+    expect(sweptDir()).toBe(dirStamp(threads));
     expect((await hook())?.systemMessage).toBeUndefined();
     // A teammate's thread (outside this session's chain), as git writes it, right after the server's write: the
     // directory's stamp changed, so the start lists it again.
