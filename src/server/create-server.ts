@@ -8,7 +8,7 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
-import { conflictSweepKeeper } from "./conflict-sweep-refresh.js";
+import { conflictSweepKeeper, sweepUntilComplete } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -81,7 +81,10 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   const initialized = server.server.oninitialized;
   server.server.oninitialized = () => {
     initialized?.();
-    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
+    // Then, still in idle time, the conflict-marker sweep is completed (after a checkout a start reads 200 files at most).
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
+      void sweepUntilComplete(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
+    });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   const closed = server.server.onclose;

@@ -78,6 +78,11 @@ export class ServerSession {
     setTimeout(check, idleMs).unref();
   }
 
+  /** True when no operation is under way and the client has asked for nothing for `ms`. */
+  idleFor(ms: number): boolean {
+    return this.running === 0 && performance.now() - this.lastAsked >= ms;
+  }
+
   /** The job afterIdle keeps for the client's next pause, and the timer that looks for it. */
   private idleJob: (() => Promise<void>) | null = null;
   private idleTimer: NodeJS.Timeout | null = null;

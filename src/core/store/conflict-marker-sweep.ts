@@ -19,7 +19,7 @@ import { isRecord, ownEntry } from "../json-record.js";
 const SWEEP_VERSION = 2;
 
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
-const MAX_FILES_READ = 200;
+export const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
 /** The saved sweep is ~85 bytes per thread: a larger file is not ours (swept again, never parsed). */
 const STATE_MAX_BYTES = 64 * 1024 * 1024;
@@ -256,6 +256,8 @@ export interface SweepWork {
   listed: number;
   /** Bytes of the saved sweep read (counted when the caller sets it). */
   stateBytes?: number;
+  /** Thread files read for markers (counted when the caller sets it): MAX_FILES_READ means more may be left. */
+  read?: number;
 }
 
 /**
@@ -303,6 +305,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
+          if (work?.read !== undefined) work.read += 1;
           const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
