@@ -24,6 +24,7 @@ function uuidFor(n) {
 /**
  * Main-session fixtures (the largest first) copied under uuid names until `totalBytes`: mostly copies of the largest
  * real session (a 2.1.x session of 3 MB with a compaction, progress records and subagent usage), every other one once.
+ * `totalBytes` 0: the folder without any session.
  */
 export function replicatedFixtureCorpus(root, fixturesDir, totalBytes) {
   const sessions = [];
@@ -45,6 +46,8 @@ export function replicatedFixtureCorpus(root, fixturesDir, totalBytes) {
   );
   let bytes = 0;
   let n = 0;
+  // An empty folder (the report's and ccusage's fixed cost): no session at all.
+  if (totalBytes === 0) return { workspace, configDir, folder, bytes, files: n };
   for (const b of placed.slice(1)) {
     writeFileSync(join(folder, `${uuidFor(n++)}.jsonl`), b);
     bytes += b.length;

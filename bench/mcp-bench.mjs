@@ -1,5 +1,6 @@
 // MCP benchmarks over stdio with the SDK Client against plugin/dist/server.mjs (or --dist): context_get (warm) at two store sizes,
-// thread_create + summary_update at the larger one; floor: an MCP ping round trip on the same connection.
+// thread_create + summary_update at both (and the summary_update right after a thread_create against one alone), each
+// tool's reply size against its budget (src/server/reply-budget.ts); floor: an MCP ping round trip on the same connection.
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -152,13 +153,13 @@ export async function mcpBenchmarks(ctx) {
       );
       figures.push(listFigure);
 
-      if (n === sizes[sizes.length - 1]) {
-        const rng = seededRandom(77);
+      {
+        const rng = seededRandom(77 + n);
         const create = [];
         const update = [];
         const pingW = [];
         const budgetMs = quick ? 60_000 : 45_000;
-        const wanted = quick ? 3 : 100;
+        const wanted = quick ? 3 : n === sizes[sizes.length - 1] ? 100 : 40;
         const began = performance.now();
         const cpuBefore = cpuMs(server.pid);
         let pairs = 0;
@@ -217,7 +218,31 @@ export async function mcpBenchmarks(ctx) {
             valueTarget: { stat: "p50", max: 10 },
           }),
         );
+        // The same summary_update once the server has been idle a while (its after-write work done): "alone".
+        const alone = [];
+        const pingA = [];
+        for (let i = 0; i < (quick ? 2 : 30); i++) {
+          await new Promise((r) => setTimeout(r, 300));
+          pingA.push((await timed(() => server.client.ping())).ms);
+          const content = `## Decisions\n- ${prose(rng, rng.int(300, 900))}\n\n## State\n- ${prose(rng, rng.int(500, 1_500))}`;
+          const u = await timed(() => callText(server.client, "summary_update", { content }));
+          if (!u.value.includes("Updated the summary")) throw new Error(`summary_update: ${u.value.slice(0, 200)}`);
+          alone.push(u.ms);
+        }
+        figures.push(
+          figure({
+            key: `mcp-pair-${n}`,
+            title: "summary_update right after thread_create, against one alone (after a 300 ms pause)",
+            workload: w,
+            unit: "ms",
+            stats: summarize(update),
+            floorName: "summary_update alone",
+            floor: summarize(alone),
+            ratioTarget: 1.25,
+          }),
+        );
       }
+      figures.push(...(await replySizeFigures(server.client, n, repoRoot, `spine-${Math.ceil(depth / 2)}`)));
     } catch (e) {
       throw new Error(
         `${e instanceof Error ? e.message : String(e)}${server.stderr() ? ` (server stderr: ${server.stderr().slice(0, 500)})` : ""}`,
@@ -228,6 +253,54 @@ export async function mcpBenchmarks(ctx) {
   }
   figures.push(await firstUpdateFigure(ctx));
   return figures;
+}
+
+/** The character budgets of src/server/reply-budget.ts (numbers only: "context" and "stats" have their own bounds). */
+function replyBudgets(repoRoot) {
+  const text = readFileSync(join(repoRoot, "src", "server", "reply-budget.ts"), "utf8");
+  const out = {};
+  for (const m of text.matchAll(/^ {2}([a-z_]+): ([\d_]+|"context"|"stats"),$/gm))
+    out[m[1]] = m[2].startsWith('"') ? null : Number(m[2].replaceAll("_", ""));
+  return out;
+}
+
+/**
+ * Each tool's reply size (characters, as the model gets it) on the benchmark's store of `n` threads, against its
+ * budget: one call each, on a thread made for it (created, updated, moved, closed, deleted).
+ */
+async function replySizeFigures(client, n, repoRoot, otherParent) {
+  const budgets = replyBudgets(repoRoot);
+  const sizes = {};
+  const at = async (tool, args) => {
+    sizes[tool] = Math.max(sizes[tool] ?? 0, (await callText(client, tool, args)).length);
+  };
+  await at("project_list", {});
+  const created = await callText(client, "thread_create", { title: `Reply size ${n}`, parentId: "main" });
+  sizes.thread_create = created.length;
+  const id = /\(id ([a-z0-9-]+)\)/.exec(created)?.[1];
+  if (id === undefined) throw new Error(`thread_create named no id: ${created.slice(0, 200)}`);
+  await at("summary_update", { section: "decisions", content: "- reply sizes are measured" });
+  await at("thread_list", {});
+  await at("context_get", {});
+  await at("thread_search", { query: "decisions state", limit: 50 });
+  await at("thread_rebase", { threadId: id, newParentId: otherParent });
+  await at("thread_status", { threadId: id, status: "done", reason: "measured" });
+  await at("thread_switch", { threadId: "main" });
+  await at("thread_delete", { threadId: id });
+  await at("stats_show", {});
+  return Object.entries(sizes).map(([tool, chars]) => {
+    const budget = budgets[tool] ?? null;
+    return figure({
+      key: `mcp-reply-${tool}-${n}`,
+      title: `${tool}'s reply size`,
+      workload: `${n.toLocaleString("en-US")} threads`,
+      unit: "chars",
+      stats: summarize([chars]),
+      floorName: null,
+      floor: null,
+      ...(budget !== null ? { valueTarget: { stat: "max", max: budget } } : {}),
+    });
+  });
 }
 
 /** The first summary_update of a server just started (the tokenizer loads in the background; the count is an estimate until then). */

@@ -115,7 +115,7 @@ export async function scanBenchmarks(ctx) {
     floor: null,
     valueTarget: { stat: "max", max: 150 },
   });
-  return [f1, f2, ...(await ccusageComparison(ctx))];
+  return [f1, f2, ...(await ccusageComparison(ctx)), ...(await ccusageBySize(ctx))];
 }
 
 const CCUSAGE = "@ccusage/ccusage-linux-x64@20.0.24";
@@ -135,6 +135,67 @@ function installCcusage(dir) {
   if (!existsSync(bin)) return { bin: null, why: `${CCUSAGE} installed without its binary` };
   chmodSync(bin, 0o755);
   return { bin, why: null };
+}
+
+/**
+ * The report side by side with ccusage at every size a user meets (#31): an empty folder, ~10 MB (a few days of
+ * sessions), ~90 MB (a few weeks), ~300 MB (measured in detail by ccusageComparison), in interleaved rounds; target
+ * ≤ 1.5× ccusage's median at each. The report prints whether the scan took a worker lane (`scanLanes`, when it says).
+ */
+async function ccusageBySize(ctx) {
+  const { distDir, workDir, repoRoot, quick, log } = ctx;
+  const fixtures = publicFixturesDir(repoRoot);
+  const title = "Report vs ccusage by size";
+  if (fixtures === null) return [failedFigure("report-size-ccusage", title, "no public fixtures", { skipped: true })];
+  const { bin, why } = installCcusage(join(workDir, "ccusage"));
+  if (bin === null) return [failedFigure("report-size-ccusage", title, `ccusage not run: ${why}`, { skipped: true })];
+  const sizes = quick ? [0, 10_000_000] : [0, 10_000_000, 90_000_000];
+  const rounds = quick ? 1 : 10;
+  const out = [];
+  for (const size of sizes) {
+    const corpus = replicatedFixtureCorpus(join(workDir, `public-corpus-${size}`), fixtures, size);
+    const env = {
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+      HOME: join(workDir, "home"),
+      CLAUDE_CONFIG_DIR: corpus.configDir,
+    };
+    const subjects = {
+      ours: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env },
+      ccusage: { command: bin, args: ["session", "--offline", "--json"], env },
+    };
+    /** @type {Record<string, number[]>} */
+    const wall = { ours: [], ccusage: [] };
+    let ccusageFailed = null;
+    log(`report: ${rounds} interleaved rounds over ${(corpus.bytes / 1e6).toFixed(0)} MB against ccusage`);
+    for (let round = 0; round < rounds + 1; round++) {
+      for (const [name, spec] of Object.entries(subjects).sort(() => Math.random() - 0.5)) {
+        const t = performance.now();
+        const { run } = await peakRssKb({ ...spec, cwd: corpus.workspace });
+        const ms = performance.now() - t;
+        if (name === "ours") {
+          if (run.code !== 0) throw new Error(`report exited with ${run.code}: ${run.stderr.slice(0, 300)}`);
+          const report = JSON.parse(run.stdout);
+          if (report.scannedFiles !== corpus.files)
+            throw new Error(`the report read ${report.scannedFiles} transcripts, expected ${corpus.files}`);
+        } else if (run.code !== 0) ccusageFailed = `exit ${run.code}: ${run.stderr.trim().split("\n").pop()}`;
+        if (round > 0) wall[name].push(ms); // round 0 warms the page cache
+      }
+    }
+    const label = size === 0 ? "empty folder" : `~${(corpus.bytes / 1e6).toFixed(0)} MB, ${corpus.files} sessions`;
+    const f = figure({
+      key: `report-size-ccusage-${size === 0 ? "empty" : `${Math.round(size / 1e6)}mb`}`,
+      title: `${title}: report --json, ${label}`,
+      workload: label,
+      unit: "ms",
+      stats: summarize(wall.ours),
+      floorName: "ccusage session --offline --json",
+      floor: summarize(wall.ccusage),
+      ratioTarget: 1.5,
+    });
+    if (ccusageFailed !== null) f.notes.push(`ccusage did not succeed here (${ccusageFailed}): its time is that of its failure.`);
+    out.push(f);
+  }
+  return out;
 }
 
 /**

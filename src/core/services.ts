@@ -43,7 +43,7 @@ import { createProject } from "./writes/project-create.js";
 import { createThread, type ThreadCreated } from "./writes/thread-create.js";
 import { setThreadStatus } from "./writes/thread-status.js";
 import { mergeThread } from "./writes/thread-merge.js";
-import { deleteThread } from "./writes/thread-delete.js";
+import { deleteThread, type ThreadsDeleted } from "./writes/thread-delete.js";
 import { rebaseThread } from "./writes/thread-rebase.js";
 import { type SummaryUpdated, type SummaryUpdateInput, updateSummary } from "./writes/summary-update.js";
 import { messageOf } from "./error-details.js";
@@ -305,11 +305,6 @@ export class ThreadMindServices implements WriteContext {
     await this.store.locked(() => this.remember(projectId, threadId));
   }
 
-  /** The session's active thread as this object last knew it (null before it was chosen). */
-  rememberedThreadId(): string | null {
-    return this.threadId;
-  }
-
   /**
    * The id of the session's active thread (as currentThread) without reading its file, which may be damaged. `lost`:
    * the session's own thread when its file is gone (deleted, or on another branch since it was chosen; the rule of
@@ -452,22 +447,22 @@ export class ThreadMindServices implements WriteContext {
     status: ThreadStatus;
     threadId?: string;
     reason?: string;
-  }): Promise<{ thread: Thread; tree: string }> {
+  }): Promise<{ thread: Thread; activeId: string; warnings: string[] }> {
     return setThreadStatus(this, input);
   }
 
   async threadMerge(input: {
     parentSummary: string;
     threadId?: string;
-  }): Promise<{ thread: Thread; parent: Thread; tree: string }> {
+  }): Promise<{ thread: Thread; parent: Thread; warnings: string[] }> {
     return mergeThread(this, input);
   }
 
-  async threadDelete(threadId: string): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
+  async threadDelete(threadId: string): Promise<ThreadsDeleted> {
     return deleteThread(this, threadId);
   }
 
-  async threadRebase(threadId: string, newParentId: string): Promise<{ thread: Thread; tree: string }> {
+  async threadRebase(threadId: string, newParentId: string): Promise<{ thread: Thread }> {
     return rebaseThread(this, threadId, newParentId);
   }
 

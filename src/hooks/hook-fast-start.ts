@@ -5,7 +5,9 @@ import { isValidId } from "../core/id-pattern.js";
 import { headCommitFromWorkTree, startKey } from "../core/git/git.js";
 import { hookSessionOr } from "../core/session-key.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
-import { sessionThreadRef } from "../core/thread-choice.js";
+import { chooseProjectId, sessionThreadRef, type SessionThreadRef } from "../core/thread-choice.js";
+import { branchStart } from "../core/context/branch-start.js";
+import type { LocalState } from "../core/store/local-state.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { instanceEventsSinceConversation, lastConversation } from "../core/measure/measurement-log-read.js";
@@ -19,6 +21,26 @@ import { fastConversation, fastStore, projectIds, record, type Rotate } from "./
 /** resume: the conversation already holds its context. Nothing to do unless a resumed conversation is to be taken over. */
 function fastResume(input: HookInput, env: NodeJS.ProcessEnv): HookOutput | null {
   return fastConversation(input, env) === null ? null : {};
+}
+
+/**
+ * A new process that local state puts on no thread (a fresh clone or worktree: no config.json yet) starts where the
+ * hooks proper last started one on this branch, while the project's threads directory is as it was then (branch-start.ts);
+ * the entry's status is checked as for the branch's choice (own: false).
+ */
+function startOnBranch(
+  storeDir: string,
+  ids: readonly string[] | null,
+  state: LocalState,
+  sessionKey: string,
+  branch: () => string | null,
+  exists: (projectId: string, threadId: string) => boolean,
+): SessionThreadRef | null {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const key = branch();
+  if (projectId === null || key === null) return null;
+  const threadId = branchStart(storeDir, projectId, key);
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost: null };
 }
 
 export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput | null> {
@@ -43,7 +65,10 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   const followed = () => (events === null ? null : lastConversation(events, session.key));
   const branch = () => startKey(store.gitTop);
   const exists = (projectId: string, threadId: string) => threadFileExists(store.storeDir, projectId, threadId);
-  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
+  const ids = projectIds(store.storeDir);
+  const ref =
+    sessionThreadRef(ids, store.state, session.key, followed, branch, exists) ??
+    (source === "startup" ? startOnBranch(store.storeDir, ids, store.state, session.key, branch, exists) : null);
   // The session's own thread gone: the hooks proper start elsewhere and say so (a notice the cache cannot give).
   if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;

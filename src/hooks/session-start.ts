@@ -7,6 +7,11 @@ import { adoptConversation, resumedConversationToAdopt } from "../core/conversat
 import { trustedStamps } from "../core/context/context-cache.js";
 import { saveContextCacheEntry, threadCacheEntry } from "../core/context/context-cache-write.js";
 import { hooksBuild } from "./hooks-build.js";
+import { saveBranchStart, threadsDirStamp } from "../core/context/branch-start.js";
+import { stampSettledAtMs } from "../core/store/file-stamp.js";
+import { sessionThreadRef } from "../core/thread-choice.js";
+import { threadFileExists } from "../core/store/thread-file-exists.js";
+import { projectIds } from "./hook-fast-store.js";
 import { startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, lastConversation, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
@@ -22,6 +27,40 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
     if (!(e instanceof NoActiveProjectError)) throw e;
     return severalProjectsNoneChosen(e.ids);
   }
+}
+
+/**
+ * When local state chooses no thread for a new process on this branch (sessionThreadRef, as the fast path asks it): how
+ * to save the start the services choose instead, once the context is cached. The start is saved only when the threads
+ * directory kept its stamp through the assembly and that stamp had settled before it began (the racy rule of the cache).
+ */
+function unchosenStart(
+  services: ThreadMindServices,
+): { save: (projectId: string, threadId: string, startedAt: number) => Promise<void> } | null {
+  const storeDir = services.store.dir;
+  const key = services.startKey();
+  if (key === null) return null;
+  const ids = projectIds(storeDir);
+  const exists = (projectId: string, threadId: string) => threadFileExists(storeDir, projectId, threadId);
+  if (
+    sessionThreadRef(
+      ids,
+      services.readState(),
+      services.session.key,
+      () => null,
+      () => key,
+      exists,
+    ) !== null
+  )
+    return null;
+  const before = new Map((ids ?? []).map((id) => [id, threadsDirStamp(storeDir, id)]));
+  return {
+    save: async (projectId, threadId, startedAt) => {
+      const stamp = before.get(projectId) ?? null;
+      if (stamp === null || threadsDirStamp(storeDir, projectId) !== stamp || stampSettledAtMs(stamp) > startedAt) return;
+      await saveBranchStart(storeDir, projectId, key, threadId, stamp);
+    },
+  };
 }
 
 function severalProjectsNoneChosen(ids: readonly string[]): HookOutput {
@@ -69,6 +108,9 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
           async () => instanceEvents(services.store.dir, services.session.key),
           async () => null,
         );
+  // A new process that local state puts on no thread (a fresh clone, a new worktree): the start found here is saved for
+  // the fast path (branch-start.ts) with the threads directory's stamp from before anything was read.
+  const unchosen = source === "startup" ? unchosenStart(services) : null;
   const { project, thread, lost, conflictNotice } = await services.currentThreadForReading(
     events === null ? { newProcess: true } : { followed: lastConversation(events, services.session.key) },
   );
@@ -113,6 +155,7 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
             starts: { [source]: start },
           }),
         );
+        if (unchosen !== null && lost === null) await unchosen.save(project.id, thread.id, assemblyStartedAt);
       } catch (e) {
         failures.push(
           failureLine("could not save the context cache (derived data; the next session start assembles it again)", e),

@@ -1,7 +1,12 @@
 // After a write, the MCP server brings the conflict-marker sweep (.threadmind/cache/conflict-sweep.json) up to date once the threads directories it wrote settled, so that the next session start lists no directory.
 import { setTimeout as sleep } from "node:timers/promises";
 import { storeDirState } from "../core/workspace.js";
-import { type SweepWork, threadDirsSettleInMs, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
+import {
+  MAX_FILES_READ,
+  type SweepWork,
+  threadDirsSettleInMs,
+  threadFilesWithMarkers,
+} from "../core/store/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
 
 export interface SweepKeeperOptions {
@@ -77,4 +82,36 @@ export function conflictSweepKeeper(
     timer = null;
     sweep(storeDir);
   };
+}
+
+/**
+ * After a checkout that changed every thread file's stamp, a session start reads at most MAX_FILES_READ of them (at
+ * 10,000 threads, 50 starts before the saved sweep is complete). The server, started with each session, completes it
+ * in its idle time instead: one bounded sweep at a time, each only while `idle()` says the client is asking nothing,
+ * until a sweep reads fewer files than the bound (or `closing` aborts). Resolves with the number of sweeps run. Derived
+ * data: never throws.
+ */
+export async function sweepUntilComplete(
+  storeDir: string,
+  idle: () => boolean,
+  closing?: AbortSignal,
+  pauseMs = 50,
+  maxSweeps = 100,
+): Promise<number> {
+  let sweeps = 0;
+  // Bounded: files written within their racy margin are read again by each sweep until they settle.
+  while (sweeps < maxSweeps) {
+    if (closing?.aborted || storeDirState(storeDir) !== "directory") return sweeps;
+    if (!idle()) {
+      await new Promise<void>((resolve) => setTimeout(resolve, pauseMs).unref());
+      continue;
+    }
+    const work: SweepWork = { listed: 0, read: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    sweeps += 1;
+    if ((work.read ?? 0) < MAX_FILES_READ) return sweeps;
+    // Lets calls in between (each sweep holds the loop for its listing and its reads).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return sweeps;
 }

@@ -9,7 +9,7 @@ import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
 import { currentPathIndex } from "../core/recall/path-index-build.js";
-import { conflictSweepKeeper } from "./conflict-sweep-refresh.js";
+import { conflictSweepKeeper, sweepUntilComplete } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -28,6 +28,12 @@ export const TOKENIZER_PRELOAD_DELAY_MS = 1_000;
 
 /** The warm-up (warm-up.ts) waits for the client to have asked for nothing for this long. */
 export const WARM_UP_IDLE_MS = 100;
+
+/**
+ * The work after a write (cache refresh, sweep) waits for the client to have asked for nothing for this long: a model's
+ * next call in the same turn (a summary_update right after a thread_create) comes sooner and does not wait for it.
+ */
+export const AFTER_WRITE_IDLE_MS = 100;
 
 export interface ThreadMindServerOptions {
   env: Record<string, string | undefined>;
@@ -77,7 +83,8 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   server.server.oninitialized = () => {
     initialized?.();
     // After the warm-up, point-of-action recall's path index is brought up to date (in the session's queue), so that the
-    // PreToolUse hook of a large store finds it current from the first edit.
+    // PreToolUse hook of a large store finds it current from the first edit; then, still in idle time, the
+    // conflict-marker sweep is completed (after a checkout a start reads 200 files at most).
     session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
       void session.serial(async () => {
         try {
@@ -87,6 +94,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
           process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error)}\n`);
         }
       });
+      void sweepUntilComplete(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
     });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
@@ -99,9 +107,10 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
 }
 
 /**
- * After a write, once its result is sent, the session thread's SessionStart contexts are saved to the cache, and the
- * conflict-marker sweep is brought up to date (in the session's queue: the next operation waits for them). One refresh
- * for a burst of writes. Failing costs nothing but the cache: it is reported on stderr.
+ * After a write, once the client pauses (AFTER_WRITE_IDLE_MS with nothing asked, see ServerSession.afterIdle), the
+ * session thread's SessionStart contexts are saved to the cache and the conflict-marker sweep is brought up to date, in
+ * the session's queue. One refresh for a burst of writes; a call that comes sooner never waits for it. Failing costs
+ * nothing but the cache: it is reported on stderr.
  */
 function startCacheRefresher(session: ServerSession, hooksBuild: (() => string | null) | null): () => void {
   let pending = false;
@@ -109,10 +118,7 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;
-    // Queued now, behind the write (a request read before a deferred enqueue would overtake it: a write resumed by a
-    // timer runs before the loop polls for input, a setImmediate after); it first lets the write's result go out.
-    void session.serial(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    session.afterIdle(AFTER_WRITE_IDLE_MS, async () => {
       pending = false;
       try {
         const builtBy = hooksBuild();

@@ -78,12 +78,51 @@ export class ServerSession {
     setTimeout(check, idleMs).unref();
   }
 
+  /** True when no operation is under way and the client has asked for nothing for `ms`. */
+  idleFor(ms: number): boolean {
+    return this.running === 0 && performance.now() - this.lastAsked >= ms;
+  }
+
+  /** The job afterIdle keeps for the client's next pause, and the timer that looks for it. */
+  private idleJob: (() => Promise<void>) | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * Runs `job` in the session's queue once the client has asked for nothing for `idleMs` and no operation is under
+   * way: work a write triggers (the SessionStart cache refresh, the conflict-marker sweep, the tokenizer's load that an
+   * assembly may need) never holds up the call that follows the write, such as the summary_update after a
+   * thread_create. One job at a time: while one waits, another is dropped (the waiting one does the same work, later).
+   * When the client goes away first, the job is queued at once (close).
+   */
+  afterIdle(idleMs: number, job: () => Promise<void>): void {
+    if (this.idleJob !== null) return;
+    this.idleJob = job;
+    this.lastAsked = performance.now();
+    const check = () => {
+      this.idleTimer = null;
+      if (this.idleJob === null) return;
+      if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) this.runIdleJob();
+      else this.idleTimer = setTimeout(check, idleMs).unref();
+    };
+    this.idleTimer = setTimeout(check, idleMs).unref();
+  }
+
+  private runIdleJob(): void {
+    const job = this.idleJob;
+    this.idleJob = null;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (job !== null) void this.serial(job);
+  }
+
   /**
    * The client is gone: the warm-up and the tokenizer's load no longer start (each would hold the process up to ~0.3 s
-   * of work nobody waits for); operations already queued (the after-write cache refresh) finish, then the process exits.
+   * of work nobody waits for); the job waiting for a pause (the after-write cache refresh) is queued now, and what is
+   * queued finishes, then the process exits.
    */
   close(): void {
     this.closing.abort();
+    this.runIdleJob();
   }
 
   /** Aborted once the client is gone (close): queued work stops waiting for anything but itself. */

@@ -3,6 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ThreadMindError } from "../core/errors.js";
 import type { ThreadMindServices } from "../core/services.js";
 import type { ServerSession } from "./server-session.js";
+import { fitReply, type ToolId } from "./reply-budget.js";
 
 export interface ToolOutcome {
   text: string;
@@ -29,9 +30,12 @@ export function errorText(error: unknown): string {
  * A tool's name, flagged where the tool is registered when it may change the session thread's context (its summary, an
  * ancestor's, which thread it is): after such a tool succeeds, the session's SessionStart cache entry is refreshed.
  */
-export type ToolName = string | { name: string; changesContext: true };
+export type ToolName = ToolId | { name: ToolId; changesContext: true };
 
-/** Runs a tool body against the session's services and wraps the outcome; notes pending for the session go along once. */
+/**
+ * Runs a tool body against the session's services and wraps the outcome, held to the tool's reply budget
+ * (reply-budget.ts); notes pending for the session go along once.
+ */
 export function toolHandler<Args>(
   ctx: ToolContext,
   tool: ToolName,
@@ -43,7 +47,7 @@ export function toolHandler<Args>(
 
 async function runTool<Args>(
   ctx: ToolContext,
-  name: string,
+  name: ToolId,
   changesContext: boolean,
   args: Args,
   run: (services: ThreadMindServices, args: Args) => Promise<string | ToolOutcome>,
@@ -53,7 +57,7 @@ async function runTool<Args>(
     const services = await ctx.session.services();
     const outcome = await run(services, args);
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
-    result = { content: [{ type: "text", text }] };
+    result = { content: [{ type: "text", text: fitReply(name, text) }] };
     if (resourcesChanged) ctx.resourcesChanged();
     if (changesContext) ctx.contextWritten();
   } catch (error) {

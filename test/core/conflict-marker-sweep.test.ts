@@ -105,3 +105,24 @@ describe("the conflict-marker sweep", () => {
     expect(threadDirsSettleInMs(storeDir, atMs)).toBe(FINE_RACY_MARGIN_MS + 1);
   });
 });
+
+describe("the saved sweep at a start (#31)", () => {
+  test("with every directory unchanged only its first line is read; a changed directory reads the stamps, and a marked file is still found", () => {
+    const { storeDir, threads } = store(3_000);
+    writeFileSync(join(threads, "bad.md"), MARKED);
+    const later = Date.now() + 10_000; // everything settled
+    // The first sweep reads every file (200 per start): one call per 200 files until the state is complete.
+    for (let i = 0; i < 20; i++) threadFilesWithMarkers(storeDir, later);
+    const saved = readFileSync(sweepPath(storeDir));
+    expect(saved.length).toBeGreaterThan(200 * 1024); // ~85 bytes per thread
+    const unchanged = { listed: 0, stateBytes: 0 };
+    expect(threadFilesWithMarkers(storeDir, later, unchanged)).toEqual(["threads/shop/bad.md"]);
+    // One bounded read (64 KB and the byte that says there is more) of a file several times that size.
+    expect(unchanged).toEqual({ listed: 0, stateBytes: 64 * 1024 + 1 });
+    writeByRename(join(threads, "t-1.md"), CLEAN("t-1"));
+    const changed = { listed: 0, stateBytes: 0 };
+    expect(threadFilesWithMarkers(storeDir, Date.now() + 10_000, changed)).toEqual(["threads/shop/bad.md"]);
+    expect(changed.listed).toBe(3_001);
+    expect(changed.stateBytes).toBeGreaterThan(saved.length);
+  });
+});

@@ -4,6 +4,7 @@ import { lstatSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  CONTEXT_CACHE_VERSION,
   contextCachePath,
   readContextCacheEntry,
   racyPaths,
@@ -59,7 +60,7 @@ describe("trusting a source's stamp", () => {
 describe("an entry written without fsync", () => {
   test("is read back as written, and one a crash left empty or cut short is not used", async () => {
     const entry = {
-      version: 1 as const,
+      version: CONTEXT_CACHE_VERSION as typeof CONTEXT_CACHE_VERSION,
       builtBy: "build",
       projectId: "p",
       threadId: "t",
@@ -81,7 +82,7 @@ describe("an entry written without fsync", () => {
   test("one whose start is damaged by hand (valid JSON, wrong shape) is not used", async () => {
     const start = { text: "ctx", contentHash: "h", fingerprint: "f", tokens: 1, omitted: 0, userMessage: null };
     const entry = {
-      version: 1 as const,
+      version: CONTEXT_CACHE_VERSION as typeof CONTEXT_CACHE_VERSION,
       builtBy: "build",
       projectId: "p",
       threadId: "d",

@@ -28,7 +28,7 @@ describe("cross-references", () => {
     expect(created.thread.related).toEqual(["rate-limiting", "ghost"]);
     expect(created.warnings).toContain('Related thread "ghost" does not exist (kept as a reference).');
     expect(file("api-gateway")).toContain("related:\n  - rate-limiting\n  - ghost\n");
-    expect(created.tree).toContain("API gateway (api-gateway) ↔ rate-limiting, ghost (missing) ◀ current");
+    expect((await s.threadList()).text).toContain("API gateway (api-gateway) ↔ rate-limiting, ghost (missing) ◀ current");
   });
 
   test("the context lists related threads by title and id, never their summaries; missing ones are reported, not fatal", async () => {
@@ -73,7 +73,7 @@ describe("cross-references", () => {
     const rebased = await s.threadRebase("rate-limiting", "billing");
     expect(rebased.thread.parentId).toBe("billing");
     expect(rebased.thread.related).toEqual(["billing"]);
-    expect(rebased.tree).toContain("Rate limiting (rate-limiting) ↔ billing");
+    expect((await s.threadList()).text).toContain("Rate limiting (rate-limiting) ↔ billing");
     const { context } = await s.threadSwitch("billing");
     expect(context.text).toContain("Rate limiting (rate-limiting)");
   });
@@ -92,7 +92,8 @@ describe("cross-references", () => {
     await s.threadCreate({ title: "Quotas", parentId: "rate-limiting" });
     await s.summaryUpdate({ threadId: "billing", section: "state", content: "- x", related: ["rate-limiting", "quotas"] });
     await s.summaryUpdate({ threadId: "main", section: "state", content: "- y", related: ["quotas", "billing"] });
-    const { deleted, tree } = await s.threadDelete("rate-limiting");
+    const { deleted } = await s.threadDelete("rate-limiting");
+    const tree = (await s.threadList()).text;
     expect(deleted.sort()).toEqual(["quotas", "rate-limiting"]);
     expect(file("billing")).not.toContain("related:");
     expect(file("main")).toContain("related:\n  - billing\n");

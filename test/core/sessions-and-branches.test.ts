@@ -133,7 +133,7 @@ describe("branch links of new threads", () => {
     const first = await s.threadCreate({ title: "Login" });
     expect(first.linkedBranch).toBe("feature/login");
     expect(first.thread.branch).toBe("feature/login");
-    expect(first.tree).toContain("Login (login) ⎇ feature/login ◀ current");
+    expect((await s.threadList()).text).toContain("Login (login) ⎇ feature/login ◀ current");
     const second = await s.threadCreate({ title: "Login detail" });
     expect(second.linkedBranch).toBeNull();
     expect(second.thread.branch).toBeUndefined();

@@ -44,8 +44,10 @@ describe("thread status", () => {
     const day = r.thread.updatedAt.slice(0, 10);
     expect(read(s, "a").summary).toBe(`## Decisions\n- first\n- Closed as done (${day}): shipped in v2\n\n## State\n- working`);
     expect((await s.contextGet()).thread.id).toBe("main");
-    expect(r.tree).toContain("A (a) [done]");
-    expect(r.tree).toContain("P (main) ◀ current");
+    expect(r.activeId).toBe("main");
+    const tree = (await s.threadList()).text;
+    expect(tree).toContain("A (a) [done]");
+    expect(tree).toContain("P (main) ◀ current");
   });
 
   test("abandoned creates a missing Decisions section in its canonical place; reopen clears the status", async () => {
@@ -90,7 +92,7 @@ describe("merge", () => {
     expect(read(s, "main").commit).toBe(head);
     expect(read(s, "a")).toMatchObject({ status: "done", mergedInto: "main", summary: "## Decisions\n- a thing" });
     expect((await s.contextGet()).thread.id).toBe("main");
-    expect(r.tree).toContain("A (a) [done → main]");
+    expect((await s.threadList()).text).toContain("A (a) [done → main]");
   });
 
   test("main has nothing to merge into; an empty parent summary is refused", async () => {
@@ -144,7 +146,7 @@ describe("rebase", () => {
     const r = await s.threadRebase("a1", "b");
     expect(r.thread.parentId).toBe("b");
     expect(read(s, "a1x").parentId).toBe("a1");
-    expect(r.tree).toBe(
+    expect((await s.threadList()).text).toBe(
       ["Project: P", "P (main)", "├── A (a)", "└── B (b) ◀ current", "    └── A1 (a1)", "        └── A1x (a1x)"].join("\n"),
     );
   });

@@ -1,6 +1,6 @@
 // The /clear right after a summary write: the MCP server refreshes the SessionStart cache of its session's thread after each write, so that the hook's fast path serves it (and never a stale one).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -10,7 +10,7 @@ import { claudeInstanceSession } from "../../src/core/session-key.js";
 import { fileStamp } from "../../src/core/store/file-stamp.js";
 import { refreshStartCache } from "../../src/server/start-cache-refresh.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
-import { call, spawnServer } from "../server/support/spawn-server.js";
+import { call, spawnServer, until } from "../server/support/spawn-server.js";
 
 const PID = process.pid; // a live process: the Claude Code instance of the hooks and of the "server" below
 let repo: TempRepo;
@@ -175,10 +175,13 @@ describe("the MCP server refreshes the cache after its writes", () => {
       };
       await hook("startup");
       await call(mcp, "summary_update", { content: "## Decisions\n- SERVER-DECISION-1" });
-      await call(mcp, "project_list"); // queued behind the refresh: when it answers, the refresh is done
-      const entry = JSON.parse(
-        readFileSync(join(repo2.dir, ".threadmind", "cache", "context", "served", "topic.json"), "utf8"),
-      ) as { starts: Record<string, { text: string }>; verify?: Record<string, string> };
+      const entryPath = join(repo2.dir, ".threadmind", "cache", "context", "served", "topic.json");
+      // Refreshed once the client pauses (the call after a write never waits for it).
+      await until(() => existsSync(entryPath) && readFileSync(entryPath, "utf8").includes("SERVER-DECISION-1"), "the refresh");
+      const entry = JSON.parse(readFileSync(entryPath, "utf8")) as {
+        starts: Record<string, { text: string }>;
+        verify?: Record<string, string>;
+      };
       expect(entry.starts.clear?.text).toContain("SERVER-DECISION-1");
       // Refreshed once the threads directory settled (50 ms on sub-second timestamps): the stamps alone are trusted, and
       // the start checks no fingerprint.

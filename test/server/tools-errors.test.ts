@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { allTextOf, call, callError, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import { allTextOf, call, callError, spawnServer, until, type RunningServer } from "./support/spawn-server.js";
 
 const NO_PROJECT = "No ThreadMind project in this workspace. Only create one (project_create) if the user asks for it.";
 const INPUT_VALIDATION = /^MCP error -32602: Input validation error: Invalid arguments for tool \w+: /;
@@ -195,7 +195,9 @@ describe("with a project", () => {
     const result = await server.client.callTool({ name: "summary_update", arguments: { section: "next-steps", content: line } });
     expect(result.isError).toBeFalsy();
     expect(allTextOf(result)).toContain("could not save its token-count cache");
-    await call(server, "project_list"); // queued behind the after-write refresh, which writes in cache/ too
+    // The after-write work (once the client pauses) writes in cache/ too: its sweep's file, written last, says it ran.
+    await until(() => existsSync(join(cache, "conflict-sweep.json")), "the after-write sweep");
+    await call(server, "project_list");
     rmSync(cache, { recursive: true, force: true });
     expect((await call(server, "context_get")).split(line).length - 1).toBe(1);
   });

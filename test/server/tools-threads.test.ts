@@ -26,7 +26,7 @@ describe("tools over stdio, in order", () => {
   test("project_create creates the project with main, selects it and notifies resource list changes", async () => {
     const { text, notified } = await callCounting("project_create", { title: "Shop", systemContext: "TypeScript monorepo." });
     expect(text).toContain('Created project "Shop" (id shop, solo) with its root thread "main"');
-    expect(text).toContain("Shop (main) ◀ current");
+    expect(await call(server, "thread_list")).toContain("Shop (main) ◀ current");
     expect(notified).toBe(1);
     expect(JSON.parse(readFileSync(join(repo.dir, ".threadmind", "projects", "shop.json"), "utf8"))).toMatchObject({
       id: "shop",
@@ -49,10 +49,11 @@ describe("tools over stdio, in order", () => {
     expect(threadFile("main")).toContain("## Decisions\n- Use Postgres\n\n## State\n- nothing yet");
   });
 
-  test("thread_create makes a child of the active thread, selects it and returns the tree", async () => {
+  test("thread_create makes a child of the active thread, selects it and answers in a few lines (the tree is thread_list's)", async () => {
     const { text, notified } = await callCounting("thread_create", { title: "Auth" });
     expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s active thread.');
-    expect(text).toContain("└── Auth (auth) ◀ current");
+    expect(text).not.toContain("──");
+    expect(await call(server, "thread_list")).toContain("└── Auth (auth) ◀ current");
     expect(text).not.toContain("Linked to git branch");
     expect(notified).toBe(1);
   });
@@ -90,7 +91,7 @@ describe("tools over stdio, in order", () => {
     repo.git("checkout", "-q", "-b", "feature/login");
     const text = await call(server, "thread_create", { title: "Auth UI" });
     expect(text).toContain("Linked to git branch feature/login: sessions on that branch start on it.");
-    expect(text).toContain("Auth UI (auth-ui) ⎇ feature/login ◀ current");
+    expect(await call(server, "thread_list")).toContain("Auth UI (auth-ui) ⎇ feature/login ◀ current");
     await call(server, "summary_update", { content: "## State\n- login form done" });
   });
 
@@ -139,25 +140,27 @@ describe("tools over stdio, in order", () => {
   test("thread_rebase moves a thread under another parent and notifies", async () => {
     const { text, notified } = await callCounting("thread_rebase", { threadId: "auth-ui", newParentId: "main" });
     expect(text).toContain('Moved "auth-ui" under "main".');
-    expect(text).toContain("├── Auth (auth) ◀ current\n└── Auth UI (auth-ui) ⎇ feature/login");
+    expect(await call(server, "thread_list")).toContain("├── Auth (auth) ◀ current\n└── Auth UI (auth-ui) ⎇ feature/login");
     expect(notified).toBe(1);
   });
 
   test("thread_status closes with a reason recorded in Decisions, and reopens", async () => {
     const closed = await call(server, "thread_status", { threadId: "auth-ui", status: "abandoned", reason: "replaced by SSO" });
     expect(closed).toContain('Thread "Auth UI" (auth-ui) is now abandoned.');
-    expect(closed).toContain("Auth UI (auth-ui) [abandoned] ⎇ feature/login");
+    expect(await call(server, "thread_list")).toContain("Auth UI (auth-ui) [abandoned] ⎇ feature/login");
     expect(threadFile("auth-ui")).toMatch(/## Decisions\n- Abandoned \(\d{4}-\d{2}-\d{2}\): replaced by SSO/);
     const reopened = await call(server, "thread_status", { threadId: "auth-ui", status: "active" });
     expect(reopened).toContain('Thread "Auth UI" (auth-ui) is now active.');
-    expect(reopened).not.toContain("[abandoned]");
+    expect(await call(server, "thread_list")).not.toContain("[abandoned]");
   });
 
   test("thread_status on the active thread closes it and moves the session to the parent", async () => {
     await call(server, "thread_switch", { threadId: "auth-ui" });
     const text = await call(server, "thread_status", { status: "done", reason: "shipped" });
-    expect(text).toContain("Auth UI (auth-ui) [done] ⎇ feature/login");
-    expect(text).toContain("Shop (main) ◀ current");
+    expect(text).toContain('This session is now on "main".');
+    const tree = await call(server, "thread_list");
+    expect(tree).toContain("Auth UI (auth-ui) [done] ⎇ feature/login");
+    expect(tree).toContain("Shop (main) ◀ current");
   });
 
   test("thread_merge replaces the parent's summary, closes the thread and notifies", async () => {
@@ -168,9 +171,10 @@ describe("tools over stdio, in order", () => {
     expect(text).toContain(
       'Merged "auth" into "main": the parent\'s summary was replaced and "auth" is closed as done. This session is now on "main".',
     );
-    expect(text).toContain("Auth (auth) [done → main]");
-    expect(text).toContain("Shop (main) ◀ current");
     expect(notified).toBe(1);
+    const tree = await call(server, "thread_list");
+    expect(tree).toContain("Auth (auth) [done → main]");
+    expect(tree).toContain("Shop (main) ◀ current");
     expect(threadFile("main")).toContain("## Decisions\n- Use Postgres\n- JWT in cookies");
     expect(threadFile("main")).not.toContain("nothing yet");
   });
@@ -180,9 +184,11 @@ describe("tools over stdio, in order", () => {
     await call(server, "thread_create", { title: "Stripe", parentId: "payments" });
     const { text, notified } = await callCounting("thread_delete", { threadId: "payments" });
     expect(text).toContain("Deleted 2 threads: payments, stripe.");
-    expect(text).not.toContain("Payments");
-    expect(text).toContain("Shop (main) ◀ current");
+    expect(text).toContain('This session is on "main".');
     expect(notified).toBe(1);
+    const tree = await call(server, "thread_list");
+    expect(tree).not.toContain("Payments");
+    expect(tree).toContain("Shop (main) ◀ current");
   });
 
   test("summary_update with paths makes context_get warn when later commits change them", async () => {

@@ -11,6 +11,7 @@ import {
   sameInputs,
   type ContextCacheEntry,
 } from "./context-cache.js";
+import { packStarts } from "./context-cache-starts.js";
 
 /** The entry for a thread's context as the bundle `builtBy` assembled it (the hooks at SessionStart, the server after a write). */
 export function threadCacheEntry(
@@ -40,5 +41,6 @@ export async function saveContextCacheEntry(storeDir: string, entry: ContextCach
   assertNoLinksBelow(storeDir, path); // a linked cache/ would take the write out of the repository
   makeDir(dirname(path));
   // Derived data, checked against every input when read (an empty or cut entry is not one): not fsynced.
-  await writeFileAtomic(path, `${JSON.stringify(merged)}\n`, { durable: false });
+  // The starts share their context: stored once (context-cache-starts.ts), about a third of three whole texts.
+  await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}\n`, { durable: false });
 }

@@ -13,9 +13,11 @@ import { join } from "node:path";
 import { fileStamp, RACY_MARGIN_MS, stampSettledAtMs } from "../store/file-stamp.js";
 import { isValidId } from "../id-pattern.js";
 import { textFingerprint } from "../text-fingerprint.js";
+import { unpackStarts } from "./context-cache-starts.js";
 import type { ThreadStatus } from "../types.js";
 
-export const CONTEXT_CACHE_VERSION = 1;
+/** 2: starts that share the assembled context store it once (context-cache-starts.ts); entries of 1 are assembled again. */
+export const CONTEXT_CACHE_VERSION = 2;
 /** Files changed less than this long before the assembly began are never trusted to a cache entry (less on sub-second timestamps: racyMarginMs). */
 export { RACY_MARGIN_MS };
 const ENTRY_MAX_BYTES = 512 * 1024;
@@ -116,7 +118,11 @@ export function readContextCacheEntry(storeDir: string, projectId: string, threa
   }
   try {
     const data: unknown = JSON.parse(text);
-    return isEntry(data, projectId, threadId) ? data : null;
+    if (typeof data !== "object" || data === null) return null;
+    const starts = unpackStarts((data as Record<string, unknown>).starts);
+    if (starts === null) return null;
+    const entry = { ...data, starts };
+    return isEntry(entry, projectId, threadId) ? entry : null;
   } catch {
     return null;
   }

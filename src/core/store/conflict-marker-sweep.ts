@@ -19,10 +19,16 @@ import { isRecord, ownEntry } from "../json-record.js";
 const SWEEP_VERSION = 2;
 
 /** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
-const MAX_FILES_READ = 200;
+export const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
 /** The saved sweep is ~85 bytes per thread: a larger file is not ours (swept again, never parsed). */
 const STATE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * A start reads this much of the saved sweep first: the summary line (a few bytes per project) is all that a start
+ * with unchanged directories needs; the file stamps after it (~85 bytes per thread: ~1 MB at 10,000) are read only
+ * when a directory changed.
+ */
+const HEAD_READ_BYTES = 64 * 1024;
 
 interface DirVerdicts {
   /** The directory's stamp when every file in it had a verdict; null when the sweep must list it again. */
@@ -57,15 +63,15 @@ function emptyState(): SweepState {
   return { summary: {}, verdicts: () => undefined };
 }
 
-function readState(storeDir: string): SweepState {
+function readState(storeDir: string, work?: SweepWork): SweepState {
   try {
     // Never through a linked cache/ (a hostile repository's, out of it), a link, a FIFO or a device, and a bounded amount.
-    assertNoLinksBelow(storeDir, sweepPath(storeDir));
-    const bytes = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
-    if (bytes === null || bytes.length > STATE_MAX_BYTES) return emptyState();
-    const text = bytes.toString("utf8");
-    const eol = text.indexOf("\n");
-    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol)) as { version?: unknown; projects?: unknown };
+    const path = sweepPath(storeDir);
+    assertNoLinksBelow(storeDir, path);
+    const { headText, rest } = readHead(path, (n) => {
+      if (work?.stateBytes !== undefined) work.stateBytes += n;
+    });
+    const head = JSON.parse(headText) as { version?: unknown; projects?: unknown };
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
     let files: Record<string, unknown> | null = null;
     const summary: Record<string, DirSummary> = {};
@@ -81,7 +87,7 @@ function readState(storeDir: string): SweepState {
         if (known === undefined) return undefined;
         if (files === null) {
           try {
-            const parsed: unknown = JSON.parse(text.slice(eol + 1));
+            const parsed: unknown = JSON.parse(rest() ?? "");
             files = isRecord(parsed) ? parsed : {};
           } catch {
             files = {};
@@ -99,6 +105,49 @@ function readState(storeDir: string): SweepState {
     // absent or unusable: derived data, swept again
     return emptyState();
   }
+}
+
+/**
+ * The saved sweep's first line, and a way to its second: from the first read when the file fit in HEAD_READ_BYTES,
+ * else read whole when asked for, and only when its first line is still the one read (the file is replaced by rename:
+ * another process may have saved a new sweep meanwhile; then null, and every file is judged again).
+ */
+function readHead(path: string, counted: (bytes: number) => void): { headText: string; rest: () => string | null } {
+  const prefix = readRegularFile(path, HEAD_READ_BYTES);
+  if (prefix === null) throw new Error("no saved sweep");
+  counted(prefix.length);
+  const eol = prefix.indexOf(0x0a);
+  const whole = prefix.length <= HEAD_READ_BYTES;
+  if (eol >= 0 && whole) {
+    return { headText: prefix.subarray(0, eol).toString("utf8"), rest: () => prefix.subarray(eol + 1).toString("utf8") };
+  }
+  if (eol < 0 && whole) return { headText: prefix.toString("utf8"), rest: () => null };
+  const readAll = (): Buffer => {
+    const all = readRegularFile(path, STATE_MAX_BYTES);
+    if (all === null || all.length > STATE_MAX_BYTES) throw new Error("the saved sweep is gone or too large");
+    counted(all.length);
+    return all;
+  };
+  if (eol < 0) {
+    // A first line longer than the first read (thousands of marked files): the file is read whole at once.
+    const all = readAll();
+    const end = all.indexOf(0x0a);
+    if (end < 0) return { headText: all.toString("utf8"), rest: () => null };
+    return { headText: all.subarray(0, end).toString("utf8"), rest: () => all.subarray(end + 1).toString("utf8") };
+  }
+  const first = prefix.subarray(0, eol);
+  return {
+    headText: first.toString("utf8"),
+    rest: () => {
+      try {
+        const all = readAll();
+        const end = all.indexOf(0x0a);
+        return end === eol && all.subarray(0, end).equals(first) ? all.subarray(end + 1).toString("utf8") : null;
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 /** The file's two lines: the summary of every project, then every project's file stamps. */
@@ -205,6 +254,10 @@ export function threadDirsSettleInMs(storeDir: string, now = Date.now()): number
 /** What a sweep did, for a caller that weighs its cost: directory entries listed (one lstat each, or fewer). */
 export interface SweepWork {
   listed: number;
+  /** Bytes of the saved sweep read (counted when the caller sets it). */
+  stateBytes?: number;
+  /** Thread files read for markers (counted when the caller sets it): MAX_FILES_READ means more may be left. */
+  read?: number;
 }
 
 /**
@@ -215,7 +268,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir);
+    const state = readState(storeDir, work);
     // The projects swept again, with their new verdicts, and those whose directory is gone; the others are kept as read.
     const swept = new Map<string, DirVerdicts>();
     const gone = new Set<string>();
@@ -252,6 +305,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
+          if (work?.read !== undefined) work.read += 1;
           const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {

@@ -5,7 +5,6 @@ import { checkLength, checkNotBlank, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { checkRelated, missingRelated } from "../thread-input-checks.js";
-import { treeText } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import type { WriteContext } from "./write-context.js";
 
@@ -13,7 +12,6 @@ export interface ThreadCreated {
   thread: Thread;
   linkedBranch: string | null;
   warnings: string[];
-  tree: string;
 }
 
 export async function createThread(
@@ -54,6 +52,6 @@ export async function createThread(
     // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
     const unremembered = await ctx.rememberAfterWrite(project.id, id);
     if (unremembered !== null) warnings.push(unremembered);
-    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+    return { thread, linkedBranch, warnings };
   });
 }

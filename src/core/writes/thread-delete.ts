@@ -3,14 +3,17 @@ import { errors, ThreadMindError } from "../errors.js";
 import { assertId, MAIN_THREAD_ID } from "../ids.js";
 import { nextTimestamp } from "../clock.js";
 import { descendantsOf } from "../context/thread-chain.js";
-import { treeText } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import { assertCanModify, mineTest, type WriteContext } from "./write-context.js";
 
-export async function deleteThread(
-  ctx: WriteContext,
-  threadId: string,
-): Promise<{ deleted: string[]; tree: string; warnings: string[] }> {
+/** The deleted ids (the thread first, then its descendants), the session's active thread after, lines for the model. */
+export interface ThreadsDeleted {
+  deleted: string[];
+  activeId: string;
+  warnings: string[];
+}
+
+export async function deleteThread(ctx: WriteContext, threadId: string): Promise<ThreadsDeleted> {
   assertId(threadId, "thread id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotDeleteMain();
   const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
@@ -47,6 +50,6 @@ export async function deleteThread(
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
     }
-    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+    return { deleted: doomed, activeId, warnings };
   });
 }

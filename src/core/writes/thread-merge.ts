@@ -4,14 +4,13 @@ import { assertId } from "../ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
-import { treeAfter } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import { assertCanModify, headBeforeLock, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 
 export async function mergeThread(
   ctx: WriteContext,
   input: { parentSummary: string; threadId?: string },
-): Promise<{ thread: Thread; parent: Thread; tree: string }> {
+): Promise<{ thread: Thread; parent: Thread; warnings: string[] }> {
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkNotBlank("The parent summary", input.parentSummary);
   checkLength("The parent summary", input.parentSummary, LIMITS.summaryChars);
@@ -36,7 +35,7 @@ export async function mergeThread(
     await ctx.store.writeThread(project.id, newParent);
     await ctx.store.writeThread(project.id, closed);
     const note = await ctx.rememberAfterWrite(project.id, parent.id);
-    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+    return { thread: closed, parent: newParent, warnings: note === null ? [] : [note] };
   });
   await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
   return merged;

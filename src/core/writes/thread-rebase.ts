@@ -3,19 +3,14 @@ import { errors } from "../errors.js";
 import { assertId, MAIN_THREAD_ID } from "../ids.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNotAboveNewParent } from "../rebase-check.js";
-import { treeText } from "../context/tree-text.js";
 import type { Thread } from "../types.js";
 import { assertCanModify, type WriteContext } from "./write-context.js";
 
-export async function rebaseThread(
-  ctx: WriteContext,
-  threadId: string,
-  newParentId: string,
-): Promise<{ thread: Thread; tree: string }> {
+export async function rebaseThread(ctx: WriteContext, threadId: string, newParentId: string): Promise<{ thread: Thread }> {
   assertId(threadId, "thread id");
   assertId(newParentId, "new parent id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project } = await ctx.currentThreadRef();
   return ctx.store.locked(async () => {
     const thread = ctx.store.readThread(project.id, threadId);
     const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
@@ -26,6 +21,6 @@ export async function rebaseThread(
     await assertCanModify(ctx, project, thread);
     const updated: Thread = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, updated);
-    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+    return { thread: updated };
   });
 }

@@ -6,14 +6,13 @@ import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
 import { updateSection } from "../context/summary-sections.js";
-import { treeAfter } from "../context/tree-text.js";
 import { THREAD_STATUSES, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
 import { assertCanModify, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 
 export async function setThreadStatus(
   ctx: WriteContext,
   input: { status: ThreadStatus; threadId?: string; reason?: string },
-): Promise<{ thread: Thread; tree: string }> {
+): Promise<{ thread: Thread; activeId: string; warnings: string[] }> {
   oneOf("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   if (input.reason !== undefined) {
@@ -47,7 +46,7 @@ export async function setThreadStatus(
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;

@@ -28,8 +28,6 @@ export interface WriteContext {
   readState(): LocalState;
   currentProject(): Project;
   currentThreadRef(): Promise<SessionThread>;
-  /** The session's active thread as this object last knew it (null before it was chosen). */
-  rememberedThreadId(): string | null;
   linkedOpenThread(projectId: string, branch: string): Thread | null;
   isDefaultBranch(top: string, branch: string): Promise<boolean>;
   migrateIfNeeded(): Promise<MigrationReport | null>;

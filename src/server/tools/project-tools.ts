@@ -25,9 +25,10 @@ export function registerProjectTools(server: McpServer, ctx: ToolContext): void 
     },
     toolHandler(ctx, { name: "project_create", changesContext: true }, async (services, args) => {
       const { project, thread } = await services.projectCreate(args);
-      const tree = (await services.threadList()).text;
       return {
-        text: `Created project "${project.title}" (id ${project.id}, ${project.mode}) with its root thread "${thread.id}"; this session now works in it.\n\n${tree}`,
+        text:
+          `Created project "${project.title}" (id ${project.id}, ${project.mode}) with its root thread "${thread.id}"; this session now works in it. ` +
+          "Next: record decisions with summary_update, start a thread per topic with thread_create.",
         resourcesChanged: true,
       };
     }),

@@ -5,6 +5,7 @@ import { LIMITS } from "../../core/limits.js";
 import { idSchema, maxTokensSchema, pathsSchema, relatedSchema, sectionSchema, summaryContentSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
+import { warningLines } from "../reply-budget.js";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -41,7 +42,7 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
           `Paths: ${pathsAdded.join(", ")} (changed in this conversation) joined the thread's paths; pass paths to set or clear them.`,
         );
       }
-      for (const w of warnings) lines.push(`⚠ ${w}`);
+      lines.push(...warningLines(warnings));
       return lines.join("\n");
     }),
   );

@@ -5,6 +5,10 @@ import { THREAD_STATUSES } from "../../core/types.js";
 import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, relatedSchema, titleSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
+import { someIds, warningLines } from "../reply-budget.js";
+
+/** The last line of a write that changed the tree: the tree itself is thread_list's (a write's reply stays a few lines). */
+const TREE_HINT = "thread_list shows the tree.";
 
 export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -13,7 +17,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       title: "Create thread",
       description:
         "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's " +
-        "active thread. On a feature branch the thread is linked to the branch. Returns its id and the updated tree. " +
+        "active thread. On a feature branch the thread is linked to the branch. Returns its id (thread_list shows the tree). " +
         "Limit: title 200 characters.",
       inputSchema: {
         title: titleSchema("Thread title"),
@@ -29,8 +33,8 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
         `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`,
       ];
       if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
-      for (const w of created.warnings) lines.push(`⚠ ${w}`);
-      lines.push("", created.tree);
+      lines.push(...warningLines(created.warnings));
+      lines.push(`Next: record its decisions with summary_update as they are made. ${TREE_HINT}`);
       return { text: lines.join("\n"), resourcesChanged: true };
     }),
   );
@@ -91,7 +95,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       title: "Set thread status",
       description:
         "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. " +
-        "Closing the active thread moves this session to its parent. The main thread cannot be closed. Returns the tree. " +
+        "Closing the active thread moves this session to its parent. The main thread cannot be closed. " +
         "Limit: reason 2,000 characters.",
       inputSchema: {
         status: z.enum(THREAD_STATUSES).describe("New status"),
@@ -101,11 +105,11 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       annotations: annotations("Set thread status", "write", false),
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, tree } = await services.threadStatus(args);
-      return {
-        text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.\n\n${tree}`,
-        resourcesChanged: true,
-      };
+      const { thread, activeId, warnings } = await services.threadStatus(args);
+      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.`];
+      if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
+      lines.push(...warningLines(warnings), TREE_HINT);
+      return { text: lines.join("\n"), resourcesChanged: true };
     }),
   );
 
@@ -116,7 +120,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       description:
         "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's " +
         "whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the " +
-        "parent. Returns the tree. Limit: parentSummary 32,000 characters. The active thread's context shows only the " +
+        "parent. Limit: parentSummary 32,000 characters. The active thread's context shows only the " +
         "parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then " +
         "pass threadId), or its other sections are lost.",
       inputSchema: {
@@ -126,11 +130,13 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       annotations: annotations("Merge thread into parent", "destructive", false),
     },
     toolHandler(ctx, { name: "thread_merge", changesContext: true }, async (services, args) => {
-      const { thread, parent, tree } = await services.threadMerge(args);
-      return {
-        text: `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".\n\n${tree}`,
-        resourcesChanged: true,
-      };
+      const { thread, parent, warnings } = await services.threadMerge(args);
+      const lines = [
+        `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".`,
+        ...warningLines(warnings),
+        TREE_HINT,
+      ];
+      return { text: lines.join("\n"), resourcesChanged: true };
     }),
   );
 
@@ -140,15 +146,14 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       title: "Delete thread",
       description:
         "Delete a thread AND all its descendants (their files are removed; git history keeps them). The main thread cannot " +
-        "be deleted. Ask the user first. Returns the tree.",
+        "be deleted. Ask the user first.",
       inputSchema: { threadId: idSchema("Thread id") },
       annotations: annotations("Delete thread", "destructive", true),
     },
     toolHandler(ctx, { name: "thread_delete", changesContext: true }, async (services, args) => {
-      const { deleted, tree, warnings } = await services.threadDelete(args.threadId);
-      const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${deleted.join(", ")}.`];
-      for (const w of warnings) lines.push(`⚠ ${w}`);
-      lines.push("", tree);
+      const { deleted, activeId, warnings } = await services.threadDelete(args.threadId);
+      const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${someIds(deleted)}.`];
+      lines.push(`This session is on "${activeId}".`, ...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
     }),
   );
@@ -158,13 +163,13 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Move thread",
       description:
-        "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant. Returns the tree.",
+        "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant.",
       inputSchema: { threadId: idSchema("Thread id"), newParentId: idSchema("New parent thread id") },
       annotations: annotations("Move thread", "write", true),
     },
     toolHandler(ctx, { name: "thread_rebase", changesContext: true }, async (services, args) => {
-      const { thread, tree } = await services.threadRebase(args.threadId, args.newParentId);
-      return { text: `Moved "${thread.id}" under "${thread.parentId}".\n\n${tree}`, resourcesChanged: true };
+      const { thread } = await services.threadRebase(args.threadId, args.newParentId);
+      return { text: `Moved "${thread.id}" under "${thread.parentId}". ${TREE_HINT}`, resourcesChanged: true };
     }),
   );
 }
