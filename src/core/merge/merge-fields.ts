@@ -46,14 +46,15 @@ export function mergeFields(
   theirs: Record<string, unknown>,
   rules: FieldRules,
 ): { parts: FieldPart[]; conflicts: string[] } {
-  const keys: string[] = [...rules.order];
-  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) if (!keys.includes(k)) keys.push(k);
+  const keys = new Set<string>(rules.order); // a Set: a frontmatter of many keys is merged in linear time
+  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) keys.add(k);
   const laterIsOurs = rules.laterBy === undefined || !isLater(theirs[rules.laterBy], ours[rules.laterBy]);
   const parts: FieldPart[] = [];
   const conflicts: string[] = [];
   let run: Record<string, unknown> = {};
+  // Defined, not assigned: `run["__proto__"] = v` would set the prototype and drop a `__proto__` key from the merge.
   const put = (k: string, v: unknown) => {
-    if (v !== undefined) run[k] = v;
+    if (v !== undefined) Object.defineProperty(run, k, { value: v, enumerable: true, writable: true, configurable: true });
   };
   for (const k of keys) {
     const [b, o, t] = [base[k], ours[k], theirs[k]];
