@@ -1,8 +1,11 @@
 // Loads a CommonJS bundle through a V8 code cache kept in the plugin's data directory (outside the repository): every hook start otherwise compiles hook-start.cjs or hook-main.cjs again.
 //
 // The cache file is ours alone and never trusted blindly: its header names the bundle exactly as it is on disk (dev,
-// inode, size, mtime, ctime), Node's version and architecture, and the length of V8's bytes, which follow twice and must
-// be equal (V8 itself checks only the source's length, its version and flags: a flipped byte would be run). A file that does not match, or that V8 rejects, is compiled from
+// inode, size, mtime, ctime) and the SHA-256 of its content, Node's version and architecture, and the length of V8's
+// bytes, which follow twice and must be equal (V8 itself checks only the source's length, its version and flags: a
+// flipped byte, or bytes compiled from other code of the same length, would be run). The content hash is computed from
+// the very bytes about to be compiled and compared before V8 sees the cache: a cache made from any other code under the
+// bundle's stamp (a forged file, another build) is never used. A file that does not match, or that V8 rejects, is compiled from
 // source as without a cache and written anew (to a temp file renamed into place) when the process exits, so that the
 // cache also holds the functions the run compiled. The header names the paths of the runs whose functions it holds
 // (SessionStart's fast path at startup, at /clear...): a run down a path it does not name writes it again (the new
@@ -14,7 +17,7 @@ import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
 import { changedNsOf, settledAtMs, statStamp } from "../core/store/file-stamp.js";
 
-const FORMAT = "threadmind-code-cache/2";
+const FORMAT = "threadmind-code-cache/3";
 /** No V8 cache of a hook bundle comes near this; a larger file is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
@@ -139,7 +142,10 @@ export function requireWithCodeCache<T>(
   const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath) as T;
   const cachePath = join(dir, `${basename(bundlePath)}-${variant}.bin`);
-  const key = `${process.version}-${process.arch}-${bundle.stamp}`;
+  // Bound to the bundle's content: the hash of the bytes compiled below, checked against the header before V8 gets the cache.
+  // node:crypto loaded here only: an entry that answers alone (no store) never pays for it.
+  const { createHash } = require("node:crypto") as typeof import("node:crypto");
+  const key = `${process.version}-${process.arch}-${bundle.stamp}-${createHash("sha256").update(bundle.bytes).digest("hex")}`;
   let script: Script;
   let exports: unknown;
   try {

@@ -14,6 +14,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
@@ -141,6 +142,24 @@ describe("the hook entry's code cache", () => {
     writeFileSync(cacheFile, encodeCodeCache(key, new Script("globalThis.x = 1 + 1;").createCachedData(), ["fast:startup"]));
     expect((await start()).stdout).toBe(expected);
     expect(readFileSync(cacheFile).length).toBeGreaterThan(10_000);
+  });
+
+  test("a cache forged from other code of the bundle's length, under a header naming the bundle's stamp, is never run (its content hash does not match)", async () => {
+    await start();
+    const main = join(plugin, "hook-start.cjs");
+    const wrapped = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(main, "utf8")}\n})`;
+    // Other code of exactly the wrapped bundle's length: V8 checks only that length, so it would run these bytes.
+    const forgedBody = '(function () { process.stdout.write("FORGED CODE RAN"); process.exit(0); })';
+    const forged = new Script(`${forgedBody}${" ".repeat(wrapped.length - forgedBody.length)}`).createCachedData();
+    // The header a writer that knows the bundle's stamp (not its content) makes: the key without the content hash.
+    const stampKey = keyOf(readFileSync(cacheFile)).replace(/-[0-9a-f]{64}$/, "");
+    writeFileSync(cacheFile, encodeCodeCache(stampKey, forged, ["fast:startup"]));
+    const run = await start();
+    expect(run.stdout).not.toContain("FORGED CODE RAN");
+    expect(run.stdout).toBe(expected);
+    const rewritten = readFileSync(cacheFile);
+    expect(keyOf(rewritten)).toMatch(/-[0-9a-f]{64}$/);
+    expect(keyOf(rewritten).endsWith(createHash("sha256").update(readFileSync(main)).digest("hex"))).toBe(true);
   });
 
   test("a cache made for another build of the bundle is not used, and is replaced by one for this build", async () => {
