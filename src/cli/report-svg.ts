@@ -19,9 +19,19 @@ const COLORS = {
   text: "#111827",
 };
 
-/** Escapes text and attribute values for XML. */
+/** Characters XML 1.0 forbids even escaped (C0 controls but tab and newlines, lone surrogates, U+FFFE, U+FFFF). */
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes text and attribute values for XML; characters XML cannot hold at all become U+FFFD (a session id may hold any). */
 export function xmlEscape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(XML_FORBIDDEN, "\uFFFD")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 const n2 = (v: number) => (Math.round(v * 100) / 100).toString();

@@ -49,6 +49,15 @@ describe("the report chart", () => {
 
   afterAll(() => setting.cleanup());
 
+  it("a session id holding characters XML forbids (a control character, a lone surrogate) still makes valid XML", () => {
+    const odd = "ctl\u0001\u001f-\uD800-end";
+    const text = renderSvg({ ...report, sessions: report.sessions.map((s) => ({ ...s, sessionId: odd })) });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDFFF]/);
+    const ids = byClass(parseXml(text), "session").map((g) => g.attributes["data-session-id"]);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids)).toEqual(new Set(["ctl\uFFFD\uFFFD-\uFFFD-end"]));
+  });
+
   it("is a well-formed SVG document", () => {
     expect(svg.name).toBe("svg");
     expect(svg.attributes.xmlns).toBe("http://www.w3.org/2000/svg");

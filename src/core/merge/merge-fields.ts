@@ -10,6 +10,8 @@ export interface FieldRules {
   laterBy?: string;
   /** Lists merged as sets: base order, then ours' additions, then theirs'; removals applied. */
   sets: readonly string[];
+  /** Keys that name when something began (two branches creating the same project): never a conflict, the earlier wins. */
+  earliest?: readonly string[];
 }
 
 /** A run of merged keys, or one key changed differently on both sides (undefined: absent on that side). */
@@ -61,6 +63,7 @@ export function mergeFields(
     if (same(o, t) || same(b, t)) put(k, o);
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
+    else if (rules.earliest?.includes(k) === true && o !== undefined && t !== undefined) put(k, isLater(o, t) ? t : o);
     else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
       const merged = mergeList(b, o, t);
       put(k, merged.length === 0 && (o === undefined || t === undefined) ? undefined : merged);
