@@ -12,7 +12,20 @@
 // cache holds the old one's functions and this run's), at most MAX_PATHS times. A run that took the hooks proper
 // (hook-core.cjs: the first start of a store, before its context cache exists) names no path: its cache is replaced by
 // the first fast run. Anything that goes wrong while loading falls back to a plain require.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
 import { changedNsOf, settledAtMs, statStamp } from "../core/store/file-stamp.js";
@@ -33,6 +46,29 @@ const PATH_NAME = /^[a-z0-9:-]{1,40}$/;
 export function codeCacheDir(env: NodeJS.ProcessEnv): string | null {
   const data = env.CLAUDE_PLUGIN_DATA;
   return data && isAbsolute(data) ? join(data, "code-cache") : null;
+}
+
+/** Filesystems that are not storage (procfs, sysfs): a directory there is never a data directory. */
+const PSEUDO_FILESYSTEMS = new Set([0x9fa0, 0x62656572]);
+
+/**
+ * True when `dir` (the data directory, made here when absent, without `recursive`: Node's recursive mkdir never returns
+ * under /proc) is a plain writable directory on a real filesystem; anything else means no cache, decided in a few syscalls.
+ */
+export function usableDataDir(dir: string): boolean {
+  try {
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+    }
+    if (!statSync(dir).isDirectory()) return false;
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    // statfsSync is Node 18.15+; before it, the checks above (and mkdir without `recursive`) have to do.
+    return typeof statfsSync !== "function" || !PSEUDO_FILESYSTEMS.has(Number(statfsSync(dir).type));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -105,7 +141,11 @@ function readRegular(path: string, max: number): { bytes: Buffer; stamp: string;
 function writeCodeCache(path: string, make: () => Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(dirname(path), { mode: 0o700 }); // code-cache/ in the data directory checked by usableDataDir
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
     const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
     try {
       const contents = make();
@@ -139,7 +179,7 @@ export function requireWithCodeCache<T>(
   runPath: () => string | null = () => "run",
 ): T {
   const dir = codeCacheDir(env);
-  const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
+  const bundle = dir === null || !usableDataDir(dirname(dir)) ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath) as T;
   const cachePath = join(dir, `${basename(bundlePath)}-${variant}.bin`);
   // Bound to the bundle's content: the hash of the bytes compiled below, checked against the header before V8 gets the cache.

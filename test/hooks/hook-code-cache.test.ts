@@ -24,7 +24,7 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, type HookRun, runHookProcess } from "../reliability/hook-process.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
-import { codeCacheDir, decodeCodeCache, encodeCodeCache } from "../../src/hooks/code-cache.js";
+import { codeCacheDir, decodeCodeCache, encodeCodeCache, usableDataDir } from "../../src/hooks/code-cache.js";
 import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
 
 const PID = process.pid;
@@ -190,6 +190,25 @@ describe("the hook entry's code cache", () => {
     }
     expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "relative/dir", HOME: "/home/u", XDG_CACHE_HOME: "/home/u/.cache" })).toBeNull();
     expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "/data/thread-mind" })).toBe("/data/thread-mind/code-cache");
+  });
+
+  test.each(["/proc/self/threadmind-data", "/proc/no-such-dir/data", "/proc/self", "/sys/threadmind-data"])(
+    "a data directory that is not a plain writable directory (%s) is refused at once: the hook prints the same and exits",
+    async (dir) => {
+      // start() checks exit 0 and that the hook did not hang (Node's recursive mkdir never returns under /proc).
+      expect((await start({ CLAUDE_PLUGIN_DATA: dir })).stdout).toBe(expected);
+    },
+  );
+
+  test("a data directory that is a file, or absent under a missing parent, means no cache; an absent one is made", () => {
+    const file = join(data, "plain-file");
+    writeFileSync(file, "x\n");
+    expect(usableDataDir(file)).toBe(false);
+    expect(usableDataDir(join(data, "missing-parent", "data"))).toBe(false);
+    expect(existsSync(join(data, "missing-parent"))).toBe(false);
+    expect(usableDataDir(join(data, "fresh"))).toBe(true);
+    expect(statSync(join(data, "fresh")).isDirectory()).toBe(true);
+    expect(usableDataDir("/proc/self")).toBe(false);
   });
 
   test("a workspace without a store: the entry answers alone (nothing printed, no cache written)", async () => {
