@@ -20,6 +20,8 @@ import { stalenessEvent } from "./staleness-record.js";
 
 /** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
 export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
+/** ...and here by records: a tail of ~200,000 tiny records (4 MB) took SessionEnd past its 1 s deadline. */
+export const TAIL_MAX_RECORDS = 10_000;
 
 /** What measuring needs of the store: the full services, or the fast path's direct file access (hook-fast.ts). */
 export interface MeasureStore {
@@ -61,7 +63,7 @@ export async function measureSize(
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === undefined);
       // The size and the receipts' records are read at once (both reads in flight).
       const [tail, found] = await Promise.all([
-        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error: unknown) => ({ error })),
       ]);
       contextTokens = tail.contextTokens;

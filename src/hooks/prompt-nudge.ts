@@ -13,7 +13,7 @@ import { readTail } from "../transcript/read-tail.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { freshnessThread } from "./freshness-thread.js";
-import { TAIL_MAX_BYTES } from "./measure-size.js";
+import { TAIL_MAX_BYTES, TAIL_MAX_RECORDS } from "./measure-size.js";
 
 /** Claude Code hands the model this much of a UserPromptSubmit context at most (the bound, far under the cap). */
 export const NUDGE_MAX_CHARS = 400;
@@ -47,7 +47,7 @@ async function conversationSize(transcriptPath: string | null): Promise<number |
   if (transcriptPath === null) return null;
   try {
     // Walks back only to the last response or compaction, whichever is nearer the end (never past TAIL_MAX_BYTES).
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, sizeOnly: true });
     // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === undefined ? tail.contextTokens : boundary.postTokens;
