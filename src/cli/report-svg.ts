@@ -19,9 +19,38 @@ const COLORS = {
   text: "#111827",
 };
 
-/** Escapes text and attribute values for XML. */
+/** A code unit XML 1.0 forbids even escaped: C0 controls but tab and newlines, U+FFFE, U+FFFF (surrogates apart). */
+function forbiddenInXml(c: number): boolean {
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff;
+}
+
+/** The text with every character XML cannot hold (those above, lone surrogates) as U+FFFD; one pass. */
+function xmlCharacters(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (pair) {
+      i++;
+      continue;
+    }
+    if (forbiddenInXml(c) || (c & 0xf800) === 0xd800) {
+      out += `${text.slice(from, i)}\uFFFD`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** Escapes text and attribute values for XML; characters XML cannot hold at all become U+FFFD (a session id may hold any). */
 export function xmlEscape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return xmlCharacters(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 const n2 = (v: number) => (Math.round(v * 100) / 100).toString();

@@ -275,6 +275,15 @@ export function reportDocument(report: SavingsReport): ReportDocument {
   ];
   if (report.malformedFiles.length > 0)
     sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
+  if (report.unscanned.length > 0) {
+    sections.push({
+      title: "Transcripts that could not be scanned",
+      lines: [
+        "These files are left out of everything above (the rest is reported as usual):",
+        ...report.unscanned.map((x) => `${x.path}: ${x.reason}`),
+      ],
+    });
+  }
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",

@@ -1,20 +1,36 @@
 // Loads a CommonJS bundle through a V8 code cache kept in the plugin's data directory (outside the repository): every hook start otherwise compiles hook-start.cjs or hook-main.cjs again.
 //
 // The cache file is ours alone and never trusted blindly: its header names the bundle exactly as it is on disk (dev,
-// inode, size, mtime, ctime), Node's version and architecture, and the length of V8's bytes, which follow twice and must
-// be equal (V8 itself checks only the source's length, its version and flags: a flipped byte would be run). A file that does not match, or that V8 rejects, is compiled from
+// inode, size, mtime, ctime) and the SHA-256 of its content, Node's version and architecture, and the length of V8's
+// bytes, which follow twice and must be equal (V8 itself checks only the source's length, its version and flags: a
+// flipped byte, or bytes compiled from other code of the same length, would be run). The content hash is computed from
+// the very bytes about to be compiled and compared before V8 sees the cache: a cache made from any other code under the
+// bundle's stamp (a forged file, another build) is never used. A file that does not match, or that V8 rejects, is compiled from
 // source as without a cache and written anew (to a temp file renamed into place) when the process exits, so that the
 // cache also holds the functions the run compiled. The header names the paths of the runs whose functions it holds
 // (SessionStart's fast path at startup, at /clear...): a run down a path it does not name writes it again (the new
 // cache holds the old one's functions and this run's), at most MAX_PATHS times. A run that took the hooks proper
 // (hook-core.cjs: the first start of a store, before its context cache exists) names no path: its cache is replaced by
 // the first fast run. Anything that goes wrong while loading falls back to a plain require.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
 import { changedNsOf, settledAtMs, statStamp } from "../core/store/file-stamp.js";
 
-const FORMAT = "threadmind-code-cache/2";
+const FORMAT = "threadmind-code-cache/3";
 /** No V8 cache of a hook bundle comes near this; a larger file is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
@@ -30,6 +46,29 @@ const PATH_NAME = /^[a-z0-9:-]{1,40}$/;
 export function codeCacheDir(env: NodeJS.ProcessEnv): string | null {
   const data = env.CLAUDE_PLUGIN_DATA;
   return data && isAbsolute(data) ? join(data, "code-cache") : null;
+}
+
+/** Filesystems that are not storage (procfs, sysfs): a directory there is never a data directory. */
+const PSEUDO_FILESYSTEMS = new Set([0x9fa0, 0x62656572]);
+
+/**
+ * True when `dir` (the data directory, made here when absent, without `recursive`: Node's recursive mkdir never returns
+ * under /proc) is a plain writable directory on a real filesystem; anything else means no cache, decided in a few syscalls.
+ */
+export function usableDataDir(dir: string): boolean {
+  try {
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+    }
+    if (!statSync(dir).isDirectory()) return false;
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    // statfsSync is Node 18.15+; before it, the checks above (and mkdir without `recursive`) have to do.
+    return typeof statfsSync !== "function" || !PSEUDO_FILESYSTEMS.has(Number(statfsSync(dir).type));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -102,7 +141,11 @@ function readRegular(path: string, max: number): { bytes: Buffer; stamp: string;
 function writeCodeCache(path: string, make: () => Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(dirname(path), { mode: 0o700 }); // code-cache/ in the data directory checked by usableDataDir
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
     const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
     try {
       const contents = make();
@@ -136,10 +179,13 @@ export function requireWithCodeCache<T>(
   runPath: () => string | null = () => "run",
 ): T {
   const dir = codeCacheDir(env);
-  const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
+  const bundle = dir === null || !usableDataDir(dirname(dir)) ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath) as T;
   const cachePath = join(dir, `${basename(bundlePath)}-${variant}.bin`);
-  const key = `${process.version}-${process.arch}-${bundle.stamp}`;
+  // Bound to the bundle's content: the hash of the bytes compiled below, checked against the header before V8 gets the cache.
+  // node:crypto loaded here only: an entry that answers alone (no store) never pays for it.
+  const { createHash } = require("node:crypto") as typeof import("node:crypto");
+  const key = `${process.version}-${process.arch}-${bundle.stamp}-${createHash("sha256").update(bundle.bytes).digest("hex")}`;
   let script: Script;
   let exports: unknown;
   try {

@@ -33,7 +33,7 @@ export async function runHookWith(name: string | undefined, entry: EntryStart, h
         name === "pre-tool-use" || name === "subagent-start"
           ? {}
           : {
-              userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+              userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms: its work did not finish in time (a locked store, a slow disk or a very large store); nothing was changed.`,
             },
       );
     // The timer is set once the work waits on the event loop (I/O, a lock's retry), still counted from the start: a fast

@@ -1,7 +1,7 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
 // compaction also how current the thread's summary was, see staleness-record.ts).
 import { readTail } from "../transcript/read-tail.js";
-import { firstRequestSize, TAIL_MAX_BYTES } from "../core/freshness/conversation-size.js";
+import { firstRequestSize, TAIL_MAX_BYTES, TAIL_MAX_RECORDS } from "../core/freshness/conversation-size.js";
 import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
 import type { LocalState } from "../core/store/local-state.js";
@@ -19,7 +19,7 @@ import type { HookInput } from "./hook-input.js";
 import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";
 import { stalenessEvent } from "./staleness-record.js";
 
-export { TAIL_MAX_BYTES };
+export { TAIL_MAX_BYTES, TAIL_MAX_RECORDS };
 
 /** What measuring needs of the store: the full services, or the fast path's direct file access (hook-fast.ts). */
 export interface MeasureStore {
@@ -61,7 +61,7 @@ export async function measureSize(
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === undefined);
       // The size and the receipts' records are read at once (both reads in flight).
       const [tail, found] = await Promise.all([
-        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error: unknown) => ({ error })),
       ]);
       contextTokens = tail.contextTokens;

@@ -1,5 +1,12 @@
 // Resources: threadmind://context, threadmind://tree, and threadmind://threads/{threadId} (listed, readable, completable).
-import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  McpError,
+  type ListResourcesResult,
+  type ReadResourceResult,
+  type Resource,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ThreadMindError } from "../core/errors.js";
 import { assertId } from "../core/ids.js";
@@ -16,6 +23,35 @@ export const CONTEXT_URI = "threadmind://context";
 export const TREE_URI = "threadmind://tree";
 export const THREAD_URI_TEMPLATE = "threadmind://threads/{threadId}";
 export const threadUri = (id: string) => `threadmind://threads/${id}`;
+/** resources/list answers at most this many threads a page (MCP cursors for the rest): 20,000 threads made one 4.1 MB reply. */
+export const RESOURCES_PAGE_SIZE = 500;
+
+const CONTEXT_META = {
+  title: "ThreadMind context",
+  description:
+    "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
+  mimeType: MARKDOWN,
+};
+const TREE_META = {
+  title: "ThreadMind thread tree",
+  description: "The active project's threads as an ASCII tree",
+  mimeType: MARKDOWN,
+};
+const THREAD_META = {
+  title: "ThreadMind thread summary",
+  description: "One thread's summary alone (without its ancestors)",
+  mimeType: MARKDOWN,
+};
+
+/** A page's cursor: the index of its first thread, opaque to clients. */
+const cursorOf = (offset: number) => `threads:${offset}`;
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const m = /^threads:(\d{1,9})$/.exec(cursor);
+  if (m === null)
+    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor for resources/list: ${JSON.stringify(cursor.slice(0, 80))}`);
+  return Number(m[1]);
+}
 
 export function registerResources(server: McpServer, session: ServerSession): void {
   const read = async (uri: URL, text: (services: ThreadMindServices) => Promise<string>): Promise<ReadResourceResult> => {
@@ -27,23 +63,12 @@ export function registerResources(server: McpServer, session: ServerSession): vo
     }
   };
 
-  server.registerResource(
-    "context",
-    CONTEXT_URI,
-    {
-      title: "ThreadMind context",
-      description:
-        "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
-      mimeType: MARKDOWN,
-    },
-    (uri) => read(uri, async (services) => (await services.contextGet()).text),
+  server.registerResource("context", CONTEXT_URI, CONTEXT_META, (uri) =>
+    read(uri, async (services) => (await services.contextGet()).text),
   );
 
-  server.registerResource(
-    "tree",
-    TREE_URI,
-    { title: "ThreadMind thread tree", description: "The active project's threads as an ASCII tree", mimeType: MARKDOWN },
-    (uri) => read(uri, async (services) => (await services.threadList()).text),
+  server.registerResource("tree", TREE_URI, TREE_META, (uri) =>
+    read(uri, async (services) => (await services.threadList()).text),
   );
 
   server.registerResource(
@@ -52,7 +77,7 @@ export function registerResources(server: McpServer, session: ServerSession): vo
       list: async () => ({ resources: await listThreads(session) }),
       complete: { threadId: (value) => completeThreadId(session, value) },
     }),
-    { title: "ThreadMind thread summary", description: "One thread's summary alone (without its ancestors)", mimeType: MARKDOWN },
+    THREAD_META,
     (uri, variables) =>
       read(uri, async (services) => {
         const raw = variables.threadId;
@@ -61,6 +86,23 @@ export function registerResources(server: McpServer, session: ServerSession): vo
         return thread.summary.trim() === "" ? `_(Thread "${thread.title}" (${thread.id}) has no summary yet.)_` : thread.summary;
       }),
   );
+
+  // The SDK's resources/list answers every resource at once; this one pages the threads with MCP cursors (the two
+  // static resources come first, on the first page).
+  server.server.setRequestHandler(ListResourcesRequestSchema, async (request): Promise<ListResourcesResult> => {
+    const offset = offsetOf(request.params?.cursor);
+    const threads = await listThreads(session);
+    const page = threads.slice(offset, offset + RESOURCES_PAGE_SIZE).map((r) => ({ ...THREAD_META, ...r }));
+    const statics =
+      offset === 0
+        ? [
+            { uri: CONTEXT_URI, name: "context", ...CONTEXT_META },
+            { uri: TREE_URI, name: "tree", ...TREE_META },
+          ]
+        : [];
+    const next = offset + RESOURCES_PAGE_SIZE;
+    return { resources: [...statics, ...page], ...(next < threads.length ? { nextCursor: cursorOf(next) } : {}) };
+  });
 }
 
 /**

@@ -15,6 +15,11 @@ export interface ReadTailOptions {
   /** Stop after reading this many bytes even if the stop condition was not met (default: no limit). */
   maxBytes?: number;
   /**
+   * Stop after parsing this many lines (those the prefilter lets through) even if the stop condition was not met: a tail
+   * of tiny records costs per record, not per byte (default: no limit).
+   */
+  maxRecords?: number;
+  /**
    * Also walk back to the last compact_boundary (or the start of the file), so that `hookContexts` holds every injection
    * since the last compaction. Default false: stop at the last main-chain assistant record.
    */
@@ -104,7 +109,13 @@ class TailCollector {
   }
 }
 
-async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: number | null, collector: TailCollector) {
+async function walkBack(
+  file: OpenTranscript,
+  chunkSize: number,
+  limits: { maxBytes: number | null; maxRecords: number | null },
+  collector: TailCollector,
+) {
+  const { maxBytes, maxRecords } = limits;
   let position = file.size;
   let bytesRead = 0;
   /** Bytes (in file order) of the line whose start has not been reached yet. */
@@ -112,6 +123,7 @@ async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: numbe
   let atEndOfFile = true;
   let stopped = false;
   let stoppedAtByteLimit = false;
+  let stoppedAtRecordLimit = false;
 
   /** A complete line: its first byte follows a newline or is byte 0. The first one met is the file's last line. */
   const takeLine = (bytes: Buffer): boolean => {
@@ -119,7 +131,9 @@ async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: numbe
     atEndOfFile = false;
     // The final newline of a file ends its last line; the empty "line" after it is not a line.
     if (isLastLine && bytes.length === 0) return false;
-    return collector.take(bytes, isLastLine);
+    if (collector.take(bytes, isLastLine)) return true;
+    if (maxRecords !== null && collector.lines - collector.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
+    return stoppedAtRecordLimit;
   };
 
   // One buffer for every read: fresh memory per chunk (page faults) cost more than the reads themselves. Lines are
@@ -152,7 +166,12 @@ async function walkBack(file: OpenTranscript, chunkSize: number, maxBytes: numbe
   if (!stopped && !stoppedAtByteLimit && position === 0) {
     stopped = takeLine(Buffer.concat(carry));
   }
-  return { bytesRead, reachedStartOfFile: position === 0 && !stoppedAtByteLimit, stoppedAtByteLimit };
+  return {
+    bytesRead,
+    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
+    stoppedAtByteLimit,
+    stoppedAtRecordLimit,
+  };
 }
 
 /**
@@ -165,9 +184,11 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
   checkPositiveInteger("chunkSize", chunkSize);
   const maxBytes = options.maxBytes ?? null;
   if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  const maxRecords = options.maxRecords ?? null;
+  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
   return withTranscript(path, async (file) => {
     const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
-    const walk = await walkBack(file, chunkSize, maxBytes, collector);
+    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
     // The collector is dropped here: its lists are put in file order in place.
     return {
       path,
@@ -175,6 +196,7 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
       bytesRead: walk.bytesRead,
       reachedStartOfFile: walk.reachedStartOfFile,
       stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
       lastAssistant: collector.lastAssistant,
       contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
       compactBoundaries: collector.boundariesLastFirst.reverse(),

@@ -162,6 +162,8 @@ export interface TailReading {
   reachedStartOfFile: boolean;
   /** The walk stopped because options.maxBytes was reached before the stop condition. */
   stoppedAtByteLimit: boolean;
+  /** The walk stopped because options.maxRecords lines were parsed before the stop condition. */
+  stoppedAtRecordLimit: boolean;
   /** The last main-chain assistant record of the file, null if the walked region has none. */
   lastAssistant: AssistantUsageRecord | null;
   contextTokens: number | null;

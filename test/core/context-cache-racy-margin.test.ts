@@ -65,7 +65,7 @@ describe("an entry written without fsync", () => {
       projectId: "p",
       threadId: "t",
       threadStatus: "active" as const,
-      sources: { "threads/p/t.md": null },
+      sources: { "threads/p/t.md": "1:2:3:4:5", "projects/p.json": null },
       head: null,
       starts: { startup: { text: "ctx", contentHash: "h", fingerprint: "f", tokens: 1, omitted: 0, userMessage: null } },
     };
@@ -87,7 +87,7 @@ describe("an entry written without fsync", () => {
       projectId: "p",
       threadId: "d",
       threadStatus: "active" as const,
-      sources: {},
+      sources: { "threads/p/d.md": "1:2:3:4:5" },
       head: null,
       starts: { startup: start },
     };

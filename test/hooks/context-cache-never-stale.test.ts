@@ -127,4 +127,29 @@ describe("the SessionStart context cache", () => {
     writeFileSync(entry, JSON.stringify(forged));
     expect((await sessionStart("startup"))?.hookSpecificOutput?.additionalContext).toContain("REFUND-STATE-1");
   });
+
+  test.each([
+    ["an empty source list", () => ({})],
+    [
+      "a source list without the thread's own file",
+      (sources: Record<string, string | null>) => {
+        const { ["threads/cache-test/refunds.md"]: _own, ...others } = sources;
+        return others;
+      },
+    ],
+  ])("an entry of this build with %s is never trusted, whatever the thread files say", async (_name, sourcesOf) => {
+    await sessionStart("startup");
+    const entry = cacheFile("refunds");
+    const forged = JSON.parse(readFileSync(entry, "utf8")) as {
+      sources: Record<string, string | null>;
+      starts: Record<string, { text: string }>;
+    };
+    expect(Object.keys(forged.sources)).toContain("threads/cache-test/refunds.md");
+    forged.sources = sourcesOf(forged.sources);
+    forged.starts.startup!.text = "FORGED";
+    writeFileSync(entry, JSON.stringify(forged));
+    const context = (await sessionStart("startup"))?.hookSpecificOutput?.additionalContext;
+    expect(context).not.toContain("FORGED");
+    expect(context).toContain("REFUND-STATE-1");
+  });
 });

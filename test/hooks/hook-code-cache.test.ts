@@ -14,6 +14,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
@@ -23,7 +24,7 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, type HookRun, runHookProcess } from "../reliability/hook-process.js";
 import { claudeInstanceSession } from "../../src/core/session-key.js";
-import { codeCacheDir, decodeCodeCache, encodeCodeCache } from "../../src/hooks/code-cache.js";
+import { codeCacheDir, decodeCodeCache, encodeCodeCache, usableDataDir } from "../../src/hooks/code-cache.js";
 import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS } from "../../src/core/store/file-stamp.js";
 
 const PID = process.pid;
@@ -143,6 +144,24 @@ describe("the hook entry's code cache", () => {
     expect(readFileSync(cacheFile).length).toBeGreaterThan(10_000);
   });
 
+  test("a cache forged from other code of the bundle's length, under a header naming the bundle's stamp, is never run (its content hash does not match)", async () => {
+    await start();
+    const main = join(plugin, "hook-start.cjs");
+    const wrapped = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(main, "utf8")}\n})`;
+    // Other code of exactly the wrapped bundle's length: V8 checks only that length, so it would run these bytes.
+    const forgedBody = '(function () { process.stdout.write("FORGED CODE RAN"); process.exit(0); })';
+    const forged = new Script(`${forgedBody}${" ".repeat(wrapped.length - forgedBody.length)}`).createCachedData();
+    // The header a writer that knows the bundle's stamp (not its content) makes: the key without the content hash.
+    const stampKey = keyOf(readFileSync(cacheFile)).replace(/-[0-9a-f]{64}$/, "");
+    writeFileSync(cacheFile, encodeCodeCache(stampKey, forged, ["fast:startup"]));
+    const run = await start();
+    expect(run.stdout).not.toContain("FORGED CODE RAN");
+    expect(run.stdout).toBe(expected);
+    const rewritten = readFileSync(cacheFile);
+    expect(keyOf(rewritten)).toMatch(/-[0-9a-f]{64}$/);
+    expect(keyOf(rewritten).endsWith(createHash("sha256").update(readFileSync(main)).digest("hex"))).toBe(true);
+  });
+
   test("a cache made for another build of the bundle is not used, and is replaced by one for this build", async () => {
     await start();
     const before = keyOf(readFileSync(cacheFile));
@@ -171,6 +190,25 @@ describe("the hook entry's code cache", () => {
     }
     expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "relative/dir", HOME: "/home/u", XDG_CACHE_HOME: "/home/u/.cache" })).toBeNull();
     expect(codeCacheDir({ CLAUDE_PLUGIN_DATA: "/data/thread-mind" })).toBe("/data/thread-mind/code-cache");
+  });
+
+  test.each(["/proc/self/threadmind-data", "/proc/no-such-dir/data", "/proc/self", "/sys/threadmind-data"])(
+    "a data directory that is not a plain writable directory (%s) is refused at once: the hook prints the same and exits",
+    async (dir) => {
+      // start() checks exit 0 and that the hook did not hang (Node's recursive mkdir never returns under /proc).
+      expect((await start({ CLAUDE_PLUGIN_DATA: dir })).stdout).toBe(expected);
+    },
+  );
+
+  test("a data directory that is a file, or absent under a missing parent, means no cache; an absent one is made", () => {
+    const file = join(data, "plain-file");
+    writeFileSync(file, "x\n");
+    expect(usableDataDir(file)).toBe(false);
+    expect(usableDataDir(join(data, "missing-parent", "data"))).toBe(false);
+    expect(existsSync(join(data, "missing-parent"))).toBe(false);
+    expect(usableDataDir(join(data, "fresh"))).toBe(true);
+    expect(statSync(join(data, "fresh")).isDirectory()).toBe(true);
+    expect(usableDataDir("/proc/self")).toBe(false);
   });
 
   test("a workspace without a store: the entry answers alone (nothing printed, no cache written)", async () => {

@@ -26,7 +26,7 @@ describe("a hook whose work never ends", () => {
       const elapsed = performance.now() - started;
       expect(run).toMatchObject({ code: 0, stderr: "" });
       expect(JSON.parse(run.stdout)).toEqual({
-        systemMessage: `ThreadMind: ${PLANS[name].event} hook gave up after ${PLANS[name].deadlineMs} ms (store locked or disk slow); nothing was changed.`,
+        systemMessage: `ThreadMind: ${PLANS[name].event} hook gave up after ${PLANS[name].deadlineMs} ms: its work did not finish in time (a locked store, a slow disk or a very large store); nothing was changed.`,
       });
       // It did wait for the deadline (no timing upper bound here: the machine may be slow).
       expect(elapsed).toBeGreaterThanOrEqual(PLANS[name].deadlineMs);

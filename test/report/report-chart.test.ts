@@ -49,6 +49,19 @@ describe("the report chart", () => {
 
   afterAll(() => setting.cleanup());
 
+  it("a session id holding characters XML forbids (a control character, a lone surrogate) still makes valid XML", () => {
+    const odd = "ctl\u0001\u001f-\uD800-end";
+    const text = renderSvg({ ...report, sessions: report.sessions.map((s) => ({ ...s, sessionId: odd })) });
+    const forbidden = [...text].filter((ch) => {
+      const c = ch.codePointAt(0) ?? 0;
+      return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0xd800 && c <= 0xdfff);
+    });
+    expect(forbidden).toEqual([]);
+    const ids = byClass(parseXml(text), "session").map((g) => g.attributes["data-session-id"]);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids)).toEqual(new Set(["ctl\uFFFD\uFFFD-\uFFFD-end"]));
+  });
+
   it("is a well-formed SVG document", () => {
     expect(svg.name).toBe("svg");
     expect(svg.attributes.xmlns).toBe("http://www.w3.org/2000/svg");

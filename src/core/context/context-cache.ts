@@ -12,6 +12,7 @@ import { assertNoLinksBelow } from "../store/read-strict.js";
 import { join } from "node:path";
 import { fileStamp, RACY_MARGIN_MS, stampSettledAtMs } from "../store/file-stamp.js";
 import { isValidId } from "../id-pattern.js";
+import { threadFileRel } from "../store/thread-file-exists.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import { unpackStarts } from "./context-cache-starts.js";
 import type { ThreadStatus } from "../types.js";
@@ -83,6 +84,19 @@ function isCachedStart(v: unknown): v is CachedStart {
   );
 }
 
+/**
+ * Sources as an entry must name them: stamps (or null for an absent file), the thread's own file among them with its
+ * stamp. An entry naming no file (or not the thread's) would be valid whatever the thread files say: never trusted.
+ */
+function namesItsSources(sources: unknown, projectId: string, threadId: string): boolean {
+  if (typeof sources !== "object" || sources === null || Array.isArray(sources)) return false;
+  const stamps = sources as Record<string, unknown>;
+  return (
+    typeof stamps[threadFileRel(projectId, threadId)] === "string" &&
+    Object.values(stamps).every((v) => v === null || typeof v === "string")
+  );
+}
+
 function isEntry(d: unknown, projectId: string, threadId: string): d is ContextCacheEntry {
   if (typeof d !== "object" || d === null) return false;
   const e = d as Record<string, unknown>;
@@ -92,8 +106,7 @@ function isEntry(d: unknown, projectId: string, threadId: string): d is ContextC
     e.threadId === threadId &&
     typeof e.builtBy === "string" &&
     (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") &&
-    typeof e.sources === "object" &&
-    e.sources !== null &&
+    namesItsSources(e.sources, projectId, threadId) &&
     (e.head === null || typeof e.head === "string") &&
     typeof e.starts === "object" &&
     e.starts !== null &&

@@ -4,6 +4,8 @@ import { readTail } from "../../transcript/read-tail.js";
 
 /** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
 export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
+/** ...and here by records: a tail of ~200,000 tiny records (4 MB) took SessionEnd past its 1 s deadline. */
+export const TAIL_MAX_RECORDS = 10_000;
 
 /**
  * The conversation's size from the transcript's end (as SessionEnd reads it); null when it has no response yet (or none
@@ -13,7 +15,7 @@ export async function conversationSize(transcriptPath: string | null): Promise<n
   if (transcriptPath === null) return null;
   try {
     // Walks back only to the last response or compaction, whichever is nearer the end (never past TAIL_MAX_BYTES).
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
+    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, sizeOnly: true });
     // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === undefined ? tail.contextTokens : boundary.postTokens;

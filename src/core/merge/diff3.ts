@@ -6,6 +6,11 @@ export type Chunk<T> = { kind: "ok"; items: T[] } | { kind: "conflict"; base: T[
 /** Past this many cells, the middle of two sequences is compared as one changed block (bounded time and memory). */
 const LCS_CELL_LIMIT = 4_000_000;
 
+/** Appends `items` to `target` one by one: `push(...items)` passes them as arguments and overflows the stack on a large list. */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 /** For each index of `a`, the index of `b` it is matched to by a longest common subsequence, or -1. */
 export function matchLcs<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): Int32Array {
   const map = new Int32Array(a.length).fill(-1);
@@ -63,7 +68,7 @@ export function diff3<T>(
   const push = (items: T[]) => {
     if (items.length === 0) return;
     const last = chunks[chunks.length - 1];
-    if (last?.kind === "ok") last.items.push(...items);
+    if (last?.kind === "ok") appendAll(last.items, items);
     else chunks.push({ kind: "ok", items });
   };
   const equal = (x: readonly T[], y: readonly T[]) => x.length === y.length && x.every((v, k) => same(v, y[k]!));
@@ -132,28 +137,35 @@ function hunks<T>(from: number, to: number, sideFrom: number, sideTo: number, to
   return out;
 }
 
+/** Whether two hunks of different sides touch the same base items (an insertion inside the other's change does). */
+function touches<T>(x: Hunk<T>, y: Hunk<T>): boolean {
+  const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
+  const overlap = x.start < y.end && y.start < x.end;
+  const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
+  const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
+  return bothInsert || overlap || insideX || insideY;
+}
+
 /**
  * Both sides' changes applied to base[from..to) when no two of them touch the same base items (an insertion next to the
- * other side's change does not touch it); null when they do.
+ * other side's change does not touch it); null when they do. One sweep over both sides' hunks (each side's are in base
+ * order with a matched item between two of them), so linear: the hunk that ends first cannot touch any later one.
  */
 function applyDisjoint<T>(base: readonly T[], from: number, to: number, sides: [Hunk<T>[], Hunk<T>[]]): T[] | null {
   const [a, b] = sides;
-  for (const x of a) {
-    for (const y of b) {
-      const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
-      const overlap = x.start < y.end && y.start < x.end;
-      const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
-      const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
-      if (bothInsert || overlap || insideX || insideY) return null;
-    }
+  for (let p = 0, q = 0; p < a.length && q < b.length; ) {
+    if (touches(a[p]!, b[q]!)) return null;
+    if (a[p]!.end <= b[q]!.end) p++;
+    else q++;
   }
   const all = [...a, ...b].sort((x, y) => x.start - y.start || x.end - y.end);
   const out: T[] = [];
   let i = from;
   for (const h of all) {
-    out.push(...base.slice(i, h.start), ...h.items);
+    for (let k = i; k < h.start; k++) out.push(base[k]!);
+    appendAll(out, h.items);
     i = Math.max(i, h.end);
   }
-  out.push(...base.slice(i, to));
+  for (let k = i; k < to; k++) out.push(base[k]!);
   return out;
 }

@@ -10,6 +10,8 @@ export interface FieldRules {
   laterBy?: string;
   /** Lists merged as sets: base order, then ours' additions, then theirs'; removals applied. */
   sets: readonly string[];
+  /** Keys that name when something began (two branches creating the same project): never a conflict, the earlier wins. */
+  earliest?: readonly string[];
 }
 
 /** A run of merged keys, or one key changed differently on both sides (undefined: absent on that side). */
@@ -46,20 +48,22 @@ export function mergeFields(
   theirs: Record<string, unknown>,
   rules: FieldRules,
 ): { parts: FieldPart[]; conflicts: string[] } {
-  const keys: string[] = [...rules.order];
-  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) if (!keys.includes(k)) keys.push(k);
+  const keys = new Set<string>(rules.order); // a Set: a frontmatter of many keys is merged in linear time
+  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) keys.add(k);
   const laterIsOurs = rules.laterBy === undefined || !isLater(theirs[rules.laterBy], ours[rules.laterBy]);
   const parts: FieldPart[] = [];
   const conflicts: string[] = [];
   let run: Record<string, unknown> = {};
+  // Defined, not assigned: `run["__proto__"] = v` would set the prototype and drop a `__proto__` key from the merge.
   const put = (k: string, v: unknown) => {
-    if (v !== undefined) run[k] = v;
+    if (v !== undefined) Object.defineProperty(run, k, { value: v, enumerable: true, writable: true, configurable: true });
   };
   for (const k of keys) {
     const [b, o, t] = [base[k], ours[k], theirs[k]];
     if (same(o, t) || same(b, t)) put(k, o);
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
+    else if (rules.earliest?.includes(k) === true && o !== undefined && t !== undefined) put(k, isLater(o, t) ? t : o);
     else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
       const merged = mergeList(b, o, t);
       put(k, merged.length === 0 && (o === undefined || t === undefined) ? undefined : merged);

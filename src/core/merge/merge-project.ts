@@ -3,8 +3,13 @@ import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
 import { mergeFields, type FieldRules } from "./merge-fields.js";
 import { isRecord } from "../json-record.js";
 
-/** The store's key order (see Store.writeProject). */
-const PROJECT_RULES: FieldRules = { order: ["id", "title", "mode", "createdAt", "systemContext"], stamps: [], sets: [] };
+/** The store's key order (see Store.writeProject); the same project created on two branches keeps the earlier createdAt. */
+const PROJECT_RULES: FieldRules = {
+  order: ["id", "title", "mode", "createdAt", "systemContext"],
+  stamps: [],
+  sets: [],
+  earliest: ["createdAt"],
+};
 
 function parseObject(text: string): Record<string, unknown> | null {
   if (text.trim() === "") return {};

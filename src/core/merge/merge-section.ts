@@ -1,6 +1,6 @@
 // Merges one summary section: list items as a set (additions of both sides kept, removals applied), prose line by line.
 import { FenceTracker } from "../context/summary-sections.js";
-import { diff3 } from "./diff3.js";
+import { appendAll, diff3 } from "./diff3.js";
 import { mergeSet } from "./merge-set.js";
 import { conflictLines } from "./merge-text.js";
 
@@ -62,10 +62,15 @@ function mergeItemSets(base: Unit[], ours: Unit[], theirs: Unit[]): Unit[] | nul
   return [...kept, ...addedOurs, ...addedTheirs];
 }
 
-/** Items added on a side that an earlier item already says are dropped (base duplicates stay). */
-function dropAddedDuplicates(units: Unit[], base: Unit[]): Unit[] {
+/** How many times each item occurs in the base: that many copies of it stay. */
+function itemCounts(base: Unit[]): Map<string, number> {
   const allowed = new Map<string, number>();
   for (const u of base) if (u.item) allowed.set(u.key, (allowed.get(u.key) ?? 0) + 1);
+  return allowed;
+}
+
+/** Items added on a side that an earlier item already says are dropped (base duplicates stay, `allowed` counts them). */
+function dropAddedDuplicates(units: Unit[], allowed: Map<string, number>): Unit[] {
   const seen = new Map<string, number>();
   return units.filter((u) => {
     if (!u.item) return true;
@@ -91,28 +96,30 @@ export function mergeSectionBody(base: string, ours: string, theirs: string): { 
   if (base === ours) return { text: theirs, conflicted: false };
   const [b, o, t] = [unitsOf(base), unitsOf(ours), unitsOf(theirs)];
   const removed = removedItems(b, o, t);
+  const allowed = itemCounts(b);
   const chunks = diff3(b, o, t, sameUnit);
   const out: Unit[] = [];
   const lines: string[] = [];
   let conflicted = false;
   const flush = () => {
     const kept = out.splice(0).filter((u) => !(u.item && removed.has(u.key)));
-    for (const u of dropAddedDuplicates(kept, b)) lines.push(...u.lines);
+    for (const u of dropAddedDuplicates(kept, allowed)) appendAll(lines, u.lines);
   };
   for (const c of chunks) {
     if (c.kind === "ok") {
-      out.push(...c.items);
+      appendAll(out, c.items);
       continue;
     }
     const merged = mergeItemSets(c.base, c.ours, c.theirs);
     if (merged !== null) {
-      out.push(...merged);
+      appendAll(out, merged);
       continue;
     }
     flush();
     conflicted = true;
-    lines.push(
-      ...conflictLines(
+    appendAll(
+      lines,
+      conflictLines(
         c.ours.flatMap((u) => u.lines),
         c.theirs.flatMap((u) => u.lines),
       ),

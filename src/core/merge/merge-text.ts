@@ -1,5 +1,5 @@
 // Line-wise three-way merge of plain text, with git's conflict markers around each stretch changed differently on both sides.
-import { diff3, type Chunk } from "./diff3.js";
+import { appendAll, diff3, type Chunk } from "./diff3.js";
 
 export const MARKER_OURS = "<<<<<<< ours";
 export const MARKER_SPLIT = "=======";
@@ -21,10 +21,10 @@ export function renderChunks(chunks: readonly Chunk<string>[]): { lines: string[
   const lines: string[] = [];
   let conflicts = 0;
   for (const c of chunks) {
-    if (c.kind === "ok") lines.push(...c.items);
+    if (c.kind === "ok") appendAll(lines, c.items);
     else {
       conflicts++;
-      lines.push(...conflictLines(c.ours, c.theirs));
+      appendAll(lines, conflictLines(c.ours, c.theirs));
     }
   }
   return { lines, conflicts };

@@ -108,6 +108,8 @@ export interface SavingsReport {
   scannedFiles: number;
   scannedBytes: number;
   rejected: RejectedTranscript[];
+  /** Transcripts that could not be scanned to their end (deleted while the report ran, a line too long to hold): left out, named. */
+  unscanned: RejectedTranscript[];
   sessions: ReportSession[];
   restarts: Restart[];
   /**
@@ -257,7 +259,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
       currentPath: index === null ? null : files[index]!.path,
     });
   };
-  const scanned = await scanFiles(
+  const { sessions: scanned, unscanned } = await scanFiles(
     files,
     { ...scanLanes(files, options.env ?? {}), probeStart },
     (index, bytes) => {
@@ -293,6 +295,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
+    unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
     sessions,
     restarts,
     byKind: RESTART_KIND_ORDER.flatMap((kind) => {

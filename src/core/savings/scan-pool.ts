@@ -2,6 +2,7 @@
 import * as os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { scanSession, type ScannedSession } from "./savings-scan.js";
+import { messageOf } from "../error-details.js";
 import {
   askedLanes,
   coreCount,
@@ -126,6 +127,20 @@ function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** A transcript the scan could not read to its end (its reason), left out of the report, which says so. */
+export interface UnscannedFile {
+  index: number;
+  path: string;
+  folder: string;
+  reason: string;
+}
+
+/** The scanned sessions in the order of the files, and the files that could not be scanned. */
+export interface ScannedFiles {
+  sessions: ScannedSession[];
+  unscanned: UnscannedFile[];
+}
+
 /**
  * Every file's ScannedSession, in the order of `files`, scanned by this thread and worker threads (`plan.start` lanes
  * at once; when `plan.upTo` is more, one more lane at once that stops claiming files unless other processes left a
@@ -142,7 +157,7 @@ export async function scanFiles(
   onBytes: (index: number, bytes: number) => void,
   onDone: (index: number, session: ScannedSession) => void,
   earlyWorker: StartedScanWorker | null = null,
-): Promise<ScannedSession[]> {
+): Promise<ScannedFiles> {
   let early = earlyWorker;
   /** Ends the early worker when no lane took it. */
   const endEarlyWorker = async (): Promise<void> => {
@@ -151,19 +166,29 @@ export async function scanFiles(
     if (unused !== null) await unused.worker.terminate();
   };
   const script = plan.upTo > 1 ? scanWorkerScript() : null;
-  const results: ScannedSession[] = new Array<ScannedSession>(files.length);
-  /** Scans one file on this thread. */
+  const results: (ScannedSession | undefined)[] = new Array<ScannedSession | undefined>(files.length);
+  const unscanned: UnscannedFile[] = [];
+  /** Scans one file on this thread; one it cannot scan (deleted meanwhile, a line too long to hold) is named, not fatal. */
   const scanHere = async (index: number) => {
     onBytes(index, 0);
-    results[index] = await scanSession(files[index]!, (bytes) => onBytes(index, bytes));
+    try {
+      results[index] = await scanSession(files[index]!, (bytes) => onBytes(index, bytes));
+    } catch (error) {
+      unscanned.push({ index, path: files[index]!.path, folder: files[index]!.folder, reason: messageOf(error) });
+      return;
+    }
     onDone(index, results[index]!);
   };
+  const done = (): ScannedFiles => ({
+    sessions: results.filter((s): s is ScannedSession => s !== undefined),
+    unscanned: unscanned.sort((a, b) => a.index - b.index),
+  });
   // Alone, this thread takes the files in their order; with workers, each lane takes the largest file left.
   const order = files.map((_, i) => i);
   if (script === null) {
     await endEarlyWorker();
     for (const index of order) await scanHere(index);
-    return results;
+    return done();
   }
   order.sort((a, b) => files[b]!.sizeBytes - files[a]!.sizeBytes);
   const claim = new Int32Array(new SharedArrayBuffer(8));
@@ -270,5 +295,5 @@ export async function scanFiles(
     await Promise.all([...workers.map((w) => w.terminate()), endEarlyWorker()]);
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
-  return results;
+  return done();
 }

@@ -115,7 +115,7 @@ export function measuredPart(m: Measurements): MeasuredPart {
         : {
             count: ends.length,
             averageTokens: average(ends.map((r) => r.contextTokens)),
-            maxTokens: Math.max(...ends.map((r) => r.contextTokens)),
+            maxTokens: ends.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY),
           },
     injections:
       injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
@@ -161,6 +161,19 @@ function kindLines(k: RestartKindFigures): string[] {
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
+/** At most this many summaries are listed (the largest): 2,000 threads made stats_show ~27k tokens, past a tool result's cap. */
+export const STATS_SUMMARY_ROWS = 40;
+
+/** The summaries listed: all of them up to STATS_SUMMARY_ROWS, else the largest that many (in the report's order), and how many more. */
+function listedSummaries(rows: readonly SummaryRow[]): { listed: SummaryRow[]; more: number; moreTokens: number } {
+  if (rows.length <= STATS_SUMMARY_ROWS) return { listed: [...rows], more: 0, moreTokens: 0 };
+  const order = rows.map((_, i) => i).sort((a, b) => rows[b]!.tokens - rows[a]!.tokens || a - b);
+  const keep = new Set(order.slice(0, STATS_SUMMARY_ROWS));
+  let moreTokens = 0;
+  for (const i of order.slice(STATS_SUMMARY_ROWS)) moreTokens += rows[i]!.tokens;
+  return { listed: rows.filter((_, i) => keep.has(i)), more: rows.length - STATS_SUMMARY_ROWS, moreTokens };
+}
+
 export function renderStats(report: StatsReport): string {
   const c = report.counts;
   const lines = [
@@ -171,9 +184,14 @@ export function renderStats(report: StatsReport): string {
     "",
     "Summaries:",
   ];
-  const width = Math.max(24, ...report.summaries.map((s) => s.threadId.length + 1));
+  const { listed, more, moreTokens } = listedSummaries(report.summaries);
+  const width = listed.reduce((w, s) => Math.max(w, s.threadId.length + 1), 24);
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
-  for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt(s.tokens)}`.padEnd(8)} ${s.updated}`);
+  for (const s of listed) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt(s.tokens)}`.padEnd(8)} ${s.updated}`);
+  if (more > 0)
+    lines.push(
+      `  … and ${more} smaller ${more === 1 ? "summary" : "summaries"} not listed (~${fmt(moreTokens)} tokens in all; thread_list shows the tree)`,
+    );
   lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
   lines.push("", ...freshnessLines(report.freshness));
   if (report.recall !== undefined) lines.push("", ...recallLines(report.recall));

@@ -25,6 +25,54 @@ export const KEY_ORDER = [
 
 export class FrontmatterError extends Error {}
 
+/**
+ * Bounds on a frontmatter block, checked in one linear pass before the YAML parser sees it: the parser's time grows
+ * faster than the number of keys (a 30,000-key block takes tens of seconds), so a block past these is reported as
+ * damaged, never parsed. A thread ThreadMind writes has a few dozen lines (100 paths and 50 related at most).
+ */
+export const FRONTMATTER_LIMITS = {
+  chars: 256 * 1024,
+  /** Lines, plus items of flow collections (`[a, b]`, `{a: 1}`): about the number of keys and list items. */
+  entries: 1_000,
+  /** Open flow brackets at once, or the characters of a line's leading indentation and `- ` indicators. */
+  depth: 64,
+} as const;
+
+/** Why this frontmatter block is past FRONTMATTER_LIMITS, or null when it is within them (one pass, no parsing). */
+export function frontmatterPastLimits(yamlText: string): string | null {
+  const fmt = (n: number) => n.toLocaleString("en-US");
+  if (yamlText.length > FRONTMATTER_LIMITS.chars)
+    return `frontmatter too large to parse: ${fmt(yamlText.length)} characters (limit ${fmt(FRONTMATTER_LIMITS.chars)})`;
+  let entries = 1;
+  let brackets = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < yamlText.length; i++) {
+    const c = yamlText.charCodeAt(i);
+    if (c === 10) {
+      entries++;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c === 32 || c === 45 || c === 9)) {
+      if (++indent > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (a line indented past ${FRONTMATTER_LIMITS.depth} characters)`;
+      continue;
+    }
+    lineStart = false;
+    if (c === 91 || c === 123) {
+      if (++brackets > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (more than ${FRONTMATTER_LIMITS.depth} open brackets)`;
+    } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
+    else if (c === 44 && brackets > 0) entries++;
+    if (entries > FRONTMATTER_LIMITS.entries) break;
+  }
+  if (entries > FRONTMATTER_LIMITS.entries)
+    return `frontmatter too large to parse: more than ${fmt(FRONTMATTER_LIMITS.entries)} lines and list items (keys)`;
+  return null;
+}
+
 /** Serialises a thread: frontmatter with keys in a fixed order (optional ones only when set), then the summary. */
 export function serializeThread(thread: Thread): string {
   const ordered: Record<string, unknown> = {};
@@ -112,6 +160,8 @@ function parseThreadUnchecked(text: string): Thread {
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const { yamlText, summary } = split;
+  const pastLimits = frontmatterPastLimits(yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);

@@ -4,6 +4,11 @@ import { join } from "node:path";
 import { errnoCode } from "../error-details.js";
 import { isValidId } from "../id-pattern.js";
 
+/** A thread's file relative to the store directory (as Store.threadPath, for code that does not load the store). */
+export function threadFileRel(projectId: string, threadId: string): string {
+  return join("threads", projectId, `${threadId}.md`);
+}
+
 /**
  * True when anything holds the thread's name in threads/<project>/ (as Store.threadExists: even a damaged file, which
  * the services then report); false when nothing does or an id is not one. An lstat that fails otherwise counts as
@@ -12,7 +17,7 @@ import { isValidId } from "../id-pattern.js";
 export function threadFileExists(storeDir: string, projectId: string, threadId: string): boolean {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   try {
-    lstatSync(join(storeDir, "threads", projectId, `${threadId}.md`));
+    lstatSync(join(storeDir, threadFileRel(projectId, threadId)));
     return true;
   } catch (e) {
     const code = errnoCode(e);
