@@ -60,5 +60,5 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
 }

@@ -9,7 +9,7 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
 import { isClaudeInstance } from "../core/session-key.js";
-import { readTail } from "../transcript/read-tail.js";
+import { agentOfTranscript } from "../agents/detect.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { freshnessThread } from "./freshness-thread.js";
@@ -47,7 +47,7 @@ async function conversationSize(transcriptPath: string | null): Promise<number |
   if (transcriptPath === null) return null;
   try {
     // Walks back only to the last response or compaction, whichever is nearer the end (never past TAIL_MAX_BYTES).
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
+    const tail = await agentOfTranscript(transcriptPath).readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
     // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === undefined ? tail.contextTokens : boundary.postTokens;

@@ -22,3 +22,5 @@ export { readRollout, isCompressedRollout, ZSTD_ROLLOUT_SUFFIX } from "./codex/r
 export type { ReadRolloutOptions } from "./codex/read-rollout.js";
 export { readRolloutTail, DEFAULT_ROLLOUT_TAIL_BYTES } from "./codex/read-rollout-tail.js";
 export type { ReadRolloutTailOptions } from "./codex/read-rollout-tail.js";
+export { readRolloutHead, DEFAULT_ROLLOUT_HEAD_BYTES } from "./codex/read-rollout-head.js";
+export type { RolloutHeadReading } from "./codex/read-rollout-head.js";

@@ -1,8 +1,8 @@
 // readRollout: a whole Codex rollout (`rollout-*.jsonl`, or the `.jsonl.zst` Codex rewrites an idle one as) → the same
 // figures as a Claude Code transcript (first, peak and final request size, output tokens, responses, compactions).
-// zstd through fzstd (pure JS, no dependencies, streaming: Node 20 has no zstd in node:zlib).
+// zstd through fzstd (pure JS, no dependencies, streaming: Node 20 has no zstd in node:zlib), loaded only for a .zst file
+// (the hooks, which read live rollouts, never load it).
 import { readSync } from "node:fs";
-import { Decompress } from "fzstd";
 import { DEFAULT_STREAM_CHUNK_BYTES, forEachLine } from "../for-each-line.js";
 import { LineSplitter } from "../line-splitter.js";
 import { SessionAccumulator } from "../session-accumulator.js";
@@ -28,6 +28,7 @@ async function forEachZstdLine(
   sink: (text: string, terminated: boolean) => void,
   chunkSize: number,
 ): Promise<number> {
+  const { Decompress } = await import("fzstd");
   return withTranscript(path, async (file) => {
     const splitter = new LineSplitter(sink);
     // The decompressor may hand out views of its window, which later output overwrites: copy before keeping.
