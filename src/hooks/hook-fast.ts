@@ -71,7 +71,7 @@ async function fastMeasure(
  * cannot use (no measurement log yet, a 0.4 layout, an unusable config.json) is left to the next session hook, silently.
  */
 async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput> {
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   // A slash command or a window without CLAUDE_PID: nothing to read.
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
