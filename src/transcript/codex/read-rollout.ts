@@ -54,13 +54,27 @@ async function forEachZstdLine(
 }
 
 /**
+ * Calls `sink(text, terminated)` for every line of a rollout, plain or zstd-compressed, in bounded memory; returns the
+ * bytes read from the file.
+ */
+export async function forEachRolloutLine(
+  path: string,
+  sink: (text: string, terminated: boolean) => void,
+  options: ReadRolloutOptions = {},
+): Promise<number> {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return isCompressedRollout(path)
+    ? forEachZstdLine(path, sink, chunkSize)
+    : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+}
+
+/**
  * Reads a whole rollout and returns its figures. Token figures come from the token_count lines: one per model response,
  * its `last_token_usage.input_tokens` the request's size (cached tokens included). Throws TranscriptReadError for a
  * missing file, a directory or a damaged zstd file.
  */
 export async function readRollout(path: string, options: ReadRolloutOptions = {}): Promise<TranscriptReading> {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
   const classifier = new RolloutClassifier();
   const accumulator = new SessionAccumulator();
   let truncatedLastLine = false;
@@ -69,8 +83,6 @@ export async function readRollout(path: string, options: ReadRolloutOptions = {}
     accumulator.add(classified);
     if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
   };
-  const bytesRead = isCompressedRollout(path)
-    ? await forEachZstdLine(path, sink, chunkSize)
-    : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+  const bytesRead = await forEachRolloutLine(path, sink, options);
   return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
 }
