@@ -12,6 +12,7 @@ import { codexAvailability } from "../support/codex-binary.js";
 import { copyRepoAsClone } from "../support/marketplace-copy.js";
 import { startMockResponses, type MockResponses } from "../support/mock-responses.js";
 import { REPO_ROOT, THREADMIND_HEADER } from "../support/plugin-e2e.js";
+import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness/freshness.js";
 
 const run = promisify(execFile);
 const availability = await codexAvailability();
@@ -32,7 +33,6 @@ model_provider = "mock"
 check_for_update_on_startup = false
 approval_policy = "never"
 sandbox_mode = "danger-full-access"
-model_auto_compact_token_limit = 20000
 [model_providers.mock]
 name = "mock"
 base_url = "${baseUrl}"
@@ -78,8 +78,9 @@ function codex(setting: Setting, args: string[]): Promise<{ stdout: string; stde
 }
 
 /** `codex exec` with the plugin's hooks run untrusted for this one run (the trust gate is doctor's and the README's). */
-async function exec(setting: Setting, prompt: string, resume?: string): Promise<string> {
-  const args = ["exec", "--dangerously-bypass-hook-trust", "--json", ...(resume ? ["resume", resume] : []), prompt];
+async function exec(setting: Setting, prompt: string, resume?: string, config: string[] = []): Promise<string> {
+  const overrides = config.flatMap((c) => ["-c", c]);
+  const args = ["exec", "--dangerously-bypass-hook-trust", "--json", ...overrides, ...(resume ? ["resume", resume] : []), prompt];
   const { stdout } = await codex(setting, args);
   const started = stdout
     .split("\n")
@@ -184,8 +185,10 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
       { reply: "summary of the work so far", usage: { input: 6000, cached: 0, output: 50 } },
       { reply: "after", usage: { input: 2500, cached: 0, output: 20 } },
     ]);
-    const session = await exec(setting, "a long task");
-    await exec(setting, "and then", session);
+    // Codex compacts once a response reports more input than this: the 50,000-token one does.
+    const autoCompact = ["model_auto_compact_token_limit=20000"];
+    const session = await exec(setting, "a long task", undefined, autoCompact);
+    await exec(setting, "and then", session, autoCompact);
     const later = mock.requests.slice(before);
     const afterCompaction = later.findIndex((r) =>
       r.messages.some((m) => m.role === "developer" && m.text.startsWith(`${THREADMIND_HEADER}after compaction`)),
@@ -195,6 +198,23 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
       .filter((e) => e.sessionId === session)
       .map((e) => e.kind);
     expect(kinds).toContain("preCompact");
+  });
+
+  it("reminds the model to update the summary once the conversation grew past the threshold, from the rollout's size", async () => {
+    mock.script([
+      { reply: "one", usage: { input: 3000, cached: 0, output: 10 } },
+      { reply: "two", usage: { input: 3000 + DEFAULT_NUDGE_TOKENS + 500, cached: 3000, output: 10 } },
+    ]);
+    const session = await exec(setting, "first step");
+    await exec(setting, "second step", session);
+    const before = mock.requests.length;
+    mock.script([{ reply: "three", usage: { input: 3000 + DEFAULT_NUDGE_TOKENS + 900, cached: 0, output: 10 } }]);
+    await exec(setting, "third step", session);
+    const reminders = developerTexts(mock, before).filter((t) => t.startsWith("ThreadMind: about"));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toContain('thread "main"');
+    const marks = measurements(setting).filter((e) => e.sessionId === session && e.kind === "freshnessMark");
+    expect(marks.filter((m) => m.mark === "nudge")).toHaveLength(1);
   });
 
   it("report --json lists the Codex sessions, labelled codex, with the mock's exact sizes", async () => {
