@@ -18,6 +18,8 @@ import {
   type DoctorLogRead,
 } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
+import { checkCodexHooks } from "./doctor-codex-checks.js";
+import { codexHome } from "../../agents/codex/rollout-paths.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
 import { bundlePath } from "../bundles.js";
@@ -125,6 +127,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
       pluginRoot: options.pluginRoot,
     }),
   );
+  const codex = checkCodexHooks(codexHome(options.env, options.home ?? homedir()));
+  if (codex !== null) checks.push(codex);
   if (usable) {
     checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
     if (projectsListed(services)) checks.push(await contextCheck(services));
