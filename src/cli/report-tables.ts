@@ -193,7 +193,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     report.projectsDirExists
       ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.`
       : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage the agent (Claude Code, Codex) records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
   ];
   if (report.malformedLines > 0)
     intro.push(
