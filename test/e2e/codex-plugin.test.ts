@@ -102,6 +102,65 @@ function developerTexts(mock: MockResponses, index: number): string[] {
   return (mock.requests[index]?.messages ?? []).filter((m) => m.role === "developer").map((m) => m.text);
 }
 
+/** A JSON-RPC session with `codex app-server` over stdio (newline-delimited), for what `codex exec` cannot do. */
+function appServer(setting: Setting) {
+  const child = spawn(bin, ["app-server"], { cwd: setting.repo, env: setting.env, stdio: ["pipe", "pipe", "ignore"] });
+  const answers = new Map<number, (m: Record<string, unknown>) => void>();
+  const listeners = new Set<(m: Record<string, unknown>) => void>();
+  let pending = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    pending += chunk.toString("utf8");
+    for (let at = pending.indexOf("\n"); at !== -1; at = pending.indexOf("\n")) {
+      const line = pending.slice(0, at).trim();
+      pending = pending.slice(at + 1);
+      if (line === "") continue;
+      const message = JSON.parse(line) as Record<string, unknown>;
+      const id = typeof message.id === "number" ? message.id : null;
+      const answer = id === null ? undefined : answers.get(id);
+      if (answer !== undefined && id !== null) {
+        answers.delete(id);
+        answer(message);
+      } else for (const listen of listeners) listen(message);
+    }
+  });
+  let next = 0;
+  const call = (method: string, params: Record<string, unknown>) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      next += 1;
+      answers.set(next, (m) => resolve((m.result ?? {}) as Record<string, unknown>));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: next, method, params })}\n`);
+    });
+  const notify = (method: string) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
+  const notification = (method: string) =>
+    new Promise<void>((resolve) => {
+      const listen = (m: Record<string, unknown>) => {
+        if (m.method !== method) return;
+        listeners.delete(listen);
+        resolve();
+      };
+      listeners.add(listen);
+    });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      child.once("close", () => resolve());
+      child.stdin.end();
+      child.kill();
+    });
+  return { call, notify, notification, close };
+}
+
+interface ListedHook {
+  key: string;
+  pluginId: string | null;
+  currentHash: string;
+  trustStatus: string;
+}
+
+function pluginHooks(listed: Record<string, unknown>): ListedHook[] {
+  const data = listed.data as { hooks: ListedHook[] }[];
+  return (data[0]?.hooks ?? []).filter((h) => h.pluginId?.startsWith("thread-mind@") === true);
+}
+
 describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, offline)", { timeout: 120_000 }, () => {
   let mock: MockResponses;
   let setting: Setting;
@@ -215,6 +274,50 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
     expect(reminders[0]).toContain('thread "main"');
     const marks = measurements(setting).filter((e) => e.sessionId === session && e.kind === "freshnessMark");
     expect(marks.filter((m) => m.mark === "nudge")).toHaveLength(1);
+  });
+
+  it("once its hooks are trusted (doctor says so), /clear brings the thread's context to the new session's first request", async () => {
+    const server = appServer(setting);
+    try {
+      await server.call("initialize", { clientInfo: { name: "threadmind-test", version: "1" } });
+      server.notify("initialized");
+      const hooks = pluginHooks(await server.call("hooks/list", { cwds: [setting.repo] }));
+      expect(hooks).toHaveLength(4);
+      expect(hooks.every((h) => h.trustStatus === "untrusted")).toBe(true);
+      const doctorBefore = await run("node", [join(REPO_ROOT, "plugin", "dist", "cli.mjs"), "doctor"], {
+        cwd: setting.repo,
+        env: setting.env,
+      }).catch((e: { stdout: string }) => e);
+      expect(doctorBefore.stdout).toContain("0 of 4 hooks trusted");
+      // What trusting them in Codex's review writes: each hook's current hash under [hooks.state."<key>"].
+      const value = Object.fromEntries(hooks.map((h) => [h.key, { trusted_hash: h.currentHash }]));
+      await server.call("config/batchWrite", {
+        edits: [{ keyPath: "hooks.state", mergeStrategy: "upsert", value }],
+        reloadUserConfig: true,
+      });
+      expect(pluginHooks(await server.call("hooks/list", { cwds: [setting.repo] })).map((h) => h.trustStatus)).toEqual(
+        hooks.map(() => "trusted"),
+      );
+      const before = mock.requests.length;
+      mock.script([{ reply: "cleared", usage: { input: 2222, cached: 0, output: 10 } }]);
+      const thread = (await server.call("thread/start", { cwd: setting.repo, sessionStartSource: "clear" })).thread as {
+        id: string;
+      };
+      const completed = server.notification("turn/completed");
+      await server.call("turn/start", { threadId: thread.id, input: [{ type: "text", text: "after the clear" }] });
+      await completed;
+      const contexts = developerTexts(mock, before).filter((t) => t.startsWith(THREADMIND_HEADER));
+      expect(contexts).toHaveLength(1);
+      expect(contexts[0]).toContain("after /clear");
+      expect(contexts[0]).toContain('"Shop" (main)');
+    } finally {
+      await server.close();
+    }
+    const { stdout } = await run("node", [join(REPO_ROOT, "plugin", "dist", "cli.mjs"), "doctor"], {
+      cwd: setting.repo,
+      env: setting.env,
+    }).catch((e: { stdout: string }) => e);
+    expect(stdout).toContain("4 of 4 hooks trusted");
   });
 
   it("report --json lists the Codex sessions, labelled codex, with the mock's exact sizes", async () => {
