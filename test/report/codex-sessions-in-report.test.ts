@@ -42,7 +42,6 @@ describe("the report of a workspace used from Codex", () => {
       measurements: emptyMeasurements(),
       env: { CODEX_HOME: codexHome },
     });
-    expect(report.codexSessionsDir).toBe(join(codexHome, "sessions"));
     expect(report.sessions.map((s) => [s.agent, s.sessionId])).toEqual([["codex", "mine"]]);
     const [session] = report.sessions;
     expect(session).toMatchObject({

@@ -102,8 +102,6 @@ export interface SavingsReport {
   projectsDir: string;
   projectsDirExists: boolean;
   folders: string[];
-  /** Where Codex's rollouts were looked for ($CODEX_HOME/sessions). */
-  codexSessionsDir: string;
   scannedFiles: number;
   scannedBytes: number;
   rejected: RejectedTranscript[];
@@ -301,7 +299,6 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     projectsDir: located.projectsDir,
     projectsDirExists: located.projectsDirExists,
     folders: located.folders,
-    codexSessionsDir: rollouts.sessionsDir,
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
