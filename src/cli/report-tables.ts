@@ -238,7 +238,8 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       rows: report.sessions.map((s) => [
         when(s.startedAt),
         `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
-        s.folder,
+        // A Codex session's folder is its rollout's date folder under $CODEX_HOME/sessions: the agent is named with it.
+        s.agent === "codex" ? `Codex ${s.folder}` : s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
         maybe(s.peakContextTokens),

@@ -4,6 +4,8 @@ import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildSavingsReport } from "../../src/core/savings/savings-report.js";
+import { reportDocument } from "../../src/cli/report-tables.js";
+import { renderMarkdown } from "../../src/cli/report-markdown.js";
 import { emptyMeasurements } from "../../src/core/measure/measurements.js";
 import { jsonl, tempDirPerTest } from "../transcript/transcript-builders.js";
 import { TokenCounter, developerMessage, sessionMeta, turnContext, userMessage } from "../transcript/rollout-builders.js";
@@ -54,6 +56,7 @@ describe("the report of a workspace used from Codex", () => {
       withThreadMind: true,
       threadMindInjections: 1,
     });
+    expect(renderMarkdown(reportDocument(report))).toContain("| Codex 2026/11/20 |");
   });
 
   it("reads a compressed rollout of the workspace", async () => {
