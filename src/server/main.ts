@@ -2,6 +2,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { AGENT_ENV, serverSession } from "../core/session-key.js";
 import { processCwd } from "../agents/codex/launch-dir.js";
+import { errors } from "../core/errors.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
 import type { Encoder } from "../core/context/token-estimate.js";
 import { hooksBuildIn } from "../core/context/context-cache.js";
@@ -27,9 +28,7 @@ function startDir(): string {
   if (process.env[AGENT_ENV] !== "codex" || process.env.THREADMIND_ROOT) return process.cwd();
   const dir = processCwd(process.ppid);
   if (dir !== null) return dir;
-  process.stderr.write(
-    "thread-mind: cannot read the directory Codex was started in; set THREADMIND_ROOT in the server's env (config.toml [mcp_servers.thread-mind.env]).\n",
-  );
+  process.stderr.write(`thread-mind: ${errors.codexLaunchDirUnknown(process.ppid).message}\n`);
   process.exit(1);
 }
 
