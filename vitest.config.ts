@@ -1,5 +1,5 @@
 // Test config: real processes and real git, so generous timeouts and limited parallelism (2 cores); three tiers.
-// - unit: core, transcript and report logic in-process (no bundles, no Claude Code): the edit loop, `npm run test:unit`.
+// - unit: core, transcript, agents and report logic in-process (no bundles, no Claude Code): the edit loop, `npm run test:unit`.
 // - integration: the built stdio server, hooks and CLI as processes (`npm run test:integration`).
 // - slow: the real Claude Code end-to-end, reliability storms, the npm package as installed, and the quick bench (`npm run test:slow`).
 // `npm test` (scripts/test.mjs) runs all three, as CI does. A test file belongs to exactly one tier (test/tiers.test.ts).
@@ -10,6 +10,7 @@ export const TIERS = {
   unit: [
     "test/core/**/*.test.ts",
     "test/transcript/**/*.test.ts",
+    "test/agents/**/*.test.ts",
     "test/report/**/*.test.ts",
     "test/bench/**/*.test.ts",
     "test/tiers.test.ts",

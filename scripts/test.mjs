@@ -1,13 +1,14 @@
 // `npm test`: everything the suite needs, then the suite. Same on a developer machine and in CI (CI=true).
 // 1. bundles: CI fails if plugin/dist differs from a fresh build; locally they are rebuilt so tests run current code.
 //    Then the type-check (tsc) of src, test, bench and scripts, and the lint and format check (Biome).
-// 2. the real Claude Code binary (pinned, from npm) for the end-to-end tests.
+// 2. the real Claude Code and Codex binaries (pinned, from npm) for the end-to-end tests.
 // 3. the pinned Node binaries (oldest claimed by `engines`, newest LTS; from npm) the bundles are also run on.
 // 4. vitest, with a git identity in the environment (temp repos also set their own), and TM_BUNDLES_CHECKED=1 so that its
 //    global setup (test/global-setup.ts) does not rebuild bundles that step 1 has just checked or rebuilt.
 import { spawnSync } from "node:child_process";
 import { staleBundles } from "./check-bundles.mjs";
 import { ensureClaude } from "./ensure-claude.mjs";
+import { ensureCodex } from "./ensure-codex.mjs";
 import { ensureNodes } from "./ensure-node.mjs";
 
 const ci = Boolean(process.env.CI);
@@ -38,6 +39,10 @@ step("Making sure the pinned Claude Code binary is installed");
 const claude = ensureClaude();
 console.log(`claude ${claude.version}: ${claude.path}`);
 
+step("Making sure the pinned Codex binary is installed");
+const codex = ensureCodex();
+console.log(`${codex.version}: ${codex.path}`);
+
 step("Making sure the pinned Node binaries are installed");
 for (const node of ensureNodes()) console.log(`node ${node.version} (${node.role}): ${node.path}`);
 
@@ -45,6 +50,7 @@ step("Running the test suite");
 const env = {
   ...process.env,
   THREADMIND_CLAUDE_BIN: claude.path,
+  THREADMIND_CODEX_BIN: codex.path,
   TM_BUNDLES_CHECKED: "1",
   GIT_AUTHOR_NAME: process.env.GIT_AUTHOR_NAME ?? "ThreadMind Test",
   GIT_AUTHOR_EMAIL: process.env.GIT_AUTHOR_EMAIL ?? "test@threadmind.invalid",

@@ -198,7 +198,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     report.projectsDirExists
       ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.`
       : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage the agent (Claude Code, Codex) records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
   ];
   const out = report.outputTotals;
   if (out.sessions > 0)
@@ -250,7 +250,8 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       rows: report.sessions.map((s) => [
         when(s.startedAt),
         `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
-        s.folder,
+        // A Codex session's folder is its rollout's date folder under $CODEX_HOME/sessions: the agent is named with it.
+        s.agent === "codex" ? `Codex ${s.folder}` : s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
         maybe(s.peakContextTokens),

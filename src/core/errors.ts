@@ -74,6 +74,12 @@ export const errors = {
           ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created."
           : "Start the server in the repository's directory. Nothing was created."),
     ),
+  codexLaunchDirUnknown: (pid: number) =>
+    new ThreadMindError(
+      "unreadable",
+      `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: ` +
+        "set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.",
+    ),
   storeDirUnusable: (path: string, problem: string) =>
     new ThreadMindError(
       "unreadable",

@@ -51,7 +51,7 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   if (builtBy === null) return null;
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   // The instance's events since its last conversation (not at startup, which follows none of this instance's; usually
   // one read of the log's end): the thread it followed, and how the restart it follows left the summary.
   let events: MeasurementEvent[] | null = null;
@@ -85,5 +85,5 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
 }

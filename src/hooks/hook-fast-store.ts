@@ -91,7 +91,7 @@ export function fastConversation(
 ): FastConversation | null {
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   const { logged, instanceLogged } = lookup(store.storeDir, input.sessionId, session);
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return { store, session, logged, instanceLogged };

@@ -74,7 +74,7 @@ async function fastMeasure(
  * cannot use (no measurement log yet, a 0.4 layout, an unusable config.json) is left to the next session hook, silently.
  */
 async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rotate): Promise<HookOutput> {
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   // A slash command or a window without CLAUDE_PID: nothing to read.
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
@@ -121,7 +121,7 @@ async function fastRecall(
       storeDir: store.storeDir,
       root: store.root,
       gitTop: store.gitTop,
-      session: hookSessionOr(env, input.sessionId),
+      session: hookSessionOr(env, input),
       state: store.state,
       projectIds: () => projectIds(store.storeDir),
       threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),

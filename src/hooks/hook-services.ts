@@ -7,7 +7,7 @@ import type { HookInput } from "./hook-input.js";
 /** Services for a hook, whether or not the workspace has a ThreadMind project. */
 export function hookServices(input: HookInput, env: NodeJS.ProcessEnv, lockTimeoutMs: number): ThreadMindServices {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   return new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
 }
 

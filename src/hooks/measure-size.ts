@@ -1,6 +1,6 @@
 // SessionEnd and PreCompact: read the conversation size reached from the transcript's end and record it (at /clear or a
 // compaction also how current the thread's summary was, see staleness-record.ts).
-import { readTail } from "../transcript/read-tail.js";
+import { agentOfHook } from "../agents/detect.js";
 import { firstRequestSize, TAIL_MAX_BYTES, TAIL_MAX_RECORDS } from "../core/freshness/conversation-size.js";
 import type { SizeRecord } from "../core/measure/measurements.js";
 import { nextTimestamp } from "../core/clock.js";
@@ -61,7 +61,7 @@ export async function measureSize(
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === undefined);
       // The size and the receipts' records are read at once (both reads in flight).
       const [tail, found] = await Promise.all([
-        readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
+        agentOfHook(input).readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error: unknown) => ({ error })),
       ]);
       contextTokens = tail.contextTokens;

@@ -1,5 +1,5 @@
 // Injection receipts at SessionEnd/PreCompact: the pending injections of the session, settled from the transcript.
-import { readHead } from "../transcript/read-head.js";
+import { agentOfTranscript } from "../agents/detect.js";
 import type { HookContextRecord } from "../transcript/types.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { InjectionRecord } from "../core/measure/measurements.js";
@@ -33,18 +33,17 @@ export async function readReceiptHeads(pending: readonly InjectionRecord[], tran
   }
   const records: HookContextRecord[] = [];
   const firstRequestTokens = new Map<number, number>();
+  const agent = agentOfTranscript(transcriptPath);
   for (const from of offsets) {
-    const read = await readHead(transcriptPath, { from });
+    const read = await agent.readHeadFrom(transcriptPath, from);
     // An offset at or past the end: nothing was written after it yet, or the transcript was replaced. The receipt's
     // records are then looked for from the start; no request is known to follow the injection.
     if (from > 0 && from >= read.fileSize) {
-      records.push(...(await readHead(transcriptPath)).hookContexts);
+      records.push(...(await agent.readHeadFrom(transcriptPath, 0)).hookContexts);
       continue;
     }
     records.push(...read.hookContexts);
-    const last = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last !== undefined && last.kind === "assistant")
-      firstRequestTokens.set(from, last.record.contextTokens);
+    if (read.firstRequestTokens !== null) firstRequestTokens.set(from, read.firstRequestTokens);
   }
   return { records, firstRequestTokens };
 }

@@ -163,7 +163,7 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
       }
     }
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
 }
 
 /** Makes the thread a start fell back to the window's own; a failure is one line for the user (the context stands). */

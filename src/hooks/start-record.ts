@@ -7,6 +7,30 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { HookInput } from "./hook-input.js";
 import type { SessionKey } from "../core/types.js";
 import type { HookOutput } from "./hook-output.js";
+import { contentHash } from "../core/content-hash.js";
+import { textFingerprint } from "../core/text-fingerprint.js";
+import { capWords, profileOfHook } from "../agents/profiles.js";
+import { fitToCap } from "../agents/context-cap.js";
+
+/**
+ * The start as the hook's agent takes it whole: the assembly fits Claude Code's 10,000 characters; Codex counts UTF-8
+ * bytes (10,000), so a summary with accents or CJK text may be over it: it is cut here at a line (never into the
+ * agent's own preview), and what is logged is what is sent, so that the receipt recognises it.
+ */
+function fittedStart(input: Pick<HookInput, "transcriptPath">, start: CachedStart): CachedStart {
+  const agent = profileOfHook(input);
+  const fitted = fitToCap(agent.contextCap, start.text);
+  if (!fitted.cut) return start;
+  const line = `ThreadMind: context cut to fit ${agent.name}'s ${capWords(agent.contextCap)} cap.`;
+  return {
+    ...start,
+    text: fitted.text,
+    contentHash: contentHash(fitted.text),
+    fingerprint: textFingerprint(fitted.text),
+    tokens: Math.round((start.tokens * fitted.text.length) / Math.max(1, start.text.length)),
+    userMessage: start.userMessage === null ? line : `${start.userMessage} ${line}`,
+  };
+}
 
 /** Where Claude Code will record this injection: after the transcript's current end (0 when it has none yet). */
 function transcriptOffset(path: string): { transcriptOffset?: number } {
@@ -26,8 +50,9 @@ export function startEvents(
   source: string,
   projectId: string,
   threadId: string,
-  start: CachedStart,
+  given: CachedStart,
 ): MeasurementEvent[] {
+  const start = fittedStart(input, given);
   return [
     {
       kind: "injection",
@@ -49,7 +74,8 @@ export function startEvents(
 }
 
 /** The hook's output: the context, and the user's line(s) (`extra`: e.g. a failure to record the injection). */
-export function startOutput(start: CachedStart, extra: readonly string[]): HookOutput {
+export function startOutput(given: CachedStart, extra: readonly string[], input: Pick<HookInput, "transcriptPath">): HookOutput {
+  const start = fittedStart(input, given);
   const lines = [...(start.userMessage !== null ? [start.userMessage] : []), ...extra];
   const output: HookOutput = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");

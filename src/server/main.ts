@@ -1,6 +1,8 @@
 // Entry of the stdio MCP server (plugin/dist/server.mjs): one process serves one client session.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { serverSession } from "../core/session-key.js";
+import { AGENT_ENV, serverSession } from "../core/session-key.js";
+import { processCwd } from "../agents/codex/launch-dir.js";
+import { errors } from "../core/errors.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
 import type { Encoder } from "../core/context/token-estimate.js";
 import { hooksBuildIn } from "../core/context/context-cache.js";
@@ -18,9 +20,21 @@ const encoder = (): Promise<Encoder> => {
   return loading;
 };
 
+/**
+ * Where the server starts looking for the workspace: its cwd; under Codex (the plugin's .mcp.json sets AGENT_ENV), which
+ * starts it in the installed plugin's folder, the cwd of Codex itself (its parent), unless THREADMIND_ROOT is set.
+ */
+function startDir(): string {
+  if (process.env[AGENT_ENV] !== "codex" || process.env.THREADMIND_ROOT) return process.cwd();
+  const dir = processCwd(process.ppid);
+  if (dir !== null) return dir;
+  process.stderr.write(`thread-mind: ${errors.codexLaunchDirUnknown(process.ppid).message}\n`);
+  process.exit(1);
+}
+
 const server = createThreadMindServer({
   env: process.env,
-  cwd: process.cwd(),
+  cwd: startDir(),
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.

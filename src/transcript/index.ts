@@ -1,4 +1,4 @@
-// Public API of the transcript library: readers of Claude Code JSONL transcripts, the classifier, the accumulator, result types.
+// Public API of the transcript library: readers of Claude Code JSONL transcripts and Codex rollouts, the classifiers, the accumulator, result types.
 export { classifyLine, classifyRecord, contextTokensOf } from "./classify-record.js";
 export { SessionAccumulator, MALFORMED_SAMPLE_LIMIT, emptySkipCounts, responseKey } from "./session-accumulator.js";
 export { forEachLine, DEFAULT_STREAM_CHUNK_BYTES } from "./for-each-line.js";
@@ -17,3 +17,10 @@ export type { ReadHeadOptions } from "./read-head.js";
 export { TranscriptReadError } from "./transcript-file.js";
 export { SKIP_REASONS, KNOWN_RECORD_TYPES } from "./types.js";
 export type * from "./types.js";
+export { RolloutClassifier, CODEX_PREVIEW_OPEN } from "./codex/classify-rollout.js";
+export { readRollout, isCompressedRollout, ZSTD_ROLLOUT_SUFFIX } from "./codex/read-rollout.js";
+export type { ReadRolloutOptions } from "./codex/read-rollout.js";
+export { readRolloutTail, DEFAULT_ROLLOUT_TAIL_BYTES } from "./codex/read-rollout-tail.js";
+export type { ReadRolloutTailOptions } from "./codex/read-rollout-tail.js";
+export { readRolloutHead, DEFAULT_ROLLOUT_HEAD_BYTES } from "./codex/read-rollout-head.js";
+export type { RolloutHeadReading } from "./codex/read-rollout-head.js";

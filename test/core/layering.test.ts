@@ -1,5 +1,5 @@
 // The house's layering: core imports no adapter (hooks, server, CLI) and no MCP SDK; the transcript library imports
-// nothing of ThreadMind's.
+// nothing of ThreadMind's (node builtins, and fzstd: the zstd decoder of Codex's compressed rollouts).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -31,12 +31,12 @@ describe("layering", () => {
     expect(crossings).toEqual([]);
   });
 
-  test("the transcript library imports only itself and node builtins", () => {
+  test("the transcript library imports only itself, node builtins and the zstd decoder", () => {
     const files = sourceFiles(join(SRC, "transcript"));
     expect(files.length).toBeGreaterThan(3);
     const outside = files.flatMap((f) =>
       importsOf(f)
-        .filter((i) => !i.startsWith("transcript/") && !i.startsWith("node:"))
+        .filter((i) => !i.startsWith("transcript/") && !i.startsWith("node:") && i !== "fzstd")
         .map((i) => `${relative(SRC, f)} → ${i}`),
     );
     expect(outside).toEqual([]);

@@ -59,9 +59,9 @@ describe("stats_show", () => {
     for (const line of lines.slice(7, 11)) expect(line).toMatch(/^ {2}[a-z-]+ +~\d+ +\d{4}-\d{2}-\d{2}$/);
     expect(lines.slice(11, 15)).toEqual([
       "",
-      "Measured sessions (Claude Code plugin):",
-      "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
-      "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+      "Measured sessions (Claude Code and Codex plugins):",
+      "  No measurements yet. Install the ThreadMind plugin for Claude Code or Codex: its hooks reload the context after /clear and compaction",
+      "  and measure each conversation's size from the agent's transcripts. Figures appear here after a session ends.",
     ]);
     expect(text).toContain("Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured");
   });
@@ -90,7 +90,7 @@ describe("stats_show", () => {
     const text = await call(server, "stats_show");
     expect(text).toContain(
       [
-        "Measured sessions (Claude Code plugin):",
+        "Measured sessions (Claude Code and Codex plugins):",
         "  Conversation size when sessions ended: 50,000 tokens on average, 60,000 at most (2 sessions, measured)",
         "  ThreadMind context loaded at session start: ~1,100 tokens on average (3 sessions, estimated)",
         "  Context delivery: 2 confirmed in the transcript, 1 replaced by a preview, 0 missing, 0 not checked yet",

@@ -19,6 +19,8 @@ import {
 } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
 import { checkRecallHooks } from "./doctor-recall-checks.js";
+import { checkCodexHooks } from "./doctor-codex-checks.js";
+import { codexHome } from "../../agents/codex/rollout-paths.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { checkCommitted } from "./doctor-commit-check.js";
 import { withReceiptsCheckedNow } from "./doctor-receipts-now.js";
@@ -130,6 +132,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
       pluginRoot: options.pluginRoot,
     }),
   );
+  const codex = checkCodexHooks(codexHome(options.env, options.home ?? homedir()));
+  if (codex !== null) checks.push(codex);
   if (usable) {
     checks.push(checkHooksSeen(measurements, now), checkReceipts(await withReceiptsCheckedNow(measurements)));
     if (projectsListed(services)) {

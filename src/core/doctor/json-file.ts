@@ -26,3 +26,16 @@ export function readJsonObject(path: string): { data: JsonObject | null; problem
     return { data: null, problem: `${path} cannot be read: ${messageOf(e)}` };
   }
 }
+
+/** A text file the doctor inspects (Codex's config.toml): its text, null when it does not exist, or why it cannot be read. */
+export function readRegularFileText(path: string): { text: string } | { problem: string } | null {
+  try {
+    const bytes = readRegularFile(path, JSON_FILE_MAX_BYTES, true);
+    if (bytes === null) return null;
+    if (bytes.length > JSON_FILE_MAX_BYTES)
+      return { problem: `${path} cannot be read: it is larger than ${JSON_FILE_MAX_BYTES} bytes` };
+    return { text: bytes.toString("utf8") };
+  } catch (e) {
+    return { problem: `${path} cannot be read: ${messageOf(e)}` };
+  }
+}

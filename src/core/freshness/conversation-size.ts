@@ -1,6 +1,5 @@
-// A conversation's measured size from its Claude Code transcript: the last request (from the end), and the first (from the head).
-import { readHead } from "../../transcript/read-head.js";
-import { readTail } from "../../transcript/read-tail.js";
+// A conversation's measured size from its agent's transcript (Claude Code's or a Codex rollout): the last request (from the end), and the first (from the head).
+import { agentOfTranscript } from "../../agents/detect.js";
 
 /** The tail walk stops here even if no assistant record was found: time must not grow with the transcript. */
 export const TAIL_MAX_BYTES = 4 * 1024 * 1024;
@@ -15,7 +14,11 @@ export async function conversationSize(transcriptPath: string | null): Promise<n
   if (transcriptPath === null) return null;
   try {
     // Walks back only to the last response or compaction, whichever is nearer the end (never past TAIL_MAX_BYTES).
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, sizeOnly: true });
+    const tail = await agentOfTranscript(transcriptPath).readTail(transcriptPath, {
+      maxBytes: TAIL_MAX_BYTES,
+      maxRecords: TAIL_MAX_RECORDS,
+      sizeOnly: true,
+    });
     // A compaction after the last response: that response's size is gone; the boundary's own count, when it has one.
     const boundary = tail.compactBoundaries.at(-1);
     return boundary === undefined ? tail.contextTokens : boundary.postTokens;
@@ -27,7 +30,5 @@ export async function conversationSize(transcriptPath: string | null): Promise<n
 /** The size of the transcript's first main-chain request (the head, bounded); null when it has none. Throws when unreadable. */
 export async function firstRequestSize(transcriptPath: string | null): Promise<number | null> {
   if (!transcriptPath) return null;
-  const head = await readHead(transcriptPath);
-  const last = head.records.at(-1);
-  return head.stoppedAtFirstResponse && last?.kind === "assistant" ? last.record.contextTokens : null;
+  return (await agentOfTranscript(transcriptPath).readHeadFrom(transcriptPath, 0)).firstRequestTokens;
 }

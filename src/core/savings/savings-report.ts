@@ -1,5 +1,10 @@
 // The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
+import type { AgentId } from "../../agents/agent.js";
+import { locateRollouts } from "../../agents/codex/rollout-locations.js";
+import { codexSessionsDir } from "../../agents/codex/rollout-paths.js";
+import { forEachRolloutLine } from "../../transcript/codex/read-rollout.js";
+import { scanRollout } from "./rollout-scan.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
 import type { StartedScanWorker } from "./scan-worker-start.js";
@@ -9,6 +14,8 @@ import type { Measurements } from "../measure/measurements.js";
 import { freshnessFromTranscripts, type FreshnessFigure } from "../freshness/freshness-figure.js";
 
 export interface ReportSession {
+  /** The agent the session ran in. */
+  agent: AgentId;
   sessionId: string;
   folder: string;
   path: string;
@@ -207,6 +214,7 @@ function reportSession(s: ScannedSession, loads: readonly (RestartInjection | nu
     return load === null || load === undefined || load.receipt === "missing" ? 0 : load.tokens;
   };
   return {
+    agent: s.agent ?? "claude-code",
     sessionId: s.sessionId,
     folder: s.folder,
     path: s.path,
@@ -232,6 +240,14 @@ function reportSession(s: ScannedSession, loads: readonly (RestartInjection | nu
     threadMindTokensAtStart: loadedTokens(0),
     malformedLines: s.malformedLines,
   };
+}
+
+async function firstRolloutLine(path: string): Promise<string | null> {
+  let first: string | null = null;
+  await forEachRolloutLine(path, (text) => {
+    first ??= text;
+  });
+  return first;
 }
 
 /**
@@ -274,6 +290,18 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     options.earlyWorker ?? null,
   );
   progress(null);
+  // Codex's rollouts of the workspace (one tree for every workspace, by date), scanned here: few and small next to
+  // Claude Code's transcripts.
+  const rollouts = await locateRollouts({
+    sessionsDir: codexSessionsDir(options.env ?? {}),
+    workspaceRoot: options.workspaceRoot,
+    firstLineOf: firstRolloutLine,
+  });
+  for (const rollout of rollouts.rollouts) {
+    const session = await scanRollout(rollout);
+    scanned.push(session);
+    bytesDone += session.bytes;
+  }
 
   const injections = injectionIndex(options.measurements);
   const loads = sessionLoads(scanned, injections);

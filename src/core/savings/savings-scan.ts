@@ -8,6 +8,7 @@ import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
 import { HeldLines, TimeSpan } from "./session-time-span.js";
 import { recordsPartialOutput } from "./partial-output-versions.js";
+import type { AgentId } from "../../agents/agent.js";
 
 /** The line every ThreadMind injection starts with (src/core/context/context-header.ts; a test keeps the two in step). */
 export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
@@ -63,6 +64,8 @@ export interface CompactionSeen extends Compaction {
 }
 
 export interface ScannedSession {
+  /** The agent that wrote the transcript (absent: Claude Code). */
+  agent?: AgentId;
   path: string;
   folder: string;
   /** The file name without .jsonl (Claude Code names files after the session id), else the first recorded session id. */
@@ -179,7 +182,7 @@ class ThinnedSeries {
   }
 }
 
-function parseHeader(text: string): { source: InjectionSeen["source"]; threadId: string | null } {
+export function parseHeader(text: string): { source: InjectionSeen["source"]; threadId: string | null } {
   const start = text.indexOf(THREADMIND_HEADER_PREFIX);
   const newline = text.indexOf("\n", start);
   const line = text.slice(start, newline === -1 ? undefined : newline);

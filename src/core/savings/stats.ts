@@ -192,19 +192,19 @@ export function renderStats(report: StatsReport): string {
     lines.push(
       `  … and ${more} smaller ${more === 1 ? "summary" : "summaries"} not listed (~${fmt(moreTokens)} tokens in all; thread_list shows the tree)`,
     );
-  lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  lines.push("", "Measured sessions (Claude Code and Codex plugins):", ...measuredLines(report.measured));
   lines.push("", ...freshnessLines(report.freshness));
   if (report.recall !== undefined) lines.push("", ...recallLines(report.recall));
   lines.push(
     "",
-    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request).",
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage the agent records in its transcripts (Claude Code: input + cache tokens of a request; Codex: a request's input tokens, cached ones included).",
   );
   return lines.join("\n");
 }
 
 /** Points to the full report (every restart from the transcripts, history before ThreadMind included, with a chart). */
 const REPORT_LINE =
-  "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+  "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
 
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];
@@ -237,8 +237,8 @@ function measuredLines(m: MeasuredPart): string[] {
     ];
   }
   return [
-    "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
-    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    "  No measurements yet. Install the ThreadMind plugin for Claude Code or Codex: its hooks reload the context after /clear and compaction",
+    "  and measure each conversation's size from the agent's transcripts. Figures appear here after a session ends.",
     REPORT_LINE,
   ];
 }

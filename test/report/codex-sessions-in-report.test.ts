@@ -1,0 +1,85 @@
+// Guards the report's Codex sessions: the workspace's rollouts under $CODEX_HOME/sessions (plain and .jsonl.zst) are
+// listed with their agent and their exact sizes; another workspace's rollouts are not.
+import { copyFile, mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildSavingsReport } from "../../src/core/savings/savings-report.js";
+import { reportDocument } from "../../src/cli/report-tables.js";
+import { renderMarkdown } from "../../src/cli/report-markdown.js";
+import { emptyMeasurements } from "../../src/core/measure/measurements.js";
+import { jsonl, tempDirPerTest } from "../transcript/transcript-builders.js";
+import { TokenCounter, developerMessage, sessionMeta, turnContext, userMessage } from "../transcript/rollout-builders.js";
+
+const dir = tempDirPerTest();
+const ZST = join(import.meta.dirname, "../fixtures/codex/rollout-2026-11-01T09-00-00-zstd-session.jsonl.zst");
+
+describe("the report of a workspace used from Codex", () => {
+  it("lists its Codex sessions labelled codex, with the rollouts' exact sizes", async () => {
+    const workspace = join(dir.path, "repo");
+    const codexHome = join(dir.path, "codex-home");
+    const day = join(codexHome, "sessions", "2026", "11", "20");
+    await mkdir(workspace, { recursive: true });
+    await mkdir(day, { recursive: true });
+    const counter = new TokenCounter();
+    await writeFile(
+      join(day, "rollout-2026-11-20T10-00-00-mine.jsonl"),
+      jsonl([
+        sessionMeta("mine", join(workspace, "src")),
+        turnContext("gpt-5-codex"),
+        developerMessage('ThreadMind memory, loaded at session start: the context of thread "Shop" (main). Keep it current.'),
+        userMessage("hi"),
+        counter.response({ input: 4321, cached: 1000, output: 40 }),
+        counter.response({ input: 5000, cached: 4000, output: 60 }),
+      ]),
+    );
+    await writeFile(
+      join(day, "rollout-2026-11-20T11-00-00-other.jsonl"),
+      jsonl([sessionMeta("other", join(dir.path, "elsewhere")), new TokenCounter().response({ input: 9, cached: 0, output: 1 })]),
+    );
+    // The compressed fixture records /work/repo: another workspace's, not listed.
+    await copyFile(ZST, join(day, "rollout-2026-11-01T09-00-00-zstd-session.jsonl.zst"));
+    const report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: join(dir.path, "claude", "projects"),
+      measurements: emptyMeasurements(),
+      env: { CODEX_HOME: codexHome },
+    });
+    expect(report.sessions.map((s) => [s.agent, s.sessionId])).toEqual([["codex", "mine"]]);
+    const [session] = report.sessions;
+    expect(session).toMatchObject({
+      agent: "codex",
+      apiResponses: 2,
+      firstContextTokens: 4321,
+      peakContextTokens: 5000,
+      finalContextTokens: 5000,
+      outputTokens: 100,
+      withThreadMind: true,
+      threadMindInjections: 1,
+    });
+    expect(renderMarkdown(reportDocument(report))).toContain("| Codex 2026/11/20 |");
+  });
+
+  it("reads a compressed rollout of the workspace", async () => {
+    const workspace = "/work/repo"; // the fixture's recorded cwd; the workspace need not exist to be matched
+    const codexHome = join(dir.path, "codex-home");
+    const day = join(codexHome, "sessions", "2026", "11", "01");
+    await mkdir(day, { recursive: true });
+    await copyFile(ZST, join(day, "rollout-2026-11-01T09-00-00-zstd-session.jsonl.zst"));
+    const report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: join(dir.path, "claude", "projects"),
+      measurements: emptyMeasurements(),
+      env: { CODEX_HOME: codexHome },
+    });
+    expect(report.sessions).toHaveLength(1);
+    expect(report.sessions[0]).toMatchObject({
+      agent: "codex",
+      sessionId: "0199aa00-zstd-session",
+      firstContextTokens: 6000,
+      peakContextTokens: 31000,
+      finalContextTokens: 4100,
+      apiResponses: 3,
+    });
+    expect(report.sessions[0]?.compactionMarks).toHaveLength(1);
+  });
+});
