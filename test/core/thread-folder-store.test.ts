@@ -250,3 +250,60 @@ describe("thread_history of a thread folder", () => {
     expect(h.text).toContain("Bob — second decision");
   });
 });
+
+describe("everyday merges under plain git", () => {
+  test("two folds into one parent, and a whole rewrite beside an append, merge cleanly with every decision once", async () => {
+    const repo = newRepo();
+    const s = await project(repo.dir);
+    await s.summaryUpdate({ threadId: "main", content: "## Decisions\n- base one\n- base two" });
+    const x = await s.threadCreate({ title: "X", parentId: "main" });
+    const y = await s.threadCreate({ title: "Y", parentId: "main" });
+    repo.commit("base");
+    repo.git("checkout", "-q", "-b", "a");
+    const a = servicesFor(repo.dir);
+    await a.threadMerge({ threadId: x.thread.id, parentSummary: "## Decisions\n- base one\n- base two\n- from X" });
+    await a.summaryUpdate({ threadId: "main", section: "next-steps", content: "- appended on a" });
+    repo.commit("fold X");
+    repo.git("checkout", "-q", "-");
+    repo.git("checkout", "-q", "-b", "b");
+    const b = servicesFor(repo.dir);
+    await b.threadMerge({ threadId: y.thread.id, parentSummary: "## Decisions\n- base one\n- base two\n- from Y" });
+    // A whole rewrite that keeps what still holds and rewords one decision.
+    await b.summaryUpdate({
+      threadId: "main",
+      content: "## Decisions\n- base one\n- base two, reworded\n- from Y\n\n## State\n- rewritten on b",
+    });
+    repo.commit("fold Y");
+    expect(repo.git("merge-tree", "--write-tree", "a", "b")).not.toMatch(/CONFLICT/);
+    repo.git("merge", "-q", "--no-edit", "a");
+    const main = servicesFor(repo.dir).store.readThread("p", "main").summary;
+    for (const d of ["- base one", "- base two, reworded", "- from X", "- from Y", "- appended on a", "- rewritten on b"])
+      expect(main.split(d).length - 1, d).toBe(1);
+    const merged = servicesFor(repo.dir).store;
+    expect(merged.readThread("p", x.thread.id)).toMatchObject({ status: "done", mergedInto: "main" });
+    expect(merged.readThread("p", y.thread.id)).toMatchObject({ status: "done", mergedInto: "main" });
+  });
+
+  test("a thread created with the same title on two branches of a team project: both survive", async () => {
+    const repo = newRepo();
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "P", mode: "team" });
+    repo.commit("base");
+    repo.git("checkout", "-q", "-b", "a");
+    const ta = await servicesFor(repo.dir).threadCreate({ title: "Caching", parentId: "main" });
+    await servicesFor(repo.dir).summaryUpdate({ threadId: ta.thread.id, content: "## Decisions\n- cache on a" });
+    repo.commit("a");
+    repo.git("checkout", "-q", "-");
+    repo.git("checkout", "-q", "-b", "b");
+    const tb = await servicesFor(repo.dir).threadCreate({ title: "Caching", parentId: "main" });
+    await servicesFor(repo.dir).summaryUpdate({ threadId: tb.thread.id, content: "## Decisions\n- cache on b" });
+    repo.commit("b");
+    expect(ta.thread.id).toMatch(/^caching-[0-9a-z]{4}$/);
+    expect(tb.thread.id).not.toBe(ta.thread.id);
+    expect(repo.git("merge-tree", "--write-tree", "a", "b")).not.toMatch(/CONFLICT/);
+    repo.git("merge", "-q", "--no-edit", "a");
+    const store = servicesFor(repo.dir).store;
+    expect(store.readThread("p", ta.thread.id).summary).toBe("## Decisions\n- cache on a");
+    expect(store.readThread("p", tb.thread.id).summary).toBe("## Decisions\n- cache on b");
+  });
+});
