@@ -545,8 +545,14 @@ function readLegacy(path: string): { text: string; blob: string; stamp: string |
     throw unreadable(path, reasonOf(e));
   }
   if (bytes === null) return null;
-  if (bytes.length > LIMITS.threadFileBytes)
-    throw unreadable(path, `is over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`);
+  if (bytes.length > LIMITS.threadFileBytes) {
+    // As readTextStrict says it: the file's size, then the limit.
+    const size = Math.max(bytes.length, Number(stat.size));
+    throw unreadable(
+      path,
+      `is ${size.toLocaleString("en-US")} bytes, over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`,
+    );
+  }
   const text = strictUtf8(bytes);
   if (text === null) throw unreadable(path, "is not valid UTF-8");
   return { text, blob: gitBlobId(bytes), stamp: stat.isFile() ? statStamp(stat) : null };
