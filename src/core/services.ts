@@ -520,13 +520,14 @@ export class ThreadMindServices implements WriteContext {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const folder = this.store.threadFolder(project.id, threadId);
-    if (existsSync(folder)) {
+    // The folder's history unless the thread is only in format 1 here (a deleted thread: its folder's, in git).
+    if (existsSync(folder) || !existsSync(this.store.legacyThreadPath(project.id, threadId))) {
       let working: Thread | null = null;
       try {
         working = this.store.readThread(project.id, threadId);
       } catch (e) {
-        // A damaged piece (a conflict left in an item): its history is still git's; the top entry then shows none.
-        if (!(e instanceof UnreadableFileError)) throw e;
+        // Deleted (its history is git's), or a damaged piece (a conflict left in an item): read from git alone.
+        if (!(e instanceof UnreadableFileError) && !(e instanceof ThreadMindError && e.code === "not-found")) throw e;
       }
       return threadFolderHistory({
         gitTop: this.workspace.gitTop,
