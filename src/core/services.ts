@@ -36,6 +36,7 @@ import { branchChoice, chooseProjectId, ownThread } from "./thread-choice.js";
 import { instanceEvents, instanceThread } from "./measure/measurement-log-read.js";
 import { changedFilesSince } from "./recall/changed-files.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
+import { threadFolderHistory } from "./thread-folder-history.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
 import { listProjects } from "./project-list.js";
 import type { SessionThread, WriteContext } from "./writes/write-context.js";
@@ -293,8 +294,13 @@ export class ThreadMindServices implements WriteContext {
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
       const { project, threadId, lost } = await this.currentThreadRef(options);
-      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
-      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (!this.store.isThreadFile(project.id, threadId, e.path)) throw e;
+      const thread = await committedThread(
+        this.workspace.gitTop,
+        this.store.threadFolder(project.id, threadId),
+        this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+      );
       if (thread === null) throw e;
       return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
@@ -513,6 +519,25 @@ export class ThreadMindServices implements WriteContext {
     checkHistoryLimit(input.limit);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
+    const folder = this.store.threadFolder(project.id, threadId);
+    // The folder's history unless the thread is only in format 1 here (a deleted thread: its folder's, in git).
+    if (existsSync(folder) || !existsSync(this.store.legacyThreadPath(project.id, threadId))) {
+      let working: Thread | null = null;
+      try {
+        working = this.store.readThread(project.id, threadId);
+      } catch (e) {
+        // Deleted (its history is git's), or a damaged piece (a conflict left in an item): read from git alone.
+        if (!(e instanceof UnreadableFileError) && !(e instanceof ThreadMindError && e.code === "not-found")) throw e;
+      }
+      return threadFolderHistory({
+        gitTop: this.workspace.gitTop,
+        folder,
+        legacyPath: this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+        working,
+        ...(input.limit !== undefined ? { limit: input.limit } : {}),
+      });
+    }
     const file = this.store.threadPath(project.id, threadId);
     return threadFileHistory({
       gitTop: this.workspace.gitTop,

@@ -23,7 +23,8 @@ describe("the start notice for an unreadable chosen thread", () => {
     await s.summaryUpdate({ content: "## Decisions\n- base" });
     repo.commit("base");
     repo.git("checkout", "-q", "-b", "other");
-    const file = join(repo.dir, ".threadmind", "threads", "shop", "main.md");
+    // The title changed two ways: a conflict in the thread's head (format 2: main/thread.md).
+    const file = join(repo.dir, ".threadmind", "threads", "shop", "main", "thread.md");
     const base = readFileSync(file, "utf8");
     const edit = (title: string) => writeFileSync(file, base.replace(/^title: Shop$/m, `title: ${title}`));
     edit("Shop theirs");
@@ -47,7 +48,7 @@ describe("the start notice for an unreadable chosen thread", () => {
     const s = servicesFor(repo.dir, "first");
     await s.projectCreate({ title: "Shop" });
     await s.threadCreate({ title: "Payments" });
-    writeFileSync(join(repo.dir, ".threadmind", "threads", "shop", "payments.md"), "---\ntitle: **Payments**\n---\n");
+    writeFileSync(join(repo.dir, ".threadmind", "threads", "shop", "payments", "thread.md"), "---\ntitle: **Payments**\n---\n");
     const later = servicesFor(repo.dir, "second");
     const context = await later.contextGet();
     expect(context.text).toContain("## Thread: Shop (active)");

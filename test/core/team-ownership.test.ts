@@ -23,6 +23,9 @@ async function failure(call: () => Promise<unknown>): Promise<string> {
   return (error as Error).message;
 }
 
+/** The test tree's ids by their plain slug ("a", "b-child"...). */
+let id = { main: "main", a: "", "a-mine": "", "b-child": "", b: "", "b-sub": "" };
+
 async function team(
   mode: "team" | "solo" = "team",
 ): Promise<{ alice: ThreadMindServices; bob: ThreadMindServices; dir: string }> {
@@ -32,13 +35,15 @@ async function team(
   const bob = servicesFor(repo.dir, "bob-session", { env: { THREADMIND_AUTHOR: "bob" } });
   await alice.projectCreate({ title: "P", mode });
   // alice: main, a, a-mine (under a); bob: b-child (under a), b (under main), b-sub (under b)
-  await alice.threadCreate({ title: "A", parentId: "main" });
+  // Team projects give new threads a random suffix ("a-k3f9"): the ids are taken from what thread_create returned.
+  id = { main: "main", a: "", "a-mine": "", "b-child": "", b: "", "b-sub": "" };
+  id.a = (await alice.threadCreate({ title: "A", parentId: "main" })).thread.id;
   await alice.summaryUpdate({ content: "alice's summary" });
-  await alice.threadCreate({ title: "A mine", parentId: "a" });
-  await bob.threadCreate({ title: "B child", parentId: "a" });
-  await bob.threadCreate({ title: "B", parentId: "main" });
-  await bob.threadCreate({ title: "B sub", parentId: "b" });
-  await alice.threadSwitch("a");
+  id["a-mine"] = (await alice.threadCreate({ title: "A mine", parentId: id.a })).thread.id;
+  id["b-child"] = (await bob.threadCreate({ title: "B child", parentId: id.a })).thread.id;
+  id.b = (await bob.threadCreate({ title: "B", parentId: "main" })).thread.id;
+  id["b-sub"] = (await bob.threadCreate({ title: "B sub", parentId: id.b })).thread.id;
+  await alice.threadSwitch(id.a);
   return { alice, bob, dir: repo.dir };
 }
 
@@ -48,83 +53,87 @@ describe("team ownership", () => {
     const { threads } = alice.store.readAllThreads("p");
     expect(Object.fromEntries([...threads.values()].map((t) => [t.id, t.author]))).toEqual({
       main: "alice",
-      a: "alice",
-      "a-mine": "alice",
-      "b-child": "bob",
-      b: "bob",
-      "b-sub": "bob",
+      [id.a]: "alice",
+      [id["a-mine"]]: "alice",
+      [id["b-child"]]: "bob",
+      [id.b]: "bob",
+      [id["b-sub"]]: "bob",
     });
   });
 
   test("read, switch and create a child: allowed on teammates' threads", async () => {
     const { bob } = await team();
-    const sw = await bob.threadSwitch("a");
+    const sw = await bob.threadSwitch(id.a);
     expect(sw.context.text).toContain("alice's summary");
     const child = await bob.threadCreate({ title: "Bob under A" });
-    expect(child.thread).toMatchObject({ parentId: "a", author: "bob" });
-    expect((await bob.contextGet()).thread.id).toBe("bob-under-a");
+    expect(child.thread).toMatchObject({ parentId: id.a, author: "bob" });
+    expect((await bob.contextGet()).thread.id).toBe(child.thread.id);
+    expect(child.thread.id).toMatch(/^bob-under-a-[0-9a-z]{4}$/);
   });
 
   test("update summary, change status, rebase: own threads only", async () => {
     const { alice, bob } = await team();
-    expect(await failure(() => bob.summaryUpdate({ threadId: "a", content: "hijack" }))).toBe(
-      'Cannot update thread "a": owned by "alice"',
+    expect(await failure(() => bob.summaryUpdate({ threadId: id.a, content: "hijack" }))).toBe(
+      `Cannot update thread "${id.a}": owned by "alice"`,
     );
-    expect(await failure(() => bob.summaryUpdate({ threadId: "a", section: "state", content: "- x" }))).toBe(
-      'Cannot update thread "a": owned by "alice"',
+    expect(await failure(() => bob.summaryUpdate({ threadId: id.a, section: "state", content: "- x" }))).toBe(
+      `Cannot update thread "${id.a}": owned by "alice"`,
     );
-    expect(await failure(() => bob.threadStatus({ threadId: "a", status: "abandoned" }))).toBe(
-      'Cannot update thread "a": owned by "alice"',
+    expect(await failure(() => bob.threadStatus({ threadId: id.a, status: "abandoned" }))).toBe(
+      `Cannot update thread "${id.a}": owned by "alice"`,
     );
-    expect(await failure(() => bob.threadRebase("a-mine", "b"))).toBe('Cannot update thread "a-mine": owned by "alice"');
-    expect(alice.store.readThread("p", "a").summary).toBe("alice's summary");
-    expect(alice.store.readThread("p", "a").status).toBeUndefined();
-    expect(alice.store.readThread("p", "a-mine").parentId).toBe("a");
+    expect(await failure(() => bob.threadRebase(id["a-mine"], id.b))).toBe(
+      `Cannot update thread "${id["a-mine"]}": owned by "alice"`,
+    );
+    expect(alice.store.readThread("p", id.a).summary).toBe("alice's summary");
+    expect(alice.store.readThread("p", id.a).status).toBeUndefined();
+    expect(alice.store.readThread("p", id["a-mine"]).parentId).toBe(id.a);
     // The owner can, and a teammate may rebase their own thread under anyone's.
-    await alice.summaryUpdate({ threadId: "a", section: "decisions", content: "- mine" });
-    await alice.threadStatus({ threadId: "a-mine", status: "done" });
-    await bob.threadRebase("b-child", "a-mine");
-    await bob.summaryUpdate({ threadId: "b", content: "bob's" });
-    expect(alice.store.readThread("p", "b-child").parentId).toBe("a-mine");
+    await alice.summaryUpdate({ threadId: id.a, section: "decisions", content: "- mine" });
+    await alice.threadStatus({ threadId: id["a-mine"], status: "done" });
+    await bob.threadRebase(id["b-child"], id["a-mine"]);
+    await bob.summaryUpdate({ threadId: id.b, content: "bob's" });
+    expect(alice.store.readThread("p", id["b-child"]).parentId).toBe(id["a-mine"]);
   });
 
   test("merge into the parent: only when both are yours", async () => {
     const { alice, bob } = await team();
     // bob's thread under alice's thread: the parent is not his.
-    expect(await failure(() => bob.threadMerge({ threadId: "b-child", parentSummary: "x" }))).toBe(
-      'Cannot update thread "a": owned by "alice"',
+    expect(await failure(() => bob.threadMerge({ threadId: id["b-child"], parentSummary: "x" }))).toBe(
+      `Cannot update thread "${id.a}": owned by "alice"`,
     );
     // alice's parent, bob's child: the child is not hers.
-    expect(await failure(() => alice.threadMerge({ threadId: "b-child", parentSummary: "x" }))).toBe(
-      'Cannot update thread "b-child": owned by "bob"',
+    expect(await failure(() => alice.threadMerge({ threadId: id["b-child"], parentSummary: "x" }))).toBe(
+      `Cannot update thread "${id["b-child"]}": owned by "bob"`,
     );
-    expect(alice.store.readThread("p", "a").summary).toBe("alice's summary");
-    expect(alice.store.readThread("p", "b-child").status).toBeUndefined();
+    expect(alice.store.readThread("p", id.a).summary).toBe("alice's summary");
+    expect(alice.store.readThread("p", id["b-child"]).status).toBeUndefined();
     // Both bob's.
-    const merged = await bob.threadMerge({ threadId: "b-sub", parentSummary: "merged by bob" });
+    const merged = await bob.threadMerge({ threadId: id["b-sub"], parentSummary: "merged by bob" });
     expect(merged.parent.summary).toBe("merged by bob");
     // Both alice's.
-    await alice.threadMerge({ threadId: "a-mine", parentSummary: "merged by alice" });
-    expect(alice.store.readThread("p", "a").summary).toBe("merged by alice");
+    await alice.threadMerge({ threadId: id["a-mine"], parentSummary: "merged by alice" });
+    expect(alice.store.readThread("p", id.a).summary).toBe("merged by alice");
   });
 
   test("delete: own threads unless a descendant is a teammate's; never a teammate's", async () => {
     const { alice, bob } = await team();
-    expect(await failure(() => alice.threadDelete("a"))).toBe(
-      'Cannot delete thread "a": its descendants include threads owned by others (b-child)',
+    expect(await failure(() => alice.threadDelete(id.a))).toBe(
+      `Cannot delete thread "${id.a}": its descendants include threads owned by others (${id["b-child"]})`,
     );
-    expect(await failure(() => bob.threadDelete("a-mine"))).toBe('Cannot update thread "a-mine": owned by "alice"');
-    expect(await failure(() => alice.threadDelete("b"))).toBe('Cannot update thread "b": owned by "bob"');
-    for (const id of ["a", "a-mine", "b-child", "b", "b-sub"]) expect(alice.store.threadExists("p", id), id).toBe(true);
-    expect((await bob.threadDelete("b")).deleted).toEqual(["b", "b-sub"]);
-    expect((await alice.threadDelete("a-mine")).deleted).toEqual(["a-mine"]);
+    expect(await failure(() => bob.threadDelete(id["a-mine"]))).toBe(`Cannot update thread "${id["a-mine"]}": owned by "alice"`);
+    expect(await failure(() => alice.threadDelete(id.b))).toBe(`Cannot update thread "${id.b}": owned by "bob"`);
+    for (const x of [id.a, id["a-mine"], id["b-child"], id.b, id["b-sub"]])
+      expect(alice.store.threadExists("p", x), x).toBe(true);
+    expect((await bob.threadDelete(id.b)).deleted).toEqual([id.b, id["b-sub"]]);
+    expect((await alice.threadDelete(id["a-mine"])).deleted).toEqual([id["a-mine"]]);
   });
 
   test("solo mode: no ownership checks", async () => {
     const { bob } = await team("solo");
-    await bob.summaryUpdate({ threadId: "a", content: "anyone may" });
-    await bob.threadStatus({ threadId: "a-mine", status: "done" });
-    expect((await bob.threadDelete("a")).deleted.sort()).toEqual(["a", "a-mine", "b-child"]);
+    await bob.summaryUpdate({ threadId: id.a, content: "anyone may" });
+    await bob.threadStatus({ threadId: id["a-mine"], status: "done" });
+    expect((await bob.threadDelete(id.a)).deleted.sort()).toEqual([id.a, id["a-mine"], id["b-child"]].sort());
   });
 });
 

@@ -39,7 +39,7 @@ describe("thread history", () => {
 
     const h = await s.threadHistory({ threadId: "auth" });
     expect(h.gitAvailable).toBe(true);
-    expect(h.path).toBe(".threadmind/threads/shop/auth.md");
+    expect(h.path).toBe(".threadmind/threads/shop/auth/");
     expect(h.truncated).toBe(false);
     expect(h.entries.map((e) => [e.commit, e.author, e.subject, e.change])).toEqual([
       [null, null, null, "modified"],
@@ -66,7 +66,7 @@ describe("thread history", () => {
       { section: "Constraints", added: ["- No third-party IdP", "- EU data only"], removed: [] },
     ]);
     expect(h.entries[1]!.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(h.text).toContain('History of "Auth" (auth), .threadmind/threads/shop/auth.md, newest first: 5 versions.');
+    expect(h.text).toContain('History of "Auth" (auth), .threadmind/threads/shop/auth/, newest first: 5 versions.');
     expect(h.text).toContain("● Uncommitted changes\n  status: done → active\n  Next steps: + - rotate keys");
     expect(h.text).toContain(
       `${c3.slice(0, 8)} Alice — Auth: JWT instead of sessions\n  related: + main\n  Decisions: + - JWT in cookies | − - Sessions in Redis\n  Constraints: − - No third-party IdP`,
@@ -114,7 +114,7 @@ describe("thread history", () => {
       sections: [{ section: "Decisions", added: ["- keep it small"], removed: [] }],
     });
     expect(h.message).toBe(
-      'Thread "main" has never been committed (.threadmind/threads/shop/main.md): only uncommitted changes are shown.',
+      'Thread "main" has never been committed (.threadmind/threads/shop/main/): only uncommitted changes are shown.',
     );
   });
 
@@ -157,16 +157,20 @@ describe("thread history", () => {
     const s = servicesFor(repo.dir);
     await s.projectCreate({ title: "Shop" });
     commitAs(repo, "Alice", "project");
+    // Format 2: the bad merge left its markers in the thread's head (main/thread.md).
     const file = s.store.threadPath("shop", "main");
-    repo.write(".threadmind/threads/shop/main.md", `${readFileSync(file, "utf8")}\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> x\n`);
+    repo.write(
+      ".threadmind/threads/shop/main/thread.md",
+      `${readFileSync(file, "utf8")}\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> x\n`,
+    );
     commitAs(repo, "Bob", "bad merge");
     const h = await s.threadHistory({ threadId: "main" });
     expect(h.entries[0]).toMatchObject({
       author: "Bob",
       sections: [],
-      problem: expect.stringContaining("the new version could not be parsed: contains git conflict markers"),
+      problem: expect.stringContaining("thread.md could not be parsed in this version: contains git conflict markers"),
     });
-    expect(h.text).toContain("⚠ the new version could not be parsed");
+    expect(h.text).toContain("⚠ thread.md could not be parsed in this version");
   });
 
   test("outside git there is no history, and the answer says why", async () => {

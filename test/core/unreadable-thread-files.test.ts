@@ -10,6 +10,13 @@ import { serializeThread } from "../../src/core/store/frontmatter.js";
 import { collectStats } from "../../src/core/savings/stats.js";
 import { runDoctor } from "../../src/core/doctor/doctor.js";
 import type { Thread } from "../../src/core/types.js";
+import { threadFilesText } from "../support/thread-files.js";
+
+/** The one item file of a thread's State section (format 2: threads/<p>/<id>/state/<key>.md), where a conflict lands. */
+function stateItemOf(id: string): string {
+  const dir = join(threadsDir, id, "state");
+  return join(dir, readdirSync(dir)[0]!);
+}
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
@@ -189,7 +196,7 @@ describe("damaged thread files", () => {
 
   test("an active thread that becomes unreadable does not block the tree or other threads", async () => {
     // The session is on "b"; someone's bad merge leaves conflict markers in it.
-    const bPath = join(threadsDir, "b.md");
+    const bPath = stateItemOf("b");
     const damaged = readFileSync(bPath, "utf8").replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x");
     writeFileSync(bPath, damaged);
     const list = await s.threadList();
@@ -382,10 +389,10 @@ describe("damaged thread files", () => {
 
   test("thread_rebase refuses while the chain holds a damaged file (a→b→c with b damaged: a under c would become a cycle once b is repaired)", async () => {
     await s.threadCreate({ title: "C", parentId: "b" });
-    const bPath = join(threadsDir, "b.md");
+    const bPath = stateItemOf("b");
     const good = readFileSync(bPath, "utf8");
     writeFileSync(bPath, good.replace("- b state", "<<<<<<< HEAD\n- b state\n=======\n- other\n>>>>>>> x"));
-    const aBefore = readFileSync(join(threadsDir, "a.md"), "utf8");
+    const aBefore = threadFilesText(repo.dir, "p", "a");
     const error = await s.threadRebase("a", "c").then(
       () => null,
       (e: unknown) => e,
@@ -393,7 +400,7 @@ describe("damaged thread files", () => {
     expect((error as Error).message).toBe(
       `Cannot rebase "a" under "c": the chain above "c" holds a thread file that cannot be read (${bPath}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\` while git reports the conflict, or edit the marked part by hand), so ThreadMind cannot tell whether "c" is under "a" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`,
     );
-    expect(readFileSync(join(threadsDir, "a.md"), "utf8")).toBe(aBefore);
+    expect(threadFilesText(repo.dir, "p", "a")).toBe(aBefore);
     // Repaired, the chain shows c under a: the rebase is refused as a descendant, and the tree has no cycle.
     writeFileSync(bPath, good);
     await expect(s.threadRebase("a", "c")).rejects.toThrow('"c" is a descendant of "a"');

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
 import { call, closeServerInTempRepo, serverInTempRepo, type RunningServer } from "./support/spawn-server.js";
 
 let repo: TempRepo;
@@ -13,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeServerInTempRepo(server, repo));
 
-const threadFile = (id: string) => readFileSync(join(repo.dir, ".threadmind", "threads", "shop", `${id}.md`), "utf8");
+/** The thread's summary as stored (its folder's files, assembled as the store reads them from disk). */
+const threadFile = (id: string) => servicesFor(repo.dir, "reader").store.readThread("shop", id).summary;
 
 /** Runs a tool and returns its text plus how many resources/list_changed notifications it caused. */
 async function callCounting(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; notified: number }> {

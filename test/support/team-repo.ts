@@ -22,9 +22,15 @@ export async function addDecision(dir: string, text: string, threadId = "main"):
   await servicesFor(dir, `s-${Math.random()}`).summaryUpdate({ threadId, section: "decisions", content: `- ${text}` });
 }
 
-/** The Decisions bullets of a thread file. */
+/**
+ * The Decisions bullets of a thread, named by its format-1 path (`.threadmind/threads/<project>/<id>.md`): read as the
+ * store reads it (its folder in format 2, else that file).
+ */
 export function decisions(dir: string, path = MAIN): string[] {
-  const thread = parseThread(readFileSync(join(dir, path), "utf8"));
+  const match = /threads\/([^/]+)\/([^/]+)\.md$/.exec(path);
+  const thread = match
+    ? servicesFor(dir, `reader-${Math.random()}`).store.readThread(match[1]!, match[2]!)
+    : parseThread(readFileSync(join(dir, path), "utf8"));
   const section = parseSummary(thread.summary).sections.find((s) => s.key === "decisions");
   return (section?.body ?? "").split("\n").filter((l) => l.startsWith("- "));
 }

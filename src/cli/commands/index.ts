@@ -13,6 +13,7 @@ import { mergeFileCommand } from "./merge-file.js";
 import { gitSetupCommand } from "./git-setup.js";
 import { resolveCommand } from "./resolve.js";
 import { statuslineCommand } from "./statusline.js";
+import { migrateCommand } from "./migrate.js";
 
 export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CliCommand[] = [
   gitSetupCommand,
   resolveCommand,
   statuslineCommand,
+  migrateCommand,
 ];
 
 export function commandNamed(name: string): CliCommand | undefined {
