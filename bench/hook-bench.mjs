@@ -1,4 +1,4 @@
-// Hook benchmarks: SessionStart (big store, no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
+// Hook benchmarks: SessionStart (big store; the same with 500 writes made through the MCP server; no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
 // UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS;
 // every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
 import { createHash } from "node:crypto";
@@ -17,7 +17,7 @@ import {
 import { join } from "node:path";
 import { cachedTranscript } from "./fixture-cache.mjs";
 import { hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
-import { seededRandom } from "./rng.mjs";
+import { prose, seededRandom } from "./rng.mjs";
 import { peakRssKb, runTimed } from "./spawn-measure.mjs";
 import { summarize } from "./stats.mjs";
 import { initGitRepo, PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
@@ -108,9 +108,30 @@ function loggedEvents(storeDir) {
     .map((l) => JSON.parse(l));
 }
 
+/**
+ * `count` summary_update writes through the built MCP server, spread over the chain of `ws`'s deepest thread (the
+ * threads SessionStart reads), as a store has after many sessions: in a store of one file per item, that many files.
+ */
+async function writeChanges(ctx, ws, count, home) {
+  const chain = ws.ids.filter((id) => id === "main" || id.startsWith("spine-"));
+  const rng = seededRandom(13);
+  const server = await connectServer(ctx.repoRoot, ctx.distDir, ws.root, home);
+  try {
+    for (let i = 0; i < count; i++) {
+      const section = i % 2 === 0 ? "decisions" : "next-steps";
+      const content = `- BENCH-CHANGE-${i} ${prose(rng, 80)}`;
+      await callText(server.client, "summary_update", { threadId: chain[i % chain.length], section, content });
+    }
+  } finally {
+    await server.close();
+  }
+}
+
 export async function hookBenchmarks(ctx) {
   const { repoRoot, workDir, cacheDir, quick, log } = ctx;
-  const sizes = quick ? { threads: 50, depth: 5, big: 2_000_000 } : { threads: 1_000, depth: 20, big: 200_000_000 };
+  const sizes = quick
+    ? { threads: 50, depth: 5, big: 2_000_000, changes: 20 }
+    : { threads: 1_000, depth: 20, big: 200_000_000, changes: 500 };
   const rounds = quick ? 1 : ctx.rounds;
   const warmup = quick ? 0 : ctx.warmup;
   const home = join(workDir, "home");
@@ -118,6 +139,9 @@ export async function hookBenchmarks(ctx) {
 
   log(`hooks: writing a workspace of ${sizes.threads} threads (depth ${sizes.depth})`);
   const ws = writeWorkspace(join(workDir, "ws-hooks"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
+  log(`hooks: the same store again, with ${sizes.changes} writes through the MCP server`);
+  const wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
+  await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
   const emptyRepo = join(workDir, "ws-empty");
   initGitRepo(emptyRepo);
   const small = cachedTranscript(cacheDir, { name: "session-20k", seed: 21, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
@@ -146,8 +170,12 @@ export async function hookBenchmarks(ctx) {
   const baseDir = join(workDir, "local-state.base");
   mkdirSync(baseDir, { recursive: true });
   for (const f of localFiles) copyFileSync(join(ws.storeDir, f), join(baseDir, f));
+  const changesBaseDir = join(workDir, "local-state-changes.base");
+  mkdirSync(changesBaseDir, { recursive: true });
+  for (const f of localFiles) copyFileSync(join(wsChanges.storeDir, f), join(changesBaseDir, f));
   const restoreLocalState = () => {
     for (const f of localFiles) copyFileSync(join(baseDir, f), join(ws.storeDir, f));
+    for (const f of localFiles) copyFileSync(join(changesBaseDir, f), join(wsChanges.storeDir, f));
   };
 
   const claudePid = process.pid;
@@ -173,9 +201,11 @@ export async function hookBenchmarks(ctx) {
     });
   const startTranscript = join(home, ".claude", "projects", "-bench", `${startId}.jsonl`);
   const emptyTranscript = join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`);
+  const changesTranscript = join(home, ".claude", "projects", "-bench-changes", `${startId}.jsonl`);
   const prompt = (id) => ({ prompt_id: id, permission_mode: "default", prompt: "go on" });
   const makeCases = (dist) => ({
     startBig: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "startup" }),
+    startChanges: hookCase(dist, "SessionStart", wsChanges.root, startId, changesTranscript, { source: "startup" }),
     startEmpty: hookCase(dist, "SessionStart", emptyRepo, startId, emptyTranscript, { source: "startup" }),
     endSmall: hookCase(dist, "SessionEnd", ws.root, small.sessionId, small.path, { reason: "other" }),
     endLarge: hookCase(dist, "SessionEnd", ws.root, large.sessionId, large.path, { reason: "other" }),
@@ -212,17 +242,20 @@ export async function hookBenchmarks(ctx) {
   };
 
   /** What a run must have done (checked on every run: a fast wrong hook is no result). */
+  const startCheck = (deepestId, must) => (r) => {
+    const out = parseOutput(r.stdout);
+    if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+    const context = out?.hookSpecificOutput?.additionalContext;
+    if (typeof context !== "string" || !context.includes(`(${deepestId})`) || !context.includes(must))
+      throw new Error(
+        `SessionStart did not inject the context of ${deepestId} (with "${must}"): ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+      );
+    if (context.length > 10_000) throw new Error(`SessionStart injected ${context.length} characters (cap 10,000)`);
+  };
   const checks = {
-    startBig: (r) => {
-      const out = parseOutput(r.stdout);
-      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
-      const context = out?.hookSpecificOutput?.additionalContext;
-      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`))
-        throw new Error(
-          `SessionStart did not inject the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
-        );
-      if (context.length > 10_000) throw new Error(`SessionStart injected ${context.length} characters (cap 10,000)`);
-    },
+    startBig: startCheck(ws.deepestId, `(${ws.deepestId})`),
+    // The deepest thread's own latest write (every chain-length-th change is its).
+    startChanges: startCheck(wsChanges.deepestId, "BENCH-CHANGE-"),
     startEmpty: (r) => {
       if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
     },
@@ -274,6 +307,7 @@ export async function hookBenchmarks(ctx) {
     floor: [],
     emptyModule: [],
     startBig: [],
+    startChanges: [],
     startEmpty: [],
     endSmall: [],
     endLarge: [],
@@ -289,6 +323,7 @@ export async function hookBenchmarks(ctx) {
     "floor",
     "emptyModule",
     "startBig",
+    "startChanges",
     "startEmpty",
     "floor",
     "endSmall",
@@ -387,6 +422,13 @@ export async function hookBenchmarks(ctx) {
       "SessionStart hook, whole process",
       `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`,
       "startBig",
+      1.25,
+    ),
+    timeFigure(
+      "hook-start-changes",
+      "SessionStart hook, whole process, after many writes",
+      `as above, plus ${sizes.changes.toLocaleString("en-US")} summary_update writes through the MCP server on the active chain`,
+      "startChanges",
       1.25,
     ),
     timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
