@@ -11,6 +11,20 @@ export function fileStamp(path: string): string | null {
   }
 }
 
+/**
+ * The stamp of a source a cache depends on: a regular file's (fileStamp), or, for a path ending with "/", the folder's
+ * (its mtime changes when an entry is added, removed or renamed in it); null when absent or of another kind.
+ */
+export function pathStamp(path: string): string | null {
+  if (!path.endsWith("/")) return fileStamp(path);
+  try {
+    const s = lstatSync(path.slice(0, -1), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** dev:ino:size:mtime:ctime (nanoseconds) of a bigint stat: the stamp fileStamp gives. */
 export function statStamp(s: BigIntStats): string {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;

@@ -1,20 +1,32 @@
-// The thread store on disk: projects/<id>.json and threads/<project>/<id>.md, read strictly, written atomically.
-import { type Dir, lstatSync, mkdirSync, opendirSync, readdirSync } from "node:fs";
+// The thread store on disk: projects/<id>.json and threads/<project>/<id>/ (format 2; <id>.md: format 1, still read), read strictly, written atomically.
+import { type Dir, type Dirent, lstatSync, mkdirSync, opendirSync, readdirSync, rmdirSync } from "node:fs";
 import { makeDir } from "./make-dir.js";
-import { join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { isAtomicTempFile } from "./atomic-write.js";
 import { removeFenced, writeFenced } from "./fenced-write.js";
 import { withLock, type LockOptions } from "./lock.js";
 import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "../errors.js";
-import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
+import { FrontmatterError, parseThread } from "./frontmatter.js";
+import { gitBlobId, HEAD_FILE } from "./thread-folder-format.js";
+import {
+  assembleFolder,
+  type FolderItem,
+  type FolderThread,
+  readFolderTexts,
+  sectionBlocks,
+  summaryOf,
+} from "./thread-folder-read.js";
+import { type FolderWrite, planFolderWrite, splitSummary, type WriteStamp } from "./thread-folder-write.js";
+import { readRegularFile } from "./regular-file.js";
+import { SECTION_KEYS } from "../types.js";
 import { assertId, isValidId } from "../ids.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "../types.js";
 import { storeDirState, type Workspace } from "../workspace.js";
-import { statStamp } from "./file-stamp.js";
-import { linkRefused, lstatStrict, reasonOf, readTextStrict, readTextStrictAfter, unreadable } from "./read-strict.js";
+import { pathStamp, statStamp } from "./file-stamp.js";
+import { linkRefused, lstatStrict, reasonOf, readTextStrict, strictUtf8, unreadable } from "./read-strict.js";
 import { STORE_GITATTRIBUTES } from "../merge/git-merge-driver.js";
 import { errnoCode } from "../error-details.js";
 
@@ -49,8 +61,8 @@ function copyThread(t: Thread): Thread {
 export class Store {
   readonly dir: string;
   readonly lockPath: string;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
-  private readonly parsed = new Map<string, { stamp: string; thread: Thread }>();
+  /** Threads as read, by folder, each valid while every file it was read from has its stamp; errors are never cached. */
+  private readonly parsed = new Map<string, CachedThread>();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   private swept: boolean;
 
@@ -205,48 +217,102 @@ export class Store {
     return entryExists(this.threadsDir(projectId));
   }
 
-  threadPath(projectId: string, threadId: string): string {
+  /** The thread's folder (format 2): threads/<project>/<id>/. */
+  threadFolder(projectId: string, threadId: string): string {
+    return join(this.threadsDir(projectId), assertId(threadId, "thread id"));
+  }
+
+  /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
+  legacyThreadPath(projectId: string, threadId: string): string {
     return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+
+  /**
+   * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
+   * is all there is.
+   */
+  threadPath(projectId: string, threadId: string): string {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacy = this.legacyThreadPath(projectId, threadId);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : join(folder, HEAD_FILE);
+  }
+
+  /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
+  isThreadFile(projectId: string, threadId: string, path: string): boolean {
+    const folder = this.threadFolder(projectId, threadId);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${sep}`);
+  }
+
+  /**
+   * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
+   * stamps: adding or removing an item changes its section folder's stamp. Unread: the folder and the format-1 file.
+   */
+  threadSources(projectId: string, threadId: string): string[] {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== undefined) return [...hit.stamps.keys()];
+    return [`${folder}/`, `${folder}/${HEAD_FILE}`, this.legacyThreadPath(projectId, threadId)];
   }
 
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId: string, threadId: string): boolean {
-    return entryExists(this.threadPath(projectId, threadId));
+    return entryExists(this.threadFolder(projectId, threadId)) || entryExists(this.legacyThreadPath(projectId, threadId));
   }
 
   /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
   readThread(projectId: string, threadId: string, notFound = errors.threadNotFound): Thread {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
+    const read = this.readCached(projectId, threadId);
+    if (read === null) throw notFound(threadId);
+    return copyThread(read.thread);
   }
 
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  private readThreadFile(path: string, id: string): Thread | null {
-    // The stamp is taken before reading: a change during the read gives a newer stamp next time, never a stale hit.
-    // One lstat gives the stamp and the link check.
-    const stat = lstatStrict(path, true);
-    const stamp = stat?.isFile() ? statStamp(stat) : null;
-    const hit = stamp === null ? undefined : this.parsed.get(path);
-    if (hit !== undefined && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
+  /** The thread as read, from the cache while every file it was read from is unchanged; null when nothing holds its name. */
+  private readCached(projectId: string, threadId: string): CachedThread | null {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== undefined && stampsUnchanged(hit.stamps)) return hit;
+    this.parsed.delete(folder);
+    const read = this.readFresh(projectId, threadId);
+    if (read === null) return null;
+    this.parsed.set(folder, read);
+    if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
+    return { ...read, thread: copyThread(read.thread) };
+  }
+
+  /**
+   * The thread from disk. Its folder wins over its format-1 file; that file beside it is ignored while it holds the
+   * bytes the folder was migrated from (frozen); edited since (on a branch that had not migrated, merged here), the
+   * blocks it holds that the folder lacks are added, and a close there is kept: the next write absorbs them as items.
+   */
+  private readFresh(projectId: string, threadId: string): CachedThread | null {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacyPath = this.legacyThreadPath(projectId, threadId);
+    // Stamps are taken before reading: a change during the read gives a newer stamp next time, never a stale hit.
+    const disk = readFolderTexts(folder);
+    const legacy = readLegacy(legacyPath);
+    const stamps = disk?.stamps ?? new Map<string, string | null>([[`${folder}/`, null]]);
+    stamps.set(legacyPath, legacy?.stamp ?? null);
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => join(folder, rel));
+    if (folderThread === null) {
+      if (legacy === null) return null;
+      return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
     }
-    return thread;
+    if (legacy === null || legacy.blob === folderThread.head.migratedFrom) {
+      return { stamps, thread: folderThread.thread, folder: folderThread, legacyBlob: legacy?.blob ?? null };
+    }
+    const edited = parseThreadFile(legacyPath, threadId, legacy.text);
+    return { stamps, thread: absorbLegacy(folderThread, edited), folder: folderThread, legacyBlob: legacy.blob };
   }
 
-  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  /** Forgets the parsed copies of threads read from these files: the next read parses them from disk whatever their stamps. */
   forgetParsed(paths: Iterable<string>): void {
-    for (const path of paths) this.parsed.delete(path);
+    const gone = new Set([...paths].map((p) => p.replace(/[/]$/, "")));
+    for (const [key, hit] of this.parsed) {
+      if ([...hit.stamps.keys()].some((p) => gone.has(p.replace(/[/]$/, "")))) this.parsed.delete(key);
+    }
   }
 
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId: string, limit: number): boolean {
     let dir: Dir;
     try {
@@ -256,9 +322,13 @@ export class Store {
       throw e;
     }
     try {
-      let count = 0;
+      const ids = new Set<string>();
       for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id !== null && !ids.has(id)) {
+          ids.add(id);
+          if (ids.size > limit) return true;
+        }
       }
       return false;
     } finally {
@@ -271,51 +341,226 @@ export class Store {
     const dir = this.threadsDir(projectId);
     const threads = new Map<string, Thread>();
     const problems: ThreadFileProblem[] = [];
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(dir).sort();
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       // A file (or anything but a directory) in its place: named, as every unreadable store file is, never a raw error.
       throw unreadable(dir, reasonOf(e));
     }
-    for (const name of names) {
+    const ids = new Set<string>();
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const name = entry.name;
       if (isAtomicTempFile(name)) continue;
-      const path = join(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
+      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && !name.endsWith(".md"));
+      if (!isDir && !name.endsWith(".md")) continue;
+      const id = isDir ? name : name.slice(0, -3);
       if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        problems.push({
+          path: join(dir, name),
+          threadId: id,
+          reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)",
+        });
         continue;
       }
+      ids.add(id);
+    }
+    for (const id of [...ids].sort()) {
       try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue; // deleted meanwhile
-        threads.set(id, thread);
+        const read = this.readCached(projectId, id);
+        if (read === null) continue; // deleted meanwhile
+        threads.set(id, copyThread(read.thread));
       } catch (e) {
+        const path = e instanceof UnreadableFileError ? e.path : this.threadPath(projectId, id);
         problems.push({ path, threadId: id, reason: reasonOf(e) });
       }
     }
     return { threads, problems };
   }
 
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId: string, thread: Thread): Promise<void> {
-    let text: string;
-    try {
-      text = serializeThreadExactly(thread);
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
-      throw e;
-    }
+  /**
+   * Writes a thread to its folder by diffing it against what is there (see thread-folder-write.ts): only the files of
+   * what changed are written, new item files first, the head next, removed files last, so that a crash in between
+   * loses no item. A thread still in format 1 is migrated first (its file is left as it is: frozen, see readFresh).
+   * Refuses (invalid input, nothing written) a thread that would not read back exactly. `by`: the writer (its author).
+   */
+  async writeThread(projectId: string, thread: Thread, by: string = thread.author): Promise<void> {
     makeDir(this.threadsDir(projectId));
-    // Synchronous: a thread file is small, and six thread-pool round trips cost more than the write (~1 ms of a
-    // thread_create on a busy machine); one session's operations run one after the other anyway.
-    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
+    const folder = this.threadFolder(projectId, thread.id);
+    this.parsed.delete(folder);
+    let current = this.readFresh(projectId, thread.id);
+    if (current !== null && current.folder === null) {
+      this.migrate(projectId, current.thread, current.legacyBlob!);
+      current = this.readFresh(projectId, thread.id);
+    }
+    const migratedFrom = current?.legacyBlob ?? undefined;
+    const stamp: WriteStamp = { at: thread.updatedAt, by };
+    if (thread.commit !== undefined) stamp.commit = thread.commit;
+    this.applyPlan(folder, thread.id, () => planFolderWrite(current?.folder ?? null, thread, stamp, migratedFrom));
   }
 
+  /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
+  private migrate(projectId: string, legacy: Thread, blob: string): void {
+    const stamp: WriteStamp = { at: legacy.updatedAt, by: legacy.author };
+    if (legacy.commit !== undefined) stamp.commit = legacy.commit;
+    this.applyPlan(this.threadFolder(projectId, legacy.id), legacy.id, () => planFolderWrite(null, legacy, stamp, blob));
+  }
+
+  /**
+   * Migrates every thread of the project still in format 1 (their files are left, frozen: see readFresh), under the
+   * lock the caller holds. Returns the ids migrated; an unreadable file is reported, never migrated.
+   */
+  migrateProject(projectId: string): { migrated: string[]; problems: ThreadFileProblem[] } {
+    const { threads, problems } = this.readAllThreads(projectId);
+    const migrated: string[] = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read === null || read.folder !== null) continue;
+      this.migrate(projectId, read.thread, read.legacyBlob!);
+      this.parsed.delete(this.threadFolder(projectId, id));
+      migrated.push(id);
+    }
+    return { migrated, problems };
+  }
+
+  /**
+   * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
+   * every branch has migrated (deleting one while a branch still edits it makes a modify/delete conflict). Returns them.
+   */
+  finishMigration(projectId: string, remove: boolean): string[] {
+    const { threads } = this.readAllThreads(projectId);
+    const frozen: string[] = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read?.folder === null || read === null || read.legacyBlob === null) continue;
+      if (read.legacyBlob !== read.folder.head.migratedFrom) continue; // edited since: the next write absorbs it first
+      const path = this.legacyThreadPath(projectId, id);
+      frozen.push(path);
+      if (remove) removeFenced(this.lockPath, path);
+    }
+    return frozen;
+  }
+
+  private applyPlan(folder: string, id: string, plan: () => FolderWrite): void {
+    let write: FolderWrite;
+    try {
+      write = plan();
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    // Synchronous: thread files are small, and thread-pool round trips cost more than the writes.
+    const made = new Set<string>();
+    const ensureDir = (dir: string) => {
+      if (made.has(dir)) return;
+      makeDir(dir);
+      made.add(dir);
+    };
+    ensureDir(folder);
+    for (const [rel, text] of write.items) {
+      const path = join(folder, rel);
+      ensureDir(dirname(path));
+      writeFenced(this.lockPath, path, text);
+    }
+    if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+    for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+    this.parsed.delete(folder);
+  }
+
+  /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId: string, threadId: string): void {
-    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
+    const folder = this.threadFolder(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    if (disk !== null) {
+      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/"));
+      for (const path of files) removeFenced(this.lockPath, path);
+      const dirs = [...disk.stamps.keys()].filter((p) => p.endsWith("/")).sort((a, b) => b.length - a.length);
+      for (const dir of dirs) removeEmptyDir(dir.slice(0, -1));
+    }
+    removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
+    this.parsed.delete(folder);
+  }
+}
+
+/** A thread as read, with the stamps of what it was read from, its folder's pieces and its format-1 file's blob id. */
+interface CachedThread {
+  stamps: Map<string, string | null>;
+  thread: Thread;
+  folder: FolderThread | null;
+  legacyBlob: string | null;
+}
+
+function stampsUnchanged(stamps: Map<string, string | null>): boolean {
+  for (const [path, stamp] of stamps) {
+    if (pathStamp(path) !== stamp) return false;
+  }
+  return true;
+}
+
+/** The id a threads/<project>/ entry stands for: `<id>.md` (format 1) or `<id>/` (format 2); null otherwise. */
+function threadIdOfEntry(name: string, isDir: boolean): string | null {
+  if (isAtomicTempFile(name)) return null;
+  if (isDir) return name;
+  return name.endsWith(".md") ? name.slice(0, -3) : null;
+}
+
+function readLegacy(path: string): { text: string; blob: string; stamp: string | null } | null {
+  const stat = lstatStrict(path, true);
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes: Buffer | null;
+  try {
+    bytes = readRegularFile(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > LIMITS.threadFileBytes)
+    throw unreadable(path, `is over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`);
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return { text, blob: gitBlobId(bytes), stamp: stat.isFile() ? statStamp(stat) : null };
+}
+
+/** The folder's thread with what a format-1 file edited after the migration adds: its blocks the folder lacks, its close. */
+function absorbLegacy(folder: FolderThread, legacy: Thread): Thread {
+  const thread = copyThread(folder.thread);
+  const { sections } = splitSummary(legacy.summary);
+  const extra: FolderItem[] = [];
+  for (const [section, blocks] of sections) {
+    const have = new Set(sectionBlocks(folder.items, section));
+    for (const block of blocks) {
+      if (!have.has(block))
+        extra.push({ section, key: "", file: "", item: { at: legacy.updatedAt, by: legacy.author, blocks: [block] } });
+    }
+  }
+  if (extra.length > 0) {
+    const ordered = SECTION_KEYS.flatMap((k) => [
+      ...folder.items.filter((i) => i.section === k),
+      ...extra.filter((i) => i.section === k),
+    ]);
+    thread.summary = summaryOf(folder.head.body, ordered);
+  }
+  if (legacy.updatedAt > thread.updatedAt) thread.updatedAt = legacy.updatedAt;
+  if (thread.status === undefined && legacy.status !== undefined) {
+    thread.status = legacy.status;
+    if (legacy.mergedInto !== undefined) thread.mergedInto = legacy.mergedInto;
+  }
+  for (const key of ["paths", "related"] as const) {
+    const union = [...new Set([...(thread[key] ?? []), ...(legacy[key] ?? [])])].sort();
+    if (union.length > 0) thread[key] = union;
+  }
+  return thread;
+}
+
+function removeEmptyDir(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
   }
 }
 

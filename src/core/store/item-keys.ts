@@ -1,0 +1,62 @@
+// Item file names of a thread folder: fractional-index keys (byte order = reading order) plus a random suffix.
+//
+// Our own ~40 lines rather than the npm fractional-indexing package: its keys mix upper and lower case, which a
+// case-insensitive file system (macOS, Windows) would fold together; these use base 36 in lower case only.
+import { randomBytes } from "node:crypto";
+
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+const FIRST = "i";
+/** `<fraction>-<4 base-36 chars>`: the fraction never ends in 0, so no two fractions are equal numbers. */
+const ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+
+export function isItemKey(name: string): boolean {
+  return ITEM_KEY.test(name);
+}
+
+/** The fraction part of a key ("" for none: the lower end). */
+export function fractionOf(key: string): string {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+
+/** A fraction strictly between `a` ("" = 0) and `b` (null = 1); a < b, neither ends in 0. */
+function midpoint(a: string, b: string | null): string {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]!);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]!);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)]!;
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low]! + midpoint(a.slice(1), null);
+}
+
+/** A fraction after `a`: one step on (short keys for the common case, appending), else the midpoint towards 1. */
+function after(a: string): string {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]!);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1]!;
+  return a[0]! + after(a.slice(1));
+}
+
+/** A fraction between `a` and `b` (either open: "" / null); equal or inverted bounds (two branches' keys) fall after `a`. */
+export function fractionBetween(a: string, b: string | null): string {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+
+/** A new key after the key `before` and before the key `next` (null: the ends); unique by its random suffix. */
+export function keyBetween(before: string | null, next: string | null): string {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+
+function randomSuffix(): string {
+  const bytes = randomBytes(4);
+  let out = "";
+  for (const b of bytes) out += DIGITS[b % DIGITS.length];
+  return out;
+}

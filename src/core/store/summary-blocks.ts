@@ -1,0 +1,60 @@
+// A section's text as top-level Markdown blocks (a list item with its continuation lines, a paragraph, a fenced block), and back.
+import { FenceTracker } from "../context/summary-sections.js";
+
+/** A top-level list item: "- ", "* ", "+ " or "1. " / "1) " at the start of the line. */
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+
+export function isListItem(block: string): boolean {
+  return LIST_ITEM.test(block);
+}
+
+/**
+ * The blocks of a section body, in order, each without surrounding blank lines. A block starts at a top-level list
+ * item, or at a line that is not indented after a blank line; indented lines and lines right after a non-blank one
+ * continue it (Markdown's lazy continuation); a fenced code block stays whole.
+ */
+export function splitBlocks(body: string): string[] {
+  const blocks: string[][] = [];
+  let current: string[] | null = null;
+  let blankBefore = true;
+  const fences = new FenceTracker();
+  for (const raw of body.replace(/\r\n/g, "\n").split("\n")) {
+    const line = raw.replace(/[ \t]+$/, "") === "" ? "" : raw;
+    const inFence = current !== null && fences.open !== null;
+    const outside = fences.outside(line);
+    if (inFence) {
+      current!.push(line);
+      continue;
+    }
+    if (line === "") {
+      blankBefore = true;
+      if (current !== null) current.push("");
+      continue;
+    }
+    const indented = /^[ \t]/.test(line);
+    const starts = current === null || (!indented && (LIST_ITEM.test(line) || blankBefore)) || (!outside && !indented);
+    if (starts) {
+      current = [line];
+      blocks.push(current);
+    } else current!.push(line);
+    blankBefore = false;
+  }
+  return blocks.map((lines) => trimTrailingBlank(lines).join("\n")).filter((b) => b !== "");
+}
+
+function trimTrailingBlank(lines: string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === "") end--;
+  return lines.slice(0, end);
+}
+
+/** Blocks as one section body: list items follow each other on the next line, anything else after a blank line. */
+export function joinBlocks(blocks: readonly string[]): string {
+  let out = "";
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (i > 0) out += isListItem(block) && isListItem(blocks[i - 1]!) && !blocks[i - 1]!.includes("\n\n") ? "\n" : "\n\n";
+    out += block;
+  }
+  return out;
+}

@@ -1,0 +1,208 @@
+// Format 2 of a thread on disk, one file per item: <id>/thread.md (the head), <id>/<section>/<key>.md, <id>/paths/, <id>/related/.
+//
+// The head holds the fields that change rarely (a two-way change of one is a contradiction) and the summary text
+// outside the five sections; each item file one or more top-level Markdown blocks of one section with who wrote them
+// and when; paths/ and related/ one file per member, named by its hash. Nothing here changes on every write, so two
+// branches that write one thread touch different files, or different lines, and plain git merges them.
+import { createHash } from "node:crypto";
+import { parseDocument } from "yaml";
+import { frontmatterYaml, FrontmatterError, splitFrontmatter } from "./frontmatter.js";
+import { hasConflictMarkers } from "./conflict-markers.js";
+import { isValidId } from "../ids.js";
+import { messageOf } from "../error-details.js";
+import type { ClosedStatus, SectionKey } from "../types.js";
+import { SECTION_KEYS } from "../types.js";
+import { splitBlocks } from "./summary-blocks.js";
+
+export const HEAD_FILE = "thread.md";
+export const SET_DIRS = ["paths", "related"] as const;
+export type SetDir = (typeof SET_DIRS)[number];
+
+/** The head's fields, in the order they are written. */
+export interface ThreadHead {
+  id: string;
+  title: string;
+  parentId: string | null;
+  author: string;
+  createdAt: string;
+  /** When a head field last changed (status, title, parent...): part of the thread's derived updatedAt. */
+  changedAt?: string;
+  /** HEAD's commit when the head was last written, when known. */
+  commit?: string;
+  status?: ClosedStatus;
+  branch?: string;
+  mergedInto?: string;
+  /** The git blob id of the format-1 file this thread was migrated from (that file is then frozen, see the store). */
+  migratedFrom?: string;
+  /** The summary text outside the five sections, verbatim. */
+  body: string;
+}
+
+const HEAD_KEYS = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "changedAt",
+  "commit",
+  "status",
+  "branch",
+  "mergedInto",
+  "migratedFrom",
+] as const;
+
+/** One item file: its blocks (usually one; a merge that kept two versions of an item leaves both) and who wrote it, when. */
+export interface ItemFile {
+  at: string;
+  by: string;
+  commit?: string;
+  blocks: string[];
+}
+
+/** git's blob id of these bytes (sha1 of "blob <length>\0" + bytes), computed without git. */
+export function gitBlobId(bytes: Uint8Array): string {
+  const hash = createHash("sha1");
+  hash.update(`blob ${bytes.length}\0`);
+  hash.update(bytes);
+  return hash.digest("hex");
+}
+
+/** The file name of a set member (paths/, related/): a hash of the member, so that two branches adding it write one file. */
+export function memberFileName(member: string): string {
+  return createHash("sha1").update(member).digest("hex").slice(0, 16);
+}
+
+export function isSectionDir(name: string): name is SectionKey {
+  return (SECTION_KEYS as readonly string[]).includes(name);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses text that a file of the store could not hold exactly (FrontmatterError with the reason). */
+function assertStorable(what: string, text: string): void {
+  if (LONE_SURROGATE.test(text))
+    throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`,
+    );
+  }
+}
+
+export function serializeHead(head: ThreadHead): string {
+  const fields: Record<string, unknown> = {};
+  for (const key of HEAD_KEYS) {
+    const value = head[key];
+    if (value !== undefined) fields[key] = value;
+  }
+  assertStorable("title", head.title);
+  assertStorable("summary", head.body);
+  const text = `---\n${frontmatterYaml(fields)}---\n${head.body === "" ? "" : `\n${head.body}\n`}`;
+  const back = parseHead(text);
+  for (const key of [...HEAD_KEYS, "body"] as const) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(head[key]))
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+  }
+  return text;
+}
+
+export function serializeItem(item: ItemFile): string {
+  const fields: Record<string, unknown> = { at: item.at, by: item.by };
+  if (item.commit !== undefined) fields.commit = item.commit;
+  const body = item.blocks.join("\n\n");
+  assertStorable("summary", body);
+  const text = `---\n${frontmatterYaml(fields)}---\n${body}\n`;
+  const back = parseItem(text);
+  if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
+    throw new FrontmatterError("an item of its summary would not read back exactly as given");
+  }
+  return text;
+}
+
+function yamlMapping(text: string): { data: Record<string, unknown>; body: string } {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand",
+    );
+  }
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  let data: unknown;
+  try {
+    const doc = parseDocument(split.yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
+    data = doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
+  }
+  if (data === null || data === undefined) data = {};
+  if (typeof data !== "object" || Array.isArray(data))
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  return { data: data as Record<string, unknown>, body: split.summary };
+}
+
+function stringField(d: Record<string, unknown>, key: string, required: boolean): string | undefined {
+  const v = d[key];
+  if (v === undefined || v === null) {
+    if (required) throw new FrontmatterError(`frontmatter has no "${key}"`);
+    return undefined;
+  }
+  if (typeof v !== "string")
+    throw new FrontmatterError(
+      `frontmatter "${key}" must be a string, found ${Array.isArray(v) ? "a list" : v instanceof Date ? "a date (quote it)" : typeof v}`,
+    );
+  return v;
+}
+
+/** A head file's fields and body; FrontmatterError with the reason when it is not one. */
+export function parseHead(text: string): ThreadHead {
+  const { data: d, body } = yamlMapping(text);
+  const id = stringField(d, "id", true)!;
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d.parentId;
+  if (parentRaw === undefined) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  if (parentRaw !== null && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  const head: ThreadHead = {
+    id,
+    title: stringField(d, "title", true)!,
+    parentId: parentRaw,
+    author: stringField(d, "author", false) ?? "unknown",
+    createdAt: stringField(d, "createdAt", true)!,
+    body,
+  };
+  const changedAt = stringField(d, "changedAt", false);
+  if (changedAt !== undefined) head.changedAt = changedAt;
+  const commit = stringField(d, "commit", false);
+  if (commit !== undefined) head.commit = commit;
+  const status = stringField(d, "status", false);
+  if (status !== undefined) {
+    if (status !== "done" && status !== "abandoned")
+      throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    head.status = status;
+  }
+  const branch = stringField(d, "branch", false);
+  if (branch !== undefined) head.branch = branch;
+  const mergedInto = stringField(d, "mergedInto", false);
+  if (mergedInto !== undefined) head.mergedInto = mergedInto;
+  const migratedFrom = stringField(d, "migratedFrom", false);
+  if (migratedFrom !== undefined) head.migratedFrom = migratedFrom;
+  return head;
+}
+
+/** An item file's fields and blocks; FrontmatterError with the reason when it is not one (or holds no text). */
+export function parseItem(text: string): ItemFile {
+  const { data: d, body } = yamlMapping(text);
+  const item: ItemFile = {
+    at: stringField(d, "at", false) ?? "",
+    by: stringField(d, "by", false) ?? "unknown",
+    blocks: splitBlocks(body),
+  };
+  const commit = stringField(d, "commit", false);
+  if (commit !== undefined) item.commit = commit;
+  return item;
+}

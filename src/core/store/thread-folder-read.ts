@@ -1,0 +1,228 @@
+// Reading a thread folder (format 2) into a Thread: from disk (bounded, regular files only, every file and folder read
+// named for the caches) or from a set of texts (git's committed version); damaged pieces are named with their path.
+import { type Dir, opendirSync } from "node:fs";
+import { join } from "node:path";
+import { isAtomicTempFile } from "./atomic-write.js";
+import { statStamp } from "./file-stamp.js";
+import { FrontmatterError } from "./frontmatter.js";
+import { isItemKey } from "./item-keys.js";
+import { linkRefused, lstatStrict, reasonOf, readTextStrictAfter, unreadable } from "./read-strict.js";
+import { joinBlocks } from "./summary-blocks.js";
+import {
+  HEAD_FILE,
+  isSectionDir,
+  type ItemFile,
+  parseHead,
+  parseItem,
+  SET_DIRS,
+  type SetDir,
+  type ThreadHead,
+} from "./thread-folder-format.js";
+import { errors } from "../errors.js";
+import { errnoCode } from "../error-details.js";
+import { LIMITS } from "../limits.js";
+import { SECTION_HEADINGS, SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
+
+/** One item file as read: where it is (relative to the thread folder) and what it holds. */
+export interface FolderItem {
+  section: SectionKey;
+  key: string;
+  /** `<section>/<key>.md` */
+  file: string;
+  item: ItemFile;
+}
+
+/** A thread folder as read: the thread the rest of the code sees, and the pieces a write diffs against. */
+export interface FolderThread {
+  thread: Thread;
+  head: ThreadHead;
+  /** Every item, by section in reading order (key order). */
+  items: FolderItem[];
+  /** Member file (relative to the folder: `paths/<hash>`) → member. */
+  members: Record<SetDir, Map<string, string>>;
+}
+
+/** The thread folder's files (relative paths) and their texts, as a source gives them; null text: absent. */
+export interface FolderTexts {
+  head: string | null;
+  /** `<section>/<key>.md` → text, for every section folder. */
+  items: Map<string, string>;
+  /** `paths/<hash>`, `related/<hash>` → text. */
+  members: Map<string, string>;
+}
+
+/** Builds the Thread of a folder's texts; `pathOf` names a file (relative to the folder) in errors. */
+export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: string) => string): FolderThread | null {
+  if (texts.head === null) {
+    if (texts.items.size === 0 && texts.members.size === 0) return null;
+    throw unreadable(
+      pathOf(HEAD_FILE),
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`,
+    );
+  }
+  let head: ThreadHead;
+  try {
+    head = parseHead(texts.head);
+  } catch (e) {
+    throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+  }
+  if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const items: FolderItem[] = [];
+  for (const file of [...texts.items.keys()].sort()) {
+    const [section, name] = file.split("/") as [SectionKey, string];
+    let item: ItemFile;
+    try {
+      item = parseItem(texts.items.get(file)!);
+    } catch (e) {
+      throw unreadable(pathOf(file), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+    }
+    items.push({ section, key: name.slice(0, -3), file, item });
+  }
+  const members: Record<SetDir, Map<string, string>> = { paths: new Map(), related: new Map() };
+  for (const [file, text] of texts.members) {
+    const dir = file.split("/")[0] as SetDir;
+    const member = text.replace(/\r?\n$/, "");
+    if (member.includes("\n") || member === "")
+      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
+    members[dir].set(file, member);
+  }
+  return { thread: threadOf(head, items, members), head, items, members };
+}
+
+/** The blocks of one section in reading order, identical blocks once (two branches that added the same one). */
+export function sectionBlocks(items: readonly FolderItem[], section: SectionKey): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const it of items) {
+    if (it.section !== section) continue;
+    for (const block of it.item.blocks) {
+      if (seen.has(block)) continue;
+      seen.add(block);
+      out.push(block);
+    }
+  }
+  return out;
+}
+
+/** The summary of a head and its items: the head's body, then `## Heading` and the blocks of each non-empty section. */
+export function summaryOf(body: string, items: readonly FolderItem[]): string {
+  const parts: string[] = [];
+  if (body.trim() !== "") parts.push(body);
+  for (const key of SECTION_KEYS) {
+    const blocks = sectionBlocks(items, key);
+    if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}\n${joinBlocks(blocks)}`);
+  }
+  return parts.join("\n\n");
+}
+
+function threadOf(head: ThreadHead, items: readonly FolderItem[], members: Record<SetDir, Map<string, string>>): Thread {
+  let updatedAt = head.changedAt !== undefined && head.changedAt > head.createdAt ? head.changedAt : head.createdAt;
+  let commit = head.commit;
+  let newest = head.changedAt ?? head.createdAt;
+  for (const it of items) {
+    if (it.item.at > updatedAt) updatedAt = it.item.at;
+    if (it.item.at >= newest && it.item.commit !== undefined) {
+      newest = it.item.at;
+      commit = it.item.commit;
+    }
+  }
+  const thread: Thread = {
+    id: head.id,
+    title: head.title,
+    parentId: head.parentId,
+    author: head.author,
+    createdAt: head.createdAt,
+    updatedAt,
+    summary: summaryOf(head.body, items),
+  };
+  if (head.status !== undefined) thread.status = head.status;
+  if (head.branch !== undefined) thread.branch = head.branch;
+  if (commit !== undefined) thread.commit = commit;
+  const paths = [...members.paths.values()].sort();
+  if (paths.length > 0) thread.paths = paths;
+  if (head.mergedInto !== undefined) thread.mergedInto = head.mergedInto;
+  const related = [...members.related.values()].sort();
+  if (related.length > 0) thread.related = related;
+  return thread;
+}
+
+/** What reading a folder from disk consulted: every file with its stamp, every folder (listed) with its stamp. */
+export interface FolderRead {
+  texts: FolderTexts;
+  /** Absolute path → stamp (folders end with the path separator). */
+  stamps: Map<string, string | null>;
+}
+
+/** The folder's texts from disk; null when the folder is absent. Links, non-regular files, too many files: named errors. */
+export function readFolderTexts(folder: string): FolderRead | null {
+  const stamps = new Map<string, string | null>();
+  const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
+  if (root === null) return null;
+  const texts: FolderTexts = { head: null, items: new Map(), members: new Map() };
+  for (const name of root) {
+    if (isAtomicTempFile(name)) continue;
+    const path = join(folder, name);
+    if (name === HEAD_FILE) {
+      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+    } else if (isSectionDir(name)) {
+      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+          throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        const text = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        if (text !== null) texts.items.set(`${name}/${file}`, text);
+      }
+    } else if ((SET_DIRS as readonly string[]).includes(name)) {
+      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
+      const names = listDir(path, stamps, limit) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        const text = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        if (text !== null) texts.members.set(`${name}/${file}`, text);
+      }
+    }
+    // Anything else in the folder (a README, an editor's backup) is not the thread's: left alone.
+  }
+  return { texts, stamps };
+}
+
+function readFile(path: string, stamps: Map<string, string | null>, maxBytes: number): string | null {
+  const stat = lstatStrict(path, true);
+  stamps.set(path, stat?.isFile() ? statStamp(stat) : null);
+  return readTextStrictAfter(path, stat, maxBytes);
+}
+
+/** The names in a folder (sorted), at most `limit`; null when absent; a link or a file in its place: a named error. */
+function listDir(path: string, stamps: Map<string, string | null>, limit: number): string[] | null {
+  const stat = lstatStrict(path, true);
+  if (stat === null) {
+    stamps.set(`${path}/`, null);
+    return null;
+  }
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  if (!stat.isDirectory()) throw unreadable(path, "is not a directory (a thread folder and its sections are directories)");
+  stamps.set(`${path}/`, statStamp(stat));
+  let dir: Dir;
+  try {
+    dir = opendirSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  const names: string[] = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      if (isAtomicTempFile(entry.name)) continue;
+      names.push(entry.name);
+      if (names.length > limit)
+        throw unreadable(
+          path,
+          `holds more than ${limit.toLocaleString("en-US")} entries, over the limit: fold some items together by hand`,
+        );
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names.sort();
+}

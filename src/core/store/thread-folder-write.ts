@@ -1,0 +1,251 @@
+// What writing a thread to its folder changes: the files to write and to delete, found by diffing, never by rewriting.
+//
+// Each section's new blocks are matched (longest common subsequence) against the blocks it holds: unchanged blocks keep
+// their files untouched, a changed block paired with an old one at the same place is rewritten in its file (same key),
+// extra new blocks get new keys between their neighbours, removed ones lose their files. So a write touches only the
+// files of what it changed, and two branches' writes touch disjoint files or make the same change.
+import { parseSummary } from "../context/summary-sections.js";
+import { keyBetween } from "./item-keys.js";
+import { splitBlocks } from "./summary-blocks.js";
+import { HEAD_FILE, memberFileName, serializeHead, serializeItem, SET_DIRS, type ThreadHead } from "./thread-folder-format.js";
+import type { FolderItem, FolderThread } from "./thread-folder-read.js";
+import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
+import { LIMITS } from "../limits.js";
+import { errors } from "../errors.js";
+
+/** Files to write (relative to the folder → text) and to delete; `head` apart: it is written after the items. */
+export interface FolderWrite {
+  items: Map<string, string>;
+  head: string | null;
+  remove: string[];
+}
+
+/** Who writes, when, at which commit: recorded in every item file written. */
+export interface WriteStamp {
+  at: string;
+  by: string;
+  commit?: string;
+}
+
+/** The summary split for format 2: the text outside the five sections (the head's body) and each section's blocks. */
+export function splitSummary(summary: string): { body: string; sections: Map<SectionKey, string[]> } {
+  const parsed = parseSummary(summary);
+  const sections = new Map<SectionKey, string[]>();
+  const outside: string[] = [];
+  if (parsed.preamble.trim() !== "") outside.push(parsed.preamble.replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""));
+  for (const s of parsed.sections) {
+    if (s.key === null) {
+      outside.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}\n${s.body}`);
+      continue;
+    }
+    const blocks = splitBlocks(s.body);
+    sections.set(s.key, [...(sections.get(s.key) ?? []), ...blocks]);
+  }
+  return { body: outside.join("\n\n"), sections };
+}
+
+/** The head a thread's fields give, keeping what only the folder knows (migratedFrom) and when the head last changed. */
+export function headOf(
+  thread: Thread,
+  body: string,
+  current: ThreadHead | null,
+  stamp: WriteStamp,
+  migratedFrom?: string,
+): ThreadHead {
+  const head: ThreadHead = {
+    id: thread.id,
+    title: thread.title,
+    parentId: thread.parentId,
+    author: thread.author,
+    createdAt: thread.createdAt,
+    body,
+  };
+  if (thread.status !== undefined) head.status = thread.status;
+  if (thread.branch !== undefined) head.branch = thread.branch;
+  if (thread.mergedInto !== undefined) head.mergedInto = thread.mergedInto;
+  const from = migratedFrom ?? current?.migratedFrom;
+  if (from !== undefined) head.migratedFrom = from;
+  // A new head has changed since its creation only when written later (a migration); else when a field differs.
+  const unchanged = current !== null && sameHead(head, current);
+  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? undefined : stamp.at;
+  if (changedAt !== undefined) head.changedAt = changedAt;
+  const commit = unchanged ? current.commit : stamp.commit;
+  if (commit !== undefined) head.commit = commit;
+  return head;
+}
+
+function sameHead(a: ThreadHead, b: ThreadHead): boolean {
+  const keys = [
+    "id",
+    "title",
+    "parentId",
+    "author",
+    "createdAt",
+    "status",
+    "branch",
+    "mergedInto",
+    "migratedFrom",
+    "body",
+  ] as const;
+  return keys.every((k) => a[k] === b[k]);
+}
+
+/** The write that takes `current` (null: no folder yet) to `thread`. */
+export function planFolderWrite(
+  current: FolderThread | null,
+  thread: Thread,
+  stamp: WriteStamp,
+  migratedFrom?: string,
+): FolderWrite {
+  const { body, sections } = splitSummary(thread.summary);
+  const out: FolderWrite = { items: new Map(), head: null, remove: [] };
+  const items = current?.items ?? [];
+  for (const key of SECTION_KEYS) {
+    // Identical blocks are one item (the reader shows them once): written once.
+    const wanted = [...new Set(sections.get(key) ?? [])];
+    if (wanted.length > LIMITS.sectionItems)
+      throw errors.invalid(
+        `The ${key} section of "${thread.id}" has ${wanted.length} items, over the limit of ${LIMITS.sectionItems}: fold some together.`,
+      );
+    planSection(
+      items.filter((i) => i.section === key),
+      key,
+      wanted,
+      stamp,
+      out,
+    );
+  }
+  const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
+  const headText = serializeHead(head);
+  if (
+    current === null ||
+    !sameHead(head, current.head) ||
+    head.changedAt !== current.head.changedAt ||
+    head.commit !== current.head.commit
+  )
+    out.head = headText;
+  for (const dir of SET_DIRS) {
+    const had = current?.members[dir] ?? new Map<string, string>();
+    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
+    for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}\n`);
+    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
+  }
+  return out;
+}
+
+/** One view block (identical blocks shown once) and the item files that hold it. */
+interface ViewBlock {
+  text: string;
+  files: FolderItem[];
+}
+
+function planSection(
+  items: readonly FolderItem[],
+  section: SectionKey,
+  wanted: readonly string[],
+  stamp: WriteStamp,
+  out: FolderWrite,
+): void {
+  const view: ViewBlock[] = [];
+  const byText = new Map<string, ViewBlock>();
+  for (const it of items) {
+    for (const text of it.item.blocks) {
+      const seen = byText.get(text);
+      if (seen) seen.files.push(it);
+      else {
+        const v = { text, files: [it] };
+        byText.set(text, v);
+        view.push(v);
+      }
+    }
+  }
+  // Per file: the blocks it will hold (starting from what it holds); changed files are rewritten, emptied ones removed.
+  const next = new Map<FolderItem, string[]>(items.map((it) => [it, [...it.item.blocks]]));
+  const drop = (v: ViewBlock) => {
+    for (const f of v.files)
+      next.set(
+        f,
+        next.get(f)!.filter((b) => b !== v.text),
+      );
+  };
+  const pairs = lcs(
+    view.map((v) => v.text),
+    wanted,
+  );
+  const fresh: { after: string | null; before: string | null; texts: string[] }[] = [];
+  let vi = 0;
+  let wi = 0;
+  let lastKey: string | null = null;
+  const keyOfView = (v: ViewBlock) => v.files[0]!.key;
+  for (const [pv, pw] of [...pairs, [view.length, wanted.length] as const]) {
+    const oldGap = view.slice(vi, pv);
+    const newGap = wanted.slice(wi, pw);
+    const paired = Math.min(oldGap.length, newGap.length);
+    for (let i = 0; i < paired; i++) {
+      const v = oldGap[i]!;
+      const first = v.files[0]!;
+      const blocks = next.get(first)!;
+      next.set(
+        first,
+        blocks.map((b) => (b === v.text ? newGap[i]! : b)),
+      );
+      for (const f of v.files.slice(1))
+        next.set(
+          f,
+          next.get(f)!.filter((b) => b !== v.text),
+        );
+      lastKey = keyOfView(v);
+    }
+    for (const v of oldGap.slice(paired)) drop(v);
+    if (newGap.length > paired) {
+      const following = pv < view.length ? keyOfView(view[pv]!) : null;
+      fresh.push({ after: lastKey, before: following, texts: newGap.slice(paired) });
+    }
+    if (pv < view.length) lastKey = keyOfView(view[pv]!);
+    vi = pv + 1;
+    wi = pw + 1;
+  }
+  for (const [it, blocks] of next) {
+    if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
+    if (blocks.length === 0) out.remove.push(it.file);
+    else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
+  }
+  for (const run of fresh) {
+    let prev = run.after;
+    for (const text of run.texts) {
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
+      prev = key;
+    }
+  }
+}
+
+function stampFields(stamp: WriteStamp): { at: string; by: string; commit?: string } {
+  return stamp.commit === undefined ? { at: stamp.at, by: stamp.by } : { at: stamp.at, by: stamp.by, commit: stamp.commit };
+}
+
+/** Index pairs of a longest common subsequence of `a` and `b`, in order (O(n·m): a section holds at most a few hundred blocks). */
+export function lcs(a: readonly string[], b: readonly string[]): [number, number][] {
+  const n = a.length;
+  const m = b.length;
+  const table: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+    }
+  }
+  const out: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    else j++;
+  }
+  return out;
+}
+
+export { HEAD_FILE };
