@@ -1,5 +1,5 @@
 // Thread and project ids: validation (before any file access), slugs from titles, collision suffixes.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { errors } from "./errors.js";
 import { LIMITS } from "./limits.js";
 
@@ -67,6 +67,23 @@ export function uniqueId(title: string, taken: (id: string) => boolean, reserved
     const head = base.slice(0, LIMITS.idLength - suffix.length).replace(/-+$/g, "");
     const candidate = `${head}${suffix}`;
     if (isFree(candidate)) return candidate;
+  }
+  throw errors.invalid(`Could not find a free id for "${title}"`);
+}
+
+const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * The slug of `title` with a random 4-character suffix ("caching-k3f9"), for team projects: two branches that create a
+ * thread with the same title get two ids, so both threads survive their merge (never an add/add conflict).
+ */
+export function suffixedId(title: string, taken: (id: string) => boolean, reserved: readonly string[] = []): string {
+  const base = slugify(title, LIMITS.idLength - 5);
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    let suffix = "";
+    for (const b of randomBytes(4)) suffix += BASE36[b % 36];
+    const candidate = `${base}-${suffix}`;
+    if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }

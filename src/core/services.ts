@@ -288,8 +288,13 @@ export class ThreadMindServices implements WriteContext {
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
       const { project, threadId, lost } = await this.currentThreadRef(options);
-      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
-      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (!this.store.isThreadFile(project.id, threadId, e.path)) throw e;
+      const thread = await committedThread(
+        this.workspace.gitTop,
+        this.store.threadFolder(project.id, threadId),
+        this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+      );
       if (thread === null) throw e;
       return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }

@@ -10,7 +10,8 @@
 import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 import { join } from "node:path";
-import { fileStamp, RACY_MARGIN_MS, stampSettledAtMs } from "../store/file-stamp.js";
+import { fileStamp, pathStamp, RACY_MARGIN_MS, stampSettledAtMs } from "../store/file-stamp.js";
+import { readdirSync } from "node:fs";
 import { isValidId } from "../id-pattern.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import type { ThreadStatus } from "../types.js";
@@ -131,7 +132,7 @@ export function entryStillValid(
 ): boolean {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp(join(storeDir, rel)) !== stamp) return false;
+    if (pathStamp(sourcePath(storeDir, rel)) !== stamp) return false;
   }
   for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
     if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
@@ -139,9 +140,24 @@ export function entryStillValid(
   return entry.head === null || head() === entry.head;
 }
 
-/** The fingerprint of a source file's text now; null when it is absent, not a regular file, too large or unreadable. */
+/** A source's path from its name relative to the store; a folder's (ending with "/") keeps the "/". */
+function sourcePath(storeDir: string, rel: string): string {
+  return rel.endsWith("/") ? `${join(storeDir, rel.slice(0, -1))}/` : join(storeDir, rel);
+}
+
+/**
+ * The fingerprint of a source file's text now (of a folder's, ending with "/": of its sorted names); null when it is
+ * absent, not a regular file, too large or unreadable.
+ */
 export function sourceFingerprint(storeDir: string, rel: string): string | null {
   const path = join(storeDir, rel);
+  if (rel.endsWith("/")) {
+    try {
+      return textFingerprint(readdirSync(path).sort().join("\n"));
+    } catch {
+      return null;
+    }
+  }
   try {
     // A regular file only (a FIFO there must not block the hook), read no further than the bound.
     const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
@@ -154,7 +170,7 @@ export function sourceFingerprint(storeDir: string, rel: string): string | null 
 /** Stamps of `paths` (relative to the store) now (null: absent or not a regular file). */
 export function stampsOf(storeDir: string, paths: Iterable<string>): Record<string, string | null> {
   const out: Record<string, string | null> = {};
-  for (const rel of paths) out[rel] = fileStamp(join(storeDir, rel));
+  for (const rel of paths) out[rel] = pathStamp(sourcePath(storeDir, rel));
   return out;
 }
 

@@ -49,11 +49,8 @@ export async function contextWithSources(
   options: ContextOptions,
 ): Promise<ContextWithSources> {
   const { store, tokens } = deps;
-  const consulted = new Set<string>([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
-  const read = (id: string): Thread => {
-    consulted.add(store.threadPath(project.id, id));
-    return store.readThread(project.id, id);
-  };
+  const consulted = new Set<string>([store.projectPath(project.id), ...store.threadSources(project.id, thread.id)]);
+  const read = (id: string): Thread => readConsulted(store, project.id, id, consulted);
   const related = relatedRefs(store, project.id, thread, consulted);
   // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
   const estimate =
@@ -82,7 +79,18 @@ export async function contextWithSources(
   if (options.estimateOnly !== true && tokens.misses > missesBefore && (await tokens.ready())) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
-  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+  // Folders keep their trailing "/": the cache stamps them as folders (an item added or removed changes the stamp).
+  const sources = [...consulted].map((p) => `${relative(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  return { context: assembled, sources, dependsOnHead };
+}
+
+/** Reads a thread and adds every file and folder the read consulted (even when it fails: absent ones count). */
+function readConsulted(store: Store, projectId: string, id: string, consulted: Set<string>): Thread {
+  try {
+    return store.readThread(projectId, id);
+  } finally {
+    for (const p of store.threadSources(projectId, id)) consulted.add(p);
+  }
 }
 
 /** The thread's cross-references by title and id; missing or unreadable ones are reported as such, never fatal. */
@@ -92,8 +100,7 @@ function relatedRefs(store: Store, projectId: string, thread: Thread, consulted:
     // Not an id (a title written by hand, say): no thread can have it, so it is missing, and no file is consulted.
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
-      consulted.add(store.threadPath(projectId, id));
-      const t = store.readThread(projectId, id);
+      const t = readConsulted(store, projectId, id, consulted);
       return { id, title: t.title, status: threadStatus(t) };
     } catch (e) {
       if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };

@@ -1,4 +1,4 @@
-// Whether a thread's file is there, for the hooks that name a thread without reading its file (one lstat; bundled into the hook entries).
+// Whether a thread (its folder or format-1 file) is there, for the hooks that name a thread without reading its file (one lstat; bundled into the hook entries).
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { errnoCode } from "../error-details.js";
@@ -11,8 +11,16 @@ import { isValidId } from "../id-pattern.js";
  */
 export function threadFileExists(storeDir: string, projectId: string, threadId: string): boolean {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  // The thread's folder (format 2), else its file (format 1).
+  return (
+    entryThere(join(storeDir, "threads", projectId, threadId)) ||
+    entryThere(join(storeDir, "threads", projectId, `${threadId}.md`))
+  );
+}
+
+function entryThere(path: string): boolean {
   try {
-    lstatSync(join(storeDir, "threads", projectId, `${threadId}.md`));
+    lstatSync(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);

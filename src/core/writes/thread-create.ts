@@ -1,6 +1,6 @@
 // thread_create: a child thread (of the active thread by default), linked to the branch when it is not the default one.
 import { errors } from "../errors.js";
-import { assertId, MAIN_THREAD_ID, uniqueId } from "../ids.js";
+import { assertId, MAIN_THREAD_ID, suffixedId, uniqueId } from "../ids.js";
 import { checkLength, checkNotBlank, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
@@ -42,7 +42,10 @@ export async function createThread(
     }
     let linkedBranch: string | null = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    // Team projects: a random suffix, so that two branches creating the same title never collide (see ids.ts).
+    const taken = (c: string) => ctx.store.threadExists(project.id, c);
+    const id =
+      project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread: Thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;
