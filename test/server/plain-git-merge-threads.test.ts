@@ -43,7 +43,9 @@ describeEverydayCases([
     },
   },
   {
-    name: 'a thread titled "Caching" created on both branches: both survive, each with its decisions',
+    // A team project: its new threads' ids carry a random suffix (a solo project's are the bare slug).
+    name: 'a thread titled "Caching" created on both branches of a team project: both survive, each with its decisions',
+    mode: "team",
     async a(server, ids) {
       const id = await create(server, ids, "caching-a", "Caching");
       await addTo(server, id, "decisions", "- A-CACHE carts in Redis");

@@ -30,6 +30,8 @@ export interface Expect {
 
 export interface EverydayCase {
   name: string;
+  /** The project's mode (default solo). */
+  mode?: "solo" | "team";
   /** Threads on main before the branches (main's summary is BASE_SUMMARY). */
   setup?(server: RunningServer): Promise<void>;
   /** Branch a's writes, then b's (each branch checked out off main, committed after); the ids they created are kept. */
@@ -80,7 +82,7 @@ export function describeEverydayCases(cases: EverydayCase[]): void {
         repo = makeTempRepo();
         repo.commit("init", { "README.md": "shop\n" });
         server = await spawnServer({ cwd: repo.dir });
-        await call(server, "project_create", { title: "Shop" });
+        await call(server, "project_create", { title: "Shop", mode: c.mode ?? "solo" });
         await call(server, "summary_update", { content: BASE_SUMMARY });
         await c.setup?.(server);
         commitStore(repo.dir, "ThreadMind project");
