@@ -1,7 +1,7 @@
 // Issue #25 §5: a store written by the previous release (its own built server, from git history) is read and migrated
 // by this one with nothing lost; and a branch migrated by this release merges under plain git (no driver: git merge,
 // merge-tree + commit-tree, rebase, cherry-pick) with a branch where the previous release added a decision.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -80,6 +80,9 @@ describe("a store written by the previous release", () => {
     await call(server, "summary_update", { threadId: "main", section: "decisions", content: "- NEW-D1 prices are in cents" });
     await call(server, "summary_update", { threadId: "billing", section: "decisions", content: "- NEW-BILL VAT per country" });
     commitStore(repo.dir, "decisions by this release (the store migrated)");
+    // Migrated: each written thread is now a folder (the change the user commits once).
+    for (const id of ["main", "billing"])
+      expect(statSync(join(repo.dir, ".threadmind", "threads", "shop", id)).isDirectory(), id).toBe(true);
     expect(conflictMarkerFiles(repo.dir)).toEqual([]);
     const main = await call(server, "thread_switch", { threadId: "main" });
     for (const d of ["- BASE-D1 orders live in Postgres", "- NEW-D1 prices are in cents"]) expect(occurrences(main, d)).toBe(1);
@@ -89,17 +92,20 @@ describe("a store written by the previous release", () => {
 });
 
 describe("the migrated branch and the unmigrated one merge under plain git", () => {
-  test.each(INTEGRATIONS)("%s: no conflict, no marker, every decision of both once", async (how) => {
-    const result = integrate(repo.dir, how, "migrated", "unmigrated", `result-${how.replace(" ", "-")}`);
-    expect(result.clean, result.out).toBe(true);
-    expect(result.out).not.toContain("CONFLICT");
-    expect(git(repo.dir, "status", "--porcelain").out).toBe("");
-    expect(conflictMarkerFiles(repo.dir)).toEqual([]);
-    const main = await call(server, "thread_switch", { threadId: "main" });
-    for (const d of ["- BASE-D1 orders live in Postgres", "- NEW-D1 prices are in cents", "- OLD-D1 carts expire after a day"])
-      expect(occurrences(main, d), `${d} in:\n${main}`).toBe(1);
-    const billing = await call(server, "thread_switch", { threadId: "billing" });
-    for (const d of ["- BASE-BILL invoices are monthly", "- NEW-BILL VAT per country", "- OLD-BILL invoices in EUR"])
-      expect(occurrences(billing, d), `${d} in:\n${billing}`).toBe(1);
-  });
+  test.each(INTEGRATIONS.flatMap((how) => [[how, "migrated", "unmigrated"] as const, [how, "unmigrated", "migrated"] as const]))(
+    "%s of %s and %s: no conflict, no marker, every decision of both once",
+    async (how, ours, theirs) => {
+      const result = integrate(repo.dir, how, ours, theirs, `result-${how.replace(" ", "-")}-${ours}`);
+      expect(result.clean, result.out).toBe(true);
+      expect(result.out).not.toContain("CONFLICT");
+      expect(git(repo.dir, "status", "--porcelain").out).toBe("");
+      expect(conflictMarkerFiles(repo.dir)).toEqual([]);
+      const main = await call(server, "thread_switch", { threadId: "main" });
+      for (const d of ["- BASE-D1 orders live in Postgres", "- NEW-D1 prices are in cents", "- OLD-D1 carts expire after a day"])
+        expect(occurrences(main, d), `${d} in:\n${main}`).toBe(1);
+      const billing = await call(server, "thread_switch", { threadId: "billing" });
+      for (const d of ["- BASE-BILL invoices are monthly", "- NEW-BILL VAT per country", "- OLD-BILL invoices in EUR"])
+        expect(occurrences(billing, d), `${d} in:\n${billing}`).toBe(1);
+    },
+  );
 });
