@@ -109,14 +109,19 @@ function loggedEvents(storeDir) {
 }
 
 /**
- * `count` summary_update writes through the built MCP server, spread over the chain of `ws`'s deepest thread (the
- * threads SessionStart reads), as a store has after many sessions: in a store of one file per item, that many files.
+ * Through the built MCP server: one summary_update write to every thread of `ws` (so that each is in the layout this
+ * release writes, not the fixture's), then `count` more spread over the chain of its deepest thread (the threads
+ * SessionStart reads), as a store has after many sessions: in a store of one file per item, that many files.
  */
 async function writeChanges(ctx, ws, count, home) {
   const chain = ws.ids.filter((id) => id === "main" || id.startsWith("spine-"));
   const rng = seededRandom(13);
   const server = await connectServer(ctx.repoRoot, ctx.distDir, ws.root, home);
   try {
+    for (const threadId of ws.ids) {
+      const content = `- Written by this release: ${prose(rng, 60)}`;
+      await callText(server.client, "summary_update", { threadId, section: "state", content });
+    }
     for (let i = 0; i < count; i++) {
       const section = i % 2 === 0 ? "decisions" : "next-steps";
       const content = `- BENCH-CHANGE-${i} ${prose(rng, 80)}`;
@@ -139,7 +144,7 @@ export async function hookBenchmarks(ctx) {
 
   log(`hooks: writing a workspace of ${sizes.threads} threads (depth ${sizes.depth})`);
   const ws = writeWorkspace(join(workDir, "ws-hooks"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
-  log(`hooks: the same store again, with ${sizes.changes} writes through the MCP server`);
+  log(`hooks: the same store again, every thread written once and ${sizes.changes} more writes, through the MCP server`);
   const wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
   await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
   const emptyRepo = join(workDir, "ws-empty");
@@ -427,7 +432,7 @@ export async function hookBenchmarks(ctx) {
     timeFigure(
       "hook-start-changes",
       "SessionStart hook, whole process, after many writes",
-      `as above, plus ${sizes.changes.toLocaleString("en-US")} summary_update writes through the MCP server on the active chain`,
+      `as above, each thread written once through the MCP server, then ${sizes.changes.toLocaleString("en-US")} writes on the active chain`,
       "startChanges",
       1.25,
     ),
