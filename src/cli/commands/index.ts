@@ -12,6 +12,7 @@ import { historyCommand } from "./history.js";
 import { mergeFileCommand } from "./merge-file.js";
 import { gitSetupCommand } from "./git-setup.js";
 import { resolveCommand } from "./resolve.js";
+import { migrateCommand } from "./migrate.js";
 
 export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mergeFileCommand,
   gitSetupCommand,
   resolveCommand,
+  migrateCommand,
 ];
 
 export function commandNamed(name: string): CliCommand | undefined {

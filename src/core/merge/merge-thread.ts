@@ -111,14 +111,37 @@ export function mergeSummary(base: string, ours: string, theirs: string): Merged
   return { text: parts.join("\n\n"), conflicts };
 }
 
-/** Merges three versions of a thread file (`base` empty when both sides added it). */
-export function mergeThreadFile(base: string, ours: string, theirs: string): Merged {
+/**
+ * A thread folder's head (format 2, thread.md): no field changes on every write; when both sides changed the head, the
+ * time and commit of its change take the later side, and a field changed two ways (title, parent) conflicts.
+ */
+const HEAD_RULES: FieldRules = {
+  order: [
+    "id",
+    "title",
+    "parentId",
+    "author",
+    "createdAt",
+    "changedAt",
+    "commit",
+    "status",
+    "branch",
+    "mergedInto",
+    "migratedFrom",
+  ],
+  stamps: ["changedAt", "commit"],
+  laterBy: "changedAt",
+  sets: [],
+};
+
+/** Merges three versions of a thread file (`base` empty when both sides added it); `head`: a folder's thread.md. */
+export function mergeThreadFile(base: string, ours: string, theirs: string, head = false): Merged {
   if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
   if (base === ours) return { text: theirs, conflicts: [] };
   const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
   if (b === null || o === null || t === null)
     return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
-  const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
+  const fields = mergeFields(b.fields, o.fields, t.fields, head ? HEAD_RULES : THREAD_RULES);
   const summary = mergeSummary(b.summary, o.summary, t.summary);
   let yaml = "";
   for (const part of fields.parts) {

@@ -3,7 +3,7 @@ import { contentHash } from "../content-hash.js";
 import { errors } from "../errors.js";
 import { FrontmatterError, parseThread } from "../store/frontmatter.js";
 import { parseSummary } from "../context/summary-sections.js";
-import type { ClosedStatus, SectionKey } from "../types.js";
+import type { ClosedStatus, SectionKey, Thread } from "../types.js";
 
 /** What lstat says about a file; a change in any field means the file must be looked at again. */
 export interface FileStamp {
@@ -29,7 +29,7 @@ export interface CatalogMeta {
 }
 
 export interface CatalogEntry {
-  /** File name in the project's threads directory (`<id>.md`). */
+  /** Name in the project's threads directory: `<id>/` (a thread folder, format 2) or `<id>.md` (format 1). */
   file: string;
   stamp: FileStamp;
   /** Content hash of the whole file text. */
@@ -65,9 +65,14 @@ export interface ParsedFile {
 }
 
 /** Parses one thread file's text into its catalog and body entries; an unparseable file becomes a catalog entry with a problem. */
+/** The thread id an index entry's name stands for (`<id>/` or `<id>.md`). */
+export function entryThreadId(file: string): string {
+  return file.endsWith("/") ? file.slice(0, -1) : file.slice(0, -3);
+}
+
 export function entriesFromText(file: string, stamp: FileStamp, text: string): ParsedFile {
   const hash = contentHash(text);
-  const expectedId = file.slice(0, -3);
+  const expectedId = entryThreadId(file);
   let thread: ReturnType<typeof parseThread>;
   try {
     thread = parseThread(text);
@@ -87,6 +92,11 @@ export function entriesFromText(file: string, stamp: FileStamp, text: string): P
       body: null,
     };
   }
+  return entriesFromThread(file, stamp, hash, thread);
+}
+
+/** The catalog and body entries of a thread as read (a folder's, whose `hash` covers every file it was read from). */
+export function entriesFromThread(file: string, stamp: FileStamp, hash: string, thread: Thread): ParsedFile {
   const parsed = parseSummary(thread.summary);
   const meta: CatalogMeta = {
     id: thread.id,

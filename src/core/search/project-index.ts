@@ -1,5 +1,7 @@
 // One project's search index: kept fresh against its thread files (directory stamp + watch events + per-file stamps), persisted in the cache.
 import { lstatSync, readdirSync } from "node:fs";
+import { assembleFolder, readFolderTexts } from "../store/thread-folder-read.js";
+import type { Thread } from "../types.js";
 import { join } from "node:path";
 import { isAtomicTempFile } from "../store/atomic-write.js";
 import { UnreadableFileError } from "../errors.js";
@@ -11,7 +13,14 @@ import { BodyIndex } from "./body-index.js";
 import { CatalogIndex } from "./catalog-index.js";
 import { DirectoryWatch } from "./directory-watch.js";
 import { bodiesPath, catalogPath, readBodiesFile, readCatalogFile, writeBodiesFile, writeCatalogFile } from "./index-files.js";
-import { entriesFromText, type BodyEntry, type CatalogEntry, type FileStamp } from "./index-entries.js";
+import {
+  entriesFromText,
+  entriesFromThread,
+  entryThreadId,
+  type BodyEntry,
+  type CatalogEntry,
+  type FileStamp,
+} from "./index-entries.js";
 import { errnoCode, messageOf } from "../error-details.js";
 import { addNotice } from "../notices.js";
 
@@ -58,6 +67,8 @@ export class ProjectIndex {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   private notices: string[] = [];
   private filesRead = 0;
+  /** The last sweep met thread folders (format 2). */
+  private hasFolders = false;
 
   constructor(
     readonly projectId: string,
@@ -98,7 +109,8 @@ export class ProjectIndex {
       // A directory replaced by another one (same path, new inode) needs a new watcher: the old one watches the old inode.
       if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
-      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+      // Thread folders change inside (an item added) without the directory or its watch noticing: swept each time.
+      if (this.watch.changed || !this.watch.active || this.hasFolders || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
         this.sweep();
         this.dirStamp = dirStamp;
@@ -219,9 +231,15 @@ export class ProjectIndex {
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = new Set<string>();
-    for (const name of names) {
-      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf(join(this.threadsDir, name));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory(join(this.threadsDir, n))));
+    this.hasFolders = folders.size > 0;
+    for (const entry of names) {
+      if (isAtomicTempFile(entry)) continue;
+      const isFolder = folders.has(entry);
+      // A format-1 file beside its thread's folder is the folder's (frozen, or absorbed by the store): not a second entry.
+      if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
+      const name = isFolder ? `${entry}/` : entry;
+      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf(join(this.threadsDir, name));
       if (stamp === null) continue; // deleted meanwhile
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -236,6 +254,10 @@ export class ProjectIndex {
    * even then (the body layer lacks its sections).
    */
   private reread(file: string, force = false, knownStamp?: FileStamp): void {
+    if (file.endsWith("/")) {
+      this.rereadFolder(file, force, knownStamp);
+      return;
+    }
     const path = join(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
@@ -243,7 +265,7 @@ export class ProjectIndex {
       return;
     }
     const previous = this.catalog.get(file);
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     if (!isValidId(id)) {
       this.racy.delete(file);
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
@@ -279,8 +301,50 @@ export class ProjectIndex {
     this.pendingBodies.set(id, parsed.body);
   }
 
+  /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
+  private rereadFolder(file: string, force: boolean, knownStamp?: FileStamp): void {
+    const id = entryThreadId(file);
+    const folder = join(this.threadsDir, id);
+    const stamp = knownStamp ?? folderStampOf(folder);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const readAt = Date.now();
+    let thread: Thread | null;
+    let hash: string;
+    try {
+      const read = readFolderTexts(folder);
+      thread = read === null ? null : (assembleFolder(id, read.texts, (rel) => join(folder, rel))?.thread ?? null);
+      hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: `${e.path}: ${e.reason}` });
+      return;
+    }
+    this.filesRead++;
+    if (thread === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt - RACY_MS || stamp.ctimeMs >= readAt - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromThread(file, stamp, hash, thread);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
+
   private setEntry(entry: CatalogEntry): void {
-    const id = entry.file.slice(0, -3);
+    const id = entryThreadId(entry.file);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
     this.changes++;
@@ -298,7 +362,7 @@ export class ProjectIndex {
     this.catalog.delete(file);
     this.catalogDirty = true;
     this.changes++;
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
@@ -312,6 +376,48 @@ function stampOf(path: string): FileStamp | null {
     if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One stamp for a thread folder and everything in it (the latest mtime and ctime, the sizes and entries, the inodes
+ * summed): any write, rename or removal inside changes it. Null when the folder is gone.
+ */
+function folderStampOf(folder: string): FileStamp | null {
+  const top = stampOf(folder);
+  if (top === null) return null;
+  const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
+  const add = (path: string, depth: number) => {
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const child = join(path, name);
+      let st: ReturnType<typeof lstatSync>;
+      try {
+        st = lstatSync(child);
+      } catch {
+        continue;
+      }
+      acc.mtimeMs = Math.max(acc.mtimeMs, st.mtimeMs);
+      acc.ctimeMs = Math.max(acc.ctimeMs, st.ctimeMs);
+      acc.size += st.size + 1;
+      acc.ino = (acc.ino + st.ino) % 2 ** 48;
+      if (depth === 0 && st.isDirectory()) add(child, 1);
+    }
+  };
+  add(folder, 0);
+  return acc;
 }
 
 function sameStamp(a: FileStamp, b: FileStamp | null): boolean {

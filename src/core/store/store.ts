@@ -411,12 +411,20 @@ export class Store {
    * Migrates every thread of the project still in format 1 (their files are left, frozen: see readFresh), under the
    * lock the caller holds. Returns the ids migrated; an unreadable file is reported, never migrated.
    */
-  migrateProject(projectId: string): { migrated: string[]; problems: ThreadFileProblem[] } {
+  async migrateProject(projectId: string): Promise<{ migrated: string[]; problems: ThreadFileProblem[] }> {
     const { threads, problems } = this.readAllThreads(projectId);
     const migrated: string[] = [];
     for (const id of threads.keys()) {
       const read = this.readFresh(projectId, id);
-      if (read === null || read.folder !== null) continue;
+      if (read === null) continue;
+      if (read.folder !== null) {
+        // A format-1 file edited after the migration (merged from a branch that had not migrated): absorbed as items.
+        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+          await this.writeThread(projectId, read.thread);
+          migrated.push(id);
+        }
+        continue;
+      }
       this.migrate(projectId, read.thread, read.legacyBlob!);
       this.parsed.delete(this.threadFolder(projectId, id));
       migrated.push(id);

@@ -1,0 +1,36 @@
+// `thread-mind-mcp migrate [--finish]`: every thread still in format 1 (<id>.md) written in format 2 (<id>/), or, once every branch has migrated, the frozen format-1 files deleted.
+import { openCliServices, printNotices } from "../cli-services.js";
+import type { CliCommand } from "./command.js";
+
+export const migrateCommand: CliCommand = {
+  name: "migrate",
+  summary:
+    "write every thread still in one file (<id>.md) as a folder of one file per item (<id>/), for merges without conflicts",
+  usage:
+    "thread-mind-mcp migrate [--finish]\n" +
+    "  (no option)  writes <id>/ beside each <id>.md, which is left as it is (frozen): a branch that has not migrated still merges\n" +
+    "  --finish     deletes the frozen <id>.md files: only once every branch has migrated (commit the change)",
+  options: { finish: "boolean" },
+  run: async (args) => {
+    const s = openCliServices({ exactTokens: false });
+    const finish = args.flags.has("finish");
+    let problems = 0;
+    await s.store.locked(async () => {
+      for (const projectId of s.store.projectIds()) {
+        if (finish) {
+          const removed = s.store.finishMigration(projectId, true);
+          console.log(`${projectId}: ${removed.length} frozen format-1 file${removed.length === 1 ? "" : "s"} deleted`);
+          continue;
+        }
+        const { migrated, problems: unreadable } = await s.store.migrateProject(projectId);
+        console.log(
+          `${projectId}: ${migrated.length} thread${migrated.length === 1 ? "" : "s"} migrated${migrated.length > 0 ? ` (${migrated.join(", ")})` : ""}`,
+        );
+        for (const p of unreadable) console.error(`${p.path}: ${p.reason} (not migrated)`);
+        problems += unreadable.length;
+      }
+    });
+    printNotices(s);
+    return problems > 0 ? 1 : 0;
+  },
+};
