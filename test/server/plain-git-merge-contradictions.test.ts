@@ -1,12 +1,21 @@
 // Issue #25 §4 under plain git (no merge driver, as a Git host merges a pull request): what is truly contradictory (one
 // item edited two ways, one section replaced two ways, a title or a parent changed two ways) is a conflict git reports,
 // confined to the one file of that item or of that thread's head, with both versions between the markers; what else the
-// branches wrote merges; the server names the conflicted file with the fix, and `resolve` leaves only the two versions.
-import { readFileSync, writeFileSync } from "node:fs";
+// branches wrote merges; the server names the conflicted file with the fix; `resolve` keeps an item's two versions as
+// two items, and leaves a head's contradictory field marked.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
-import { commitStore, expectNoDriver, git, gitOk, PLAIN_GIT_ENV } from "../support/plain-git.js";
+import {
+  commitStore,
+  conflictMarkerFiles,
+  expectNoDriver,
+  git,
+  gitOk,
+  occurrences,
+  PLAIN_GIT_ENV,
+} from "../support/plain-git.js";
 import { makeHome, runCli } from "../support/run-cli.js";
 import { allTextOf, call, spawnServer, type RunningServer } from "./support/spawn-server.js";
 
@@ -15,9 +24,10 @@ const THREADS = ".threadmind/threads/shop";
 
 const open: { repo: TempRepo; server: RunningServer; home: string }[] = [];
 afterEach(async () => {
-  for (const { repo, server } of open.splice(0)) {
+  for (const { repo, server, home } of open.splice(0)) {
     await server.close();
     repo.cleanup();
+    rmSync(home, { recursive: true, force: true });
   }
 });
 
@@ -99,7 +109,7 @@ describe("an item or a section written two ways: a conflict in that item's one f
         call(server, "summary_update", { threadId: "main", section: "state", content: version, replaceSection: true }),
     },
   ])(
-    "$name: git reports it in one file holding both versions; the context names it; resolve leaves only the two versions",
+    "$name: git reports it in one file holding both versions; the context names it; resolve keeps both as two items",
     async (c) => {
       const s = await shop();
       const conflicted = await contradict(s, async (b) => {
@@ -117,11 +127,17 @@ describe("an item or a section written two ways: a conflict in that item's one f
       expect(text).toContain(path);
       expect(text).toContain("resolve");
 
-      // resolve settles what is not the user's (when and by whom) and leaves exactly the two versions to choose from.
-      s.cli("resolve");
+      // resolve (the driver's rules, from git's index) keeps both versions as two items, stamped, staged: nothing lost.
+      const resolved = s.cli("resolve");
+      expect(resolved.code, resolved.stdout).toBe(0);
       const after = readFileSync(join(s.repo.dir, path), "utf8");
       for (const v of c.versions) expect(after.split(v)).toHaveLength(2);
-      for (const line of conflictLines(after)) expect(c.versions, `${line} in:\n${after}`).toContain(line);
+      expect(conflictLines(after)).toEqual([]);
+      expect(conflictMarkerFiles(s.repo.dir)).toEqual([]);
+      gitOk(s.repo.dir, "commit", "-q", "--no-edit");
+      const settled = await call(s.server, "thread_switch", { threadId: "main" });
+      for (const line of [...c.versions, "- OWN-a decision", "- OWN-b decision"])
+        expect(occurrences(settled, line), `${line} in:\n${settled}`).toBe(1);
     },
   );
 });
