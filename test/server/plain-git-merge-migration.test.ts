@@ -1,7 +1,8 @@
 // Issue #25 §5: a store written by the previous release (its own built server, from git history) is read and migrated
 // by this one with nothing lost; and a branch migrated by this release merges under plain git (no driver: git merge,
-// merge-tree + commit-tree, rebase, cherry-pick) with a branch where the previous release added a decision.
-import { existsSync, statSync } from "node:fs";
+// merge-tree + commit-tree, rebase, cherry-pick) with a branch where the previous release added a decision, whether it
+// was migrated by this release's writes or by the `migrate` command.
+import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -15,14 +16,17 @@ import {
   INTEGRATIONS,
   integrate,
   occurrences,
+  PLAIN_GIT_ENV,
 } from "../support/plain-git.js";
 import { call, spawnServer, type RunningServer } from "./support/spawn-server.js";
+import { makeHome, runCli } from "../support/run-cli.js";
 
 const BASE = "## Decisions\n- BASE-D1 orders live in Postgres\n\n## State\nThe shop sells socks.";
 
 let previous: PreviousRelease;
 let repo: TempRepo;
 let server: RunningServer;
+let home: string | undefined;
 
 /** Runs `work` against the previous release's server in the repository. */
 async function withPreviousRelease(work: (old: RunningServer) => Promise<void>): Promise<void> {
@@ -64,6 +68,7 @@ afterAll(async () => {
   await server?.close();
   repo?.cleanup();
   previous?.cleanup();
+  if (home !== undefined) rmSync(home, { recursive: true, force: true });
 });
 
 describe("a store written by the previous release", () => {
@@ -108,4 +113,26 @@ describe("the migrated branch and the unmigrated one merge under plain git", () 
         expect(occurrences(billing, d), `${d} in:\n${billing}`).toBe(1);
     },
   );
+});
+
+describe("the `migrate` command: the change committed once, then merged with a branch that has not migrated", () => {
+  test("migrate writes every thread as a folder, and the commit merges with the unmigrated branch every way", async () => {
+    gitOk(repo.dir, "checkout", "-q", "-B", "migrated-by-cli", "main");
+    home = makeHome();
+    const migrate = runCli(["migrate"], { cwd: repo.dir, home, env: { ...PLAIN_GIT_ENV } });
+    expect(migrate.code, migrate.stderr).toBe(0);
+    expect(migrate.stdout).toContain("shop: 2 threads migrated");
+    commitStore(repo.dir, "ThreadMind: threads migrated to folders");
+    for (const how of INTEGRATIONS) {
+      const result = integrate(repo.dir, how, "migrated-by-cli", "unmigrated", `cli-result-${how.replace(" ", "-")}`);
+      expect(result.clean, `${how}: ${result.out}`).toBe(true);
+      expect(conflictMarkerFiles(repo.dir)).toEqual([]);
+      const main = await call(server, "thread_switch", { threadId: "main" });
+      for (const d of ["- BASE-D1 orders live in Postgres", "- OLD-D1 carts expire after a day"])
+        expect(occurrences(main, d), `${how}: ${d} in:\n${main}`).toBe(1);
+      const billing = await call(server, "thread_switch", { threadId: "billing" });
+      for (const d of ["- BASE-BILL invoices are monthly", "- OLD-BILL invoices in EUR"])
+        expect(occurrences(billing, d), `${how}: ${d} in:\n${billing}`).toBe(1);
+    }
+  });
 });
