@@ -56,12 +56,12 @@ async function measure(ctx) {
       content: "## Decisions\n- Orders live in Postgres\n\n## State\nThe shop sells socks.\n\n## Next steps\n- Ship the cart",
     });
     commit("ThreadMind project");
-    for (const [branch, write] of [
-      ["a", writeOfA],
-      ["b", writeOfB],
+    for (const { branch, write, seed } of [
+      { branch: "a", write: writeOfA, seed: 31 },
+      { branch: "b", write: writeOfB, seed: 32 },
     ]) {
       git("checkout", "-q", "-b", branch, "main");
-      const rng = seededRandom(branch === "a" ? 31 : 32);
+      const rng = seededRandom(seed);
       for (let i = 0; i < writes; i++) {
         await callText(server.client, "summary_update", { threadId: "main", ...write(rng, i) });
         if (i % 10 === 9 || i === writes - 1) commit(`${branch}: writes to ${i + 1}`);
@@ -75,6 +75,7 @@ async function measure(ctx) {
   const mergeSpec = { command: "git", args: ["merge-tree", "--write-tree", "--messages", "a", "b"], cwd: dir, env };
   const floorSpec = { command: "git", args: ["rev-parse", "HEAD"], cwd: dir, env };
   const n = quick ? 2 : rounds;
+  /** @type {{ floor: number[], merge: number[] }} */
   const samples = { floor: [], merge: [] };
   for (let i = 0; i < (quick ? 0 : warmup) + n; i++) {
     const floor = await runTimed(floorSpec);
