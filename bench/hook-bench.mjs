@@ -1,6 +1,7 @@
 // Hook benchmarks: SessionStart (big store; the same with 500 writes made through the MCP server; no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
 // UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS;
 // every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   appendFileSync,
@@ -109,19 +110,25 @@ function loggedEvents(storeDir) {
 }
 
 /**
- * Through the built MCP server: one summary_update write to every thread of `ws` (so that each is in the layout this
- * release writes, not the fixture's), then `count` more spread over the chain of its deepest thread (the threads
- * SessionStart reads), as a store has after many sessions: in a store of one file per item, that many files.
+ * `ws` as a store of this release after many sessions: every thread migrated to this release's layout by the built
+ * CLI's `migrate` (one process; the fixture writes the previous layout), then `count` summary_update writes through the
+ * built MCP server spread over the chain of its deepest thread (the threads SessionStart reads): in a store of one file
+ * per item, that many more files.
  */
 async function writeChanges(ctx, ws, count, home) {
+  mkdirSync(home, { recursive: true });
+  const migrate = spawnSync(process.execPath, [join(ctx.distDir, "cli.mjs"), "migrate"], {
+    cwd: ws.root,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" },
+    encoding: "utf8",
+  });
+  if (migrate.status !== 0) throw new Error(`migrate exited with ${migrate.status}: ${migrate.stderr.slice(0, 500)}`);
+  if (!migrate.stdout.includes(`${ws.ids.length} threads migrated`))
+    throw new Error(`migrate did not migrate the ${ws.ids.length} threads: ${migrate.stdout.slice(0, 300)}`);
   const chain = ws.ids.filter((id) => id === "main" || id.startsWith("spine-"));
   const rng = seededRandom(13);
   const server = await connectServer(ctx.repoRoot, ctx.distDir, ws.root, home);
   try {
-    for (const threadId of ws.ids) {
-      const content = `- Written by this release: ${prose(rng, 60)}`;
-      await callText(server.client, "summary_update", { threadId, section: "state", content });
-    }
     for (let i = 0; i < count; i++) {
       const section = i % 2 === 0 ? "decisions" : "next-steps";
       const content = `- BENCH-CHANGE-${i} ${prose(rng, 80)}`;
@@ -144,7 +151,7 @@ export async function hookBenchmarks(ctx) {
 
   log(`hooks: writing a workspace of ${sizes.threads} threads (depth ${sizes.depth})`);
   const ws = writeWorkspace(join(workDir, "ws-hooks"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
-  log(`hooks: the same store again, every thread written once and ${sizes.changes} more writes, through the MCP server`);
+  log(`hooks: the same store again, migrated, then ${sizes.changes} writes through the MCP server`);
   const wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
   await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
   const emptyRepo = join(workDir, "ws-empty");
@@ -432,7 +439,7 @@ export async function hookBenchmarks(ctx) {
     timeFigure(
       "hook-start-changes",
       "SessionStart hook, whole process, after many writes",
-      `as above, each thread written once through the MCP server, then ${sizes.changes.toLocaleString("en-US")} writes on the active chain`,
+      `as above, migrated (\`migrate\`), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
       "startChanges",
       1.25,
     ),
