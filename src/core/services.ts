@@ -35,6 +35,7 @@ import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } 
 import { branchChoice, chooseProjectId, ownThread } from "./thread-choice.js";
 import { instanceThread } from "./measure/measurement-log-read.js";
 import type { SummaryWriteVia } from "./freshness/freshness-events.js";
+import { threadFolderHistory } from "./thread-folder-history.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
 import { listProjects } from "./project-list.js";
 import type { SessionThread, WriteContext } from "./writes/write-context.js";
@@ -518,6 +519,24 @@ export class ThreadMindServices implements WriteContext {
     checkHistoryLimit(input.limit);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
+    const folder = this.store.threadFolder(project.id, threadId);
+    if (existsSync(folder)) {
+      let working: Thread | null = null;
+      try {
+        working = this.store.readThread(project.id, threadId);
+      } catch (e) {
+        // A damaged piece (a conflict left in an item): its history is still git's; the top entry then shows none.
+        if (!(e instanceof UnreadableFileError)) throw e;
+      }
+      return threadFolderHistory({
+        gitTop: this.workspace.gitTop,
+        folder,
+        legacyPath: this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+        working,
+        ...(input.limit !== undefined ? { limit: input.limit } : {}),
+      });
+    }
     const file = this.store.threadPath(project.id, threadId);
     return threadFileHistory({
       gitTop: this.workspace.gitTop,

@@ -109,8 +109,8 @@ async function blobAtHead(top: string, path: string): Promise<string | null> {
   return blob ? git(top, ["cat-file", "blob", blob]) : null;
 }
 
-const RECORD = "\x1e";
-const FIELD = "\x1f";
+export const RECORD = "\x1e";
+export const FIELD = "\x1f";
 
 /**
  * Commits touching `path`, newest first (git's default history simplification: commits of merged branches included,
@@ -148,7 +148,7 @@ async function commitVersions(top: string, path: string, max: number): Promise<H
 }
 
 /** The file before and after, rebuilt from a whole-file patch (null: the file did not exist on that side). */
-function sidesOfPatch(patch: string, commit: string): { before: string | null; after: string | null } {
+export function sidesOfPatch(patch: string, commit: string): { before: string | null; after: string | null } {
   const lines = patch.split("\n");
   let before: string[] | null = [];
   let after: string[] | null = [];
@@ -222,7 +222,7 @@ function compare(before: string | null, after: string | null): Comparison {
   return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
 
-function metaChanges(old: Thread | null, now: Thread | null): string[] {
+export function metaChanges(old: Thread | null, now: Thread | null): string[] {
   if (old === null || now === null) return [];
   const out: string[] = [];
   const scalar = (label: string, a: string | null | undefined, b: string | null | undefined, none: string) => {
@@ -245,7 +245,7 @@ function metaChanges(old: Thread | null, now: Thread | null): string[] {
 }
 
 /** Per section (canonical ones first, in order), the lines added and removed (compared as multisets of trimmed lines). */
-function sectionChanges(before: string, after: string): SectionDelta[] {
+export function sectionChanges(before: string, after: string): SectionDelta[] {
   const a = sectionLines(before);
   const b = sectionLines(after);
   const names = [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
@@ -277,7 +277,7 @@ function rank(name: string): number {
   return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
 }
 
-function multisetDiff(before: string[], after: string[]): { added: string[]; removed: string[] } {
+export function multisetDiff(before: string[], after: string[]): { added: string[]; removed: string[] } {
   const count = new Map<string, number>();
   for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
   const added: string[] = [];

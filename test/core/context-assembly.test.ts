@@ -1,7 +1,7 @@
 // Guards the assembled context: order and content of the blocks, stale-path warnings from real commits, token and
 // character budgets that really hold, and token counts (tiktoken, cached by content hash, or characters / 3.5).
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadTiktokenEncoder } from "../../src/core/context/tiktoken-encoder.js";
 import { charsEstimate, type Encoder } from "../../src/core/context/token-estimate.js";
@@ -133,7 +133,9 @@ describe("stale-path warnings", () => {
     repo!.commit("change", { "src/auth/login.ts": "3\n" });
     const ctx = await s.contextGet();
     expect(ctx.text).toContain("## Thread: A1 (active)");
-    const file = join(repo!.dir, ".threadmind/threads/p/a1.md");
+    // The commit the thread was last written at is its newest item's: one git does not know.
+    const dir = join(repo!.dir, ".threadmind/threads/p/a1/state");
+    const file = join(dir, readdirSync(dir)[0]!);
     const text = readFileSync(file, "utf8").replace(/^commit: .*$/m, "commit: 0123456789abcdef0123456789abcdef01234567");
     writeFileSync(file, text);
     expect((await s.contextGet()).text).toContain("## Thread: A1 (active)");
@@ -145,13 +147,15 @@ describe("budgets", () => {
     repo = makeTempRepo({ git: false });
     const s = servicesFor(repo.dir, "s", { encoder: async () => encoder });
     await s.projectCreate({ title: "P", systemContext: "System context line. ".repeat(10) });
-    await s.summaryUpdate({ content: `## Decisions\n${"- root decision\n".repeat(40)}` });
+    // Numbered lines: identical items are one item (shown once).
+    const lines = (text: string, n: number) => Array.from({ length: n }, (_, i) => `- ${text} ${i}\n`).join("");
+    await s.summaryUpdate({ content: `## Decisions\n${lines("root decision", 40)}` });
     for (const name of ["L1", "L2", "L3", "L4"]) {
       await s.threadCreate({ title: name });
-      await s.summaryUpdate({ content: `## Decisions\n${`- ${name} decision\n`.repeat(40)}` });
+      await s.summaryUpdate({ content: `## Decisions\n${lines(`${name} decision`, 40)}` });
     }
     await s.threadCreate({ title: "Leaf" });
-    await s.summaryUpdate({ content: `## State\n${"- leaf state line\n".repeat(60)}` });
+    await s.summaryUpdate({ content: `## State\n${lines("leaf state line", 60)}` });
     return s;
   }
 
@@ -231,7 +235,7 @@ describe("budgets", () => {
 
   test("without an encoder the estimate is characters / 3.5 and budgets hold by that estimate", async () => {
     const s = await chain();
-    await s.summaryUpdate({ content: `## State\n${"- a1 state line\n".repeat(40)}` });
+    await s.summaryUpdate({ content: `## State\n${Array.from({ length: 40 }, (_, i) => `- a1 state line ${i}\n`).join("")}` });
     const ctx = await s.contextGet();
     expect(ctx.tokens).toBe(charsEstimate(ctx.text));
     for (const maxTokens of [ctx.tokens - 1, ctx.tokens - 10, ctx.tokens - 30, ctx.tokens - 100]) {

@@ -227,3 +227,26 @@ describe("migration from format 1", () => {
     expect(c.summary).toContain("- child decision");
   });
 });
+
+describe("thread_history of a thread folder", () => {
+  test("each commit names the decisions it added, with its author", async () => {
+    const repo = newRepo();
+    const s = await project(repo.dir);
+    await s.summaryUpdate({ content: "## Decisions\n- first" });
+    repo.commit("first decision");
+    await s.summaryUpdate({ section: "decisions", content: "- second" });
+    repo.git("add", "-A");
+    repo.git("commit", "-q", "--author=Bob <bob@example.com>", "-m", "second decision");
+    await s.summaryUpdate({ section: "state", content: "- uncommitted" });
+    const h = await s.threadHistory({ threadId: "main" });
+    expect(h.entries[0]).toMatchObject({ commit: null, sections: [{ section: "State", added: ["- uncommitted"], removed: [] }] });
+    expect(h.entries[1]).toMatchObject({
+      author: "Bob",
+      subject: "second decision",
+      sections: [{ section: "Decisions", added: ["- second"], removed: [] }],
+    });
+    expect(h.entries[2]).toMatchObject({ subject: "first decision", change: "created" });
+    expect(h.entries[2]!.sections).toEqual([{ section: "Decisions", added: ["- first"], removed: [] }]);
+    expect(h.text).toContain("Bob — second decision");
+  });
+});

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ThreadMindError } from "../../src/core/errors.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
+import { threadFilesText } from "../support/thread-files.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 
@@ -58,7 +59,7 @@ describe("thread status", () => {
     expect(a.summary).toMatch(/^Intro line\.\n\n## Decisions\n- Abandoned \(\d{4}-\d\d-\d\d\): dead end\n\n## State\n- s$/);
     const reopened = await s.threadStatus({ status: "active", threadId: "a", reason: "new idea" });
     expect(reopened.thread.status).toBeUndefined();
-    expect(readFileSync(join(repo!.dir, ".threadmind/threads/p/a.md"), "utf8")).not.toContain("status:");
+    expect(threadFilesText(repo!.dir, "p", "a")).not.toContain("status:");
     expect(read(s, "a").summary).toContain("- Reopened (");
     // Without a reason the summary is left as it is.
     const before = read(s, "a").summary;
@@ -117,8 +118,8 @@ describe("delete", () => {
     await s.threadSwitch("a1x");
     const r = await s.threadDelete("a1");
     expect(r.deleted).toEqual(["a1", "a1x"]);
-    expect(existsSync(join(repo!.dir, ".threadmind/threads/p/a1.md"))).toBe(false);
-    expect(existsSync(join(repo!.dir, ".threadmind/threads/p/a1x.md"))).toBe(false);
+    expect(existsSync(join(repo!.dir, ".threadmind/threads/p/a1"))).toBe(false);
+    expect(existsSync(join(repo!.dir, ".threadmind/threads/p/a1x"))).toBe(false);
     expect((await s.contextGet()).thread.id).toBe("a");
     expect(read(s, "b").related).toEqual(["a"]);
     expect(read(s, "c").related).toEqual(["b"]);
@@ -180,7 +181,7 @@ describe("summaries", () => {
     );
   });
 
-  test("sections go before the canonical sections that follow them, around unknown sections, ignoring code fences", async () => {
+  test("sections go in canonical order after the text outside them (unknown sections first), ignoring code fences", async () => {
     const s = await setup();
     await s.summaryUpdate({
       content: "## Notes\nfree text\n\n## State\n```md\n## Decisions\nnot a heading\n```\n### Sub heading\n- s1",
@@ -211,7 +212,8 @@ describe("summaries", () => {
       expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State\n- s");
     }
     await s.summaryUpdate({ section: "state", content: "", replaceSection: true });
-    expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State");
+    // An empty section has no item: it is not shown.
+    expect(read(s, "main").summary).toBe("## Decisions\n- d");
     await s.summaryUpdate({ section: "state", content: "- back" });
     expect(read(s, "main").summary).toBe("## Decisions\n- d\n\n## State\n- back");
   });
@@ -233,12 +235,13 @@ describe("summaries", () => {
   test("paths are recorded, trimmed, and an empty list clears them; they survive updates that do not mention them", async () => {
     const s = await setup();
     await s.summaryUpdate({ content: "x", paths: [" src/auth/ ", "", "README.md"] });
-    expect(read(s, "main").paths).toEqual(["src/auth/", "README.md"]);
+    // A set (one file per path, so that two branches adding paths merge): read back in sorted order.
+    expect(read(s, "main").paths).toEqual(["README.md", "src/auth/"]);
     await s.summaryUpdate({ content: "y" });
-    expect(read(s, "main").paths).toEqual(["src/auth/", "README.md"]);
+    expect(read(s, "main").paths).toEqual(["README.md", "src/auth/"]);
     await s.summaryUpdate({ content: "z", paths: [] });
     expect(read(s, "main").paths).toBeUndefined();
-    expect(readFileSync(join(repo!.dir, ".threadmind/threads/p/main.md"), "utf8")).not.toContain("paths");
+    expect(threadFilesText(repo!.dir, "p", "main")).not.toContain("paths/");
   });
 
   test("every summary write records the current commit", async () => {
@@ -302,13 +305,13 @@ describe("size limits", () => {
         "Too many related threads: 51 (limit 50).",
       ],
     ];
-    const before = readFileSync(join(repo!.dir, ".threadmind/threads/p/a.md"), "utf8");
+    const before = threadFilesText(repo!.dir, "p", "a");
     for (const [call, message] of cases) {
       const e = await failure(call);
       expect(e.code).toBe("invalid-input");
       expect(e.message).toBe(message);
     }
-    expect(readFileSync(join(repo!.dir, ".threadmind/threads/p/a.md"), "utf8")).toBe(before);
+    expect(threadFilesText(repo!.dir, "p", "a")).toBe(before);
     expect(s.projectList().projects.map((p) => p.id)).toEqual(["p"]);
   });
 
@@ -319,7 +322,7 @@ describe("size limits", () => {
       threadStatus(i: unknown): Promise<unknown>;
       projectCreate(i: unknown): Promise<unknown>;
     };
-    const before = readFileSync(join(repo!.dir, ".threadmind/threads/p/main.md"), "utf8");
+    const before = threadFilesText(repo!.dir, "p", "main");
     expect((await failure(() => untyped.summaryUpdate({ content: "x", section: "bogus" }))).message).toBe(
       'Invalid section "bogus": use one of decisions, constraints, state, open-questions, next-steps.',
     );
@@ -332,7 +335,7 @@ describe("size limits", () => {
     expect((await failure(() => untyped.projectCreate({ title: "Q", mode: "admin" }))).message).toBe(
       'Invalid mode "admin": use one of solo, team.',
     );
-    expect(readFileSync(join(repo!.dir, ".threadmind/threads/p/main.md"), "utf8")).toBe(before);
+    expect(threadFilesText(repo!.dir, "p", "main")).toBe(before);
     expect(s.projectList().projects.map((p) => p.id)).toEqual(["p"]);
   });
 

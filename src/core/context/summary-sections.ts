@@ -16,7 +16,7 @@ export interface ParsedSummary {
 }
 
 /** A "## " heading; a closing run of # counts only after a space or tab (CommonMark: "## Port to C#" keeps its #). */
-const HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+export const HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 
 export function sectionKeyOf(heading: string): SectionKey | null {
   const normalized = heading

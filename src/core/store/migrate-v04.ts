@@ -101,7 +101,7 @@ export async function migrateV04IfNeeded(store: Store, author: () => Promise<str
   // Everything was understood: now write. A crash here is safe to resume, as files already rewritten read as the new format.
   store.ensureLayout();
   for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
     rmSync(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({

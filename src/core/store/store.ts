@@ -7,7 +7,7 @@ import { removeFenced, writeFenced } from "./fenced-write.js";
 import { withLock, type LockOptions } from "./lock.js";
 import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "../errors.js";
-import { FrontmatterError, parseThread } from "./frontmatter.js";
+import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
 import { gitBlobId, HEAD_FILE } from "./thread-folder-format.js";
 import {
   assembleFolder,
@@ -398,6 +398,23 @@ export class Store {
     const stamp: WriteStamp = { at: thread.updatedAt, by };
     if (thread.commit !== undefined) stamp.commit = thread.commit;
     this.applyPlan(folder, thread.id, () => planFolderWrite(current?.folder ?? null, thread, stamp, migratedFrom));
+  }
+
+  /**
+   * Writes a thread in format 1 (threads/<p>/<id>.md, the whole thread in one file), for the 0.4 migration only, which
+   * replaces 0.4's files in place; the first write after it moves each thread to its folder.
+   */
+  writeLegacyThread(projectId: string, thread: Thread): void {
+    let text: string;
+    try {
+      text = serializeThreadExactly(thread);
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    makeDir(this.threadsDir(projectId));
+    writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
+    this.parsed.delete(this.threadFolder(projectId, thread.id));
   }
 
   /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */

@@ -48,13 +48,18 @@ function trimTrailingBlank(lines: string[]): string[] {
   return lines.slice(0, end);
 }
 
-/** Blocks as one section body: list items follow each other on the next line, anything else after a blank line. */
+/**
+ * Blocks as one section body: a block that starts a new block by its first line alone (a list item, a fence) follows on
+ * the next line; any other after a blank line (without one it would continue the block before it).
+ */
 export function joinBlocks(blocks: readonly string[]): string {
   let out = "";
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
-    if (i > 0) out += isListItem(block) && isListItem(blocks[i - 1]!) && !blocks[i - 1]!.includes("\n\n") ? "\n" : "\n\n";
+    if (i > 0) out += isListItem(block) || FENCE_START.test(block) ? "\n" : "\n\n";
     out += block;
   }
   return out;
 }
+
+const FENCE_START = /^(```|~~~)/;

@@ -4,7 +4,7 @@
 // their files untouched, a changed block paired with an old one at the same place is rewritten in its file (same key),
 // extra new blocks get new keys between their neighbours, removed ones lose their files. So a write touches only the
 // files of what it changed, and two branches' writes touch disjoint files or make the same change.
-import { parseSummary } from "../context/summary-sections.js";
+import { FenceTracker, HEADING, sectionKeyOf } from "../context/summary-sections.js";
 import { keyBetween } from "./item-keys.js";
 import { splitBlocks } from "./summary-blocks.js";
 import { HEAD_FILE, memberFileName, serializeHead, serializeItem, SET_DIRS, type ThreadHead } from "./thread-folder-format.js";
@@ -27,21 +27,36 @@ export interface WriteStamp {
   commit?: string;
 }
 
-/** The summary split for format 2: the text outside the five sections (the head's body) and each section's blocks. */
+/**
+ * The summary split for format 2: the text outside the five sections, verbatim (the head's body: text before the first
+ * heading, and sections of other headings with their heading lines as written), and each section's blocks. Headings are
+ * found as parseSummary finds them (same heading rule, same fence rule).
+ */
 export function splitSummary(summary: string): { body: string; sections: Map<SectionKey, string[]> } {
-  const parsed = parseSummary(summary);
-  const sections = new Map<SectionKey, string[]>();
   const outside: string[] = [];
-  if (parsed.preamble.trim() !== "") outside.push(parsed.preamble.replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""));
-  for (const s of parsed.sections) {
-    if (s.key === null) {
-      outside.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}\n${s.body}`);
+  const bodies = new Map<SectionKey, string[]>();
+  let current: SectionKey | null = null;
+  const fences = new FenceTracker();
+  for (const line of summary.split("\n")) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      current = sectionKeyOf(heading[1]!);
+      if (current === null) outside.push(line);
+      else if (!bodies.has(current)) bodies.set(current, []);
       continue;
     }
-    const blocks = splitBlocks(s.body);
-    sections.set(s.key, [...(sections.get(s.key) ?? []), ...blocks]);
+    if (current === null) outside.push(line);
+    else bodies.get(current)!.push(line);
   }
-  return { body: outside.join("\n\n"), sections };
+  const sections = new Map<SectionKey, string[]>();
+  for (const [key, lines] of bodies) sections.set(key, splitBlocks(lines.join("\n")));
+  return {
+    body: outside
+      .join("\n")
+      .replace(/^(?:[ \t]*\n)+/, "")
+      .replace(/\s+$/, ""),
+    sections,
+  };
 }
 
 /** The head a thread's fields give, keeping what only the folder knows (migratedFrom) and when the head last changed. */
