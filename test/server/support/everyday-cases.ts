@@ -1,5 +1,7 @@
 // The everyday cases of team memory under plain git (issue #25 §3), written through the built server on two branches a
-// and b off main, each with what its merged context must hold; and the describe block that integrates them every way.
+// and b off main, each with what its merged context must hold; and the describe block that integrates them every way
+// (the merge-tree result also read by the built SessionStart hook in a fresh clone).
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../../support/temp-repo.js";
 import {
@@ -14,6 +16,7 @@ import {
   occurrences,
 } from "../../support/plain-git.js";
 import { call, spawnServer, type RunningServer } from "./spawn-server.js";
+import { parseHookStdout, runHookProcess } from "../../reliability/hook-process.js";
 
 /** Main's summary on main, before the branches. */
 export const BASE_SUMMARY =
@@ -40,6 +43,26 @@ export interface EverydayCase {
   expected(ids: Map<string, string>): Expect[];
   /** More checks on the merged result. */
   more?(server: RunningServer, ids: Map<string, string>): Promise<void>;
+}
+
+/** The context the built SessionStart hook injects in a fresh clone of `branch` of the repository in `dir`. */
+export async function freshCloneSessionStart(dir: string, branch: string): Promise<string> {
+  const clone = makeTempRepo({ git: false, prefix: "tm-fresh-clone-" });
+  try {
+    gitOk(clone.dir, "clone", "-q", "-b", branch, dir, ".");
+    const sessionId = `s-${Math.random()}`;
+    const run = await runHookProcess("session-start", {
+      cwd: clone.dir,
+      sessionId,
+      transcriptPath: join(clone.dir, `${sessionId}.jsonl`),
+      claudePid: process.pid,
+      event: { source: "startup" },
+    });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    return parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext ?? "";
+  } finally {
+    clone.cleanup();
+  }
 }
 
 /** The id `name` that a branch created, or the test fails. */
@@ -114,6 +137,14 @@ export function describeEverydayCases(cases: EverydayCase[]): void {
           for (const line of e.absent ?? []) expect(context, `${e.threadId}`).not.toContain(line);
         }
         await c.more?.(server, ids);
+        // As a Git host's merge would be pulled: a fresh clone of the merged commit, whose SessionStart injects main's.
+        if (how === "merge-tree") {
+          const main = c.expected(ids).find((e) => e.threadId === "main");
+          if (main !== undefined) {
+            const context = await freshCloneSessionStart(repo.dir, `result-${how}`);
+            for (const line of main.once) expect(occurrences(context, line), `${line} in:\n${context}`).toBe(1);
+          }
+        }
       });
     });
   }
