@@ -1,8 +1,8 @@
 // The /clear right after a summary write: the MCP server refreshes the SessionStart cache of its session's thread after each write, so that the hook's fast path serves it (and never a stale one).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
@@ -18,7 +18,12 @@ let plugin: string;
 let builtBy: string;
 let server: ThreadMindServices;
 const entryFile = () => join(repo.dir, ".threadmind", "cache", "context", "refresh-test", "notes.json");
-const threadFile = () => join(repo.dir, ".threadmind", "threads", "refresh-test", "notes.md");
+/** The thread's one decision item file (format 2: threads/<project>/<id>/decisions/<key>.md; each test writes one). */
+const threadFile = () => {
+  const dir = join(repo.dir, ".threadmind", "threads", "refresh-test", "notes", "decisions");
+  const [name] = readdirSync(dir);
+  return join(dir, name!);
+};
 
 /**
  * The thread file as a file system with whole-second timestamps leaves it: its mtime a whole second (a little ahead, so
@@ -92,7 +97,9 @@ describe("the SessionStart cache after a write", () => {
       verify?: Record<string, string>;
       starts: Record<string, unknown>;
     };
-    expect(Object.keys(entry.verify ?? {})).toContain(join("threads", "refresh-test", "notes.md"));
+    expect(Object.keys(entry.verify ?? {})).toContain(
+      join("threads", "refresh-test", "notes", "decisions", basename(threadFile())),
+    );
     expect(Object.keys(entry.starts).sort()).toEqual(["clear", "compact", "startup"]);
     const out = await clearFromCacheOnly("conv-1");
     expect(out?.hookSpecificOutput?.additionalContext).toContain("FRESH-DECISION-1");

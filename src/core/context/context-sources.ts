@@ -49,7 +49,15 @@ export async function contextWithSources(
   options: ContextOptions,
 ): Promise<ContextWithSources> {
   const { store, tokens } = deps;
-  const consulted = new Set<string>([store.projectPath(project.id), ...store.threadSources(project.id, thread.id)]);
+  const consulted = new Set<string>([store.projectPath(project.id)]);
+  // The thread's own files, as its read names them (the given thread may be from the store's cache, which can have
+  // dropped them): read again, from that cache while nothing changed. A thread the store cannot read was given from
+  // elsewhere (HEAD's version of one in conflict): its files are named all the same, and the error was reported there.
+  try {
+    readConsulted(store, project.id, thread.id, consulted);
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
   const read = (id: string): Thread => readConsulted(store, project.id, id, consulted);
   const related = relatedRefs(store, project.id, thread, consulted);
   // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.

@@ -10,6 +10,7 @@ import { join, sep } from "node:path";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../id-pattern.js";
 import { projectIdsIn } from "./project-ids.js";
+import { recentThreadWrites } from "./recent-writes.js";
 import { LIMITS } from "../limits.js";
 import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
 import { readRegularFile } from "./regular-file.js";
@@ -194,6 +195,11 @@ export function threadDirsSettleInMs(storeDir: string, now = Date.now()): number
     let wait = 0;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dirStamp = stampOf(join(storeDir, "threads", projectId), "dir");
+      if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
+    }
+    // The thread folders this process wrote in: their writes leave the project's directory unchanged.
+    for (const dir of recentThreadWrites()) {
+      const dirStamp = stampOf(dir, "dir");
       if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
     }
     return wait;

@@ -19,6 +19,7 @@ import {
 } from "./thread-folder-read.js";
 import { type FolderWrite, planFolderWrite, splitSummary, type WriteStamp } from "./thread-folder-write.js";
 import { readRegularFile } from "./regular-file.js";
+import { noteThreadWrite } from "./recent-writes.js";
 import { SECTION_KEYS } from "../types.js";
 import { assertId, isValidId } from "../ids.js";
 import { projectIdsIn } from "./project-ids.js";
@@ -490,6 +491,8 @@ export class Store {
     }
     if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
     for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+    for (const dir of made) noteThreadWrite(dir);
+    for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.parsed.delete(folder);
   }
 
