@@ -1,6 +1,7 @@
-// Hook benchmarks: SessionStart (big store, no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
+// Hook benchmarks: SessionStart (big store; the same with 500 writes made through the MCP server; no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
 // UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS;
 // every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   appendFileSync,
@@ -17,7 +18,7 @@ import {
 import { join } from "node:path";
 import { cachedTranscript } from "./fixture-cache.mjs";
 import { hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
-import { seededRandom } from "./rng.mjs";
+import { prose, seededRandom } from "./rng.mjs";
 import { peakRssKb, runTimed } from "./spawn-measure.mjs";
 import { summarize } from "./stats.mjs";
 import { initGitRepo, PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
@@ -108,9 +109,41 @@ function loggedEvents(storeDir) {
     .map((l) => JSON.parse(l));
 }
 
+/**
+ * `ws` as a store of this release after many sessions: every thread migrated to this release's layout by the built
+ * CLI's `migrate` (one process; the fixture writes the previous layout), then `count` summary_update writes through the
+ * built MCP server spread over the chain of its deepest thread (the threads SessionStart reads): in a store of one file
+ * per item, that many more files.
+ */
+async function writeChanges(ctx, ws, count, home) {
+  mkdirSync(home, { recursive: true });
+  const migrate = spawnSync(process.execPath, [join(ctx.distDir, "cli.mjs"), "migrate"], {
+    cwd: ws.root,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, GIT_CONFIG_NOSYSTEM: "1" },
+    encoding: "utf8",
+  });
+  if (migrate.status !== 0) throw new Error(`migrate exited with ${migrate.status}: ${migrate.stderr.slice(0, 500)}`);
+  if (!migrate.stdout.includes(`${ws.ids.length} threads migrated`))
+    throw new Error(`migrate did not migrate the ${ws.ids.length} threads: ${migrate.stdout.slice(0, 300)}`);
+  const chain = ws.ids.filter((id) => id === "main" || id.startsWith("spine-"));
+  const rng = seededRandom(13);
+  const server = await connectServer(ctx.repoRoot, ctx.distDir, ws.root, home);
+  try {
+    for (let i = 0; i < count; i++) {
+      const section = i % 2 === 0 ? "decisions" : "next-steps";
+      const content = `- BENCH-CHANGE-${i} ${prose(rng, 80)}`;
+      await callText(server.client, "summary_update", { threadId: chain[i % chain.length], section, content });
+    }
+  } finally {
+    await server.close();
+  }
+}
+
 export async function hookBenchmarks(ctx) {
   const { repoRoot, workDir, cacheDir, quick, log } = ctx;
-  const sizes = quick ? { threads: 50, depth: 5, big: 2_000_000 } : { threads: 1_000, depth: 20, big: 200_000_000 };
+  const sizes = quick
+    ? { threads: 50, depth: 5, big: 2_000_000, changes: 20 }
+    : { threads: 1_000, depth: 20, big: 200_000_000, changes: 500 };
   const rounds = quick ? 1 : ctx.rounds;
   const warmup = quick ? 0 : ctx.warmup;
   const home = join(workDir, "home");
@@ -124,6 +157,9 @@ export async function hookBenchmarks(ctx) {
     depth: sizes.depth,
     pathsPerThread: 10,
   });
+  log(`hooks: the same store again, migrated, then ${sizes.changes} writes through the MCP server`);
+  const wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
+  await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
   const emptyRepo = join(workDir, "ws-empty");
   initGitRepo(emptyRepo);
   const small = cachedTranscript(cacheDir, { name: "session-20k", seed: 21, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
@@ -164,8 +200,12 @@ export async function hookBenchmarks(ctx) {
   const baseDir = join(workDir, "local-state.base");
   mkdirSync(baseDir, { recursive: true });
   for (const f of localFiles) copyFileSync(join(ws.storeDir, f), join(baseDir, f));
+  const changesBaseDir = join(workDir, "local-state-changes.base");
+  mkdirSync(changesBaseDir, { recursive: true });
+  for (const f of localFiles) copyFileSync(join(wsChanges.storeDir, f), join(changesBaseDir, f));
   const restoreLocalState = () => {
     for (const f of localFiles) copyFileSync(join(baseDir, f), join(ws.storeDir, f));
+    for (const f of localFiles) copyFileSync(join(changesBaseDir, f), join(wsChanges.storeDir, f));
   };
 
   const claudePid = process.pid;
@@ -191,6 +231,7 @@ export async function hookBenchmarks(ctx) {
     });
   const startTranscript = join(home, ".claude", "projects", "-bench", `${startId}.jsonl`);
   const emptyTranscript = join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`);
+  const changesTranscript = join(home, ".claude", "projects", "-bench-changes", `${startId}.jsonl`);
   const prompt = (id) => ({ prompt_id: id, permission_mode: "default", prompt: "go on" });
   const toolWrite = (dir, file) => ({
     tool_name: "Write",
@@ -201,6 +242,7 @@ export async function hookBenchmarks(ctx) {
   const RECALL_FILE = `src/area-${sizes.threads - 1}/file-3.ts`;
   const makeCases = (dist) => ({
     startBig: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "startup" }),
+    startChanges: hookCase(dist, "SessionStart", wsChanges.root, startId, changesTranscript, { source: "startup" }),
     startEmpty: hookCase(dist, "SessionStart", emptyRepo, startId, emptyTranscript, { source: "startup" }),
     endSmall: hookCase(dist, "SessionEnd", ws.root, small.sessionId, small.path, { reason: "other" }),
     endLarge: hookCase(dist, "SessionEnd", ws.root, large.sessionId, large.path, { reason: "other" }),
@@ -253,17 +295,20 @@ export async function hookBenchmarks(ctx) {
   };
 
   /** What a run must have done (checked on every run: a fast wrong hook is no result). */
+  const startCheck = (deepestId, must) => (r) => {
+    const out = parseOutput(r.stdout);
+    if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+    const context = out?.hookSpecificOutput?.additionalContext;
+    if (typeof context !== "string" || !context.includes(`(${deepestId})`) || !context.includes(must))
+      throw new Error(
+        `SessionStart did not inject the context of ${deepestId} (with "${must}"): ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+      );
+    if (context.length > 10_000) throw new Error(`SessionStart injected ${context.length} characters (cap 10,000)`);
+  };
   const checks = {
-    startBig: (r) => {
-      const out = parseOutput(r.stdout);
-      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
-      const context = out?.hookSpecificOutput?.additionalContext;
-      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`))
-        throw new Error(
-          `SessionStart did not inject the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
-        );
-      if (context.length > 10_000) throw new Error(`SessionStart injected ${context.length} characters (cap 10,000)`);
-    },
+    startBig: startCheck(ws.deepestId, `(${ws.deepestId})`),
+    // The deepest thread's own latest write (every chain-length-th change is its).
+    startChanges: startCheck(wsChanges.deepestId, "BENCH-CHANGE-"),
     startEmpty: (r) => {
       if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
     },
@@ -335,6 +380,7 @@ export async function hookBenchmarks(ctx) {
     floor: [],
     emptyModule: [],
     startBig: [],
+    startChanges: [],
     startEmpty: [],
     endSmall: [],
     endLarge: [],
@@ -354,6 +400,7 @@ export async function hookBenchmarks(ctx) {
     "floor",
     "emptyModule",
     "startBig",
+    "startChanges",
     "startEmpty",
     "floor",
     "endSmall",
@@ -456,6 +503,13 @@ export async function hookBenchmarks(ctx) {
       "SessionStart hook, whole process",
       `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`,
       "startBig",
+      1.25,
+    ),
+    timeFigure(
+      "hook-start-changes",
+      "SessionStart hook, whole process, after many writes",
+      `as above, migrated (\`migrate\`), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
+      "startChanges",
       1.25,
     ),
     timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),

@@ -48,7 +48,14 @@ const GROUPS = {
   },
   scan: { titles: ["full transcript scan"], load: async () => (await import("./scan-bench.mjs")).scanBenchmarks },
   search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },
-  merge: { titles: ["merge driver"], load: async () => (await import("./merge-bench.mjs")).mergeBenchmarks },
+  merge: {
+    titles: ["merge driver", "plain-git merge (merge-tree)"],
+    load: async () => {
+      const { mergeBenchmarks } = await import("./merge-bench.mjs");
+      const { plainGitMergeBenchmarks } = await import("./plain-git-merge-bench.mjs");
+      return async (ctx) => [...(await mergeBenchmarks(ctx)), ...(await plainGitMergeBenchmarks(ctx))];
+    },
+  },
 };
 
 async function main() {

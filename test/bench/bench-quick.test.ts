@@ -32,6 +32,8 @@ const FIGURES = [
   "search-semantic-100",
   "search-semantic-300",
   "merge-driver-30k",
+  "merge-plain-git-50",
+  "hook-start-changes",
 ];
 
 describe("npm run bench --quick", () => {

@@ -23,6 +23,8 @@ export interface SpawnOptions {
   roots?: string[];
   /** Makes the client's roots/list handler fail with this message. */
   rootsError?: string;
+  /** Another server bundle to run (default: plugin/dist/server.mjs), such as a previous release's. */
+  bundle?: string;
 }
 
 export interface RunningServer {
@@ -58,7 +60,7 @@ export async function spawnServer(options: SpawnOptions): Promise<RunningServer>
   let rootsAsked = 0;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [SERVER_BUNDLE],
+    args: [options.bundle ?? SERVER_BUNDLE],
     cwd: options.cwd,
     env: serverEnv(home, options.env),
     stderr: "pipe",
