@@ -97,8 +97,7 @@ function namesItsSources(sources: unknown, projectId: string, threadId: string):
   const folder = legacy.slice(0, -".md".length);
   const own = [legacy, folder, join(folder, "thread.md")]; // thread-folder-format.ts's HEAD_FILE (not imported: it loads yaml)
   return (
-    own.some((rel) => typeof stamps[rel] === "string") &&
-    Object.values(stamps).every((v) => v === null || typeof v === "string")
+    own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string")
   );
 }
 
