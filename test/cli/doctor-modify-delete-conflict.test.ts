@@ -5,6 +5,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 import { servicesFor } from "../support/core-services.js";
+import { toFormat1, writeFormat1 } from "../support/format1-threads.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { makeHome, runCli } from "../support/run-cli.js";
 
@@ -17,12 +18,16 @@ beforeAll(async () => {
   repo.commit("init", { "README.md": "x\n" });
   await servicesFor(repo.dir, "setup").projectCreate({ title: "Shop" });
   await servicesFor(repo.dir, "setup").threadCreate({ title: "Payments", parentId: "main" });
+  // A format-1 file (its one file is what git sees deleted on one side and changed on the other: the edit migrates it).
+  toFormat1(repo.dir, "shop", "payments");
   repo.commit("payments");
   repo.git("checkout", "-q", "-b", "cleanup");
   await servicesFor(repo.dir, "cleanup").threadDelete("payments");
   repo.commit("delete payments");
   repo.git("checkout", "-q", "main");
-  await servicesFor(repo.dir, "edit").summaryUpdate({ threadId: "payments", content: "## Decisions\n- Stripe" });
+  // Edited as an older release (format 1) edits it: the store's own write would leave the file and add a folder.
+  const payments = servicesFor(repo.dir, "edit").store.readThread("shop", "payments");
+  writeFormat1(repo.dir, "shop", { ...payments, summary: "## Decisions\n- Stripe" });
   repo.commit("edit payments");
   expect(() => repo.git("merge", "cleanup")).toThrow();
 });

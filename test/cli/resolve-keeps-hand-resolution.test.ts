@@ -6,8 +6,16 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { TempRepo } from "../support/temp-repo.js";
 import { MAIN, gitRun, teamReposPerTest } from "../support/team-repo.js";
+import { branchAddingFormat1, toFormat1 } from "../support/format1-threads.js";
 
-const { cli, teamRepo, branchAdding } = teamReposPerTest();
+const { cli, teamRepo: teamRepoFormat2 } = teamReposPerTest();
+/** The team repository with its main thread as a format-1 file (MAIN), the file these conflicts are about. */
+async function teamRepo(options?: { driver?: boolean }): Promise<TempRepo> {
+  const repo = await teamRepoFormat2(options);
+  toFormat1(repo.dir, "shop", "main");
+  repo.commit("main thread in format 1");
+  return repo;
+}
 /** Branches a and b off main, each changing the main thread's title; b merged into a, leaving the title in conflict. */
 async function titleConflict(repo: TempRepo): Promise<void> {
   for (const b of ["a", "b"]) {
@@ -39,8 +47,8 @@ describe("resolve and a conflict already resolved by hand", () => {
     const repo = await teamRepo();
     repo.git("config", "core.autocrlf", "true");
     repo.git("config", "merge.threadmind.driver", "false");
-    await branchAdding(repo, "a", "From a");
-    await branchAdding(repo, "b", "From b");
+    branchAddingFormat1(repo, MAIN, "a", "From a");
+    branchAddingFormat1(repo, MAIN, "b", "From b");
     repo.git("checkout", "-q", "a");
     expect(gitRun(repo.dir, "merge", "-m", "merge b", "b").code).not.toBe(0);
     expect(readFileSync(join(repo.dir, MAIN), "utf8")).not.toContain("<<<<<<<");

@@ -5,11 +5,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { MAIN, gitRun, teamReposPerTest } from "../support/team-repo.js";
+import { branchAddingFormat1, toFormat1 } from "../support/format1-threads.js";
 
-const { cli, teamRepo, branchAdding } = teamReposPerTest();
+const { cli, teamRepo } = teamReposPerTest();
 describe("resolve and a side that is not UTF-8", () => {
   test("the file is not re-merged nor staged, and resolve says why (it used to write U+FFFD and stage it)", async () => {
     const repo = await teamRepo({ driver: false });
+    // The main thread as a format-1 file (MAIN): the one file whose sides git's index holds.
+    toFormat1(repo.dir, "shop", "main");
+    repo.commit("main thread in format 1");
     repo.git("checkout", "-q", "-b", "a", "main");
     const [head, tail] = readFileSync(join(repo.dir, MAIN), "utf8").split("- Use Postgres\n");
     const latin1 = Buffer.concat([
@@ -20,7 +24,7 @@ describe("resolve and a side that is not UTF-8", () => {
     writeFileSync(join(repo.dir, MAIN), latin1);
     repo.commit("a: latin-1 decision");
     repo.git("checkout", "-q", "main");
-    await branchAdding(repo, "b", "From b");
+    branchAddingFormat1(repo, MAIN, "b", "From b");
     repo.git("checkout", "-q", "b");
     expect(gitRun(repo.dir, "merge", "-m", "merge a", "a").code).not.toBe(0);
     const conflicted = readFileSync(join(repo.dir, MAIN));

@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import { resolveFile, unmergedFiles } from "../../src/core/merge/resolve-conflicts.js";
 import { serializeThread } from "../../src/core/store/frontmatter.js";
 import { servicesFor } from "../support/core-services.js";
+import { writeFormat1 } from "../support/format1-threads.js";
 import { reposPerTest, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 
 const newRepo = reposPerTest();
@@ -35,9 +36,16 @@ test("resolve splitting two threads of one id never rewrites, through a symbolic
   const dir = ".threadmind/threads/shop";
   for (const b of ["a", "b"]) {
     repo.git("checkout", "-q", "-b", b, "main");
-    const bs = servicesFor(repo.dir, b);
-    await bs.threadCreate({ title: "Rate limiting", parentId: "main" });
-    await bs.summaryUpdate({ threadId: "rate-limiting", content: `## Decisions\n- Limit from ${b}` });
+    // A format-1 file added on each branch (the store writes folders now): the add/add conflict resolve splits.
+    writeFormat1(repo.dir, "shop", {
+      id: "rate-limiting",
+      title: "Rate limiting",
+      parentId: "main",
+      author: b,
+      createdAt: `2025-02-0${b === "a" ? 1 : 2}T00:00:00.000Z`,
+      updatedAt: `2025-02-0${b === "a" ? 1 : 2}T00:00:00.000Z`,
+      summary: `## Decisions\n- Limit from ${b}`,
+    });
     // The hostile branch commits a link where a thread file should be.
     if (b === "b") symlinkSync(secret, join(repo.dir, dir, "secret.md"));
     repo.commit(b);

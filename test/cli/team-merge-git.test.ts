@@ -9,23 +9,57 @@ import { servicesFor } from "../support/core-services.js";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 import { BUILT_CLI, runCli } from "../support/run-cli.js";
 import { MAIN, gitRun, addDecision, decisions, teamReposPerTest } from "../support/team-repo.js";
+import { addDecisionFormat1, branchAddingFormat1, toFormat1, writeFormat1 } from "../support/format1-threads.js";
 
 const { home, cli, teamRepo, branchAdding, onCleanup } = teamReposPerTest();
 
 /**
- * Thread "Rate limiting" (a decision from its branch) created on branches a and b off main, `more` done on each before its
- * commit; then b merged into a, which git leaves in conflict (two files added at one path).
+ * The Decisions bullets of a thread whose decisions were added on several branches at once: the oldest first, then the
+ * others sorted, since format 2 orders items added concurrently by their keys' random suffixes (each is still kept once).
+ */
+function concurrentDecisions(dir: string, path?: string): string[] {
+  const [first, ...rest] = decisions(dir, path);
+  return [first ?? "", ...rest.sort()];
+}
+
+/** The team repository with its main thread as a format-1 file (MAIN), for the conflicts of format-1 files. */
+async function teamRepoFormat1(options?: { driver?: boolean }): Promise<TempRepo> {
+  const repo = await teamRepo(options);
+  toFormat1(repo.dir, "shop", "main");
+  repo.commit("main thread in format 1");
+  return repo;
+}
+
+/**
+ * Thread "Rate limiting" (a decision from its branch) added as a format-1 file on branches a and b off main (with a child
+ * "Limits UI <branch>" when `children`), `more` done on each before its commit; then b merged into a, which git leaves in
+ * conflict (two files added at one path). Format 1: a team project's new threads (format 2) get a random suffix and never
+ * collide.
  */
 async function mergeRateLimitingFromTwoBranches(
   repo: TempRepo,
-  more: (s: ReturnType<typeof servicesFor>, branch: string) => unknown,
+  { children = false, more = () => {} }: { children?: boolean; more?: (branch: string) => unknown },
 ): Promise<void> {
-  for (const b of ["a", "b"]) {
+  for (const [i, b] of ["a", "b"].entries()) {
     repo.git("checkout", "-q", "-b", b, "main");
-    const s = servicesFor(repo.dir, b);
-    await s.threadCreate({ title: "Rate limiting", parentId: "main" });
-    await s.summaryUpdate({ threadId: "rate-limiting", content: `## Decisions\n- Limit from ${b}` });
-    await more(s, b);
+    const at = `2025-03-0${i + 1}T00:00:00.000Z`;
+    const common = { author: b, createdAt: at, updatedAt: at, branch: b };
+    writeFormat1(repo.dir, "shop", {
+      ...common,
+      id: "rate-limiting",
+      title: "Rate limiting",
+      parentId: "main",
+      summary: `## Decisions\n- Limit from ${b}`,
+    });
+    if (children)
+      writeFormat1(repo.dir, "shop", {
+        ...common,
+        id: `limits-ui-${b}`,
+        title: `Limits UI ${b}`,
+        parentId: "rate-limiting",
+        summary: "",
+      });
+    await more(b);
     repo.commit(b);
   }
   repo.git("checkout", "-q", "a");
@@ -50,7 +84,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
     repo.git("merge", "-q", "--no-ff", "-m", "merge a", "a");
     const merged = gitRun(repo.dir, "merge", "--no-ff", "-m", "merge b", "b");
     expect(merged.code, merged.out).toBe(0);
-    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- Cache in Redis", "- JWT in cookies"]);
+    expect(concurrentDecisions(repo.dir)).toEqual(["- Use Postgres", "- Cache in Redis", "- JWT in cookies"]);
   });
 
   test("three branches adding decisions merge with no conflict", async () => {
@@ -62,7 +96,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
     ] as const)
       await branchAdding(repo, b, d);
     for (const b of ["a", "b", "c"]) expect(gitRun(repo.dir, "merge", "--no-ff", "-m", `merge ${b}`, b).code).toBe(0);
-    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- A decision", "- B decision", "- C decision"]);
+    expect(concurrentDecisions(repo.dir)).toEqual(["- Use Postgres", "- A decision", "- B decision", "- C decision"]);
     expect(repo.git("status", "--porcelain")).toBe("");
   });
 
@@ -73,7 +107,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
     repo.git("checkout", "-q", "b");
     const rebased = gitRun(repo.dir, "rebase", "a");
     expect(rebased.code, rebased.out).toBe(0);
-    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
+    expect(concurrentDecisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
   });
 
   test("git cherry-pick takes one decision onto another branch", async () => {
@@ -83,7 +117,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
     repo.git("checkout", "-q", "a");
     const picked = gitRun(repo.dir, "cherry-pick", "b");
     expect(picked.code, picked.out).toBe(0);
-    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
+    expect(concurrentDecisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
   });
 
   test("a project file changed in different fields on two branches merges field by field", async () => {
@@ -113,7 +147,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
       title: "Sock shop",
       systemContext: "TypeScript monorepo.",
     });
-    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From b", "- From a"]);
+    expect(concurrentDecisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
   });
 
   test("git pull merges a teammate's decisions into ours", async () => {
@@ -129,7 +163,7 @@ describe("with the driver set up, thread files merge by themselves", () => {
     clone.commit("mine");
     const pulled = gitRun(clone.dir, "pull", "-q", "--no-edit", "origin", "main");
     expect(pulled.code, pulled.out).toBe(0);
-    expect(decisions(clone.dir)).toEqual(["- Use Postgres", "- My decision", "- Teammate's decision"]);
+    expect(concurrentDecisions(clone.dir)).toEqual(["- Use Postgres", "- My decision", "- Teammate's decision"]);
     // And with --rebase: our commits are replayed onto the teammate's (the merge commit is dropped), each decision once.
     await addDecision(origin.dir, "Teammate's second");
     origin.commit("teammate 2");
@@ -137,12 +171,12 @@ describe("with the driver set up, thread files merge by themselves", () => {
     clone.commit("mine 2");
     const rebased = gitRun(clone.dir, "pull", "-q", "--rebase", "origin", "main");
     expect(rebased.code, rebased.out).toBe(0);
-    expect(decisions(clone.dir)).toEqual([
+    expect(concurrentDecisions(clone.dir)).toEqual([
       "- Use Postgres",
-      "- Teammate's decision",
-      "- Teammate's second",
       "- My decision",
       "- My second",
+      "- Teammate's decision",
+      "- Teammate's second",
     ]);
   });
 });
@@ -193,20 +227,22 @@ describe("doctor and the driver's configuration", () => {
     repo.git("merge", "-q", "--no-ff", "-m", "a", "a");
     const merged = gitRun(repo.dir, "merge", "--no-ff", "-m", "b", "b");
     expect(merged.code, merged.out).toBe(0);
-    expect(decisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
+    expect(concurrentDecisions(repo.dir)).toEqual(["- Use Postgres", "- From a", "- From b"]);
   });
 });
 
 describe("real conflicts are confined, reported and explained", () => {
   test("one section edited differently on both branches: git reports a conflict confined to that section; resolve explains it", async () => {
-    const repo = await teamRepo();
+    // A format-1 file edited as an older release edits it (the store's writes would migrate it to a folder).
+    const repo = await teamRepoFormat1();
     for (const [b, state] of [
       ["a", "Socks ship from Lyon."],
       ["b", "Socks ship from Berlin."],
     ] as const) {
       repo.git("checkout", "-q", "-b", b, "main");
-      await servicesFor(repo.dir, b).summaryUpdate({ section: "state", content: state, replaceSection: true });
-      await addDecision(repo.dir, `Decision of ${b}`);
+      const path = join(repo.dir, MAIN);
+      writeFileSync(path, readFileSync(path, "utf8").replace("The shop sells socks.", state));
+      addDecisionFormat1(repo.dir, MAIN, `Decision of ${b}`);
       repo.commit(b);
     }
     repo.git("checkout", "-q", "a");
@@ -238,7 +274,7 @@ describe("real conflicts are confined, reported and explained", () => {
   });
 
   test("a title changed differently on both branches is a conflict", async () => {
-    const repo = await teamRepo();
+    const repo = await teamRepoFormat1();
     for (const b of ["a", "b"]) {
       repo.git("checkout", "-q", "-b", b, "main");
       const path = join(repo.dir, MAIN);
@@ -255,14 +291,17 @@ describe("real conflicts are confined, reported and explained", () => {
 
   test("deleted on one branch, edited on the other: git's modify/delete conflict, which resolve explains", async () => {
     const repo = await teamRepo();
-    await servicesFor(repo.dir).threadCreate({ title: "Billing" });
+    const billingId = (await servicesFor(repo.dir).threadCreate({ title: "Billing" })).thread.id;
+    // Format 1: the thread's one file is deleted on one side and changed on the other (edited as an older release does).
+    toFormat1(repo.dir, "shop", billingId);
     repo.commit("billing");
-    const billing = ".threadmind/threads/shop/billing.md";
+    const billing = `.threadmind/threads/shop/${billingId}.md`;
     repo.git("checkout", "-q", "-b", "a");
-    await servicesFor(repo.dir, "a").threadDelete("billing");
+    await servicesFor(repo.dir, "a").threadDelete(billingId);
     repo.commit("delete billing");
     repo.git("checkout", "-q", "-b", "b", "main");
-    await addDecision(repo.dir, "Invoices monthly", "billing");
+    const thread = servicesFor(repo.dir, "b").store.readThread("shop", billingId);
+    writeFormat1(repo.dir, "shop", { ...thread, summary: "## Decisions\n- Invoices monthly" });
     repo.commit("edit billing");
     const merged = gitRun(repo.dir, "merge", "-m", "merge a", "a");
     expect(merged.code).not.toBe(0);
@@ -276,9 +315,7 @@ describe("real conflicts are confined, reported and explained", () => {
   test("a thread with the same title created on two branches: both threads survive (resolve moves one to a free id)", async () => {
     const repo = await teamRepo();
     // A child created with it on each branch follows its parent wherever it goes.
-    await mergeRateLimitingFromTwoBranches(repo, (s, b) =>
-      s.threadCreate({ title: `Limits UI ${b}`, parentId: "rate-limiting" }),
-    );
+    await mergeRateLimitingFromTwoBranches(repo, { children: true });
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code, resolved.stdout).toBe(0);
     const dir = ".threadmind/threads/shop";
@@ -298,9 +335,9 @@ describe("real conflicts are confined, reported and explained", () => {
     const repo = await teamRepo();
     const dir = ".threadmind/threads/shop";
     const notes = `${dir}/notes.md`;
-    await mergeRateLimitingFromTwoBranches(repo, () =>
-      renameSync(join(repo.dir, dir, "rate-limiting.md"), join(repo.dir, notes)),
-    );
+    await mergeRateLimitingFromTwoBranches(repo, {
+      more: () => renameSync(join(repo.dir, dir, "rate-limiting.md"), join(repo.dir, notes)),
+    });
     const before = readFileSync(join(repo.dir, notes), "utf8");
     const resolved = cli(repo.dir, "resolve");
     expect(resolved.code, resolved.stdout).toBe(1);
@@ -313,9 +350,9 @@ describe("real conflicts are confined, reported and explained", () => {
   });
 
   test("a clone without the driver gets git's markers; resolve re-merges from the index and stages the result", async () => {
-    const repo = await teamRepo({ driver: false });
-    await branchAdding(repo, "a", "From a");
-    await branchAdding(repo, "b", "From b");
+    const repo = await teamRepoFormat1({ driver: false });
+    branchAddingFormat1(repo, MAIN, "a", "From a");
+    branchAddingFormat1(repo, MAIN, "b", "From b");
     repo.git("checkout", "-q", "a");
     const merged = gitRun(repo.dir, "merge", "-m", "merge b", "b");
     expect(merged.code).not.toBe(0);
