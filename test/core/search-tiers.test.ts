@@ -6,6 +6,7 @@ import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { bodiesPath, catalogPath, closeSearchIndexes, searchThreads, StoreSearchIndex } from "../../src/core/search/index.js";
+import { serializeThread } from "../../src/core/store/frontmatter.js";
 
 let repo: TempRepo;
 let s: ThreadMindServices;
@@ -21,6 +22,34 @@ function newProcessIndex(): StoreSearchIndex {
   const index = new StoreSearchIndex(s.store.dir);
   fresh.push(index);
   return index;
+}
+
+/**
+ * The project's threads rewritten as format-1 files (`<id>.md`, still read as they are), their folders removed: the
+ * layout the directory stamp and watcher serve (a thread folder (format 2, #25) is swept at every search instead).
+ */
+function toFormatOne(): void {
+  const dir = s.store.threadsDir("shop");
+  for (const id of readdirSync(dir)) {
+    const thread = s.store.readThread("shop", id);
+    rmSync(s.store.threadFolder("shop", id), { recursive: true });
+    writeFileSync(s.store.legacyThreadPath("shop", id), serializeThread(thread));
+  }
+  expect(readdirSync(dir).sort()).toEqual(["checkout-flow.md", "main.md", "rate-limiting.md", "search-box.md"]);
+}
+
+/** The item file (format 2: `<id>/<section>/<key>.md`) of a thread that holds `text`. */
+function itemFileWith(threadId: string, text: string): string {
+  const folder = s.store.threadFolder("shop", threadId);
+  for (const section of readdirSync(folder)) {
+    const sectionDir = join(folder, section);
+    if (!lstatSync(sectionDir).isDirectory()) continue;
+    for (const name of readdirSync(sectionDir)) {
+      const file = join(sectionDir, name);
+      if (readFileSync(file, "utf8").includes(text)) return file;
+    }
+  }
+  throw new Error(`no item of ${threadId} holds ${text}`);
 }
 
 beforeEach(async () => {
@@ -72,8 +101,9 @@ describe("overview tier", () => {
     });
 
     expect(existsSync(bodies)).toBe(false); // never rebuilt: the body layer was not loaded
+    // Warm: no thread is read again (thread folders are swept at every search, one lstat per entry: swept is true).
     const warm = await searchThreads(index, ["shop"], { query: "checkout", intent: "overview" });
-    expect(warm.cost).toEqual({ threadFilesRead: 0, swept: false, bodyTextUsed: false });
+    expect(warm.cost).toEqual({ threadFilesRead: 0, swept: true, bodyTextUsed: false });
   });
 
   test("does not find words that appear only in summary bodies", async () => {
@@ -189,7 +219,7 @@ describe("the index follows the thread files", () => {
   test("edits in place, replaced files, new and deleted threads are seen by a warm index", async () => {
     const index = newProcessIndex();
     await searchThreads(index, ["shop"], { query: "anything" });
-    const file = s.store.threadPath("shop", "search-box");
+    const file = itemFileWith("search-box", "Debounce keystrokes"); // format 2: the item's own file
     writeFileSync(file, readFileSync(file, "utf8").replace("Debounce keystrokes", "Throttle keystrokes")); // same inode
     expect((await searchThreads(index, ["shop"], { query: "throttle" })).hits.map((h) => h.threadId)).toEqual(["search-box"]);
     await s.summaryUpdate({ threadId: "checkout-flow", section: "decisions", content: "- Adyen as fallback" }); // atomic rename
@@ -199,6 +229,7 @@ describe("the index follows the thread files", () => {
   });
 
   test("an edit in place that leaves the directory untouched reaches a warm index through its watcher; only that file is read", async () => {
+    toFormatOne(); // the directory watcher serves format-1 files: a thread folder is swept at every search
     const dir = s.store.threadsDir("shop");
     const hourAgo = new Date(Date.now() - 3_600_000);
     for (const name of readdirSync(dir)) utimesSync(join(dir, name), hourAgo, hourAgo); // not "racy": stamps are trusted
@@ -216,6 +247,7 @@ describe("the index follows the thread files", () => {
   });
 
   test("a threads directory replaced by another one at the same path is watched anew", async () => {
+    toFormatOne(); // the directory watcher serves format-1 files: a thread folder is swept at every search
     const dir = s.store.threadsDir("shop");
     const hourAgo = new Date(Date.now() - 3_600_000);
     const index = newProcessIndex();

@@ -1,6 +1,7 @@
 // Paths kept current: the files a client session changed (its PreToolUse hooks' fileEdit events) since its last write to
 // its thread join that thread's paths at the next summary write, most recent first and within the limit; paths given by
-// hand win (set or cleared), and a write to another thread takes none of them.
+// hand win (set or cleared), and a write to another thread takes none of them. Since format 2 (#25) a thread's paths are
+// one file per member and read back sorted: "most recent first" shows in pathsAdded and in which ones the limit keeps.
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
@@ -39,7 +40,7 @@ describe("a summary write joins the files the conversation changed", () => {
     const { services, edited, paths } = await setup();
     edited("src/a.ts", "docs/guide.md", "src/b.ts", "src/a.ts");
     const result = await services.summaryUpdate({ section: "decisions", content: "- Two." });
-    expect(paths()).toEqual(["src/a.ts", "src/b.ts", "docs/"]);
+    expect(paths()).toEqual(["docs/", "src/a.ts", "src/b.ts"]);
     expect(result.pathsAdded).toEqual(["src/a.ts", "src/b.ts"]);
   });
 
@@ -50,7 +51,7 @@ describe("a summary write joins the files the conversation changed", () => {
     edited("src/c.ts");
     const result = await services.summaryUpdate({ section: "decisions", content: "- Three." });
     expect(result.pathsAdded).toEqual(["src/c.ts"]);
-    expect(paths()).toEqual(["src/c.ts", "src/a.ts", "docs/"]);
+    expect(paths()).toEqual(["docs/", "src/a.ts", "src/c.ts"]);
   });
 
   it("leaves paths given by hand alone: set, or cleared", async () => {
@@ -68,7 +69,11 @@ describe("a summary write joins the files the conversation changed", () => {
     edited(...Array.from({ length: LIMITS.pathsCount + 20 }, (_, i) => `src/f${i}.ts`));
     await services.summaryUpdate({ section: "decisions", content: "- Two." });
     expect(paths()).toHaveLength(LIMITS.pathsCount);
-    expect(paths()![0]).toBe(`src/f${LIMITS.pathsCount + 19}.ts`);
+    // The most recent ones are kept; the oldest changed files and the older path fall off the end.
+    const newest = Array.from({ length: LIMITS.pathsCount }, (_, i) => `src/f${i + 20}.ts`);
+    expect(paths()).toEqual([...newest].sort());
+    expect(paths()).not.toContain("src/f19.ts");
+    expect(paths()).not.toContain("docs/");
   });
 
   it("gives a write to another thread none of them", async () => {

@@ -59,11 +59,12 @@ test("after summary_update the sweep state holds the threads directory's new sta
     expect(sweptDir()).toBe(dirStamp(threads));
     expect((await hook())?.systemMessage).toBeUndefined();
     // A teammate's thread (outside this session's chain), as git writes it, right after the server's write: the
-    // directory's stamp changed, so the start lists it again.
+    // directory's stamp changed, so the start lists it again. A format-1 file (`<id>.md`, still read: a teammate on an
+    // older version writes it), made from this thread's head (format 2 keeps it in topic/thread.md).
     const stray = join(threads, "stray.md");
     writeFileSync(
       `${stray}.new`,
-      `${readFileSync(join(threads, "topic.md"), "utf8")}\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n`,
+      `${readFileSync(join(threads, "topic", "thread.md"), "utf8").replace(/^id: topic$/m, "id: stray")}\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n`,
     );
     renameSync(`${stray}.new`, stray);
     expect((await hook())?.systemMessage).toBe(

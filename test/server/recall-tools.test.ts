@@ -77,7 +77,7 @@ describe("recall tools over stdio", () => {
   test("thread_history shows the uncommitted change on top of the committed versions", async () => {
     const text = await call(server, "thread_history", { threadId: "rate-limiting" });
     expect(text).toContain(
-      'History of "Rate limiting" (rate-limiting), .threadmind/threads/shop/rate-limiting.md, newest first: 2 versions.',
+      'History of "Rate limiting" (rate-limiting), .threadmind/threads/shop/rate-limiting/, newest first: 2 versions.',
     );
     expect(text).toContain("● Uncommitted changes\n  Constraints: + - no Redis");
     expect(text).toMatch(

@@ -15,6 +15,7 @@ beforeAll(async () => {
   ({ repo, server } = await serverInTempRepo({ "README.md": "x\n" }));
   await call(server, "project_create", { title: "Wide" });
   const dir = join(repo.dir, ".threadmind", "threads", "wide");
+  // Format-1 files (`<id>.md`, still read as they are): the quickest way to a wide project.
   for (let i = 0; i < FILLERS; i++) {
     const at = new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString();
     writeFileSync(
@@ -48,7 +49,8 @@ test("resources/list answers pages of at most 500 threads with a cursor to the n
     uri: "threadmind://threads/w-0",
     name: "Topic 0",
     mimeType: "text/markdown",
-    title: "ThreadMind thread summary",
+    // Each thread resource is titled with its thread's own title (#26: the @-menu tells threads apart).
+    title: "Topic 0",
   });
 });
 

@@ -99,7 +99,8 @@ describe("with a project", () => {
       expect(text, name).toMatch(INPUT_VALIDATION);
       expect(text, name).toContain('must be lowercase letters a-z, digits and "-", 1 to 64 characters');
     }
-    expect(readdirSync(join(repo.dir, ".threadmind", "threads", "shop")).sort()).toEqual(["a.md", "b.md", "main.md"]);
+    // Nothing was created or left beside the threads (format 2: one folder per thread).
+    expect(readdirSync(join(repo.dir, ".threadmind", "threads", "shop")).sort()).toEqual(["a", "b", "main"]);
   });
 
   test("other invalid parameters are refused by the schema too", async () => {
@@ -247,17 +248,22 @@ describe("team mode", () => {
     const teamRepo = newRepo();
     const alice = await start(teamRepo, { THREADMIND_AUTHOR: "alice" });
     await call(alice, "project_create", { title: "Team", mode: "team" });
-    await call(alice, "thread_create", { title: "Api" });
+    // Team projects give new threads a random id suffix (#25): the ids are read from the replies.
+    const api = /\(id (api-[a-z0-9]{4})\)/.exec(await call(alice, "thread_create", { title: "Api" }))?.[1];
+    expect(api).toBeDefined();
     const bob = await start(teamRepo, { THREADMIND_AUTHOR: "bob" });
-    expect(await callError(bob, "summary_update", { content: "x", threadId: "api" })).toBe(
-      'Cannot update thread "api": owned by "alice"',
+    expect(await callError(bob, "summary_update", { content: "x", threadId: api })).toBe(
+      `Cannot update thread "${api}": owned by "alice"`,
     );
-    expect(await callError(bob, "thread_status", { threadId: "api", status: "done" })).toBe(
-      'Cannot update thread "api": owned by "alice"',
+    expect(await callError(bob, "thread_status", { threadId: api, status: "done" })).toBe(
+      `Cannot update thread "${api}": owned by "alice"`,
     );
-    await call(bob, "thread_create", { title: "Bob child", parentId: "api" });
-    expect(await callError(alice, "thread_delete", { threadId: "api" })).toBe(
-      'Cannot delete thread "api": its descendants include threads owned by others (bob-child)',
+    const child = /\(id (bob-child-[a-z0-9]{4})\)/.exec(
+      await call(bob, "thread_create", { title: "Bob child", parentId: api }),
+    )?.[1];
+    expect(child).toBeDefined();
+    expect(await callError(alice, "thread_delete", { threadId: api })).toBe(
+      `Cannot delete thread "${api}": its descendants include threads owned by others (${child})`,
     );
   });
 });
