@@ -132,9 +132,10 @@ describe("the SessionStart context cache", () => {
     ["an empty source list", () => ({})],
     [
       "a source list without the thread's own file",
+      // Its own file: the format-1 file, or (format 2) its folder or the folder's head; every other source is kept.
       (sources: Record<string, string | null>) => {
-        const { ["threads/cache-test/refunds.md"]: _own, ...others } = sources;
-        return others;
+        const own = ["threads/cache-test/refunds.md", "threads/cache-test/refunds", "threads/cache-test/refunds/thread.md"];
+        return Object.fromEntries(Object.entries(sources).filter(([rel]) => !own.includes(rel.replace(/\/$/, ""))));
       },
     ],
   ])("an entry of this build with %s is never trusted, whatever the thread files say", async (_name, sourcesOf) => {

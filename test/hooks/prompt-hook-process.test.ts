@@ -1,7 +1,7 @@
 // The UserPromptSubmit hook as Claude Code runs it (the built bundle): silent without a project (stdin never read), silent
 // with nothing to say or a transcript it cannot read, one nudge once past the threshold, never when set to 0.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -133,12 +133,13 @@ describe("UserPromptSubmit hook process", () => {
     const path = transcript(dir, [user("hello"), assistant({ id: "m1", input: 45_000, output: 5 })]);
     // A checkout of a branch that does not have the thread removes its file. The old hook then named it (a thread
     // summary_update cannot write) or, by the branch, main (which summary_update naming no thread refuses then).
-    const file = join(dir, ".threadmind", "threads", "refunds", `${own}.md`);
-    const text = readFileSync(file, "utf8");
-    rmSync(file);
+    // Format 2: the thread is its folder; moved aside as the checkout removes it, and back as a checkout restores it.
+    const folder = join(dir, ".threadmind", "threads", "refunds", own);
+    const aside = join(dir, `aside-${own}`);
+    renameSync(folder, aside);
     expect(await promptHook(dir, path)).toMatchObject({ code: 0, stdout: "" });
     // Checked out again: the same prompt is nudged toward the window's own thread.
-    writeFileSync(file, text);
+    renameSync(aside, folder);
     const nudged = await promptHook(dir, path);
     expect(parseHookStdout(nudged.stdout)?.hookSpecificOutput?.additionalContext).toContain(`thread "${own}"`);
   });

@@ -12,7 +12,10 @@ import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
 const dir = mkdtempSync(join(tmpdir(), "tm-nudge-instance-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const transcript = join(dir, "t.jsonl");
-writeFileSync(transcript, jsonl([user("hi"), assistant({ id: "m1", input: 45_000, output: 5 })]));
+writeFileSync(transcript, jsonl([user("hi"), assistant({ id: "m1", input: 46_000, output: 5 })]));
+// The conversation's first request, as measured at an earlier prompt: growth counts from this baseline.
+const firstPrompt = join(dir, "first.jsonl");
+writeFileSync(firstPrompt, jsonl([user("hi"), assistant({ id: "m0", input: 1_000, output: 5 })]));
 
 function store(session: SessionKey, recorded: MeasurementEvent[]): PromptStore {
   const state = emptyLocalState();
@@ -21,7 +24,7 @@ function store(session: SessionKey, recorded: MeasurementEvent[]): PromptStore {
     storeDir: join(dir, ".threadmind"),
     session,
     readState: () => state,
-    instanceEvents: () => [],
+    instanceEvents: () => recorded, // the measurement log: what earlier prompts recorded
     projectIds: () => ["p"],
     branch: () => null,
     threadExists: () => true,
@@ -43,9 +46,11 @@ const input = {
 describe("UserPromptSubmit and the instance", () => {
   it("nudges a Claude Code instance past the threshold", async () => {
     const recorded: MeasurementEvent[] = [];
-    const out = await promptNudge(store({ key: "claude-77", pid: 77 }, recorded), input);
+    const instance = store({ key: "claude-77", pid: 77 }, recorded);
+    expect(await promptNudge(instance, { ...input, transcriptPath: firstPrompt })).toEqual({}); // the baseline
+    const out = await promptNudge(instance, input);
     expect(out.additionalContext).toContain("about 45,000 conversation tokens");
-    expect(recorded).toHaveLength(1);
+    expect(recorded.map((e) => (e.kind === "freshnessMark" ? e.mark : e.kind))).toEqual(["baseline", "nudge"]);
   });
 
   it("says nothing and records nothing without CLAUDE_PID (its writes cannot be told apart)", async () => {

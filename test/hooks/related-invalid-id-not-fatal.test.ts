@@ -1,11 +1,12 @@
 // Guards a thread's cross-references (frontmatter `related`): one that is not a valid id (a teammate wrote the title,
 // "Payments", by hand) is reported as missing in the context, never fatal: SessionStart still loads the thread's context.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { memberFileName } from "../../src/core/store/thread-folder-format.js";
 
 const newRepo = reposPerTest();
 
@@ -16,8 +17,10 @@ describe("a related entry that is not a thread id", () => {
     const s = servicesFor(dir, "setup");
     await s.projectCreate({ title: "Refunds" });
     await s.summaryUpdate({ content: "## Decisions\n- REFUND-DECISION" });
-    const main = join(dir, ".threadmind", "threads", "refunds", "main.md");
-    writeFileSync(main, readFileSync(main, "utf8").replace(/^id: main$/m, "id: main\nrelated:\n  - Payments"));
+    // Format 2: one file per related member in the thread's related/ folder, as a teammate could commit it by hand.
+    const related = join(dir, ".threadmind", "threads", "refunds", "main", "related");
+    mkdirSync(related, { recursive: true });
+    writeFileSync(join(related, memberFileName("Payments")), "Payments\n");
     const run = await runHookProcess("session-start", {
       cwd: dir,
       sessionId: "s1",

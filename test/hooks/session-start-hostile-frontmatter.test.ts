@@ -22,7 +22,7 @@ describe("SessionStart on a thread file with a hostile frontmatter", () => {
       const s = servicesFor(repo.dir, `claude-${CLAUDE_PID}`);
       const { project } = await s.projectCreate({ title: "Shop" });
       await s.summaryUpdate({ content: "## Decisions\n- Refunds within 30 days" });
-      const file = join(repo.dir, ".threadmind", "threads", project.id, "main.md");
+      const file = join(repo.dir, ".threadmind", "threads", project.id, "main", "thread.md"); // format 2: the head file holds the frontmatter
       const text = readFileSync(file, "utf8");
       const extra = Array.from({ length: keys }, (_, i) => `key${i}: v${i}\n`).join("");
       writeFileSync(file, text.replace(/\n---\n/, `\n${extra}---\n`));
@@ -37,7 +37,7 @@ describe("SessionStart on a thread file with a hostile frontmatter", () => {
       expect(run).toMatchObject({ code: 0, hung: false });
       const printed = parseHookStdout(run.stdout);
       const said = `${printed?.systemMessage ?? ""}\n${printed?.hookSpecificOutput?.additionalContext ?? ""}`;
-      expect(said).toContain("main.md");
+      expect(said).toContain("main/thread.md");
       expect(said).toContain("frontmatter too large to parse");
       expect(said).not.toContain("gave up after");
       // Generous: parsing the frontmatter took 15–30 s before the bound; refusing it takes milliseconds.

@@ -1,19 +1,19 @@
 // A session whose own thread's file is gone (a checkout of a branch without it, a teammate's deletion): reading goes on
 // elsewhere with a notice, a write that names no thread is refused rather than landing on another thread, and a start
 // after /clear makes the thread it fell back to the window's own.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type TempRepo, reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { threadFilesText } from "../support/thread-files.js";
 
 const CLAUDE_PID = 515_151;
 const WINDOW = `claude-${CLAUDE_PID}`;
 const newRepo = reposPerTest();
 
 /** A project committed on main; the window then creates and chooses "auth" on branch feature, and goes back to main. */
-async function onMainWithoutTheWindowsThread(): Promise<{ repo: TempRepo; mainFile: string; mainText: string }> {
+async function onMainWithoutTheWindowsThread(): Promise<{ repo: TempRepo; mainText: string }> {
   const repo = newRepo({ prefix: "tm-thread-gone-" });
   repo.commit("init", { "README.md": "shop\n" });
   const setup = servicesFor(repo.dir, "setup");
@@ -27,8 +27,7 @@ async function onMainWithoutTheWindowsThread(): Promise<{ repo: TempRepo; mainFi
   await window.summaryUpdate({ content: "## Decisions\n- Sessions in Redis" });
   repo.commit("auth thread");
   repo.git("checkout", "-q", "main");
-  const mainFile = join(repo.dir, ".threadmind", "threads", "shop", "main.md");
-  return { repo, mainFile, mainText: readFileSync(mainFile, "utf8") };
+  return { repo, mainText: threadFilesText(repo.dir, "shop", "main") };
 }
 
 const GONE =
@@ -36,17 +35,17 @@ const GONE =
 
 describe("a session whose own thread's file is gone", () => {
   it("is refused a summary_update, thread_status or thread_merge that names no thread, and main is left as it was", async () => {
-    const { repo, mainFile, mainText } = await onMainWithoutTheWindowsThread();
+    const { repo, mainText } = await onMainWithoutTheWindowsThread();
     // A fresh server process of the same window, as Claude Code starts after the checkout.
     const s = servicesFor(repo.dir, WINDOW);
     await expect(s.summaryUpdate({ content: "## Decisions\n- Tokens rotate daily" })).rejects.toThrow(GONE);
     await expect(s.summaryUpdate({ section: "decisions", content: "- Tokens rotate daily" })).rejects.toThrow(GONE);
     await expect(s.threadStatus({ status: "done", reason: "shipped" })).rejects.toThrow(GONE);
     await expect(s.threadMerge({ parentSummary: "## Decisions\n- merged" })).rejects.toThrow(GONE);
-    expect(readFileSync(mainFile, "utf8")).toBe(mainText);
+    expect(threadFilesText(repo.dir, "shop", "main")).toBe(mainText);
     // Naming the thread writes it.
     await s.summaryUpdate({ threadId: "main", section: "decisions", content: "- Tokens rotate daily" });
-    expect(readFileSync(mainFile, "utf8")).toContain("- Tokens rotate daily");
+    expect(threadFilesText(repo.dir, "shop", "main")).toContain("- Tokens rotate daily");
   });
 
   it("reads elsewhere with a notice, and thread_switch makes writes naming no thread go there", async () => {

@@ -3,13 +3,14 @@
 // fix, and loads a conflicted active thread from its last committed version with a notice.
 import { spawnSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { HOOK_BUNDLE, parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { RACY_MARGIN_MS } from "../../src/core/context/context-cache.js";
+import { serializeThread } from "../../src/core/store/frontmatter.js";
 
 const CLI = join(HOOK_BUNDLE, "..", "cli.mjs");
 const EXPECTED = `"${process.execPath}" "${CLI}" merge-file %O %A %B %P`;
@@ -42,6 +43,21 @@ async function shopRepo(): Promise<TempRepo> {
   await s.threadSwitch("main");
   repo.commit("project");
   return repo;
+}
+
+/** The item file (format 2: `<thread>/<section>/<key>.md`) of shop's thread `threadId` that holds `text`. */
+function itemFileHolding(repo: TempRepo, threadId: string, section: string, text: string): string {
+  const dir = join(repo.dir, ".threadmind", "threads", "shop", threadId, section);
+  const files = readdirSync(dir).filter((name) => readFileSync(join(dir, name), "utf8").includes(text));
+  expect(files).toHaveLength(1);
+  return join(dir, files[0]!);
+}
+
+/** The one file git left in conflict, relative to the repository (format 2: one item file of the thread's folder). */
+function conflictedFile(repo: TempRepo): string {
+  const files = repo.git("diff", "--name-only", "--diff-filter=U").split("\n").filter(Boolean);
+  expect(files).toHaveLength(1);
+  return files[0]!;
 }
 
 /** A merge of two branches that both rewrote `threadId`'s State differently, stopped on the conflict (no driver here). */
@@ -92,18 +108,20 @@ describe("SessionStart names thread files in conflict", () => {
   test("a conflicted thread outside the active chain is named in one line with the fix; the context still loads", async () => {
     const repo = await shopRepo();
     await conflictOn(repo, "billing");
+    const file = conflictedFile(repo);
+    expect(file).toMatch(/^\.threadmind\/threads\/shop\/billing\/state\/[^/]+\.md$/);
     const out = await sessionStart(repo);
     expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
-    expect(out?.systemMessage).toBe(
-      "ThreadMind: 1 thread file in conflict (.threadmind/threads/shop/billing.md); fix: run `npx thread-mind-mcp resolve`.",
-    );
+    expect(out?.systemMessage).toBe(`ThreadMind: 1 thread file in conflict (${file}); fix: run \`npx thread-mind-mcp resolve\`.`);
     // Served from the context cache the second time, and still said.
-    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain("billing.md); fix: run `npx thread-mind-mcp resolve`");
+    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain(`${file}); fix: run \`npx thread-mind-mcp resolve\``);
   });
 
   test("a conflicted active thread is loaded from its last committed version, with one line naming the file and the fix", async () => {
     const repo = await shopRepo();
     await conflictOn(repo, "main");
+    const file = conflictedFile(repo);
+    expect(file).toMatch(/^\.threadmind\/threads\/shop\/main\/state\/[^/]+\.md$/);
     const out = await sessionStart(repo);
     const context = out?.hookSpecificOutput?.additionalContext ?? "";
     expect(context).toContain("MAIN-DECISION");
@@ -111,15 +129,32 @@ describe("SessionStart names thread files in conflict", () => {
     expect(context).not.toMatch(/^<{7}/m);
     expect(context).toContain("Updates to this thread are refused until then.");
     expect(out?.systemMessage).toBe(
-      "ThreadMind: .threadmind/threads/shop/main.md is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run `npx thread-mind-mcp resolve` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then.",
+      `ThreadMind: ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then.`,
     );
   });
 
   test("a thread file committed with conflict markers is named from its stamp (swept once), and no longer once fixed", async () => {
     const repo = await shopRepo();
+    // Billing as a format-1 file (`billing.md`, still read: a teammate on an older version commits it), which is what
+    // the sweep judges by its stamp. Format 2's item files are not swept (see the skipped test below).
+    const threads = join(repo.dir, ".threadmind", "threads", "shop");
+    const billing = join(threads, "billing.md");
+    rmSync(join(threads, "billing"), { recursive: true });
+    writeFileSync(
+      billing,
+      serializeThread({
+        id: "billing",
+        title: "Billing",
+        parentId: "main",
+        author: "setup",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-01T00:00:00.000Z",
+        summary: "## State\nInvoices.",
+      }),
+    );
+    repo.commit("billing in format 1");
     await sleep(RACY_MARGIN_MS + 200); // every file old enough for its verdict to be kept
     await sessionStart(repo); // the sweep knows every file and the directory now
-    const billing = join(repo.dir, ".threadmind", "threads", "shop", "billing.md");
     const good = readFileSync(billing, "utf8");
     // As git writes a file it checks out: a new file in the file's place.
     writeFileSync(`${billing}.new`, good.replace("Invoices.", "<<<<<<< HEAD\nInvoices.\n=======\nReceipts.\n>>>>>>> other"));
@@ -135,11 +170,30 @@ describe("SessionStart names thread files in conflict", () => {
     expect((await sessionStart(repo, "clear"))?.systemMessage).toBeUndefined();
   });
 
+  // Skipped, a known gap of the merge of #25 into the sweep (#31), not fixed here: conflict-marker-sweep.ts lists only
+  // `<project>/<id>.md` and judges the project directory's stamp, and a format-2 thread's item file lives in
+  // `<id>/<section>/`, whose writes leave that stamp unchanged; so SessionStart does not name a committed marker in the
+  // item file of a thread outside the active chain (the store still refuses the file when it reads the thread).
+  test.skip("a format-2 item file committed with conflict markers is named at session start, and no longer once fixed", async () => {
+    const repo = await shopRepo();
+    await sleep(RACY_MARGIN_MS + 200);
+    await sessionStart(repo);
+    const item = itemFileHolding(repo, "billing", "state", "Invoices.");
+    const good = readFileSync(item, "utf8");
+    writeFileSync(`${item}.new`, good.replace("Invoices.", "<<<<<<< HEAD\nInvoices.\n=======\nReceipts.\n>>>>>>> other"));
+    renameSync(`${item}.new`, item);
+    repo.commit("a bad merge, committed");
+    const line = `ThreadMind: 1 thread file holds git conflict markers (${relative(repo.dir, item)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
+    expect((await sessionStart(repo))?.systemMessage).toBe(line);
+    writeFileSync(item, good);
+    expect((await sessionStart(repo, "clear"))?.systemMessage).toBeUndefined();
+  });
+
   test("a conflicted ancestor is left out with a notice naming the file and the fix; the active thread still loads", async () => {
     const repo = await shopRepo();
     const s = servicesFor(repo.dir, "child");
     await s.threadSwitch("billing");
-    const main = join(repo.dir, ".threadmind", "threads", "shop", "main.md");
+    const main = itemFileHolding(repo, "main", "state", "Socks."); // format 2: the item file holding it
     writeFileSync(main, readFileSync(main, "utf8").replace("Socks.", "<<<<<<< HEAD\nSocks.\n=======\nShoes.\n>>>>>>> other"));
     const context = await servicesFor(repo.dir, "child").contextGet();
     expect(context.text).toContain("Invoices.");

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => closeServerInTempRepo(server, repo));
 
 test("context_get on a thread file of 60,000 frontmatter keys names the file and the bound, within a wide margin of time", async () => {
-  const file = join(repo.dir, ".threadmind", "threads", "shop", "main.md");
+  const file = join(repo.dir, ".threadmind", "threads", "shop", "main", "thread.md"); // format 2: the head file holds the frontmatter
   const extra = Array.from({ length: 60_000 }, (_, i) => `key${i}: v${i}\n`).join("");
   writeFileSync(file, readFileSync(file, "utf8").replace(/\n---\n/, `\n${extra}---\n`));
   const started = performance.now();
@@ -25,7 +25,7 @@ test("context_get on a thread file of 60,000 frontmatter keys names the file and
   // Generous: 28–37 s before the bound, milliseconds now.
   expect(performance.now() - started).toBeLessThan(15_000);
   const text = allTextOf(result);
-  expect(text).toContain("main.md");
+  expect(text).toContain("main/thread.md");
   expect(text).toContain("frontmatter too large to parse");
   expect(await call(server, "project_list")).toContain("Shop");
 });

@@ -6,7 +6,7 @@
 // branches that write one thread touch different files, or different lines, and plain git merges them.
 import { createHash } from "node:crypto";
 import { parseDocument } from "yaml";
-import { frontmatterYaml, FrontmatterError, splitFrontmatter } from "./frontmatter.js";
+import { frontmatterPastLimits, frontmatterYaml, FrontmatterError, splitFrontmatter } from "./frontmatter.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../ids.js";
 import { messageOf } from "../error-details.js";
@@ -129,6 +129,9 @@ function yamlMapping(text: string): { data: Record<string, unknown>; body: strin
   const split = splitFrontmatter(text);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  // Bounded before the YAML parser sees it, as a format-1 file is (#30): a hostile block is refused, never parsed.
+  const pastLimits = frontmatterPastLimits(split.yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   let data: unknown;
   try {
     const doc = parseDocument(split.yamlText, { prettyErrors: false, uniqueKeys: true });
