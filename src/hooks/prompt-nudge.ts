@@ -9,7 +9,7 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
 import { isClaudeInstance } from "../core/session-key.js";
-import { conversationSize } from "../core/freshness/conversation-size.js";
+import { conversationSize, firstRequestSize } from "../core/freshness/conversation-size.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { freshnessThread } from "./freshness-thread.js";
@@ -66,8 +66,17 @@ export async function promptNudge(store: PromptStore, input: HookInput): Promise
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
   if (threshold === 0) return {};
-  const view = freshnessView(events, input.sessionId, thread);
-  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
+  const found = freshnessView(events, input.sessionId, thread);
+  const size = await conversationSize(input.transcriptPath);
+  // No baseline in this instance's events, no write, the conversation's first segment: it was resumed in a new process
+  // (a Codex `exec resume`, a `claude --resume`). Growth counts from its first request, not from the size seen now.
+  const first =
+    found.baseline === null && !found.written && found.firstSegment && size !== null
+      ? await firstRequestSize(input.transcriptPath).catch(() => null)
+      : null;
+  const resumed = first !== null && size !== null && first < size ? first : null;
+  const view = resumed !== null ? { ...found, baseline: resumed } : found;
+  const decision = nudgeDecision(view, size, threshold);
   const mark = (kind: FreshnessMarkEvent["mark"], contextTokens: number, level?: number): FreshnessMarkEvent => ({
     kind: "freshnessMark",
     at: nextTimestamp(),
@@ -81,13 +90,17 @@ export async function promptNudge(store: PromptStore, input: HookInput): Promise
   });
   switch (decision.kind) {
     case "none":
+      if (resumed !== null) await store.recordEvents([mark("baseline", resumed)]);
       return {};
     case "baseline":
       await store.recordEvents([mark("baseline", decision.contextTokens)]);
       return {};
     case "nudge":
       // Recorded first: a nudge that could not be recorded would come again at every prompt.
-      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
+      await store.recordEvents([
+        ...(resumed !== null ? [mark("baseline", resumed)] : []),
+        mark("nudge", decision.growth + (view.baseline ?? 0), decision.level),
+      ]);
       return { additionalContext: nudgeText(decision.growth, thread, view.written) };
     default: {
       const unreachable: never = decision;

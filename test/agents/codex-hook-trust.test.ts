@@ -27,12 +27,14 @@ describe("the Codex hook trust check", () => {
     const home = codexHomeWith(`model = "m"\n${ENABLED}${trusted("session_start")}${trusted("session_end")}`);
     const check = checkCodexHooks(home);
     expect(check?.status).toBe("warn");
-    expect(check?.detail[0]).toBe("thread-mind@thread-mind: 2 of 4 hooks trusted (untrusted: user_prompt_submit, pre_compact)");
+    expect(check?.detail[0]).toBe(
+      "thread-mind@thread-mind: 2 of 6 hooks trusted (untrusted: user_prompt_submit, pre_compact, pre_tool_use, subagent_start)",
+    );
     expect(check?.fix).toContain("trust ThreadMind's hooks");
   });
 
   it("is ok once every hook has a trusted hash", () => {
-    const config = `${ENABLED}${["session_start", "user_prompt_submit", "pre_compact", "session_end"].map(trusted).join("")}`;
+    const config = `${ENABLED}${["session_start", "user_prompt_submit", "pre_compact", "session_end", "pre_tool_use", "subagent_start"].map(trusted).join("")}`;
     expect(checkCodexHooks(codexHomeWith(config))?.status).toBe("ok");
   });
 

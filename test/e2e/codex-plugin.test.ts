@@ -13,6 +13,7 @@ import { copyRepoAsClone } from "../support/marketplace-copy.js";
 import { startMockResponses, type MockResponses } from "../support/mock-responses.js";
 import { REPO_ROOT, THREADMIND_HEADER } from "../support/plugin-e2e.js";
 import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness/freshness.js";
+import { threadFilesText } from "../support/thread-files.js";
 
 const run = promisify(execFile);
 const availability = await codexAvailability();
@@ -211,7 +212,7 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
       { reply: "created", usage: { input: 3200, cached: 3000, output: 20 } },
     ]);
     await exec(setting, "create a ThreadMind project Shop");
-    expect(readFileSync(join(setting.repo, ".threadmind", "threads", "shop", "main.md"), "utf8")).toContain("Shop");
+    expect(threadFilesText(setting.repo, "shop", "main")).toContain("Shop");
   });
 
   it("brings the thread's context to the first request at startup, records the rollout's size at SessionEnd and confirms the receipt", async () => {
@@ -282,13 +283,14 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
       await server.call("initialize", { clientInfo: { name: "threadmind-test", version: "1" } });
       server.notify("initialized");
       const hooks = pluginHooks(await server.call("hooks/list", { cwds: [setting.repo] }));
-      expect(hooks).toHaveLength(4);
+      // The plugin's hooks.json: SessionStart, SessionEnd, PreCompact, UserPromptSubmit, PreToolUse, SubagentStart.
+      expect(hooks).toHaveLength(6);
       expect(hooks.every((h) => h.trustStatus === "untrusted")).toBe(true);
       const doctorBefore = await run("node", [join(REPO_ROOT, "plugin", "dist", "cli.mjs"), "doctor"], {
         cwd: setting.repo,
         env: setting.env,
       }).catch((e: { stdout: string }) => e);
-      expect(doctorBefore.stdout).toContain("0 of 4 hooks trusted");
+      expect(doctorBefore.stdout).toContain("0 of 6 hooks trusted");
       // What trusting them in Codex's review writes: each hook's current hash under [hooks.state."<key>"].
       const value = Object.fromEntries(hooks.map((h) => [h.key, { trusted_hash: h.currentHash }]));
       await server.call("config/batchWrite", {
@@ -317,7 +319,7 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
       cwd: setting.repo,
       env: setting.env,
     }).catch((e: { stdout: string }) => e);
-    expect(stdout).toContain("4 of 4 hooks trusted");
+    expect(stdout).toContain("6 of 6 hooks trusted");
   });
 
   it("report --json lists the Codex sessions, labelled codex, with the mock's exact sizes", async () => {

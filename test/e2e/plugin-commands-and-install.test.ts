@@ -81,6 +81,8 @@ describe.skipIf(!availability.available)(
               { event: "SessionEnd" },
               { event: "PreCompact" },
               { event: "UserPromptSubmit" },
+              { event: "PreToolUse", matcher: "Edit|Write|MultiEdit|NotebookEdit" },
+              { event: "SubagentStart" },
             ],
             mcpServers: [{ name: "thread-mind", type: "stdio", target: "node" }],
             commands: expect.arrayContaining([

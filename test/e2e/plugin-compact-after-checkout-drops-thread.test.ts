@@ -1,6 +1,6 @@
 // Real Claude Code, one process: its thread exists only on a feature branch; a checkout of main (outside the session)
 // removes the file; /compact then reinjects some thread, and summary_update without a thread id must write to that one.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -12,6 +12,7 @@ import { textReply, toolUseReply } from "../support/mock-anthropic.js";
 import type { MockReply, RecordedRequest, Usage } from "../support/mock-anthropic.js";
 import { PLUGIN_ARGS, answersToolResult, bodyText, lastToolResultText, promptRequests, toolName } from "../support/plugin-e2e.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
+import { threadFilesText } from "../support/thread-files.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
@@ -84,7 +85,7 @@ describe.skipIf(!availability.available)("/compact after a checkout removed the 
     expect(bodyText(afterCompaction)).toContain("MAIN-MARKER-m0");
     const answered = sandbox.mock.messageRequests().find((r) => answersToolResult(r));
     expect(answered && lastToolResultText(answered)).not.toMatch(/error/i);
-    expect(existsSync(repo.threadFile(reinjected)) && readFileSync(repo.threadFile(reinjected), "utf8")).toContain(
+    expect(existsSync(repo.threadFile(reinjected)) && threadFilesText(repo.dir, repo.projectId, reinjected)).toContain(
       "SAVED-MARKER-z9",
     );
     expect(existsSync(repo.threadFile("feature-work"))).toBe(false);

@@ -11,7 +11,7 @@ import { NUDGE_OPENING, NUDGE_PREFIX, UPDATE_TOOL, sizedModel } from "../support
 import { logLines } from "../support/store-measurements.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
-import { readFileSync } from "node:fs";
+import { threadFilesText } from "../support/thread-files.js";
 
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
@@ -110,7 +110,7 @@ describe.skipIf(!availability.available)(
 
       it("exits 0 and the write reached the thread", () => {
         expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
-        expect(readFileSync(repo.threadFile("main"), "utf8")).toContain("DECIDED-IN-TEST");
+        expect(threadFilesText(repo.dir, repo.projectId, "main")).toContain("DECIDED-IN-TEST");
       });
 
       it("logs the write with the writing instance: the MCP server's parent pid, the hooks' CLAUDE_PID", () => {

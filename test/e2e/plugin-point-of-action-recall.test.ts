@@ -177,12 +177,15 @@ describe.skipIf(!availability.available)("point-of-action recall and subagent co
     }, RUN_TIMEOUT + 60_000);
     afterAll(() => repo?.cleanup());
 
-    it("leaves those files in the thread's paths, most recent first, and tells the model", () => {
+    it("leaves those files in the thread's paths and tells the model, most recent first", () => {
       expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
       const main = repo.services.store.readThread(repo.projectId, "main");
-      expect(main.paths).toEqual(["docs/three.md", "lib/two.ts", "lib/one.ts"]);
+      // Format 2 keeps paths as a set (one file per member) and reads them back sorted; the reply keeps the order joined.
+      expect(main.paths).toEqual(["docs/three.md", "lib/one.ts", "lib/two.ts"]);
       const saved = run.perPrompt[3]!.filter(answersToolResult).map(bodyText).join("\n");
-      expect(saved).toContain("joined the thread's paths");
+      expect(saved).toContain(
+        "Paths: docs/three.md, lib/two.ts, lib/one.ts (changed in this conversation) joined the thread's paths",
+      );
     });
   });
 });

@@ -7,7 +7,14 @@ import { join } from "node:path";
 export const CODEX_PLUGIN_NAME = "thread-mind";
 
 /** The hook events the plugin's hooks.json declares, as Codex names them in hook keys. */
-export const CODEX_HOOK_EVENTS = ["session_start", "user_prompt_submit", "pre_compact", "session_end"] as const;
+export const CODEX_HOOK_EVENTS = [
+  "session_start",
+  "user_prompt_submit",
+  "pre_compact",
+  "session_end",
+  "pre_tool_use",
+  "subagent_start",
+] as const;
 
 export interface CodexPluginState {
   /** Marketplaces the plugin is enabled from (`thread-mind@<marketplace>` with enabled = true). */
