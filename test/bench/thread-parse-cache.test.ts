@@ -20,7 +20,13 @@ async function store() {
   // Format 2: the summary item lives in its own file, <id>/state/<key>.md, next to the head (<id>/thread.md).
   const state = join(s.store.threadFolder(project.id, thread.id), "state");
   const [name] = readdirSync(state);
-  return { s, projectId: project.id, threadId: thread.id, file: s.store.threadPath(project.id, thread.id), item: join(state, name!) };
+  return {
+    s,
+    projectId: project.id,
+    threadId: thread.id,
+    file: s.store.threadPath(project.id, thread.id),
+    item: join(state, name!),
+  };
 }
 
 describe("parsed thread cache", () => {
