@@ -1,5 +1,5 @@
 // The store keeps parsed thread files while they are unchanged: a rewritten file must never be served from the cache.
-import { mkdtempSync, rmSync, utimesSync, writeFileSync, readFileSync, renameSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, readFileSync, renameSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,24 +17,33 @@ async function store() {
   const { project } = await s.projectCreate({ title: "Cache" });
   const { thread } = await s.threadCreate({ title: "Topic" });
   await s.summaryUpdate({ content: "## State\n- first version" });
-  return { s, projectId: project.id, threadId: thread.id, file: s.store.threadPath(project.id, thread.id) };
+  // Format 2: the summary item lives in its own file, <id>/state/<key>.md, next to the head (<id>/thread.md).
+  const state = join(s.store.threadFolder(project.id, thread.id), "state");
+  const [name] = readdirSync(state);
+  return {
+    s,
+    projectId: project.id,
+    threadId: thread.id,
+    file: s.store.threadPath(project.id, thread.id),
+    item: join(state, name!),
+  };
 }
 
 describe("parsed thread cache", () => {
   it("an edit in place of the same size and the same mtime is read afresh", async () => {
-    const { s, projectId, threadId, file } = await store();
+    const { s, projectId, threadId, item } = await store();
     expect(s.store.readThread(projectId, threadId).summary).toContain("first version");
-    const before = statSync(file);
-    writeFileSync(file, readFileSync(file, "utf8").replace("first version", "other version"));
-    utimesSync(file, before.atime, before.mtime); // same size, same mtime: only ctime tells
+    const before = statSync(item);
+    writeFileSync(item, readFileSync(item, "utf8").replace("first version", "other version"));
+    utimesSync(item, before.atime, before.mtime); // same size, same mtime: only ctime tells
     expect(s.store.readThread(projectId, threadId).summary).toContain("other version");
   });
 
   it("a file replaced by rename (another process's atomic write) is read afresh, in readAllThreads too", async () => {
-    const { s, projectId, threadId, file } = await store();
+    const { s, projectId, threadId, item } = await store();
     s.store.readAllThreads(projectId);
-    writeFileSync(`${file}.new`, readFileSync(file, "utf8").replace("first version", "renamed version"));
-    renameSync(`${file}.new`, file);
+    writeFileSync(`${item}.new`, readFileSync(item, "utf8").replace("first version", "renamed version"));
+    renameSync(`${item}.new`, item);
     expect(s.store.readAllThreads(projectId).threads.get(threadId)?.summary).toContain("renamed version");
     expect(s.store.readThread(projectId, threadId).summary).toContain("renamed version");
   });

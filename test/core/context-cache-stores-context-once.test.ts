@@ -28,7 +28,8 @@ function entry(starts: Record<string, CachedStart>, threadId = "t"): ContextCach
     projectId: "p",
     threadId,
     threadStatus: "active",
-    sources: {},
+    // An entry must name its thread's own file among its sources (#30; format 2: the folder's head).
+    sources: { [`threads/p/${threadId}/thread.md`]: "1:2:3:4:5" },
     head: null,
     starts,
   };

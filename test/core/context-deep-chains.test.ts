@@ -33,9 +33,17 @@ function chainRepo(spec: Omit<Parameters<typeof writeChain>[0], "root" | "projec
   return servicesFor(repo.dir, "s");
 }
 
-/** Thread files the context was built from (the project file left out). */
+/**
+ * Threads the context was built from (the project file left out). Since format 2 a thread read names several sources
+ * (its folder, its head and its format-1 file, present or not): counted once per thread.
+ */
 function threadFilesRead(sources: string[]): number {
-  return sources.filter((s) => s.startsWith("threads/")).length;
+  const ids = new Set<string>();
+  for (const s of sources) {
+    const m = /^threads\/[^/]+\/([^/]+?)(?:\.md$|\/|$)/.exec(s);
+    if (m) ids.add(m[1]!);
+  }
+  return ids.size;
 }
 
 describe("context assembly stops walking at the budget", () => {
@@ -77,6 +85,7 @@ describe("context assembly stops walking at the budget", () => {
     const { project, thread } = await s.currentThread();
     const { context, sources } = await s.contextWithSources(project, thread, { maxChars: HOOK_BUDGET });
     expect(threadFilesRead(sources)).toBe(1_000);
+    expect(new Set(sources).size).toBe(sources.length); // no file consulted twice
     expect(context.notices).toEqual([
       `_⚠ The parentIds of "${ancestorId(999)}" form a cycle through "main": ancestors beyond it are not shown. Fix the parentId in the thread files._`,
     ]);

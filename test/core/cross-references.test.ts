@@ -1,5 +1,6 @@
 // Guards cross-references (related threads): recorded through create and summary_update, listed by title in the context, kept through rebase, carried by merge, removed on delete.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
@@ -7,7 +8,14 @@ import type { ThreadMindServices } from "../../src/core/services.js";
 
 let repo: TempRepo;
 let s: ThreadMindServices;
-const file = (id: string) => readFileSync(s.store.threadPath("shop", id), "utf8");
+/** The related ids a thread's folder records (format 2: one file per member under related/), as read back: sorted. */
+const relatedOnDisk = (id: string): string[] => {
+  const dir = join(s.store.threadFolder("shop", id), "related");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name), "utf8").trim())
+    .sort();
+};
 
 beforeEach(async () => {
   repo = makeTempRepo();
@@ -23,19 +31,19 @@ beforeEach(async () => {
 afterEach(() => repo?.cleanup());
 
 describe("cross-references", () => {
-  test("thread_create records related ids in the frontmatter, warns about missing ones and the tree marks both", async () => {
+  test("thread_create records related ids in the thread folder, warns about missing ones and the tree marks both", async () => {
     const created = await s.threadCreate({ title: "API gateway", parentId: "main", related: ["rate-limiting", "ghost"] });
     expect(created.thread.related).toEqual(["rate-limiting", "ghost"]);
     expect(created.warnings).toContain('Related thread "ghost" does not exist (kept as a reference).');
-    expect(file("api-gateway")).toContain("related:\n  - rate-limiting\n  - ghost\n");
-    expect((await s.threadList()).text).toContain("API gateway (api-gateway) ↔ rate-limiting, ghost (missing) ◀ current");
+    expect(relatedOnDisk("api-gateway")).toEqual(["ghost", "rate-limiting"]);
+    expect((await s.threadList()).text).toContain("API gateway (api-gateway) ↔ ghost (missing), rate-limiting ◀ current");
   });
 
   test("the context lists related threads by title and id, never their summaries; missing ones are reported, not fatal", async () => {
     await s.threadCreate({ title: "API gateway", parentId: "main", related: ["rate-limiting", "ghost"] });
     const ctx = await s.contextGet();
     expect(ctx.text).toContain(
-      "_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): Rate limiting (rate-limiting); ghost (missing: no such thread)._",
+      "_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ghost (missing: no such thread); Rate limiting (rate-limiting)._",
     );
     expect(ctx.text).not.toContain("SECRET-SAUCE");
   });
@@ -53,11 +61,12 @@ describe("cross-references", () => {
       'Related thread "nope" does not exist (kept as a reference).',
     ]);
     const kept = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- refunds" });
-    expect(kept.thread.related).toEqual(["rate-limiting", "nope"]);
+    // Kept as read back: sorted (format 2 stores one file per member).
+    expect(kept.thread.related).toEqual(["nope", "rate-limiting"]);
     expect(kept.warnings).toEqual([]);
     const cleared = await s.summaryUpdate({ threadId: "billing", section: "state", content: "- done", related: [] });
     expect(cleared.thread.related).toBeUndefined();
-    expect(file("billing")).not.toContain("related:");
+    expect(relatedOnDisk("billing")).toEqual([]);
   });
 
   test("a closed related thread is listed with its status", async () => {
@@ -82,8 +91,8 @@ describe("cross-references", () => {
     await s.threadCreate({ title: "Coupons", parentId: "billing", related: ["rate-limiting", "billing", "main"] });
     await s.summaryUpdate({ threadId: "main", section: "state", content: "- z", related: ["coupons"] });
     const merged = await s.threadMerge({ threadId: "coupons", parentSummary: "## Decisions\n- Stripe\n- coupons in Stripe" });
-    expect(merged.parent.related).toEqual(["rate-limiting", "main"]);
-    expect(merged.thread).toMatchObject({ status: "done", mergedInto: "billing", related: ["rate-limiting", "billing", "main"] });
+    expect(merged.parent.related).toEqual(["main", "rate-limiting"]);
+    expect(merged.thread).toMatchObject({ status: "done", mergedInto: "billing", related: ["billing", "main", "rate-limiting"] });
     const { context } = await s.threadSwitch("main");
     expect(context.text).toContain("Coupons (coupons, done)");
   });
@@ -95,8 +104,8 @@ describe("cross-references", () => {
     const { deleted } = await s.threadDelete("rate-limiting");
     const tree = (await s.threadList()).text;
     expect(deleted.sort()).toEqual(["quotas", "rate-limiting"]);
-    expect(file("billing")).not.toContain("related:");
-    expect(file("main")).toContain("related:\n  - billing\n");
+    expect(relatedOnDisk("billing")).toEqual([]);
+    expect(relatedOnDisk("main")).toEqual(["billing"]);
     expect(tree).not.toContain("↔ quotas");
     expect(tree).toContain("Shop (main) ↔ billing");
   });

@@ -24,7 +24,14 @@ function deepRepo() {
   writeChain({ root: repo.dir, projectId: "deep", ancestors: DEPTH });
   return {
     s: servicesFor(repo.dir, "s"),
-    threadFiles: () => readdirSync(join(repo!.dir, ".threadmind", "threads", "deep")).filter((n) => n.endsWith(".md")).length,
+    // Threads on disk, each once: the chain's format-1 files (<id>.md) and format-2 folders (<id>/, a new thread, or a
+    // migrated one next to its frozen format-1 file).
+    threadFiles: () =>
+      new Set(
+        readdirSync(join(repo!.dir, ".threadmind", "threads", "deep"), { withFileTypes: true })
+          .filter((e) => e.isDirectory() || e.name.endsWith(".md"))
+          .map((e) => (e.isDirectory() ? e.name : e.name.slice(0, -".md".length))),
+      ).size,
   };
 }
 

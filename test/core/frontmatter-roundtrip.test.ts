@@ -1,9 +1,10 @@
 // Guards thread files against lossy frontmatter: hostile titles and summaries round-trip exactly, keys in a fixed order.
 import { afterEach, describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseThread, serializeThread } from "../../src/core/store/frontmatter.js";
+import { parseHead, parseItem, serializeHead, serializeItem } from "../../src/core/store/thread-folder-format.js";
 import type { Thread } from "../../src/core/types.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
@@ -219,9 +220,18 @@ describe("frontmatter round-trip", () => {
     await s.projectCreate({ title: "P" });
     const { thread: t } = await s.threadCreate({ title: 'Fix: "quoted" # and ---' });
     const updated = await s.summaryUpdate({ content: "## State\n- x", paths: ["src/"] });
-    const text = readFileSync(join(repo.dir, ".threadmind", "threads", "p", `${t.id}.md`), "utf8");
-    expect(text).toBe(serializeThread(updated.thread));
-    expect(parseThread(text)).toEqual(updated.thread);
+    // Format 2: the thread is a folder; each of its files is exactly the canonical serialization of what it holds.
+    const folder = join(repo.dir, ".threadmind", "threads", "p", t.id);
+    const head = readFileSync(join(folder, "thread.md"), "utf8");
+    expect(head).toBe(serializeHead(parseHead(head)));
+    expect(parseHead(head)).toMatchObject({ id: t.id, title: 'Fix: "quoted" # and ---' });
+    const items = readdirSync(join(folder, "state")).map((name) => readFileSync(join(folder, "state", name), "utf8"));
+    expect(items.length).toBe(1);
+    for (const item of items) {
+      expect(item).toBe(serializeItem(parseItem(item)));
+      expect(parseItem(item).blocks).toEqual(["- x"]);
+    }
+    expect(servicesFor(repo.dir, "other").store.readThread("p", t.id)).toEqual(updated.thread);
   });
 
   test("a Markdown heading underlined with ======= is kept, not mistaken for a git conflict", async () => {
@@ -261,7 +271,7 @@ describe("frontmatter round-trip", () => {
       [
         "conflict markers in a summary",
         () => s.summaryUpdate({ content: "quoting a merge:\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> branch" }),
-        /Thread "main" cannot be written: it would contain lines that read as git conflict markers/,
+        /Thread "main" cannot be written: the summary would contain lines that read as git conflict markers/,
       ],
     ];
     for (const [name, call, message] of refusals) {

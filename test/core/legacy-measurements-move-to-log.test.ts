@@ -50,6 +50,9 @@ async function legacyStore(): Promise<string> {
   return storeDir;
 }
 
+// An older config.json knew nothing of point-of-action recall (#27): none is counted.
+const NO_RECALL = { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+
 describe("measurements kept in an older config.json", () => {
   test("are read as they are, moved to the log by the next write, and read the same afterwards", async () => {
     const storeDir = await legacyStore();
@@ -61,7 +64,7 @@ describe("measurements kept in an older config.json", () => {
     const config = JSON.parse(readFileSync(join(storeDir, "config.json"), "utf8")) as Record<string, unknown>;
     expect(config).not.toHaveProperty("measurements");
     expect(config).not.toHaveProperty("conversations");
-    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0, staleness: [] });
+    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0, staleness: [], recall: NO_RECALL });
     expect(lastConversation(sessionEvents(storeDir, "conv-1"))).toEqual({
       projectId: "legacy",
       threadId: "main",
@@ -75,7 +78,7 @@ describe("measurements kept in an older config.json", () => {
     // The crash: the events were appended, config.json still holds the lists. The next write appends them again.
     appendMeasurementEvents(storeDir, legacyEvents(readLocalState(storeDir).state));
     await servicesFor(repo!.dir).threadCreate({ title: "Any write" });
-    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0, staleness: [] });
+    expect(storeMeasurements(storeDir)).toEqual({ measurements: before, unreadableLines: 0, staleness: [], recall: NO_RECALL });
   });
 
   test("read in the state a move cut short leaves (appended, config.json not yet rewritten), each record counts once", async () => {

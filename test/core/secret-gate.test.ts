@@ -1,9 +1,8 @@
 // Tests that the secret gate catches every credential kind, reports where it is, masks it, and refuses with a clear message.
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { servicesFor } from "../support/core-services.js";
+import { threadFilesText } from "../support/thread-files.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { assertNoSecrets, scanForSecrets, SecretDetectedError } from "../../src/core/secrets/secret-scan.js";
 import type { SecretFinding } from "../../src/core/secrets/secret-scan.js";
@@ -524,15 +523,15 @@ describe("the secret gate scans every written field", () => {
 
   it("a PEM key in paths (whole in one path, or split over several) is refused and nothing is written", async () => {
     const s = servicesFor(repo.dir);
-    const file = join(repo.dir, ".threadmind", "threads", "p", "main.md");
-    const before = readFileSync(file, "utf8");
+    const files = () => threadFilesText(repo.dir, "p", "main");
+    const before = files();
     const lines = pemBlock("RSA PRIVATE KEY").split("\n");
     for (const paths of [[lines.join("\n")], lines, ["src/a.ts", ...lines]]) {
       await expect(s.summaryUpdate({ content: "## State\n- fine", paths })).rejects.toThrow(
         /^Refused to write the paths: it contains what looks like a credential \(private key on line \d+\)\. Nothing was written\./,
       );
     }
-    expect(readFileSync(file, "utf8")).toBe(before);
+    expect(files()).toBe(before);
     // Ordinary paths, even ones that name key files, pass.
     await s.summaryUpdate({ content: "## State\n- fine", paths: ["certs/server-key.pem", "src/auth/private-key.ts"] });
   });

@@ -12,6 +12,7 @@ let dir: string;
 let s: ThreadMindServices;
 const LONG = "L".repeat(190);
 
+// Written by hand as format-1 files (threads/<project>/<id>.md, still read), so that updatedAt can be set per thread.
 function writeThread(id: string, parentId: string, title: string, updatedAt: string, status?: "done" | "abandoned"): void {
   const lines = [
     "---",
@@ -24,7 +25,7 @@ function writeThread(id: string, parentId: string, title: string, updatedAt: str
   ];
   if (status) lines.push(`status: ${status}`);
   lines.push("---", "");
-  writeFileSync(s.store.threadPath("big", id), lines.join("\n"));
+  writeFileSync(s.store.legacyThreadPath("big", id), lines.join("\n"));
 }
 
 const at = (i: number) =>
