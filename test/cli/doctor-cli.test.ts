@@ -166,7 +166,9 @@ describe("thread-mind-mcp doctor", () => {
     utimesSync(file, twoDaysAgo, twoDaysAgo);
     const old = doctor(r.dir, h).checks.get("committed");
     expect(old?.status).toBe("warn");
-    expect(old?.detail[0]).toBe("1 thread file change(s) left uncommitted for more than a day: .threadmind/threads/shop/main/thread.md");
+    expect(old?.detail[0]).toBe(
+      "1 thread file change(s) left uncommitted for more than a day: .threadmind/threads/shop/main/thread.md",
+    );
   });
 
   it("Node: an old version fails with the fix (a pure check: an old node cannot be spawned here)", () => {
