@@ -19,6 +19,7 @@ const NAMES = [
   "git-setup",
   "resolve",
   "statusline",
+  "migrate",
 ];
 
 describe("thread-mind-mcp's commands", () => {

@@ -159,14 +159,16 @@ describe("thread-mind-mcp doctor", () => {
     r.git("commit", "-qm", "ThreadMind summaries");
     expect(status(doctor(r.dir, h), "committed")).toBe("ok");
     // A change made now passes; the same change two days old warns, naming the file.
-    const file = join(r.dir, ".threadmind", "threads", "shop", "main.md");
+    const file = join(r.dir, ".threadmind", "threads", "shop", "main", "thread.md");
     writeFileSync(file, `${readFileSync(file, "utf8")}\n- Decided: refunds through the ledger.\n`);
     expect(status(doctor(r.dir, h), "committed")).toBe("ok");
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     utimesSync(file, twoDaysAgo, twoDaysAgo);
     const old = doctor(r.dir, h).checks.get("committed");
     expect(old?.status).toBe("warn");
-    expect(old?.detail[0]).toBe("1 thread file change(s) left uncommitted for more than a day: .threadmind/threads/shop/main.md");
+    expect(old?.detail[0]).toBe(
+      "1 thread file change(s) left uncommitted for more than a day: .threadmind/threads/shop/main/thread.md",
+    );
   });
 
   it("Node: an old version fails with the fix (a pure check: an old node cannot be spawned here)", () => {

@@ -178,18 +178,15 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
   either("the writer session's thread in config.json", sessionThread, before.sessionThread, after.sessionThread);
   // Anything else in the store must be a temp file of an interrupted write (or the dead writer's lock), which readers ignore.
   // measurements.jsonl: the summary writes' log (one O_APPEND write each, read line by line; a torn last line costs only itself).
-  const expected = new Set([
-    ".gitignore",
-    ".gitattributes",
-    "config.json",
-    ".lock",
-    "measurements.jsonl",
-    "projects/crash.json",
-    ...[...threads.keys()].map((id) => `threads/crash/${id}.md`),
-  ]);
+  const expected = new Set([".gitignore", ".gitattributes", "config.json", ".lock", "measurements.jsonl", "projects/crash.json"]);
+  // Format 2: a thread is its folder threads/crash/<id>/ (thread.md, one file per item, paths/, related/).
+  const inThreadFolder = (rel: string) => {
+    const m = /^threads\/crash\/([^/]+)\/.+$/.exec(rel);
+    return m !== null && threads.has(m[1]!);
+  };
   for (const path of filesUnder(reader.store.dir)) {
     const rel = path.slice(reader.store.dir.length + 1);
-    if (!expected.has(rel) && !isAtomicTempFile(rel)) problems.push(`unexpected file ${rel}`);
+    if (!expected.has(rel) && !inThreadFolder(rel) && !isAtomicTempFile(rel)) problems.push(`unexpected file ${rel}`);
   }
   return problems;
 }

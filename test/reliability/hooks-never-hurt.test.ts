@@ -74,8 +74,16 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
+/** The thread's head (format 2: `<id>/thread.md`), which holds its frontmatter: what most damage here goes to. */
 function threadPath(root: string, id: string): string {
-  return join(root, ".threadmind", "threads", PROJECT, `${id}.md`);
+  return join(root, ".threadmind", "threads", PROJECT, id, "thread.md");
+}
+/** The item file of the thread's `section` that holds `text` (format 2: `<id>/<section>/<key>.md`). */
+function itemPath(root: string, id: string, section: string, text: string): string {
+  const dir = join(root, ".threadmind", "threads", PROJECT, id, section);
+  const name = readdirSync(dir).find((n) => readFileSync(join(dir, n), "utf8").includes(text));
+  if (name === undefined) throw new Error(`no item of ${id}/${section} holds ${JSON.stringify(text)}`);
+  return join(dir, name);
 }
 function configPath(root: string): string {
   return join(root, ".threadmind", "config.json");
@@ -149,10 +157,10 @@ const measuredWhole = (o: Outcome, hook: HookName) => {
   expect(o.message).toBeUndefined();
   expect(recordedSize(o, hook)?.contextTokens).toBe(finalContext);
 };
-const activeThreadRefused = (reason: RegExp) => ({
+const activeThreadRefused = (reason: RegExp, damaged: (root: string) => string = (root) => threadPath(root, "main")) => ({
   "session-start": (o: Outcome) => {
     expect(o.context).toBeUndefined();
-    expect(o.message).toContain(threadPath(o.ws.root, "main"));
+    expect(o.message).toContain(damaged(o.ws.root));
     expect(o.message).toMatch(reason);
   },
   "session-end": measuredWhole,
@@ -235,15 +243,19 @@ const SCENARIOS: Scenario[] = [
     expect: activeThreadRefused(/invalid YAML frontmatter: .*alias/i),
   },
   {
+    // Format 2: the decision is in its item file (main/decisions/<key>.md), which git would mark.
     name: "git conflict markers in the active thread",
     prepare: ({ root }) => {
-      const text = readFileSync(threadPath(root, "main"), "utf8");
+      const file = itemPath(root, "main", "decisions", "- The main decision.");
       writeFileSync(
-        threadPath(root, "main"),
-        text.replace("- The main decision.", "<<<<<<< HEAD\n- The main decision.\n=======\n- Theirs.\n>>>>>>> theirs"),
+        file,
+        readFileSync(file, "utf8").replace(
+          "- The main decision.",
+          "<<<<<<< HEAD\n- The main decision.\n=======\n- Theirs.\n>>>>>>> theirs",
+        ),
       );
     },
-    expect: activeThreadRefused(/conflict/i),
+    expect: activeThreadRefused(/conflict/i, (root) => itemPath(root, "main", "decisions", "- The main decision.")),
   },
   {
     name: "a non-UTF-8 byte in the active thread",

@@ -1,6 +1,6 @@
 // Guards lock fencing: a holder paused past the stale limit (Ctrl-Z, a debugger, a VM pause) has its lock reclaimed;
 // when it resumes, none of its writes may land over a write that another process made and acknowledged meanwhile.
-import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { LOG_ROTATE_BYTES, measurementLogPath } from "../../src/core/measure/measurement-log.js";
 import { rotateMeasurementLogIfFull } from "../../src/core/measure/measurement-log-rotate.js";
 import { snapshotDir } from "../support/dir-snapshot.js";
@@ -11,6 +11,8 @@ import { resolveWorkspace } from "../../src/core/workspace.js";
 import type { PausedWriterInput } from "../fixtures/workers/paused-writer.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { threadFilesText } from "../support/thread-files.js";
+import { isAtomicTempFile } from "../../src/core/store/atomic-write.js";
 
 /** Short enough for a test, long enough that a busy machine does not starve the worker's heartbeat (every staleMs/3). */
 const STALE_MS = 1_500;
@@ -43,7 +45,13 @@ describe("a paused lock holder", () => {
       const s = services(repo.dir, "acknowledged-writer");
       const { project } = await s.projectCreate({ title: "P" });
       const target = (await s.threadCreate({ title: "Refunds", parentId: "main" })).thread;
-      const file = join(repo.dir, ".threadmind", "threads", project.id, `${target.id}.md`);
+      // Format 2: the thread is a folder of files; the snapshot of all of them must stay as acknowledged. Temp-named
+      // files (readers skip them) are left out: the paused holder's "write under way" marker is one, gone once it ends.
+      const files = () =>
+        threadFilesText(repo.dir, project.id, target.id)
+          .split(/^(?=== )/m)
+          .filter((part) => !isAtomicTempFile(part.slice(3, part.indexOf("\n"))))
+          .join("");
       for (let round = 1; round <= 2; round++) {
         const worker = spawnWorker(script, {
           root: repo.dir,
@@ -57,18 +65,22 @@ describe("a paused lock holder", () => {
         const acknowledged = `- acknowledged write of round ${round}`;
         // Waits until the paused holder's lock is stale, reclaims it, writes, and returns: the write is acknowledged.
         await s.summaryUpdate({ threadId: target.id, section: "decisions", content: acknowledged, replaceSection: true });
-        const afterAcknowledged = readFileSync(file, "utf8");
+        const afterAcknowledged = files();
         expect(afterAcknowledged).toContain(acknowledged);
         worker.child.kill("SIGCONT");
         const exit = await worker.exited;
         expect(exit.stdout).toContain("refused: Refused to write: this process lost the ThreadMind lock");
         expect(exit.stdout).toContain("This write was not made, so no later write was overwritten");
-        expect(readFileSync(file, "utf8")).toBe(afterAcknowledged);
+        expect(files()).toBe(afterAcknowledged);
         expect((await services(repo.dir, `reader-${round}`).threadSwitch(target.id)).thread.summary).toContain(acknowledged);
       }
       // No fence directory or temp file of either holder is left behind.
       expect(readdirSync(join(repo.dir, ".threadmind")).filter((n) => n.startsWith(".lock"))).toEqual([]);
-      expect(readdirSync(join(repo.dir, ".threadmind", "threads", project.id)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+      expect(
+        readdirSync(join(repo.dir, ".threadmind", "threads", project.id), { recursive: true }).filter((n) =>
+          String(n).endsWith(".tmp"),
+        ),
+      ).toEqual([]);
     } finally {
       repo.cleanup();
     }

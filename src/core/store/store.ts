@@ -20,6 +20,7 @@ import {
 import { type FolderWrite, planFolderWrite, splitSummary, type WriteStamp } from "./thread-folder-write.js";
 import { readRegularFile } from "./regular-file.js";
 import { noteThreadWrite } from "./recent-writes.js";
+import { markFolderWrite, readFolderConsistently } from "./folder-write-marker.js";
 import { SECTION_KEYS } from "../types.js";
 import { assertId, isValidId } from "../ids.js";
 import { projectIdsIn } from "./project-ids.js";
@@ -287,6 +288,16 @@ export class Store {
    */
   private readFresh(projectId: string, threadId: string): CachedThread | null {
     const folder = this.threadFolder(projectId, threadId);
+    // Lock-free readers (hooks) must not see a write of several files half done.
+    return readFolderConsistently(
+      folder,
+      () => this.readFreshOnce(projectId, threadId),
+      (read) => read === null || stampsUnchanged(read.stamps),
+    );
+  }
+
+  private readFreshOnce(projectId: string, threadId: string): CachedThread | null {
+    const folder = this.threadFolder(projectId, threadId);
     const legacyPath = this.legacyThreadPath(projectId, threadId);
     // Stamps are taken before reading: a change during the read gives a newer stamp next time, never a stale hit.
     const disk = readFolderTexts(folder);
@@ -484,13 +495,18 @@ export class Store {
       made.add(dir);
     };
     ensureDir(folder);
-    for (const [rel, text] of write.items) {
-      const path = join(folder, rel);
-      ensureDir(dirname(path));
-      writeFenced(this.lockPath, path, text);
+    const unmark = markFolderWrite(folder);
+    try {
+      for (const [rel, text] of write.items) {
+        const path = join(folder, rel);
+        ensureDir(dirname(path));
+        writeFenced(this.lockPath, path, text);
+      }
+      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+      for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+    } finally {
+      unmark();
     }
-    if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-    for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.parsed.delete(folder);
