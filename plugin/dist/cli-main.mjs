@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, rmdirSync, openSync, fstatSync, renameSync, fsyncSync, unlinkSync, realpathSync, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, utimesSync, watch, linkSync } from 'fs';
 import { createHash, randomBytes } from 'crypto';
 import { open, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -27,8 +27,15 @@ var __require = /* @__PURE__ */ ((x) => typeof require$1 !== "undefined" ? requi
   if (typeof require$1 !== "undefined") return require$1.apply(this, arguments);
   throw Error('Dynamic require of "' + x + '" is not supported');
 });
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
 var __commonJS = (cb, mod) => function __require2() {
   return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+};
+var __export = (target2, all) => {
+  for (var name in all)
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -47,9 +54,9 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -103,9 +110,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -260,9 +267,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -430,9 +437,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -499,9 +506,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -548,9 +555,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -577,9 +584,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -608,8 +615,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -617,9 +624,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -716,13 +723,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -734,9 +741,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -763,9 +770,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -837,9 +844,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -979,9 +986,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -995,20 +1002,20 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -1025,14 +1032,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1049,12 +1056,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -1066,12 +1073,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -1086,39 +1093,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold2 = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold2 === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold2])
-            res += `${text[fold2]}\\`;
+            res += `${text2[fold2]}\\`;
           res += `
-${indent}${text.slice(fold2 + 1, end2)}`;
+${indent}${text2.slice(fold2 + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -1130,9 +1137,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1412,9 +1419,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1535,9 +1542,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
@@ -1667,9 +1674,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -1688,9 +1695,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1747,9 +1754,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge = require_merge();
     var stringify2 = require_stringify();
@@ -1810,9 +1817,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1849,9 +1856,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -1999,9 +2006,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2142,9 +2149,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2163,9 +2170,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2278,9 +2285,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2299,9 +2306,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2317,9 +2324,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2334,9 +2341,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2357,9 +2364,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2383,9 +2390,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2428,9 +2435,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2472,9 +2479,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2499,9 +2506,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2565,9 +2572,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -2630,9 +2637,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2707,9 +2714,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2784,9 +2791,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2815,9 +2822,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2863,9 +2870,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2941,9 +2948,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3029,9 +3036,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3116,9 +3123,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3159,9 +3166,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3252,9 +3259,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3283,9 +3290,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -3362,9 +3369,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3637,8 +3644,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3670,9 +3677,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3714,12 +3721,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error.message += `:
 
 ${lineStr}
@@ -3734,9 +3741,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3867,9 +3874,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3908,9 +3915,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3925,9 +3932,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3940,9 +3947,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -3958,10 +3965,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep7, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3975,7 +3982,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -3999,7 +4006,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4015,7 +4022,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4047,9 +4054,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4097,14 +4104,14 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep7 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4118,13 +4125,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep7 + cb;
+              sep7 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep7 += source;
               hasSpace = true;
               break;
             default:
@@ -4139,9 +4146,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4166,18 +4173,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep7, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep7 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4231,8 +4238,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap && !sep7 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4244,7 +4251,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4255,8 +4262,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep7)
+                for (const st of sep7) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4273,7 +4280,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4332,9 +4339,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4396,9 +4403,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4451,7 +4458,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep7 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4468,24 +4475,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep7 === " ")
+            sep7 = "\n";
+          else if (!prevMoreIndented && sep7 === "\n")
+            sep7 = "\n\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep7 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep7 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep7 + content;
+          sep7 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4578,9 +4585,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4667,25 +4674,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep7 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep7 === "\n")
+            res += sep7;
           else
-            sep5 = "\n";
+            sep7 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep7 + lm;
+          sep7 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep7 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4798,9 +4805,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4878,9 +4885,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4907,9 +4914,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5012,9 +5019,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5054,9 +5061,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -5261,9 +5268,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5445,9 +5452,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -5488,14 +5495,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep5, value }) {
+    function stringifyItem({ start, key, sep: sep7, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep5)
-        for (const st of sep5)
+      if (sep7)
+        for (const st of sep7)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -5505,9 +5512,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5566,9 +5573,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5667,9 +5674,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6255,9 +6262,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6285,9 +6292,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -6657,18 +6664,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep7;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep7 = scalar.end;
+            sep7.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep7 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep5 }]
+            items: [{ start, key: scalar, sep: sep7 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6821,15 +6828,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep7 = it.sep;
+                  sep7.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep5 }]
+                    items: [{ start: start2, key, sep: sep7 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7023,13 +7030,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep7 = fc.end.splice(1, fc.end.length);
+            sep7.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep5 }]
+              items: [{ start, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7158,9 +7165,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7187,7 +7194,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
+    function parseDocument4(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7213,7 +7220,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument4(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7249,14 +7256,14 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument3;
+    exports.parseDocument = parseDocument4;
     exports.stringify = stringify2;
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7305,9 +7312,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -7490,11 +7497,11 @@ var require_tiktoken_bg = __commonJS({
        * @param {any} disallowed_special
        * @returns {Uint32Array}
        */
-      encode(text, allowed_special, disallowed_special) {
+      encode(text2, allowed_special, disallowed_special) {
         if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
         try {
           const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
-          const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+          const ptr0 = passStringToWasm0(text2, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
           const len0 = WASM_VECTOR_LEN;
           wasm.tiktoken_encode(retptr, this.__wbg_ptr, ptr0, len0, addHeapObject(allowed_special), addHeapObject(disallowed_special));
           var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
@@ -7515,11 +7522,11 @@ var require_tiktoken_bg = __commonJS({
        * @param {string} text
        * @returns {Uint32Array}
        */
-      encode_ordinary(text) {
+      encode_ordinary(text2) {
         if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
         try {
           const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
-          const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+          const ptr0 = passStringToWasm0(text2, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
           const len0 = WASM_VECTOR_LEN;
           wasm.tiktoken_encode_ordinary(retptr, this.__wbg_ptr, ptr0, len0);
           var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
@@ -7537,11 +7544,11 @@ var require_tiktoken_bg = __commonJS({
        * @param {any} disallowed_special
        * @returns {any}
        */
-      encode_with_unstable(text, allowed_special, disallowed_special) {
+      encode_with_unstable(text2, allowed_special, disallowed_special) {
         if (wasm == null) throw new Error("tiktoken: WASM binary has not been propery initialized.");
         try {
           const retptr = wasm.__wbindgen_add_to_stack_pointer(-16);
-          const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
+          const ptr0 = passStringToWasm0(text2, wasm.__wbindgen_export_1, wasm.__wbindgen_export_2);
           const len0 = WASM_VECTOR_LEN;
           wasm.tiktoken_encode_with_unstable(retptr, this.__wbg_ptr, ptr0, len0, addHeapObject(allowed_special), addHeapObject(disallowed_special));
           var r0 = getDataViewMemory0().getInt32(retptr + 4 * 0, true);
@@ -7650,9 +7657,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -7689,6 +7696,731 @@ var require_init = __commonJS({
     __exportStar(require_tiktoken_bg(), exports);
   }
 });
+
+// ../main/node_modules/fzstd/esm/index.mjs
+var esm_exports = {};
+__export(esm_exports, {
+  Decompress: () => Decompress,
+  ZstdErrorCode: () => ZstdErrorCode,
+  decompress: () => decompress
+});
+function decompress(dat, buf) {
+  var bufs = [], nb = +!buf;
+  var bt = 0, ol = 0;
+  for (; dat.length; ) {
+    var st = rzfh(dat, nb || buf);
+    if (typeof st == "object") {
+      if (nb) {
+        buf = null;
+        if (st.w.length == st.u) {
+          bufs.push(buf = st.w);
+          ol += st.u;
+        }
+      } else {
+        bufs.push(buf);
+        st.e = 0;
+      }
+      for (; !st.l; ) {
+        var blk = rzb(dat, st, buf);
+        if (!blk)
+          err(5);
+        if (buf)
+          st.e = st.y;
+        else {
+          bufs.push(blk);
+          ol += blk.length;
+          cpw(st.w, 0, blk.length);
+          st.w.set(blk, st.w.length - blk.length);
+        }
+      }
+      bt = st.b + st.c * 4;
+    } else
+      bt = st;
+    dat = dat.subarray(bt);
+  }
+  return cct(bufs, ol);
+}
+var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
+var init_esm = __esm({
+  "../main/node_modules/fzstd/esm/index.mjs"() {
+    ab = ArrayBuffer;
+    u8 = Uint8Array;
+    u16 = Uint16Array;
+    i16 = Int16Array;
+    i32 = Int32Array;
+    slc = function(v, s, e) {
+      if (u8.prototype.slice)
+        return u8.prototype.slice.call(v, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      var n = new u8(e - s);
+      n.set(v.subarray(s, e));
+      return n;
+    };
+    fill = function(v, n, s, e) {
+      if (u8.prototype.fill)
+        return u8.prototype.fill.call(v, n, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      for (; s < e; ++s)
+        v[s] = n;
+      return v;
+    };
+    cpw = function(v, t, s, e) {
+      if (u8.prototype.copyWithin)
+        return u8.prototype.copyWithin.call(v, t, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      while (s < e) {
+        v[t++] = v[s++];
+      }
+    };
+    ZstdErrorCode = {
+      InvalidData: 0,
+      WindowSizeTooLarge: 1,
+      InvalidBlockType: 2,
+      FSEAccuracyTooHigh: 3,
+      DistanceTooFarBack: 4,
+      UnexpectedEOF: 5
+    };
+    ec = [
+      "invalid zstd data",
+      "window size too large (>2046MB)",
+      "invalid block type",
+      "FSE accuracy too high",
+      "match distance too far back",
+      "unexpected EOF"
+    ];
+    err = function(ind, msg, nt) {
+      var e = new Error(msg || ec[ind]);
+      e.code = ind;
+      if (Error.captureStackTrace)
+        Error.captureStackTrace(e, err);
+      if (!nt)
+        throw e;
+      return e;
+    };
+    rb = function(d, b, n) {
+      var i = 0, o = 0;
+      for (; i < n; ++i)
+        o |= d[b++] << (i << 3);
+      return o;
+    };
+    b4 = function(d, b) {
+      return (d[b] | d[b + 1] << 8 | d[b + 2] << 16 | d[b + 3] << 24) >>> 0;
+    };
+    rzfh = function(dat, w) {
+      var n3 = dat[0] | dat[1] << 8 | dat[2] << 16;
+      if (n3 == 3126568 && dat[3] == 253) {
+        var flg = dat[4];
+        var ss = flg >> 5 & 1, cc = flg >> 2 & 1, df = flg & 3, fcf = flg >> 6;
+        if (flg & 8)
+          err(0);
+        var bt = 6 - ss;
+        var db = df == 3 ? 4 : df;
+        var di = rb(dat, bt, db);
+        bt += db;
+        var fsb = fcf ? 1 << fcf : ss;
+        var fss = rb(dat, bt, fsb) + (fcf == 1 && 256);
+        var ws = fss;
+        if (!ss) {
+          var wb = 1 << 10 + (dat[5] >> 3);
+          ws = wb + (wb >> 3) * (dat[5] & 7);
+        }
+        if (ws > 2145386496)
+          err(1);
+        var buf = new u8((w == 1 ? fss || ws : w ? 0 : ws) + 12);
+        buf[0] = 1, buf[4] = 4, buf[8] = 8;
+        return {
+          b: bt + fsb,
+          y: 0,
+          l: 0,
+          d: di,
+          w: w && w != 1 ? w : buf.subarray(12),
+          e: ws,
+          o: new i32(buf.buffer, 0, 3),
+          u: fss,
+          c: cc,
+          m: Math.min(131072, ws)
+        };
+      } else if ((n3 >> 4 | dat[3] << 20) == 25481893) {
+        return b4(dat, 4) + 8;
+      }
+      err(0);
+    };
+    msb = function(val) {
+      var bits = 0;
+      for (; 1 << bits <= val; ++bits)
+        ;
+      return bits - 1;
+    };
+    rfse = function(dat, bt, mal) {
+      var tpos = (bt << 3) + 4;
+      var al = (dat[bt] & 15) + 5;
+      if (al > mal)
+        err(3);
+      var sz = 1 << al;
+      var probs = sz, sym = -1, re = -1, i = -1, ht = sz;
+      var buf = new ab(512 + (sz << 2));
+      var freq = new i16(buf, 0, 256);
+      var dstate = new u16(buf, 0, 256);
+      var nstate = new u16(buf, 512, sz);
+      var bb1 = 512 + (sz << 1);
+      var syms = new u8(buf, bb1, sz);
+      var nbits = new u8(buf, bb1 + sz);
+      while (sym < 255 && probs > 0) {
+        var bits = msb(probs + 1);
+        var cbt = tpos >> 3;
+        var msk = (1 << bits + 1) - 1;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (tpos & 7) & msk;
+        var msk1fb = (1 << bits) - 1;
+        var msv = msk - probs - 1;
+        var sval = val & msk1fb;
+        if (sval < msv)
+          tpos += bits, val = sval;
+        else {
+          tpos += bits + 1;
+          if (val > msk1fb)
+            val -= msv;
+        }
+        freq[++sym] = --val;
+        if (val == -1) {
+          probs += val;
+          syms[--ht] = sym;
+        } else
+          probs -= val;
+        if (!val) {
+          do {
+            var rbt = tpos >> 3;
+            re = (dat[rbt] | dat[rbt + 1] << 8) >> (tpos & 7) & 3;
+            tpos += 2;
+            sym += re;
+          } while (re == 3);
+        }
+      }
+      if (sym > 255 || probs)
+        err(0);
+      var sympos = 0;
+      var sstep = (sz >> 1) + (sz >> 3) + 3;
+      var smask = sz - 1;
+      for (var s = 0; s <= sym; ++s) {
+        var sf = freq[s];
+        if (sf < 1) {
+          dstate[s] = -sf;
+          continue;
+        }
+        for (i = 0; i < sf; ++i) {
+          syms[sympos] = s;
+          do {
+            sympos = sympos + sstep & smask;
+          } while (sympos >= ht);
+        }
+      }
+      if (sympos)
+        err(0);
+      for (i = 0; i < sz; ++i) {
+        var ns = dstate[syms[i]]++;
+        var nb = nbits[i] = al - msb(ns);
+        nstate[i] = (ns << nb) - sz;
+      }
+      return [tpos + 7 >> 3, {
+        b: al,
+        s: syms,
+        n: nbits,
+        t: nstate
+      }];
+    };
+    rhu = function(dat, bt) {
+      var i = 0, wc = -1;
+      var buf = new u8(292), hb = dat[bt];
+      var hw = buf.subarray(0, 256);
+      var rc = buf.subarray(256, 268);
+      var ri = new u16(buf.buffer, 268);
+      if (hb < 128) {
+        var _a = rfse(dat, bt + 1, 6), ebt = _a[0], fdt = _a[1];
+        bt += hb;
+        var epos = ebt << 3;
+        var lb = dat[bt];
+        if (!lb)
+          err(0);
+        var st1 = 0, st2 = 0, btr1 = fdt.b, btr2 = btr1;
+        var fpos = (++bt << 3) - 8 + msb(lb);
+        for (; ; ) {
+          fpos -= btr1;
+          if (fpos < epos)
+            break;
+          var cbt = fpos >> 3;
+          st1 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr1) - 1;
+          hw[++wc] = fdt.s[st1];
+          fpos -= btr2;
+          if (fpos < epos)
+            break;
+          cbt = fpos >> 3;
+          st2 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr2) - 1;
+          hw[++wc] = fdt.s[st2];
+          btr1 = fdt.n[st1];
+          st1 = fdt.t[st1];
+          btr2 = fdt.n[st2];
+          st2 = fdt.t[st2];
+        }
+        if (++wc > 255)
+          err(0);
+      } else {
+        wc = hb - 127;
+        for (; i < wc; i += 2) {
+          var byte = dat[++bt];
+          hw[i] = byte >> 4;
+          hw[i + 1] = byte & 15;
+        }
+        ++bt;
+      }
+      var wes = 0;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        if (wt > 11)
+          err(0);
+        wes += wt && 1 << wt - 1;
+      }
+      var mb2 = msb(wes) + 1;
+      var ts = 1 << mb2;
+      var rem = ts - wes;
+      if (rem & rem - 1)
+        err(0);
+      hw[wc++] = msb(rem) + 1;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        ++rc[hw[i] = wt && mb2 + 1 - wt];
+      }
+      var hbuf = new u8(ts << 1);
+      var syms = hbuf.subarray(0, ts), nb = hbuf.subarray(ts);
+      ri[mb2] = 0;
+      for (i = mb2; i > 0; --i) {
+        var pv = ri[i];
+        fill(nb, i, pv, ri[i - 1] = pv + rc[i] * (1 << mb2 - i));
+      }
+      if (ri[0] != ts)
+        err(0);
+      for (i = 0; i < wc; ++i) {
+        var bits = hw[i];
+        if (bits) {
+          var code = ri[bits];
+          fill(syms, i, code, ri[bits] = code + (1 << mb2 - bits));
+        }
+      }
+      return [bt, {
+        n: nb,
+        b: mb2,
+        s: syms
+      }];
+    };
+    dllt = rfse(/* @__PURE__ */ new u8([
+      81,
+      16,
+      99,
+      140,
+      49,
+      198,
+      24,
+      99,
+      12,
+      33,
+      196,
+      24,
+      99,
+      102,
+      102,
+      134,
+      70,
+      146,
+      4
+    ]), 0, 6)[1];
+    dmlt = rfse(/* @__PURE__ */ new u8([
+      33,
+      20,
+      196,
+      24,
+      99,
+      140,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      36,
+      9
+    ]), 0, 6)[1];
+    doct = rfse(/* @__PURE__ */ new u8([
+      32,
+      132,
+      16,
+      66,
+      102,
+      70,
+      68,
+      68,
+      68,
+      68,
+      36,
+      73,
+      2
+    ]), 0, 5)[1];
+    b2bl = function(b, s) {
+      var len = b.length, bl = new i32(len);
+      for (var i = 0; i < len; ++i) {
+        bl[i] = s;
+        s += 1 << b[i];
+      }
+      return bl;
+    };
+    llb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      134678020,
+      202050057,
+      269422093
+    ])).buffer, 0, 36);
+    llbl = /* @__PURE__ */ b2bl(llb, 0);
+    mlb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      117769220,
+      185207048,
+      252579084,
+      16
+    ])).buffer, 0, 53);
+    mlbl = /* @__PURE__ */ b2bl(mlb, 3);
+    dhu = function(dat, out, hu) {
+      var len = dat.length, ss = out.length, lb = dat[len - 1], msk = (1 << hu.b) - 1, eb = -hu.b;
+      if (!lb)
+        err(0);
+      var st = 0, btr = hu.b, pos = (len << 3) - 8 + msb(lb) - btr, i = -1;
+      for (; pos > eb && i < ss; ) {
+        var cbt = pos >> 3;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (pos & 7);
+        st = (st << btr | val) & msk;
+        out[++i] = hu.s[st];
+        pos -= btr = hu.n[st];
+      }
+      if (pos != eb || i + 1 != ss)
+        err(0);
+    };
+    dhu4 = function(dat, out, hu) {
+      var bt = 6;
+      var ss = out.length, sz1 = ss + 3 >> 2, sz2 = sz1 << 1, sz3 = sz1 + sz2;
+      dhu(dat.subarray(bt, bt += dat[0] | dat[1] << 8), out.subarray(0, sz1), hu);
+      dhu(dat.subarray(bt, bt += dat[2] | dat[3] << 8), out.subarray(sz1, sz2), hu);
+      dhu(dat.subarray(bt, bt += dat[4] | dat[5] << 8), out.subarray(sz2, sz3), hu);
+      dhu(dat.subarray(bt), out.subarray(sz3), hu);
+    };
+    rzb = function(dat, st, out) {
+      var _a;
+      var bt = st.b;
+      var b0 = dat[bt], btype = b0 >> 1 & 3;
+      st.l = b0 & 1;
+      var sz = b0 >> 3 | dat[bt + 1] << 5 | dat[bt + 2] << 13;
+      var ebt = (bt += 3) + sz;
+      if (btype == 1) {
+        if (bt >= dat.length)
+          return;
+        st.b = bt + 1;
+        if (out) {
+          fill(out, dat[bt], st.y, st.y += sz);
+          return out;
+        }
+        return fill(new u8(sz), dat[bt]);
+      }
+      if (ebt > dat.length)
+        return;
+      if (btype == 0) {
+        st.b = ebt;
+        if (out) {
+          out.set(dat.subarray(bt, ebt), st.y);
+          st.y += sz;
+          return out;
+        }
+        return slc(dat, bt, ebt);
+      }
+      if (btype == 2) {
+        var b3 = dat[bt], lbt = b3 & 3, sf = b3 >> 2 & 3;
+        var lss = b3 >> 4, lcs2 = 0, s4 = 0;
+        if (lbt < 2) {
+          if (sf & 1)
+            lss |= dat[++bt] << 4 | (sf & 2 && dat[++bt] << 12);
+          else
+            lss = b3 >> 3;
+        } else {
+          s4 = sf;
+          if (sf < 2)
+            lss |= (dat[++bt] & 63) << 4, lcs2 = dat[bt] >> 6 | dat[++bt] << 2;
+          else if (sf == 2)
+            lss |= dat[++bt] << 4 | (dat[++bt] & 3) << 12, lcs2 = dat[bt] >> 2 | dat[++bt] << 6;
+          else
+            lss |= dat[++bt] << 4 | (dat[++bt] & 63) << 12, lcs2 = dat[bt] >> 6 | dat[++bt] << 2 | dat[++bt] << 10;
+        }
+        ++bt;
+        var buf = out ? out.subarray(st.y, st.y + st.m) : new u8(st.m);
+        var spl = buf.length - lss;
+        if (lbt == 0)
+          buf.set(dat.subarray(bt, bt += lss), spl);
+        else if (lbt == 1)
+          fill(buf, dat[bt++], spl);
+        else {
+          var hu = st.h;
+          if (lbt == 2) {
+            var hud = rhu(dat, bt);
+            lcs2 += bt - (bt = hud[0]);
+            st.h = hu = hud[1];
+          } else if (!hu)
+            err(0);
+          (s4 ? dhu4 : dhu)(dat.subarray(bt, bt += lcs2), buf.subarray(spl), hu);
+        }
+        var ns = dat[bt++];
+        if (ns) {
+          if (ns == 255)
+            ns = (dat[bt++] | dat[bt++] << 8) + 32512;
+          else if (ns > 127)
+            ns = ns - 128 << 8 | dat[bt++];
+          var scm = dat[bt++];
+          if (scm & 3)
+            err(0);
+          var dts = [dmlt, doct, dllt];
+          for (var i = 2; i > -1; --i) {
+            var md = scm >> (i << 1) + 2 & 3;
+            if (md == 1) {
+              var rbuf = new u8([0, 0, dat[bt++]]);
+              dts[i] = {
+                s: rbuf.subarray(2, 3),
+                n: rbuf.subarray(0, 1),
+                t: new u16(rbuf.buffer, 0, 1),
+                b: 0
+              };
+            } else if (md == 2) {
+              _a = rfse(dat, bt, 9 - (i & 1)), bt = _a[0], dts[i] = _a[1];
+            } else if (md == 3) {
+              if (!st.t)
+                err(0);
+              dts[i] = st.t[i];
+            }
+          }
+          var _b = st.t = dts, mlt = _b[0], oct = _b[1], llt = _b[2];
+          var lb = dat[ebt - 1];
+          if (!lb)
+            err(0);
+          var spos = (ebt << 3) - 8 + msb(lb) - llt.b, cbt = spos >> 3, oubt = 0;
+          var lst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << llt.b) - 1;
+          cbt = (spos -= oct.b) >> 3;
+          var ost = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << oct.b) - 1;
+          cbt = (spos -= mlt.b) >> 3;
+          var mst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mlt.b) - 1;
+          for (++ns; --ns; ) {
+            var llc = llt.s[lst];
+            var lbtr = llt.n[lst];
+            var mlc = mlt.s[mst];
+            var mbtr = mlt.n[mst];
+            var ofc = oct.s[ost];
+            var obtr = oct.n[ost];
+            cbt = (spos -= ofc) >> 3;
+            var ofp = 1 << ofc;
+            var off = ofp + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16 | dat[cbt + 3] << 24) >>> (spos & 7) & ofp - 1);
+            cbt = (spos -= mlb[mlc]) >> 3;
+            var ml = mlbl[mlc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << mlb[mlc]) - 1);
+            cbt = (spos -= llb[llc]) >> 3;
+            var ll = llbl[llc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << llb[llc]) - 1);
+            cbt = (spos -= lbtr) >> 3;
+            lst = llt.t[lst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << lbtr) - 1);
+            cbt = (spos -= mbtr) >> 3;
+            mst = mlt.t[mst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mbtr) - 1);
+            cbt = (spos -= obtr) >> 3;
+            ost = oct.t[ost] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << obtr) - 1);
+            if (off > 3) {
+              st.o[2] = st.o[1];
+              st.o[1] = st.o[0];
+              st.o[0] = off -= 3;
+            } else {
+              var idx = off - (ll != 0);
+              if (idx) {
+                off = idx == 3 ? st.o[0] - 1 : st.o[idx];
+                if (idx > 1)
+                  st.o[2] = st.o[1];
+                st.o[1] = st.o[0];
+                st.o[0] = off;
+              } else
+                off = st.o[0];
+            }
+            for (var i = 0; i < ll; ++i) {
+              buf[oubt + i] = buf[spl + i];
+            }
+            oubt += ll, spl += ll;
+            var stin = oubt - off;
+            if (stin < 0) {
+              var len = -stin;
+              var bs = st.e + stin;
+              if (len > ml)
+                len = ml;
+              for (var i = 0; i < len; ++i) {
+                buf[oubt + i] = st.w[bs + i];
+              }
+              oubt += len, ml -= len, stin = 0;
+            }
+            for (var i = 0; i < ml; ++i) {
+              buf[oubt + i] = buf[stin + i];
+            }
+            oubt += ml;
+          }
+          if (oubt != spl) {
+            while (spl < buf.length) {
+              buf[oubt++] = buf[spl++];
+            }
+          } else
+            oubt = buf.length;
+          if (out)
+            st.y += oubt;
+          else
+            buf = slc(buf, 0, oubt);
+        } else if (out) {
+          st.y += lss;
+          if (spl) {
+            for (var i = 0; i < lss; ++i) {
+              buf[i] = buf[spl + i];
+            }
+          }
+        } else if (spl)
+          buf = slc(buf, spl);
+        st.b = ebt;
+        return buf;
+      }
+      err(2);
+    };
+    cct = function(bufs, ol) {
+      if (bufs.length == 1)
+        return bufs[0];
+      var buf = new u8(ol);
+      for (var i = 0, b = 0; i < bufs.length; ++i) {
+        var chk = bufs[i];
+        buf.set(chk, b);
+        b += chk.length;
+      }
+      return buf;
+    };
+    Decompress = /* @__PURE__ */ (function() {
+      function Decompress2(ondata) {
+        this.ondata = ondata;
+        this.c = [];
+        this.l = 0;
+        this.z = 0;
+      }
+      Decompress2.prototype.push = function(chunk, final) {
+        if (typeof this.s == "number") {
+          var sub = Math.min(chunk.length, this.s);
+          chunk = chunk.subarray(sub);
+          this.s -= sub;
+        }
+        var sl = chunk.length;
+        var ncs = sl + this.l;
+        if (!this.s) {
+          if (final) {
+            if (!ncs) {
+              this.ondata(new u8(0), true);
+              return;
+            }
+            if (ncs < 5)
+              err(5);
+          } else if (ncs < 18) {
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (typeof (this.s = rzfh(chunk)) == "number")
+            return this.push(chunk, final);
+        }
+        if (typeof this.s != "number") {
+          if (ncs < (this.z || 3)) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (!this.z && ncs < (this.z = chunk[this.s.b] & 2 ? 4 : 3 + (chunk[this.s.b] >> 3 | chunk[this.s.b + 1] << 5 | chunk[this.s.b + 2] << 13))) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          } else
+            this.z = 0;
+          for (; ; ) {
+            var blk = rzb(chunk, this.s);
+            if (!blk) {
+              if (final)
+                err(5);
+              var adc = chunk.subarray(this.s.b);
+              this.s.b = 0;
+              this.c.push(adc), this.l += adc.length;
+              return;
+            } else {
+              this.ondata(blk, false);
+              cpw(this.s.w, 0, blk.length);
+              this.s.w.set(blk, this.s.w.length - blk.length);
+            }
+            if (this.s.l) {
+              var rest = chunk.subarray(this.s.b);
+              this.s = this.s.c * 4;
+              this.push(rest, final);
+              return;
+            }
+          }
+        } else if (final)
+          err(5);
+      };
+      return Decompress2;
+    })();
+  }
+});
 function pluginRoot() {
   return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 }
@@ -7709,8 +8441,8 @@ var serveCommand = {
 };
 var hookCommand = {
   name: "hook",
-  summary: "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit), JSON on stdin",
-  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit>",
+  summary: "run a Claude Code hook (session-start | session-end | pre-compact | user-prompt-submit | pre-tool-use | subagent-start), JSON on stdin",
+  usage: "thread-mind-mcp hook <session-start|session-end|pre-compact|user-prompt-submit|pre-tool-use|subagent-start>",
   options: {},
   run: async (args) => {
     const hook = createRequire$1(import.meta.url)(fileURLToPath(siblingBundle("hook.cjs")));
@@ -7766,6 +8498,10 @@ var errors = {
   workspaceMissing: (root, source) => new ThreadMindError(
     "invalid-input",
     `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
+  ),
+  codexLaunchDirUnknown: (pid) => new ThreadMindError(
+    "unreadable",
+    `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.`
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -8280,8 +9016,8 @@ function reclaim(lockPath, staleMs) {
     unlinkIfPresent(lockPath);
     return true;
   } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+    const after2 = inspect(mutexPath);
+    if (after2.kind !== "holder" || after2.holder.nonce !== nonce) {
       throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
     }
     unlinkIfPresent(mutexPath);
@@ -8432,6 +9168,12 @@ var LIMITS = {
   relatedCount: 50,
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
   /** A local state file larger than this is set aside instead of being parsed. */
   localStateBytes: 4e6
 };
@@ -8505,12 +9247,23 @@ function uniqueId(title, taken, reserved = []) {
   }
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function suffixedId(title, taken, reserved = []) {
+  const base = slugify(title, LIMITS.idLength - 5);
+  for (let attempt = 0; attempt < 1e3; attempt++) {
+    let suffix = "";
+    for (const b of randomBytes(4)) suffix += BASE36[b % 36];
+    const candidate = `${base}-${suffix}`;
+    if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
+  }
+  throw errors.invalid(`Could not find a free id for "${title}"`);
+}
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
 var CONFLICT_END = /^>{7}( |$)/m;
-function hasConflictMarkers(text) {
-  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
+function hasConflictMarkers(text2) {
+  return CONFLICT_START.test(text2) && CONFLICT_END.test(text2);
 }
 
 // src/core/store/frontmatter.ts
@@ -8531,6 +9284,46 @@ var KEY_ORDER = [
 ];
 var FrontmatterError = class extends Error {
 };
+var FRONTMATTER_LIMITS = {
+  chars: 256 * 1024,
+  /** Lines, plus items of flow collections (`[a, b]`, `{a: 1}`): about the number of keys and list items. */
+  entries: 1e3,
+  /** Open flow brackets at once, or the characters of a line's leading indentation and `- ` indicators. */
+  depth: 64
+};
+function frontmatterPastLimits(yamlText) {
+  const fmt4 = (n) => n.toLocaleString("en-US");
+  if (yamlText.length > FRONTMATTER_LIMITS.chars)
+    return `frontmatter too large to parse: ${fmt4(yamlText.length)} characters (limit ${fmt4(FRONTMATTER_LIMITS.chars)})`;
+  let entries = 1;
+  let brackets = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < yamlText.length; i++) {
+    const c = yamlText.charCodeAt(i);
+    if (c === 10) {
+      entries++;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c === 32 || c === 45 || c === 9)) {
+      if (++indent > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (a line indented past ${FRONTMATTER_LIMITS.depth} characters)`;
+      continue;
+    }
+    lineStart = false;
+    if (c === 91 || c === 123) {
+      if (++brackets > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (more than ${FRONTMATTER_LIMITS.depth} open brackets)`;
+    } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
+    else if (c === 44 && brackets > 0) entries++;
+    if (entries > FRONTMATTER_LIMITS.entries) break;
+  }
+  if (entries > FRONTMATTER_LIMITS.entries)
+    return `frontmatter too large to parse: more than ${fmt4(FRONTMATTER_LIMITS.entries)} lines and list items (keys)`;
+  return null;
+}
 function serializeThread(thread) {
   const ordered = {};
   for (const key of KEY_ORDER) {
@@ -8567,38 +9360,40 @@ function serializeThreadExactly(thread) {
     if (texts.some((t) => LONE_SURROGATE2.test(t)))
       throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
   }
-  const text = serializeThread(thread);
-  if (hasConflictMarkers(text)) {
+  const text2 = serializeThread(thread);
+  if (hasConflictMarkers(text2)) {
     throw new FrontmatterError(
       "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words"
     );
   }
-  const back = parseThread(text);
+  const back = parseThread(text2);
   for (const key of [...KEY_ORDER, "summary"]) {
     if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
       throw new FrontmatterError(`its ${key} would not read back exactly as given`);
     }
   }
-  return text;
+  return text2;
 }
-function parseThread(text) {
+function parseThread(text2) {
   try {
-    return parseThreadUnchecked(text);
+    return parseThreadUnchecked(text2);
   } catch (e) {
     if (e instanceof FrontmatterError) throw e;
     throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
-function parseThreadUnchecked(text) {
-  if (hasConflictMarkers(text)) {
+function parseThreadUnchecked(text2) {
+  if (hasConflictMarkers(text2)) {
     throw new FrontmatterError(
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
     );
   }
-  const split = splitFrontmatter(text);
+  const split = splitFrontmatter(text2);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const { yamlText, summary } = split;
+  const pastLimits = frontmatterPastLimits(yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
@@ -8606,8 +9401,8 @@ function parseThreadUnchecked(text) {
   const data = doc.toJS();
   return { ...validateMeta(data), summary };
 }
-function splitFrontmatter(text) {
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
+function splitFrontmatter(text2) {
+  const normalized = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
   if (!normalized.startsWith(`${FENCE}
 `) && !normalized.startsWith(`${FENCE}\r
 `)) return "no-opening-fence";
@@ -8687,6 +9482,876 @@ function describe(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
+
+// src/core/store/thread-folder-format.ts
+var import_yaml2 = __toESM(require_dist());
+
+// src/core/types.ts
+var THREAD_STATUSES = ["active", "done", "abandoned"];
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function statusWord(status) {
+  switch (status) {
+    case "active":
+      return "open";
+    case "done":
+    case "abandoned":
+      return status;
+    default: {
+      const unreachable = status;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/context/summary-sections.ts
+var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+function sectionKeyOf(heading) {
+  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  for (const key of SECTION_KEYS) {
+    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
+  }
+  return null;
+}
+var FENCE_LINE = /^\s*(```|~~~)/;
+var FenceTracker = class {
+  fence = null;
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== void 0) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open() {
+    return this.fence;
+  }
+};
+function parseSummary(summary) {
+  const lines = summary.split("\n");
+  const preamble = [];
+  const sections = [];
+  const fences = new FenceTracker();
+  for (const line of lines) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      const title = heading[1];
+      sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
+      continue;
+    }
+    const current = sections[sections.length - 1];
+    if (current) current.lines.push(line);
+    else preamble.push(line);
+  }
+  return {
+    preamble: preamble.join("\n"),
+    sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
+  };
+}
+function renderSummary(parsed) {
+  const parts = [];
+  const preamble = trimBlankLines(parsed.preamble);
+  if (preamble !== "") parts.push(preamble);
+  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+${s.body}`);
+  return parts.join("\n\n");
+}
+function ancestorExcerpt(summary) {
+  const parsed = parseSummary(summary);
+  if (parsed.sections.length === 0) return summary.trim();
+  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  return renderSummary({ preamble: "", sections: kept });
+}
+function updateSection(summary, key, content, replace) {
+  const parsed = parseSummary(summary);
+  const text2 = trimBlankLines(content);
+  const existing = parsed.sections.find((s) => s.key === key);
+  if (existing) {
+    if (text2 === "" && !replace) return summary;
+    existing.body = replace || existing.body === "" ? text2 : `${existing.body}
+${text2}`;
+    return renderSummary(parsed);
+  }
+  const order = SECTION_KEYS.indexOf(key);
+  let insertAt = parsed.sections.length;
+  for (let i = 0; i < parsed.sections.length; i++) {
+    const k = parsed.sections[i].key;
+    if (k !== null && SECTION_KEYS.indexOf(k) > order) {
+      insertAt = i;
+      break;
+    }
+  }
+  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text2 });
+  return renderSummary(parsed);
+}
+function trimBlankLines(text2) {
+  return text2.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
+}
+
+// src/core/store/summary-blocks.ts
+var LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+function isListItem(block) {
+  return LIST_ITEM.test(block);
+}
+function splitBlocks(body) {
+  const blocks = [];
+  let current = null;
+  let blankBefore = true;
+  const fences = new FenceTracker();
+  for (const raw of body.replace(/\r\n/g, "\n").split("\n")) {
+    const line = raw.replace(/[ \t]+$/, "") === "" ? "" : raw;
+    const inFence = current !== null && fences.open !== null;
+    const outside = fences.outside(line);
+    if (inFence) {
+      current.push(line);
+      continue;
+    }
+    if (line === "") {
+      blankBefore = true;
+      if (current !== null) current.push("");
+      continue;
+    }
+    const indented = /^[ \t]/.test(line);
+    const starts = current === null || !indented && (LIST_ITEM.test(line) || blankBefore) || !outside && !indented;
+    if (starts) {
+      current = [line];
+      blocks.push(current);
+    } else current.push(line);
+    blankBefore = false;
+  }
+  return blocks.map((lines) => trimTrailingBlank(lines).join("\n")).filter((b) => b !== "");
+}
+function trimTrailingBlank(lines) {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === "") end--;
+  return lines.slice(0, end);
+}
+function joinBlocks(blocks) {
+  let out = "";
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (i > 0) out += isListItem(block) || FENCE_START.test(block) ? "\n" : "\n\n";
+    out += block;
+  }
+  return out;
+}
+var FENCE_START = /^(```|~~~)/;
+
+// src/core/store/thread-folder-format.ts
+var HEAD_FILE = "thread.md";
+var SET_DIRS = ["paths", "related"];
+var HEAD_KEYS = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "changedAt",
+  "commit",
+  "status",
+  "branch",
+  "mergedInto",
+  "migratedFrom"
+];
+function gitBlobId(bytes2) {
+  const hash = createHash("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex");
+}
+function memberFileName(member2) {
+  return createHash("sha1").update(member2).digest("hex").slice(0, 16);
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function assertStorable(what, text2) {
+  if (LONE_SURROGATE3.test(text2))
+    throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  if (hasConflictMarkers(text2)) {
+    throw new FrontmatterError(
+      `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`
+    );
+  }
+}
+function serializeHead(head) {
+  const fields = {};
+  for (const key of HEAD_KEYS) {
+    const value = head[key];
+    if (value !== void 0) fields[key] = value;
+  }
+  assertStorable("title", head.title);
+  assertStorable("summary", head.body);
+  const text2 = `---
+${frontmatterYaml(fields)}---
+${head.body === "" ? "" : `
+${head.body}
+`}`;
+  const back = parseHead(text2);
+  for (const key of [...HEAD_KEYS, "body"]) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(head[key]))
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+  }
+  return text2;
+}
+function serializeItem(item) {
+  const fields = { at: item.at, by: item.by };
+  if (item.commit !== void 0) fields.commit = item.commit;
+  const body = item.blocks.join("\n\n");
+  assertStorable("summary", body);
+  const text2 = `---
+${frontmatterYaml(fields)}---
+${body}
+`;
+  const back = parseItem(text2);
+  if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
+    throw new FrontmatterError("an item of its summary would not read back exactly as given");
+  }
+  return text2;
+}
+function yamlMapping(text2) {
+  if (hasConflictMarkers(text2)) {
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
+  }
+  const split = splitFrontmatter(text2);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const pastLimits = frontmatterPastLimits(split.yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
+  let data;
+  try {
+    const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    data = doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
+  }
+  if (data === null || data === void 0) data = {};
+  if (typeof data !== "object" || Array.isArray(data))
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  return { data, body: split.summary };
+}
+function stringField(d, key, required) {
+  const v = d[key];
+  if (v === void 0 || v === null) {
+    if (required) throw new FrontmatterError(`frontmatter has no "${key}"`);
+    return void 0;
+  }
+  if (typeof v !== "string")
+    throw new FrontmatterError(
+      `frontmatter "${key}" must be a string, found ${Array.isArray(v) ? "a list" : v instanceof Date ? "a date (quote it)" : typeof v}`
+    );
+  return v;
+}
+function parseHead(text2) {
+  const { data: d, body } = yamlMapping(text2);
+  const id = stringField(d, "id", true);
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d.parentId;
+  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  if (parentRaw !== null && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  const head = {
+    id,
+    title: stringField(d, "title", true),
+    parentId: parentRaw,
+    author: stringField(d, "author", false) ?? "unknown",
+    createdAt: stringField(d, "createdAt", true),
+    body
+  };
+  const changedAt = stringField(d, "changedAt", false);
+  if (changedAt !== void 0) head.changedAt = changedAt;
+  const commit = stringField(d, "commit", false);
+  if (commit !== void 0) head.commit = commit;
+  const status = stringField(d, "status", false);
+  if (status !== void 0) {
+    if (status !== "done" && status !== "abandoned")
+      throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    head.status = status;
+  }
+  const branch = stringField(d, "branch", false);
+  if (branch !== void 0) head.branch = branch;
+  const mergedInto = stringField(d, "mergedInto", false);
+  if (mergedInto !== void 0) head.mergedInto = mergedInto;
+  const migratedFrom = stringField(d, "migratedFrom", false);
+  if (migratedFrom !== void 0) head.migratedFrom = migratedFrom;
+  return head;
+}
+function parseItem(text2) {
+  const { data: d, body } = yamlMapping(text2);
+  const item = {
+    at: stringField(d, "at", false) ?? "",
+    by: stringField(d, "by", false) ?? "unknown",
+    blocks: splitBlocks(body)
+  };
+  const commit = stringField(d, "commit", false);
+  if (commit !== void 0) item.commit = commit;
+  return item;
+}
+function fileStamp(path) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    return s.isFile() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function pathStamp(path) {
+  if (!path.endsWith("/")) return fileStamp(path);
+  try {
+    const s = lstatSync(path.slice(0, -1), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+var FIRST = "i";
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function fractionOf(key) {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+function midpoint(a, b) {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low] + midpoint(a.slice(1), null);
+}
+function after(a) {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1];
+  return a[0] + after(a.slice(1));
+}
+function fractionBetween(a, b) {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+function keyBetween(before, next) {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+function randomSuffix() {
+  const bytes2 = randomBytes(4);
+  let out = "";
+  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
+  return out;
+}
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return lstatSync(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text2 = strictUtf8(bytes2);
+  if (text2 === null) throw unreadable(path, "is not valid UTF-8");
+  return text2;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes2) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes2)) return null;
+  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
+
+// src/core/store/thread-folder-read.ts
+function assembleFolder(id, texts, pathOf) {
+  if (texts.head === null) {
+    if (texts.items.size === 0 && texts.members.size === 0) return null;
+    throw unreadable(
+      pathOf(HEAD_FILE),
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`
+    );
+  }
+  let head;
+  try {
+    head = parseHead(texts.head);
+  } catch (e) {
+    throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+  }
+  if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const items = [];
+  for (const file of [...texts.items.keys()].sort()) {
+    const [section, name] = file.split("/");
+    let item;
+    try {
+      item = parseItem(texts.items.get(file));
+    } catch (e) {
+      throw unreadable(pathOf(file), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+    }
+    items.push({ section, key: name.slice(0, -3), file, item });
+  }
+  const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map() };
+  for (const [file, text2] of texts.members) {
+    const dir = file.split("/")[0];
+    const member2 = text2.replace(/\r?\n$/, "");
+    if (member2.includes("\n") || member2 === "")
+      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
+    members[dir].set(file, member2);
+  }
+  return { thread: threadOf(head, items, members), head, items, members };
+}
+function sectionBlocks(items, section) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const it of items) {
+    if (it.section !== section) continue;
+    for (const block of it.item.blocks) {
+      if (seen.has(block)) continue;
+      seen.add(block);
+      out.push(block);
+    }
+  }
+  return out;
+}
+function summaryOf(body, items) {
+  const parts = [];
+  if (body.trim() !== "") parts.push(body);
+  for (const key of SECTION_KEYS) {
+    const blocks = sectionBlocks(items, key);
+    if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}
+${joinBlocks(blocks)}`);
+  }
+  return parts.join("\n\n");
+}
+function threadOf(head, items, members) {
+  let updatedAt = head.changedAt !== void 0 && head.changedAt > head.createdAt ? head.changedAt : head.createdAt;
+  let commit = head.commit;
+  let newest = head.changedAt ?? head.createdAt;
+  for (const it of items) {
+    if (it.item.at > updatedAt) updatedAt = it.item.at;
+    if (it.item.at >= newest && it.item.commit !== void 0) {
+      newest = it.item.at;
+      commit = it.item.commit;
+    }
+  }
+  const thread = {
+    id: head.id,
+    title: head.title,
+    parentId: head.parentId,
+    author: head.author,
+    createdAt: head.createdAt,
+    updatedAt,
+    summary: summaryOf(head.body, items)
+  };
+  if (head.status !== void 0) thread.status = head.status;
+  if (head.branch !== void 0) thread.branch = head.branch;
+  if (commit !== void 0) thread.commit = commit;
+  const paths = [...members.paths.values()].sort();
+  if (paths.length > 0) thread.paths = paths;
+  if (head.mergedInto !== void 0) thread.mergedInto = head.mergedInto;
+  const related = [...members.related.values()].sort();
+  if (related.length > 0) thread.related = related;
+  return thread;
+}
+function readFolderTexts(folder) {
+  const stamps = /* @__PURE__ */ new Map();
+  const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
+  if (root === null) return null;
+  const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
+  for (const name of root) {
+    if (isAtomicTempFile(name)) continue;
+    const path = join(folder, name);
+    if (name === HEAD_FILE) {
+      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+    } else if (isSectionDir(name)) {
+      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+          throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        const text2 = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        if (text2 !== null) texts.items.set(`${name}/${file}`, text2);
+      }
+    } else if (SET_DIRS.includes(name)) {
+      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
+      const names = listDir(path, stamps, limit) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        const text2 = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        if (text2 !== null) texts.members.set(`${name}/${file}`, text2);
+      }
+    }
+  }
+  return { texts, stamps };
+}
+function readFile(path, stamps, maxBytes) {
+  const stat = lstatStrict(path, true);
+  stamps.set(path, stat?.isFile() ? statStamp(stat) : null);
+  return readTextStrictAfter(path, stat, maxBytes);
+}
+function listDir(path, stamps, limit) {
+  const stat = lstatStrict(path, true);
+  if (stat === null) {
+    stamps.set(`${path}/`, null);
+    return null;
+  }
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  if (!stat.isDirectory()) throw unreadable(path, "is not a directory (a thread folder and its sections are directories)");
+  stamps.set(`${path}/`, statStamp(stat));
+  let dir;
+  try {
+    dir = opendirSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  const names = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      if (isAtomicTempFile(entry.name)) continue;
+      names.push(entry.name);
+      if (names.length > limit)
+        throw unreadable(
+          path,
+          `holds more than ${limit.toLocaleString("en-US")} entries, over the limit: fold some items together by hand`
+        );
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names.sort();
+}
+
+// src/core/store/thread-folder-write.ts
+function splitSummary(summary) {
+  const outside = [];
+  const bodies = /* @__PURE__ */ new Map();
+  let current = null;
+  const fences = new FenceTracker();
+  for (const line of summary.split("\n")) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      current = sectionKeyOf(heading[1]);
+      if (current === null) outside.push(line);
+      else if (!bodies.has(current)) bodies.set(current, []);
+      continue;
+    }
+    if (current === null) outside.push(line);
+    else bodies.get(current).push(line);
+  }
+  const sections = /* @__PURE__ */ new Map();
+  for (const [key, lines] of bodies) sections.set(key, splitBlocks(lines.join("\n")));
+  return {
+    body: outside.join("\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""),
+    sections
+  };
+}
+function headOf(thread, body, current, stamp, migratedFrom) {
+  const head = {
+    id: thread.id,
+    title: thread.title,
+    parentId: thread.parentId,
+    author: thread.author,
+    createdAt: thread.createdAt,
+    body
+  };
+  if (thread.status !== void 0) head.status = thread.status;
+  if (thread.branch !== void 0) head.branch = thread.branch;
+  if (thread.mergedInto !== void 0) head.mergedInto = thread.mergedInto;
+  const from = migratedFrom ?? current?.migratedFrom;
+  if (from !== void 0) head.migratedFrom = from;
+  const unchanged = current !== null && sameHead(head, current);
+  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
+  if (changedAt !== void 0) head.changedAt = changedAt;
+  const commit = unchanged ? current.commit : stamp.commit;
+  if (commit !== void 0) head.commit = commit;
+  return head;
+}
+function sameHead(a, b) {
+  const keys = [
+    "id",
+    "title",
+    "parentId",
+    "author",
+    "createdAt",
+    "status",
+    "branch",
+    "mergedInto",
+    "migratedFrom",
+    "body"
+  ];
+  return keys.every((k) => a[k] === b[k]);
+}
+function planFolderWrite(current, thread, stamp, migratedFrom) {
+  const { body, sections } = splitSummary(thread.summary);
+  const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
+  const items = current?.items ?? [];
+  for (const key of SECTION_KEYS) {
+    const wanted = [...new Set(sections.get(key) ?? [])];
+    if (wanted.length > LIMITS.sectionItems)
+      throw errors.invalid(
+        `The ${key} section of "${thread.id}" has ${wanted.length} items, over the limit of ${LIMITS.sectionItems}: fold some together.`
+      );
+    planSection(
+      items.filter((i) => i.section === key),
+      key,
+      wanted,
+      stamp,
+      out
+    );
+  }
+  const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
+  const headText = serializeHead(head);
+  if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
+    out.head = headText;
+  for (const dir of SET_DIRS) {
+    const had = current?.members[dir] ?? /* @__PURE__ */ new Map();
+    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
+    for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
+`);
+    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
+  }
+  return out;
+}
+function planSection(items, section, wanted, stamp, out) {
+  const view = [];
+  const byText = /* @__PURE__ */ new Map();
+  for (const it of items) {
+    for (const text2 of it.item.blocks) {
+      const seen = byText.get(text2);
+      if (seen) seen.files.push(it);
+      else {
+        const v = { text: text2, files: [it] };
+        byText.set(text2, v);
+        view.push(v);
+      }
+    }
+  }
+  const next = new Map(items.map((it) => [it, [...it.item.blocks]]));
+  const drop = (v) => {
+    for (const f of v.files)
+      next.set(
+        f,
+        next.get(f).filter((b) => b !== v.text)
+      );
+  };
+  const pairs = lcs(
+    view.map((v) => v.text),
+    wanted
+  );
+  const fresh = [];
+  let vi = 0;
+  let wi = 0;
+  let lastKey = null;
+  const keyOfView = (v) => v.files[0].key;
+  for (const [pv, pw] of [...pairs, [view.length, wanted.length]]) {
+    const oldGap = view.slice(vi, pv);
+    const newGap = wanted.slice(wi, pw);
+    const paired = Math.min(oldGap.length, newGap.length);
+    for (let i = 0; i < paired; i++) {
+      const v = oldGap[i];
+      const first = v.files[0];
+      const blocks = next.get(first);
+      next.set(
+        first,
+        blocks.map((b) => b === v.text ? newGap[i] : b)
+      );
+      for (const f of v.files.slice(1))
+        next.set(
+          f,
+          next.get(f).filter((b) => b !== v.text)
+        );
+      lastKey = keyOfView(v);
+    }
+    for (const v of oldGap.slice(paired)) drop(v);
+    if (newGap.length > paired) {
+      const following = pv < view.length ? keyOfView(view[pv]) : null;
+      fresh.push({ after: lastKey, before: following, texts: newGap.slice(paired) });
+    }
+    if (pv < view.length) lastKey = keyOfView(view[pv]);
+    vi = pv + 1;
+    wi = pw + 1;
+  }
+  for (const [it, blocks] of next) {
+    if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
+    if (blocks.length === 0) out.remove.push(it.file);
+    else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
+  }
+  for (const run of fresh) {
+    let prev = run.after;
+    for (const text2 of run.texts) {
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text2] }));
+      prev = key;
+    }
+  }
+}
+function stampFields(stamp) {
+  return stamp.commit === void 0 ? { at: stamp.at, by: stamp.by } : { at: stamp.at, by: stamp.by, commit: stamp.commit };
+}
+function lcs(a, b) {
+  const n = a.length;
+  const m = b.length;
+  const table3 = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i2 = n - 1; i2 >= 0; i2--) {
+    for (let j2 = m - 1; j2 >= 0; j2--) {
+      table3[i2][j2] = a[i2] === b[j2] ? table3[i2 + 1][j2 + 1] + 1 : Math.max(table3[i2 + 1][j2], table3[i2][j2 + 1]);
+    }
+  }
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if (table3[i + 1][j] >= table3[i][j + 1]) i++;
+    else j++;
+  }
+  return out;
+}
+function noteThreadWrite(dir) {
+}
+var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+var FOLDER_READ_WAIT_MS = 500;
+var RETRY_PAUSE_MS = 2;
+function markFolderWrite(folder) {
+  const path = join(folder, `.writing.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  writeFileSync(path, "");
+  return () => {
+    try {
+      unlinkSync(path);
+    } catch {
+    }
+  };
+}
+function folderWriteUnderWay(folder) {
+  let names;
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    const pid = MARKER.exec(name)?.[1];
+    if (pid !== void 0 && Number(pid) !== process.pid && isProcessAlive(Number(pid))) return true;
+  }
+  return false;
+}
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function readFolderConsistently(folder, read, unchanged) {
+  const deadline = Date.now() + FOLDER_READ_WAIT_MS;
+  for (; ; ) {
+    const busyBefore = folderWriteUnderWay(folder);
+    let result;
+    try {
+      result = { ok: true, value: read() };
+    } catch (error) {
+      result = { ok: false, error };
+    }
+    const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
+    if (consistent || Date.now() >= deadline) {
+      if (result.ok) return result.value;
+      throw result.error;
+    }
+    Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
+  }
+}
 function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
@@ -8725,10 +10390,10 @@ function headCommitFromFiles(gitDir2) {
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
     const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    const text2 = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text2 === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text2)) return text2;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text2);
     if (!symbolic) return void 0;
     name = symbolic[1];
   }
@@ -8752,8 +10417,8 @@ var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
   const dotGit = join(top, ".git");
   if (statSync(dotGit).isDirectory()) return dotGit;
-  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  const text2 = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text2);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
   return resolve(top, match[1]);
 }
@@ -8788,9 +10453,9 @@ async function git(top, args) {
   return (await gitBytes(top, args)).toString("utf8");
 }
 async function gitBytes(top, args) {
-  const { execFile: execFile2 } = await import('child_process');
+  const { execFile: execFile3 } = await import('child_process');
   return new Promise((resolvePromise, reject) => {
-    execFile2(
+    execFile3(
       "git",
       args,
       { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
@@ -8909,93 +10574,6 @@ function storeDirState(storeDir) {
   if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
 }
-function fileStamp(path) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    return s.isFile() ? statStamp(s) : null;
-  } catch {
-    return null;
-  }
-}
-function statStamp(s) {
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function linkRefused(path) {
-  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return messageOf(e);
-}
-function readTextStrict(path, maxBytes) {
-  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
-}
-function lstatStrict(path, bigint) {
-  try {
-    return lstatSync(path, { bigint });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrictAfter(path, stat, maxBytes) {
-  if (stat === null) return null;
-  if (stat.isSymbolicLink()) throw linkRefused(path);
-  let bytes2;
-  try {
-    bytes2 = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes2 === null) return null;
-  if (bytes2.length > maxBytes) {
-    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  const text = strictUtf8(bytes2);
-  if (text === null) throw unreadable(path, "is not valid UTF-8");
-  return text;
-}
-var isUtf82 = nodeBuffer.isUtf8;
-function strictUtf8(bytes2) {
-  if (isUtf82 === void 0) {
-    try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-    } catch {
-      return null;
-    }
-  }
-  if (!isUtf82(bytes2)) return null;
-  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
-  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return lstatSync(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = relative(storeDir, dirname(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(sep)) {
-    current = `${current}${sep}${part}`;
-    let stat;
-    try {
-      stat = lstatSync(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -9098,7 +10676,7 @@ var Store = class {
   lockOptions;
   dir;
   lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  /** Threads as read, by folder, each valid while every file it was read from has its stamp; errors are never cached. */
   parsed = /* @__PURE__ */ new Map();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
@@ -9193,11 +10771,11 @@ var Store = class {
   }
   readProject(id) {
     const path = this.projectPath(id);
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text === null) throw errors.projectNotFound(id, this.projectIds());
+    const text2 = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text2 === null) throw errors.projectNotFound(id, this.projectIds());
     let data;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(text2);
     } catch (e) {
       throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
     }
@@ -9227,41 +10805,99 @@ var Store = class {
   threadsDirExists(projectId) {
     return entryExists(this.threadsDir(projectId));
   }
-  threadPath(projectId, threadId) {
+  /** The thread's folder (format 2): threads/<project>/<id>/. */
+  threadFolder(projectId, threadId) {
+    return join(this.threadsDir(projectId), assertId(threadId, "thread id"));
+  }
+  /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
+  legacyThreadPath(projectId, threadId) {
     return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /**
+   * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
+   * is all there is.
+   */
+  threadPath(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacy = this.legacyThreadPath(projectId, threadId);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : join(folder, HEAD_FILE);
+  }
+  /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
+  isThreadFile(projectId, threadId, path) {
+    const folder = this.threadFolder(projectId, threadId);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${sep}`);
+  }
+  /**
+   * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
+   * stamps: adding or removing an item changes its section folder's stamp. Unread: the folder and the format-1 file.
+   */
+  threadSources(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== void 0) return [...hit.stamps.keys()];
+    return [`${folder}/`, `${folder}/${HEAD_FILE}`, this.legacyThreadPath(projectId, threadId)];
   }
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
+    return entryExists(this.threadFolder(projectId, threadId)) || entryExists(this.legacyThreadPath(projectId, threadId));
   }
   /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
   readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
+    const read = this.readCached(projectId, threadId);
+    if (read === null) throw notFound(threadId);
+    return copyThread(read.thread);
   }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stat = lstatStrict(path, true);
-    const stamp = stat?.isFile() ? statStamp(stat) : null;
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+  /** The thread as read, from the cache while every file it was read from is unchanged; null when nothing holds its name. */
+  readCached(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== void 0 && stampsUnchanged(hit.stamps)) return hit;
+    this.parsed.delete(folder);
+    const read = this.readFresh(projectId, threadId);
+    if (read === null) return null;
+    this.parsed.set(folder, read);
+    if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    return { ...read, thread: copyThread(read.thread) };
+  }
+  /**
+   * The thread from disk. Its folder wins over its format-1 file; that file beside it is ignored while it holds the
+   * bytes the folder was migrated from (frozen); edited since (on a branch that had not migrated, merged here), the
+   * blocks it holds that the folder lacks are added, and a close there is kept: the next write absorbs them as items.
+   */
+  readFresh(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    return readFolderConsistently(
+      folder,
+      () => this.readFreshOnce(projectId, threadId),
+      (read) => read === null || stampsUnchanged(read.stamps)
+    );
+  }
+  readFreshOnce(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacyPath = this.legacyThreadPath(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    const legacy = readLegacy(legacyPath);
+    const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
+    stamps.set(legacyPath, legacy?.stamp ?? null);
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => join(folder, rel));
+    if (folderThread === null) {
+      if (legacy === null) return null;
+      return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
     }
-    return thread;
+    if (legacy === null || legacy.blob === folderThread.head.migratedFrom) {
+      return { stamps, thread: folderThread.thread, folder: folderThread, legacyBlob: legacy?.blob ?? null };
+    }
+    const edited = parseThreadFile(legacyPath, threadId, legacy.text);
+    return { stamps, thread: absorbLegacy(folderThread, edited), folder: folderThread, legacyBlob: legacy.blob };
   }
-  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  /** Forgets the parsed copies of threads read from these files: the next read parses them from disk whatever their stamps. */
   forgetParsed(paths) {
-    for (const path of paths) this.parsed.delete(path);
+    const gone = new Set([...paths].map((p) => p.replace(/[/]$/, "")));
+    for (const [key, hit] of this.parsed) {
+      if ([...hit.stamps.keys()].some((p) => gone.has(p.replace(/[/]$/, "")))) this.parsed.delete(key);
+    }
   }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
@@ -9271,9 +10907,13 @@ var Store = class {
       throw e;
     }
     try {
-      let count = 0;
+      const ids = /* @__PURE__ */ new Set();
       for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id !== null && !ids.has(id)) {
+          ids.add(id);
+          if (ids.size > limit) return true;
+        }
       }
       return false;
     } finally {
@@ -9285,48 +10925,240 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    let names;
+    let entries;
     try {
-      names = readdirSync(dir).sort();
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
     }
-    for (const name of names) {
+    const ids = /* @__PURE__ */ new Set();
+    for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+      const name = entry.name;
       if (isAtomicTempFile(name)) continue;
-      const path = join(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
+      const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+      if (!isDir && !name.endsWith(".md")) continue;
+      const id = isDir ? name : name.slice(0, -3);
       if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        problems.push({
+          path: join(dir, name),
+          threadId: id,
+          reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
+        });
         continue;
       }
+      ids.add(id);
+    }
+    for (const id of [...ids].sort()) {
       try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
+        const read = this.readCached(projectId, id);
+        if (read === null) continue;
+        threads.set(id, copyThread(read.thread));
       } catch (e) {
+        const path = e instanceof UnreadableFileError ? e.path : this.threadPath(projectId, id);
         problems.push({ path, threadId: id, reason: reasonOf(e) });
       }
     }
     return { threads, problems };
   }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
-    let text;
+  /**
+   * Writes a thread to its folder by diffing it against what is there (see thread-folder-write.ts): only the files of
+   * what changed are written, new item files first, the head next, removed files last, so that a crash in between
+   * loses no item. A thread still in format 1 is migrated first (its file is left as it is: frozen, see readFresh).
+   * Refuses (invalid input, nothing written) a thread that would not read back exactly. `by`: the writer (its author).
+   */
+  async writeThread(projectId, thread, by = thread.author) {
+    makeDir(this.threadsDir(projectId));
+    const folder = this.threadFolder(projectId, thread.id);
+    this.parsed.delete(folder);
+    let current = this.readFresh(projectId, thread.id);
+    if (current !== null && current.folder === null) {
+      this.migrate(projectId, current.thread, current.legacyBlob);
+      current = this.readFresh(projectId, thread.id);
+    }
+    const migratedFrom = current?.legacyBlob ?? void 0;
+    const stamp = { at: thread.updatedAt, by };
+    if (thread.commit !== void 0) stamp.commit = thread.commit;
+    this.applyPlan(folder, thread.id, () => planFolderWrite(current?.folder ?? null, thread, stamp, migratedFrom));
+  }
+  /**
+   * Writes a thread in format 1 (threads/<p>/<id>.md, the whole thread in one file), for the 0.4 migration only, which
+   * replaces 0.4's files in place; the first write after it moves each thread to its folder.
+   */
+  writeLegacyThread(projectId, thread) {
+    let text2;
     try {
-      text = serializeThreadExactly(thread);
+      text2 = serializeThreadExactly(thread);
     } catch (e) {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
     makeDir(this.threadsDir(projectId));
-    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text2);
+    this.parsed.delete(this.threadFolder(projectId, thread.id));
   }
+  /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
+  migrate(projectId, legacy, blob) {
+    const stamp = { at: legacy.updatedAt, by: legacy.author };
+    if (legacy.commit !== void 0) stamp.commit = legacy.commit;
+    this.applyPlan(this.threadFolder(projectId, legacy.id), legacy.id, () => planFolderWrite(null, legacy, stamp, blob));
+  }
+  /**
+   * Migrates every thread of the project still in format 1 (their files are left, frozen: see readFresh), under the
+   * lock the caller holds. Returns the ids migrated; an unreadable file is reported, never migrated.
+   */
+  async migrateProject(projectId) {
+    const { threads, problems } = this.readAllThreads(projectId);
+    const migrated = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read === null) continue;
+      if (read.folder !== null) {
+        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+          await this.writeThread(projectId, read.thread);
+          migrated.push(id);
+        }
+        continue;
+      }
+      this.migrate(projectId, read.thread, read.legacyBlob);
+      this.parsed.delete(this.threadFolder(projectId, id));
+      migrated.push(id);
+    }
+    return { migrated, problems };
+  }
+  /**
+   * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
+   * every branch has migrated (deleting one while a branch still edits it makes a modify/delete conflict). Returns them.
+   */
+  finishMigration(projectId, remove) {
+    const { threads } = this.readAllThreads(projectId);
+    const frozen = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read?.folder === null || read === null || read.legacyBlob === null) continue;
+      if (read.legacyBlob !== read.folder.head.migratedFrom) continue;
+      const path = this.legacyThreadPath(projectId, id);
+      frozen.push(path);
+      if (remove) removeFenced(this.lockPath, path);
+    }
+    return frozen;
+  }
+  applyPlan(folder, id, plan) {
+    let write;
+    try {
+      write = plan();
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    const made = /* @__PURE__ */ new Set();
+    const ensureDir = (dir) => {
+      if (made.has(dir)) return;
+      makeDir(dir);
+      made.add(dir);
+    };
+    ensureDir(folder);
+    const unmark = markFolderWrite(folder);
+    try {
+      for (const [rel, text2] of write.items) {
+        const path = join(folder, rel);
+        ensureDir(dirname(path));
+        writeFenced(this.lockPath, path, text2);
+      }
+      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+      for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+    } finally {
+      unmark();
+    }
+    for (const dir of made) noteThreadWrite();
+    for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
+    this.parsed.delete(folder);
+  }
+  /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {
-    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
+    const folder = this.threadFolder(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    if (disk !== null) {
+      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/"));
+      for (const path of files) removeFenced(this.lockPath, path);
+      const dirs = [...disk.stamps.keys()].filter((p) => p.endsWith("/")).sort((a, b) => b.length - a.length);
+      for (const dir of dirs) removeEmptyDir(dir.slice(0, -1));
+    }
+    removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
+    this.parsed.delete(folder);
   }
 };
+function stampsUnchanged(stamps) {
+  for (const [path, stamp] of stamps) {
+    if (pathStamp(path) !== stamp) return false;
+  }
+  return true;
+}
+function threadIdOfEntry(name, isDir) {
+  if (isAtomicTempFile(name)) return null;
+  if (isDir) return name;
+  return name.endsWith(".md") ? name.slice(0, -3) : null;
+}
+function readLegacy(path) {
+  const stat = lstatStrict(path, true);
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > LIMITS.threadFileBytes) {
+    const size = Math.max(bytes2.length, Number(stat.size));
+    throw unreadable(
+      path,
+      `is ${size.toLocaleString("en-US")} bytes, over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`
+    );
+  }
+  const text2 = strictUtf8(bytes2);
+  if (text2 === null) throw unreadable(path, "is not valid UTF-8");
+  return { text: text2, blob: gitBlobId(bytes2), stamp: stat.isFile() ? statStamp(stat) : null };
+}
+function absorbLegacy(folder, legacy) {
+  const thread = copyThread(folder.thread);
+  const { sections } = splitSummary(legacy.summary);
+  const extra = [];
+  for (const [section, blocks] of sections) {
+    const have = new Set(sectionBlocks(folder.items, section));
+    for (const block of blocks) {
+      if (!have.has(block))
+        extra.push({ section, key: "", file: "", item: { at: legacy.updatedAt, by: legacy.author, blocks: [block] } });
+    }
+  }
+  if (extra.length > 0) {
+    const ordered = SECTION_KEYS.flatMap((k) => [
+      ...folder.items.filter((i) => i.section === k),
+      ...extra.filter((i) => i.section === k)
+    ]);
+    thread.summary = summaryOf(folder.head.body, ordered);
+  }
+  if (legacy.updatedAt > thread.updatedAt) thread.updatedAt = legacy.updatedAt;
+  if (thread.status === void 0 && legacy.status !== void 0) {
+    thread.status = legacy.status;
+    if (legacy.mergedInto !== void 0) thread.mergedInto = legacy.mergedInto;
+  }
+  for (const key of ["paths", "related"]) {
+    const union = [.../* @__PURE__ */ new Set([...thread[key] ?? [], ...legacy[key] ?? []])].sort();
+    if (union.length > 0) thread[key] = union;
+  }
+  return thread;
+}
+function removeEmptyDir(dir) {
+  try {
+    rmdirSync(dir);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
+  }
+}
 function isSymbolicLink(path) {
   try {
     return lstatSync(path).isSymbolicLink();
@@ -9344,10 +11176,10 @@ function entryExists(path) {
     throw unreadable(path, reasonOf(e));
   }
 }
-function parseThreadFile(path, id, text) {
+function parseThreadFile(path, id, text2) {
   let thread;
   try {
-    thread = parseThread(text);
+    thread = parseThread(text2);
   } catch (e) {
     throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
@@ -9366,25 +11198,11 @@ function validateProject(data, path, id) {
   return project;
 }
 
-// src/core/types.ts
-var THREAD_STATUSES = ["active", "done", "abandoned"];
-var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
-var SECTION_HEADINGS = {
-  decisions: "Decisions",
-  constraints: "Constraints",
-  state: "State",
-  "open-questions": "Open questions",
-  "next-steps": "Next steps"
-};
-function threadStatus(meta) {
-  return meta.status ?? "active";
-}
-
 // src/core/clock.ts
 var last = 0;
-function nextTimestamp(after) {
+function nextTimestamp(after2) {
   let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
+  const floor = after2 ? Date.parse(after2) : Number.NaN;
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
   if (t <= last) t = last + 1;
   last = t;
@@ -9451,16 +11269,16 @@ function localStatePath(storeDir) {
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
-  let text;
+  let text2;
   try {
-    text = readTextStrict(path, LIMITS.localStateBytes);
+    text2 = readTextStrict(path, LIMITS.localStateBytes);
   } catch (e) {
     return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
   }
-  if (text === null) return { state: emptyLocalState() };
+  if (text2 === null) return { state: emptyLocalState() };
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (e) {
     return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
   }
@@ -9568,9 +11386,9 @@ function openLog(path, use) {
 }
 function appendMeasurementEvents(storeDir, events) {
   if (events.length === 0) return 0;
-  const text = events.map((e) => `${JSON.stringify(e)}
+  const text2 = events.map((e) => `${JSON.stringify(e)}
 `).join("");
-  const bytes2 = Buffer.from(text, "utf8");
+  const bytes2 = Buffer.from(text2, "utf8");
   if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
   const opened = openRegularFile(measurementLogPath(storeDir), constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
@@ -9682,15 +11500,15 @@ var LocalStateCache = class {
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
   }
 };
-function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+function contentHash(text2) {
+  return createHash("sha1").update(text2).digest("base64url").slice(0, 20);
 }
 
 // src/core/context/token-estimate.ts
 var CACHE_LIMIT = 5e4;
 var CACHE_MAX_BYTES = 8e6;
-function charsEstimate(text) {
-  return Math.ceil(text.length / 3.5);
+function charsEstimate(text2) {
+  return Math.ceil(text2.length / 3.5);
 }
 function tokenCachePath(storeDir) {
   return join(storeDir, "cache", "token-counts.jsonl");
@@ -9752,17 +11570,17 @@ var TokenEstimator = class {
     );
   }
   /** Synchronous: a cached count, an exact count if the encoder is loaded, else characters/3.5 (counted as a miss). */
-  countSync(text) {
-    if (text === "") return 0;
-    const key = contentHash(text);
+  countSync(text2) {
+    if (text2 === "") return 0;
+    const key = contentHash(text2);
     this.load();
     const hit = this.cache.get(key);
     if (hit !== void 0) return hit;
     if (!this.encoder) {
       this.misses++;
-      return charsEstimate(text);
+      return charsEstimate(text2);
     }
-    const n = this.encoder.countTokens(text);
+    const n = this.encoder.countTokens(text2);
     this.cache.set(key, n);
     this.pending.push(`${key} ${n}
 `);
@@ -9773,16 +11591,16 @@ var TokenEstimator = class {
     return n;
   }
   /** A cached count, else characters/3.5 (not a miss): what a process without the tokenizer counts, whether or not this one has it. */
-  cachedOrEstimate(text) {
-    if (text === "") return 0;
+  cachedOrEstimate(text2) {
+    if (text2 === "") return 0;
     this.load();
-    return this.cache.get(contentHash(text)) ?? charsEstimate(text);
+    return this.cache.get(contentHash(text2)) ?? charsEstimate(text2);
   }
   /**
    * A cached or exact count without waiting for the encoder: until it is loaded, characters/3.5 (not cached), and the
    * load starts in the background. For answers that report a size ("~N tokens"), not for fitting a budget.
    */
-  countNow(text) {
+  countNow(text2) {
     if (this.encoder === null && this.encoderPromise === null && !this.preloadQueued) {
       this.preloadQueued = true;
       setTimeout(() => {
@@ -9790,17 +11608,17 @@ var TokenEstimator = class {
         this.preload();
       }, PRELOAD_AFTER_MS).unref();
     }
-    return this.countSync(text);
+    return this.countSync(text2);
   }
   /** A cached or exact count; loads the encoder on a miss when there is a loader, else characters/3.5. */
-  async count(text) {
+  async count(text2) {
     if (this.encoder === null && this.loadEncoder !== null) {
       const before = this.misses;
-      const n = this.countSync(text);
+      const n = this.countSync(text2);
       if (this.misses === before) return n;
       await this.ready();
     }
-    return this.countSync(text);
+    return this.countSync(text2);
   }
   /** Persists new counts (appended; the file is rewritten only when mostly stale). Derived data: a damaged file is replaced, never trusted. */
   async flush() {
@@ -9811,10 +11629,10 @@ var TokenEstimator = class {
     makeDir(dirname(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
-      let text = "";
-      for (const [k, n] of this.cache) text += `${k} ${n}
+      let text2 = "";
+      for (const [k, n] of this.cache) text2 += `${k} ${n}
 `;
-      await writeFileAtomic(this.cacheFile, text);
+      await writeFileAtomic(this.cacheFile, text2);
       this.fileLines = this.cache.size;
       if (this.legacyCacheFile) rmSync(this.legacyCacheFile, { force: true });
       return;
@@ -9837,12 +11655,12 @@ var TokenEstimator = class {
     if (this.loaded) return;
     this.loaded = true;
     if (!this.cacheFile) return;
-    const text = readDerived(this.cacheFile);
-    if (text === null) {
+    const text2 = readDerived(this.cacheFile);
+    if (text2 === null) {
       this.loadLegacy();
       return;
     }
-    const lines = text.split("\n");
+    const lines = text2.split("\n");
     const tail = lines.pop();
     if (tail !== void 0 && tail !== "") {
       this.fileLines++;
@@ -9864,10 +11682,10 @@ var TokenEstimator = class {
   /** Counts of the 0.5.0 whole-file cache, when there is no log yet; the next save writes the log and removes the old file. */
   loadLegacy() {
     if (!this.legacyCacheFile) return;
-    const text = readDerived(this.legacyCacheFile);
-    if (text === null) return;
+    const text2 = readDerived(this.legacyCacheFile);
+    if (text2 === null) return;
     try {
-      const data = JSON.parse(text);
+      const data = JSON.parse(text2);
       if (typeof data !== "object" || data === null) return;
       for (const [k, v] of Object.entries(data)) if (typeof v === "number" && Number.isInteger(v) && v >= 0) this.cache.set(k, v);
       this.rewrite = this.cache.size > 0;
@@ -9881,94 +11699,6 @@ function readDerived(path) {
   } catch {
     return null;
   }
-}
-
-// src/core/context/summary-sections.ts
-var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
-function sectionKeyOf(heading) {
-  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
-  for (const key of SECTION_KEYS) {
-    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
-  }
-  return null;
-}
-var FENCE_LINE = /^\s*(```|~~~)/;
-var FenceTracker = class {
-  fence = null;
-  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
-  outside(line) {
-    const marker = FENCE_LINE.exec(line)?.[1];
-    if (marker !== void 0) {
-      if (this.fence === null) this.fence = marker;
-      else if (marker === this.fence) this.fence = null;
-      return false;
-    }
-    return this.fence === null;
-  }
-  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
-  get open() {
-    return this.fence;
-  }
-};
-function parseSummary(summary) {
-  const lines = summary.split("\n");
-  const preamble = [];
-  const sections = [];
-  const fences = new FenceTracker();
-  for (const line of lines) {
-    const heading = fences.outside(line) ? HEADING.exec(line) : null;
-    if (heading && !line.startsWith("###")) {
-      const title = heading[1];
-      sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
-      continue;
-    }
-    const current = sections[sections.length - 1];
-    if (current) current.lines.push(line);
-    else preamble.push(line);
-  }
-  return {
-    preamble: preamble.join("\n"),
-    sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
-  };
-}
-function renderSummary(parsed) {
-  const parts = [];
-  const preamble = trimBlankLines(parsed.preamble);
-  if (preamble !== "") parts.push(preamble);
-  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
-${s.body}`);
-  return parts.join("\n\n");
-}
-function ancestorExcerpt(summary) {
-  const parsed = parseSummary(summary);
-  if (parsed.sections.length === 0) return summary.trim();
-  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
-  return renderSummary({ preamble: "", sections: kept });
-}
-function updateSection(summary, key, content, replace) {
-  const parsed = parseSummary(summary);
-  const text = trimBlankLines(content);
-  const existing = parsed.sections.find((s) => s.key === key);
-  if (existing) {
-    if (text === "" && !replace) return summary;
-    existing.body = replace || existing.body === "" ? text : `${existing.body}
-${text}`;
-    return renderSummary(parsed);
-  }
-  const order = SECTION_KEYS.indexOf(key);
-  let insertAt = parsed.sections.length;
-  for (let i = 0; i < parsed.sections.length; i++) {
-    const k = parsed.sections[i].key;
-    if (k !== null && SECTION_KEYS.indexOf(k) > order) {
-      insertAt = i;
-      break;
-    }
-  }
-  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
-  return renderSummary(parsed);
-}
-function trimBlankLines(text) {
-  return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
 
 // src/core/context/title-line.ts
@@ -10049,13 +11779,13 @@ ${input.project.systemContext.trim()}` : null;
       if (total === tokens) break;
       tokens = total;
     }
-    const text = footed(tokens);
-    return { text, tokens: Math.max(tokens, input.estimate(text)) };
+    const text2 = footed(tokens);
+    return { text: text2, tokens: Math.max(tokens, input.estimate(text2)) };
   };
   const render = (keptFrom, withSystem, body, cutNote, framing) => {
     if (framing === "bare") {
-      const text = `${activeHead}${body}`;
-      return { text, tokens: input.estimate(text) };
+      const text2 = `${activeHead}${body}`;
+      return { text: text2, tokens: input.estimate(text2) };
     }
     if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
 
@@ -10156,8 +11886,8 @@ function cutActive(body, render, fits, input) {
   let prefix = { text: "", tokens: 0 };
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const text = heading.slice(0, mid);
-    const candidate = { text, tokens: input.estimate(text) };
+    const text2 = heading.slice(0, mid);
+    const candidate = { text: text2, tokens: input.estimate(text2) };
     if (fits(candidate)) {
       prefix = candidate;
       lo = mid + 1;
@@ -10174,21 +11904,21 @@ function relatedText(refs, beyond) {
   const more = beyond > 0 ? `; and ${beyond} more, not read` : "";
   return `_Related threads (summaries not loaded; read one on demand through its thread resource or thread_switch): ${items.join("; ")}${more}._`;
 }
-function withWarning(text, warning) {
-  return warning ? `${text}
+function withWarning(text2, warning) {
+  return warning ? `${text2}
 
-${warning}` : text;
+${warning}` : text2;
 }
-function demoteHeadings(text) {
+function demoteHeadings(text2) {
   const fences = new FenceTracker();
-  const demoted = text.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
+  const demoted = text2.split("\n").map((line) => fences.outside(line) && /^ {0,3}##(?!#)/.test(line) ? line.replace("##", "###") : line).join("\n");
   return fences.open === null ? demoted : `${demoted}
 ${fences.open}`;
 }
-function closeFence(text) {
+function closeFence(text2) {
   const fences = new FenceTracker();
-  for (const line of text.split("\n")) fences.outside(line);
-  return fences.open === null ? text : `${text}
+  for (const line of text2.split("\n")) fences.outside(line);
+  return fences.open === null ? text2 : `${text2}
 ${fences.open}`;
 }
 
@@ -10241,12 +11971,6 @@ var AncestorWalk = class {
     return parent;
   }
 };
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
   for (const t of threads.values()) {
@@ -10309,13 +12033,15 @@ async function checkOne(top, t, warnings) {
 var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
-  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
-  const read = (id) => {
-    consulted.add(store.threadPath(project.id, id));
-    return store.readThread(project.id, id);
-  };
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id)]);
+  try {
+    readConsulted(store, project.id, thread.id, consulted);
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  const read = (id) => readConsulted(store, project.id, id, consulted);
   const related = relatedRefs(store, project.id, thread, consulted);
-  const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
+  const estimate = options.estimateOnly === true ? (text2) => tokens.cachedOrEstimate(text2) : (text2) => tokens.countSync(text2);
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
   const top = deps.gitTop;
   const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
@@ -10337,14 +12063,21 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
-  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+  const sources = [...consulted].map((p) => `${relative(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  return { context: assembled, sources, dependsOnHead };
+}
+function readConsulted(store, projectId, id, consulted) {
+  try {
+    return store.readThread(projectId, id);
+  } finally {
+    for (const p of store.threadSources(projectId, id)) consulted.add(p);
+  }
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id) => {
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
-      consulted.add(store.threadPath(projectId, id));
-      const t = store.readThread(projectId, id);
+      const t = readConsulted(store, projectId, id, consulted);
       return { id, title: t.title, status: threadStatus(t) };
     } catch (e) {
       if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
@@ -10475,7 +12208,7 @@ function threadLabel(t, options) {
   if (t.branch) parts.push(`\u2387 ${t.branch}`);
   const extra = options.extra?.(t);
   if (extra) parts.push(extra);
-  if (t.id === options.activeId) parts.push("\u25C0 active");
+  if (t.id === options.activeId) parts.push("\u25C0 current");
   return parts.join(" ");
 }
 function relatedMark(t, threads) {
@@ -10484,34 +12217,6 @@ function relatedMark(t, threads) {
 
 // src/core/context/tree-text.ts
 var FULL_TREE_LIMIT = 200;
-function treeText(store, project, activeId, written) {
-  try {
-    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
-    const { threads, problems } = store.readAllThreads(project.id);
-    return renderTreeOf(project, threads, problems, activeId);
-  } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
-  }
-}
-function treeAfter(store, project, activeId, note) {
-  const tree = treeText(store, project, activeId);
-  return note === null ? tree : `${tree}
-
-${note}`;
-}
-function pathTreeText(store, project, activeId, written) {
-  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
-  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
-  const threads = new Map(chain.threads.map((t) => [t.id, t]));
-  const tree = renderTree(threads, {
-    title: project.title,
-    activeId,
-    problems: [],
-    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
-  });
-  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-  return [tree, ...chain.notices, note].join("\n");
-}
 function renderTreeOf(project, threads, problems, activeId) {
   return renderTree(threads, {
     title: project.title,
@@ -10665,17 +12370,17 @@ function stem(word) {
 function fold(word) {
   return word.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
 }
-function termsAt(text) {
+function termsAt(text2) {
   const out = [];
-  for (const m of text.matchAll(WORD)) {
+  for (const m of text2.matchAll(WORD)) {
     const folded = fold(m[0]);
     if (folded.length < 2 || STOPWORDS.has(folded)) continue;
     out.push({ term: stem(folded), start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
-function terms(text) {
-  return termsAt(text).map((t) => t.term);
+function terms(text2) {
+  return termsAt(text2).map((t) => t.term);
 }
 function queryTerms(query) {
   return [...new Set(terms(query))];
@@ -10752,19 +12457,19 @@ var CatalogIndex = class {
 
 // src/core/search/snippet.ts
 var SNIPPET_MAX_CHARS = 160;
-function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
-  const lines = text.split("\n");
+function snippetOf(text2, isMatch, max = SNIPPET_MAX_CHARS) {
+  const lines = text2.split("\n");
   let best = { line: "", count: 0, first: 0 };
   for (const line of lines) {
     const hits = termsAt(line).filter((t) => isMatch(t.term));
-    const count = new Set(hits.map((h) => h.term)).size;
-    if (count > best.count) best = { line, count, first: hits[0].start };
+    const count2 = new Set(hits.map((h) => h.term)).size;
+    if (count2 > best.count) best = { line, count: count2, first: hits[0].start };
   }
   if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
 }
-function clip(text, max = SNIPPET_MAX_CHARS) {
-  const t = collapse(text);
+function clip(text2, max = SNIPPET_MAX_CHARS) {
+  const t = collapse(text2);
   return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}\u2026`;
 }
 function around(line, at, max) {
@@ -10784,8 +12489,8 @@ function around(line, at, max) {
   }
   return `${start > 0 ? "\u2026" : ""}${collapse(raw.slice(start, end))}${end < raw.length ? "\u2026" : ""}`;
 }
-function collapse(text) {
-  return text.replace(/\s+/g, " ").trim();
+function collapse(text2) {
+  return text2.replace(/\s+/g, " ").trim();
 }
 
 // src/core/search/overview-tier.ts
@@ -10856,7 +12561,7 @@ function matchCatalog(index, queryTerms2, accept, relaxed) {
   return out;
 }
 function metaSnippet(match, isMatch) {
-  const matches = (text) => terms(text).some(isMatch);
+  const matches = (text2) => terms(text2).some(isMatch);
   switch (match.field) {
     case "title":
     case "id":
@@ -11002,8 +12707,8 @@ function embedTerms(words, termList, weightOf) {
   if (known === 0) return null;
   return normalize2(out) ? out : null;
 }
-function embedText(words, text) {
-  return embedTerms(words, terms(text));
+function embedText(words, text2) {
+  return embedTerms(words, terms(text2));
 }
 function normalize2(v) {
   let n = 0;
@@ -11053,8 +12758,8 @@ var SectionVectors = class {
   get capacity() {
     return this.known.length;
   }
-  set(doc, text) {
-    const v = embedText(this.words, text);
+  set(doc, text2) {
+    const v = embedText(this.words, text2);
     if (v === null) {
       this.remove(doc);
       return;
@@ -11202,21 +12907,21 @@ function parseWordVectors(bytes2, path) {
   } catch {
     throw new Error(`${path} has a header that is not JSON`);
   }
-  const { count, dims, wordsBytes, sha256 } = header;
+  const { count: count2, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
+  if (!isCount(count2) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
     throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes2.length !== start + wordsBytes + count * dims)
+  if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
   if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
-  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
-  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
-  const unit2 = new Float32Array(count * dims);
-  const weights = new Float32Array(count);
-  for (let row2 = 0; row2 < count; row2++) {
+  if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);
+  const unit2 = new Float32Array(count2 * dims);
+  const weights = new Float32Array(count2);
+  for (let row2 = 0; row2 < count2; row2++) {
     let norm = 0;
     for (let d = 0; d < dims; d++) norm += raw[row2 * dims + d] ** 2;
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
@@ -11431,19 +13136,19 @@ function meaningMatches(projects, queryTerms2, accept, cost, notices, keep) {
     const query = queryVector(bodies, words.vectors, queryTerms2);
     if (query === null) continue;
     const catalog = p.catalogIndex;
-    const metaOf = (threadNo) => {
+    const metaOf2 = (threadNo) => {
       const slot = catalog.slotOf(bodies.threadIds[threadNo]);
       return slot >= 0 ? catalog.at(slot) : void 0;
     };
     const accepted = (t) => {
-      const meta = metaOf(t);
+      const meta = metaOf2(t);
       return meta !== void 0 && accept(meta);
     };
-    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf(t)?.title ?? "", keep)) {
+    for (const m of matchMeaning(bodies, words.vectors, query, accepted, (t) => metaOf2(t)?.title ?? "", keep)) {
       const vectors = words.vectors;
       out.push({
         projectId: p.projectId,
-        meta: metaOf(m.threadNo),
+        meta: metaOf2(m.threadNo),
         similarity: m.similarity,
         best: m.best,
         snippet: () => meaningSnippet(vectors, m.best, query)
@@ -11637,11 +13342,10 @@ function formatSearchAnswer(answer) {
   );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    const found = h.similarity !== void 0 && h.tier !== "semantic" ? `${foundBy(h.tier)} and meaning` : foundBy(h.tier);
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${statusWord(h.status)} \xB7 ${h.section} \xB7 found ${found}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
-  lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
   if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
@@ -11663,8 +13367,21 @@ function hintAfter(last2) {
     }
   }
 }
-function tierText(t) {
-  return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
+function foundBy(tier) {
+  switch (tier) {
+    case "overview":
+      return "by name";
+    case "lookup":
+      return "by its words";
+    case "semantic":
+      return "by meaning";
+    case "deep":
+      return "by word beginnings";
+    default: {
+      const unknown = tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
 }
 function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
@@ -11825,16 +13542,16 @@ async function save(path, data) {
 }
 function loadFile(path, format, version, validate) {
   const entries = /* @__PURE__ */ new Map();
-  let text;
+  let text2;
   try {
-    text = readTextStrict(path, MAX_INDEX_FILE_BYTES);
+    text2 = readTextStrict(path, MAX_INDEX_FILE_BYTES);
   } catch (e) {
     return { entries, problem: messageOf(e) };
   }
-  if (text === null) return { entries, problem: null };
+  if (text2 === null) return { entries, problem: null };
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (e) {
     return { entries, problem: `${path} is not valid JSON (${e.message})` };
   }
@@ -11888,12 +13605,15 @@ function asDoc(v) {
 
 // src/core/search/index-entries.ts
 var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
-function entriesFromText(file, stamp, text) {
-  const hash = contentHash(text);
-  const expectedId = file.slice(0, -3);
+function entryThreadId(file) {
+  return file.endsWith("/") ? file.slice(0, -1) : file.slice(0, -3);
+}
+function entriesFromText(file, stamp, text2) {
+  const hash = contentHash(text2);
+  const expectedId = entryThreadId(file);
   let thread;
   try {
-    thread = parseThread(text);
+    thread = parseThread(text2);
   } catch (e) {
     if (e instanceof FrontmatterError) return { catalog: { file, stamp, hash, meta: null, problem: e.message }, body: null };
     throw e;
@@ -11910,6 +13630,9 @@ function entriesFromText(file, stamp, text) {
       body: null
     };
   }
+  return entriesFromThread(file, stamp, hash, thread);
+}
+function entriesFromThread(file, stamp, hash, thread) {
   const parsed = parseSummary(thread.summary);
   const meta = {
     id: thread.id,
@@ -11967,6 +13690,8 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** The last sweep met thread folders (format 2). */
+  hasFolders = false;
   /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
   changes = 0;
   get version() {
@@ -11981,8 +13706,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve9) => setImmediate(resolve9));
-    await new Promise((resolve9) => setImmediate(resolve9));
+    await new Promise((resolve11) => setImmediate(resolve11));
+    await new Promise((resolve11) => setImmediate(resolve11));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf(this.threadsDir);
@@ -11994,7 +13719,7 @@ var ProjectIndex = class {
     } else {
       if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
-      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+      if (this.watch.changed || !this.watch.active || this.hasFolders || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
         this.sweep();
         this.dirStamp = dirStamp;
@@ -12105,9 +13830,14 @@ var ProjectIndex = class {
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    for (const name of names) {
-      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf(join(this.threadsDir, name));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2(join(this.threadsDir, n))));
+    this.hasFolders = folders.size > 0;
+    for (const entry of names) {
+      if (isAtomicTempFile(entry)) continue;
+      const isFolder = folders.has(entry);
+      if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
+      const name = isFolder ? `${entry}/` : entry;
+      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf(join(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -12121,6 +13851,10 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
+    if (file.endsWith("/")) {
+      this.rereadFolder(file, force, knownStamp);
+      return;
+    }
     const path = join(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
@@ -12128,16 +13862,16 @@ var ProjectIndex = class {
       return;
     }
     const previous = this.catalog.get(file);
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     if (!isValidId(id)) {
       this.racy.delete(file);
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
       return;
     }
     const readAt2 = Date.now();
-    let text;
+    let text2;
     try {
-      text = readTextStrict(path, LIMITS.threadFileBytes);
+      text2 = readTextStrict(path, LIMITS.threadFileBytes);
     } catch (e) {
       if (!(e instanceof UnreadableFileError)) throw e;
       this.racy.delete(file);
@@ -12145,13 +13879,13 @@ var ProjectIndex = class {
       return;
     }
     this.filesRead++;
-    if (text === null) {
+    if (text2 === null) {
       this.drop(file);
       return;
     }
     if (stamp.mtimeMs >= readAt2 - RACY_MS) this.racy.add(file);
     else this.racy.delete(file);
-    const hash = contentHash(text);
+    const hash = contentHash(text2);
     if (previous && previous.hash === hash && !force) {
       if (!sameStamp(previous.stamp, stamp)) {
         previous.stamp = stamp;
@@ -12159,12 +13893,53 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromText(file, stamp, text);
+    const parsed = entriesFromText(file, stamp, text2);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
+  /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
+  rereadFolder(file, force, knownStamp) {
+    const id = entryThreadId(file);
+    const folder = join(this.threadsDir, id);
+    const stamp = knownStamp ?? folderStampOf(folder);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const readAt2 = Date.now();
+    let thread;
+    let hash;
+    try {
+      const read = readFolderTexts(folder);
+      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => join(folder, rel))?.thread ?? null;
+      hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: `${e.path}: ${e.reason}` });
+      return;
+    }
+    this.filesRead++;
+    if (thread === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt2 - RACY_MS || stamp.ctimeMs >= readAt2 - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromThread(file, stamp, hash, thread);
     this.setEntry(parsed.catalog);
     this.pendingBodies.set(id, parsed.body);
   }
   setEntry(entry) {
-    const id = entry.file.slice(0, -3);
+    const id = entryThreadId(entry.file);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
     this.changes++;
@@ -12181,7 +13956,7 @@ var ProjectIndex = class {
     this.catalog.delete(file);
     this.catalogDirty = true;
     this.changes++;
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
@@ -12194,6 +13969,42 @@ function stampOf(path) {
     if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
+}
+function isDirectory2(path) {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function folderStampOf(folder) {
+  const top = stampOf(folder);
+  if (top === null) return null;
+  const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
+  const add = (path, depth) => {
+    let names;
+    try {
+      names = readdirSync(path);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const child = join(path, name);
+      let st;
+      try {
+        st = lstatSync(child);
+      } catch {
+        continue;
+      }
+      acc.mtimeMs = Math.max(acc.mtimeMs, st.mtimeMs);
+      acc.ctimeMs = Math.max(acc.ctimeMs, st.ctimeMs);
+      acc.size += st.size + 1;
+      acc.ino = (acc.ino + st.ino) % 2 ** 48;
+      if (depth === 0 && st.isDirectory()) add(child, 1);
+    }
+  };
+  add(folder, 0);
+  return acc;
 }
 function sameStamp(a, b) {
   return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
@@ -12268,13 +14079,13 @@ function threadListText(input, options = {}) {
 }
 function wholeTree(input) {
   if (input.threads.size > THREAD_LIST_MAX_BYTES / 40) return null;
-  const text = renderTree(input.threads, {
+  const text2 = renderTree(input.threads, {
     title: input.projectTitle,
     activeId: input.activeId,
     problems: input.problems.map((p) => ({ ...p, threadId: "" })),
     extra: (t) => relatedMark(t, input.threads)
   });
-  return bytes(text) <= THREAD_LIST_MAX_BYTES ? text : null;
+  return bytes(text2) <= THREAD_LIST_MAX_BYTES ? text2 : null;
 }
 function boundedView(input) {
   const { threads, activeId } = input;
@@ -12302,15 +14113,15 @@ function boundedView(input) {
     if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
   }
   const tree = treeLines(shown, activeId, threads);
-  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : [
+  const recent2 = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent2.length === 0 ? [] : [
     "",
     "Open threads, most recently updated first:",
-    ...recent.map(
+    ...recent2.map(
       (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
     )
   ];
-  for (const t of recent) shown.set(t.id, t);
+  for (const t of recent2) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
   const rest = {
@@ -12487,9 +14298,9 @@ async function migrateV04IfNeeded(store, author) {
           "unreadable",
           `Cannot migrate ${path}: "${id}" is not a valid thread id; rename the file (and its id in trees/${name}). Nothing was changed.`
         );
-      const text = readTextStrict(path, LIMITS.threadFileBytes);
-      if (text === null) continue;
-      const { thread, naive } = parseOldThread(path, id, text, me);
+      const text2 = readTextStrict(path, LIMITS.threadFileBytes);
+      if (text2 === null) continue;
+      const { thread, naive } = parseOldThread(path, id, text2, me);
       const node = ownEntry(nodes, id);
       if (node !== void 0) {
         if (node.parentId !== thread.parentId) parentsFromTree++;
@@ -12515,7 +14326,7 @@ async function migrateV04IfNeeded(store, author) {
   }
   store.ensureLayout();
   for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
     rmSync(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({
@@ -12542,10 +14353,10 @@ async function migrateV04IfNeeded(store, author) {
 }
 function readTree(path) {
   let data;
-  const text = readTextStrict(path, LIMITS.threadFileBytes);
-  if (text === null) throw errors.migrationFileGone(path);
+  const text2 = readTextStrict(path, LIMITS.threadFileBytes);
+  if (text2 === null) throw errors.migrationFileGone(path);
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (e) {
     throw new ThreadMindError(
       "unreadable",
@@ -12573,14 +14384,14 @@ function readTree(path) {
   }
   return out;
 }
-function parseOldThread(path, id, text, author) {
+function parseOldThread(path, id, text2, author) {
   try {
-    const thread2 = parseThread(text);
-    if (thread2.id === id && serializeThread(thread2) === text) return { thread: thread2, naive: false };
+    const thread2 = parseThread(text2);
+    if (thread2.id === id && serializeThread(thread2) === text2) return { thread: thread2, naive: false };
   } catch (e) {
     if (!(e instanceof FrontmatterError)) throw e;
   }
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text2);
   if (!match) throw new ThreadMindError("unreadable", `Cannot migrate ${path}: no '---' frontmatter block. Nothing was changed.`);
   const fields = {};
   for (const line of match[1].split(/\r?\n/)) {
@@ -12690,15 +14501,15 @@ async function commitVersions(top, path, max) {
     const newline = record2.indexOf("\n");
     const header = newline === -1 ? record2 : record2.slice(0, newline);
     const [commit, author, date, subject] = header.split(FIELD);
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
-    entries.push({ commit, author, date, subject, ...compare(before, after) });
+    const { before, after: after2 } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
+    entries.push({ commit, author, date, subject, ...compare(before, after2) });
   }
   return entries;
 }
 function sidesOfPatch(patch, commit) {
   const lines = patch.split("\n");
   let before = [];
-  let after = [];
+  let after2 = [];
   let inHunk = false;
   let sawPatch = false;
   let endsWithNewline = { before: true, after: true };
@@ -12707,7 +14518,7 @@ function sidesOfPatch(patch, commit) {
     if (!inHunk) {
       if (line.startsWith("diff --git ")) sawPatch = true;
       else if (line === "--- /dev/null") before = null;
-      else if (line === "+++ /dev/null") after = null;
+      else if (line === "+++ /dev/null") after2 = null;
       else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
       else if (line.startsWith("@@ ")) inHunk = true;
       continue;
@@ -12717,7 +14528,7 @@ function sidesOfPatch(patch, commit) {
     switch (line[0]) {
       case " ":
         before?.push(body);
-        after?.push(body);
+        after2?.push(body);
         last2 = "both";
         break;
       case "-":
@@ -12725,7 +14536,7 @@ function sidesOfPatch(patch, commit) {
         last2 = "before";
         break;
       case "+":
-        after?.push(body);
+        after2?.push(body);
         last2 = "after";
         break;
       case "\\":
@@ -12742,22 +14553,22 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join29 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join29(before, endsWithNewline.before), after: join29(after, endsWithNewline.after) };
+  const join39 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join39(before, endsWithNewline.before), after: join39(after2, endsWithNewline.after) };
 }
-function compare(before, after) {
-  const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
-  const parse = (text, which) => {
-    if (text === null || text === "") return null;
+function compare(before, after2) {
+  const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
+  const parse = (text2, which) => {
+    if (text2 === null || text2 === "") return null;
     try {
-      return parseThread(text);
+      return parseThread(text2);
     } catch (e) {
       if (e instanceof FrontmatterError) return `the ${which} version could not be parsed: ${e.message}`;
       throw e;
     }
   };
   const old = parse(before, "previous");
-  const now = parse(after, "new");
+  const now = parse(after2, "new");
   if (typeof old === "string" || typeof now === "string") {
     return { change: change2, meta: [], sections: [], problem: typeof now === "string" ? now : old };
   }
@@ -12784,9 +14595,9 @@ function metaChanges(old, now) {
   list("paths", old.paths, now.paths);
   return out;
 }
-function sectionChanges(before, after) {
+function sectionChanges(before, after2) {
   const a = sectionLines(before);
-  const b = sectionLines(after);
+  const b = sectionLines(after2);
   const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
   const out = [];
   for (const name of names) {
@@ -12798,8 +14609,8 @@ function sectionChanges(before, after) {
 function sectionLines(summary) {
   const parsed = parseSummary(summary);
   const out = /* @__PURE__ */ new Map();
-  const add = (name, text) => {
-    const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const add = (name, text2) => {
+    const lines = text2.split("\n").map((l) => l.trim()).filter((l) => l !== "");
     out.set(name, [...out.get(name) ?? [], ...lines]);
   };
   if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
@@ -12810,17 +14621,17 @@ function rank(name) {
   const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
   return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
 }
-function multisetDiff(before, after) {
-  const count = /* @__PURE__ */ new Map();
-  for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
+function multisetDiff(before, after2) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const l of before) count2.set(l, (count2.get(l) ?? 0) + 1);
   const added = [];
-  for (const l of after) {
-    const n = count.get(l) ?? 0;
-    if (n > 0) count.set(l, n - 1);
+  for (const l of after2) {
+    const n = count2.get(l) ?? 0;
+    if (n > 0) count2.set(l, n - 1);
     else added.push(l);
   }
   const removed = [];
-  const left = new Map(count);
+  const left = new Map(count2);
   for (const l of before) {
     const n = left.get(l) ?? 0;
     if (n > 0) {
@@ -12869,13 +14680,32 @@ async function threadFileHistory(req) {
   }
   return { ...history, text: formatThreadHistory(history, title) };
 }
-function rotateMeasurementLogIfFull(storeDir) {
+function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence(join(storeDir, ".lock"))?.check();
-  renameSync(path, previousMeasurementLogPath(storeDir));
+  const fence = lockFence(join(storeDir, ".lock"));
+  if (fence === null) {
+    renameSync(path, previousMeasurementLogPath(storeDir));
+    return true;
+  }
+  fence.check();
+  const linked = atomicTempPath(path, fence.tempDir);
+  if (!fencedStep(fence.check, () => linkSync(path, linked))) return false;
+  fencedStep(fence.check, () => renameSync(linked, previousMeasurementLogPath(storeDir)));
+  const grave = atomicTempPath(path, fence.tempDir);
+  if (fencedStep(fence.check, () => renameSync(path, grave))) rmSync(grave, { force: true });
   return true;
+}
+function fencedStep(check, step) {
+  try {
+    step();
+    return true;
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+    check();
+    return false;
+  }
 }
 
 // src/core/measure/measurement-recording.ts
@@ -12938,6 +14768,14 @@ function ownThread(state, sessionKey, projectId, followed, exists) {
   }
   return { threadId: null, lost };
 }
+function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
+  if (projectId === null) return null;
+  const { threadId: own, lost } = ownThread(state, sessionKey, projectId, followed, (id) => exists(projectId, id));
+  if (own !== null) return { projectId, threadId: own, own: true, lost };
+  const threadId = branchChoice(state, branch(), projectId);
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
+}
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
 var HEADER = "threadmind measurement index 2\n";
@@ -12950,6 +14788,9 @@ var TAIL_BYTES = 256;
 var NEWLINE = 10;
 function measurementIndexPath(storeDir) {
   return join(storeDir, "cache", "measurement-index.txt");
+}
+function sessionNeedle(sessionId) {
+  return `"sessionId":${JSON.stringify(sessionId)}`;
 }
 function instanceNeedle(instance) {
   return `"instance":${JSON.stringify(instance)}`;
@@ -13008,10 +14849,10 @@ function validCoverage(index, fd, stat) {
   if (covered === null || covered > stat.size) return null;
   return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
 }
-function wholeNumber(text) {
-  if (text === void 0 || text === "") return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n >= 0 && String(n) === text ? n : null;
+function wholeNumber(text2) {
+  if (text2 === void 0 || text2 === "") return null;
+  const n = Number(text2);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === text2 ? n : null;
 }
 function indexedLines(index, fd, stat, needle) {
   const covered = validCoverage(index, fd, stat);
@@ -13086,6 +14927,34 @@ function isFreshnessEvent(d) {
   }
 }
 
+// src/core/recall/recall-events.ts
+var isStr = (v) => typeof v === "string";
+var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
+function isRecallLogEvent(d) {
+  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount3(d.chars) && isCount3(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount3(d.chars) && isCount3(d.tokens);
+    default:
+      return false;
+  }
+}
+function emptyRecallFigures() {
+  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+}
+function recallLines(r) {
+  const times = (n) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  return [
+    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`
+  ];
+}
+
 // src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set([
@@ -13097,7 +14966,10 @@ var KINDS = /* @__PURE__ */ new Set([
   "conversation",
   "summaryWrite",
   "freshnessMark",
-  "staleness"
+  "staleness",
+  "recall",
+  "fileEdit",
+  "subagentContext"
 ]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function logBytes(fd, size) {
@@ -13140,6 +15012,10 @@ function parseEventLine(line) {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? d : null;
   }
 }
 function receiptKey(r) {
@@ -13156,6 +15032,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   const staleness = stalenessCollector();
+  const recall = emptyRecallFigures();
   let unreadableLines = 0;
   const fold2 = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -13189,9 +15066,18 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "staleness":
         if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
         break;
+      case "recall":
+        recall.recalls += 1;
+        recall.recallTokens += event.tokens;
+        break;
+      case "subagentContext":
+        recall.subagentContexts += 1;
+        recall.subagentTokens += event.tokens;
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
+      case "fileEdit":
         break;
       // read where needed: instanceEvents, freshnessFigure
       default: {
@@ -13225,8 +15111,16 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       hooksSeen: m.hooksSeen.slice(-500)
     },
     unreadableLines,
-    staleness: staleness.records
+    staleness: staleness.records,
+    recall
   };
+}
+function sessionEvents(storeDir, sessionId) {
+  const events = [];
+  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
+    if (event.sessionId === sessionId) events.push(event);
+  });
+  return events;
 }
 function scanEvents(storeDir, needle, onEvent) {
   const bytes2 = Buffer.from(needle, "utf8");
@@ -13343,22 +15237,183 @@ function stalenessCollector() {
     }
   };
 }
+
+// src/core/recall/path-match.ts
+function slashed(path) {
+  const s = path.replace(/\\/g, "/");
+  return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+}
+function patternOf(path) {
+  let p = slashed(path.trim());
+  while (p.startsWith("./")) p = p.slice(2);
+  while (p.endsWith("/")) p = p.slice(0, -1);
+  return p === "." ? "" : p;
+}
+var GLOB_CHARS = /[*?[]/;
+function segmentMatches(seg, name) {
+  let s = 0;
+  let n = 0;
+  let starS = -1;
+  let starN = 0;
+  while (n < name.length) {
+    const c = seg[s];
+    if (c === "*") {
+      starS = s++;
+      starN = n;
+      continue;
+    }
+    if (c !== void 0) {
+      const step = oneChar(seg, s, name[n]);
+      if (step > 0) {
+        s += step;
+        n++;
+        continue;
+      }
+    }
+    if (starS < 0) return false;
+    s = starS + 1;
+    n = ++starN;
+  }
+  while (seg[s] === "*") s++;
+  return s === seg.length;
+}
+function oneChar(seg, s, ch) {
+  const c = seg[s];
+  if (c === "?") return 1;
+  if (c === "[") {
+    const close = seg.indexOf("]", s + 2);
+    if (close > 0) {
+      let i = s + 1;
+      const negate = seg[i] === "!" || seg[i] === "^";
+      if (negate) i++;
+      let hit = false;
+      for (; i < close; i++) {
+        if (seg[i + 1] === "-" && i + 2 < close) {
+          if (ch >= seg[i] && ch <= seg[i + 2]) hit = true;
+          i += 2;
+        } else if (seg[i] === ch) hit = true;
+      }
+      return hit !== negate ? close - s + 1 : 0;
+    }
+  }
+  return c === ch ? 1 : 0;
+}
+function globMatches(pattern, file) {
+  const ps = pattern.split("/");
+  const fs = file.split("/");
+  let p = 0;
+  let f = 0;
+  let starP = -1;
+  let starF = 0;
+  while (f < fs.length) {
+    if (ps[p] === "**") {
+      starP = p++;
+      starF = f;
+      continue;
+    }
+    if (p < ps.length && segmentMatches(ps[p], fs[f])) {
+      p++;
+      f++;
+      continue;
+    }
+    if (starP < 0) return false;
+    p = starP + 1;
+    f = ++starF;
+  }
+  while (ps[p] === "**") p++;
+  return p === ps.length;
+}
+function matchPath(path, file, normalized = false) {
+  const pattern = normalized ? path : patternOf(path);
+  if (GLOB_CHARS.test(pattern)) {
+    if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
+    return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
+  }
+  if (pattern === file) return { pattern: path, kind: "exact", score: 3e6 };
+  if (pattern === "" || file.startsWith(`${pattern}/`)) {
+    return { pattern: path, kind: "directory", score: 1e6 + (pattern === "" ? 0 : pattern.split("/").length) };
+  }
+  return null;
+}
+function nearestMatch(paths, file, normalized = false) {
+  let best = null;
+  for (const path of paths) {
+    const m = matchPath(path, file, normalized);
+    if (m !== null && (best === null || m.score > best.score)) best = m;
+  }
+  return best;
+}
+
+// src/core/recall/changed-files.ts
+function changedFilesSince(events, projectId, threadId) {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && e.projectId === projectId && e.threadId === threadId) {
+      from = i + 1;
+      break;
+    }
+  }
+  const files = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (let i = events.length - 1; i >= from; i--) {
+    const e = events[i];
+    if (e.kind === "fileEdit" && !seen.has(e.file)) {
+      seen.add(e.file);
+      files.push(e.file);
+    }
+  }
+  return files;
+}
+function joinChangedPaths(existing, changed) {
+  const added = changed.filter((f) => f.length <= LIMITS.pathChars && nearestMatch(existing, f) === null);
+  const paths = [...added, ...existing].slice(0, LIMITS.pathsCount);
+  return { paths, added: added.filter((f) => paths.includes(f)) };
+}
 function fileHasConflictMarkers(path) {
   try {
-    const text = readTextStrict(path, LIMITS.threadFileBytes);
-    return text !== null && hasConflictMarkers(text);
+    const text2 = readTextStrict(path, LIMITS.threadFileBytes);
+    return text2 !== null && hasConflictMarkers(text2);
   } catch {
     return false;
   }
 }
-async function committedThread(gitTop, path, id) {
+async function committedThread(gitTop, folder, legacyPath, id) {
   if (gitTop === null) return null;
+  const relFolder = gitPath(gitTop, folder);
+  if (relFolder.startsWith("..")) return null;
+  const listed = await gitMaybe(gitTop, ["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", `${relFolder}/`]);
+  if (listed !== null && listed !== "") return committedFolder(gitTop, relFolder, listed, id);
+  return committedFile(gitTop, legacyPath, id);
+}
+async function committedFolder(gitTop, relFolder, listed, id) {
+  const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
+  const names = listed.split("\0").filter((n) => n !== "");
+  if (names.length > LIMITS.sectionItems * 6) return null;
+  for (const name of names) {
+    const rel = name.slice(relFolder.length + 1);
+    const parts = rel.split("/");
+    const text2 = await gitMaybe(gitTop, ["show", `HEAD:${name}`]);
+    if (text2 === null || text2.length > LIMITS.threadFileBytes) return null;
+    if (rel === HEAD_FILE) texts.head = `${text2}
+`;
+    else if (parts.length === 2 && isSectionDir(parts[0]) && parts[1].endsWith(".md")) texts.items.set(rel, `${text2}
+`);
+    else if (parts.length === 2 && SET_DIRS.includes(parts[0])) texts.members.set(rel, text2);
+  }
+  try {
+    return assembleFolder(id, texts, (rel) => `HEAD:${relFolder}/${rel}`)?.thread ?? null;
+  } catch {
+    return null;
+  }
+}
+async function committedFile(gitTop, path, id) {
   const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
-  const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
-  if (text === null || text.length > LIMITS.threadFileBytes) return null;
+  const text2 = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
+  if (text2 === null || text2.length > LIMITS.threadFileBytes) return null;
   try {
-    const thread = parseThread(`${text}
+    const thread = parseThread(`${text2}
 `);
     return thread.id === id ? thread : null;
   } catch {
@@ -13368,6 +15423,142 @@ async function committedThread(gitTop, path, id) {
 function conflictNotice(root, path) {
   const file = relative(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/thread-folder-history.ts
+async function threadFolderHistory(req) {
+  const limit = checkHistoryLimit(req.limit);
+  const title = req.working?.title ?? null;
+  if (req.gitTop === null) {
+    if (req.working === null) throw errors.threadNotFound(req.threadId);
+    const h = {
+      threadId: req.threadId,
+      path: req.folder,
+      gitAvailable: false,
+      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
+      entries: [],
+      truncated: false,
+      limit
+    };
+    return { ...h, text: formatThreadHistory(h, title) };
+  }
+  const top = req.gitTop;
+  const path = `${relative(top, req.folder).split(sep).join("/")}/`;
+  const head = await headCommit(top);
+  const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
+  const entries = [];
+  if (JSON.stringify(atHead) !== JSON.stringify(req.working)) {
+    const change2 = atHead === null ? "created" : req.working === null ? "deleted" : "modified";
+    entries.push({
+      commit: null,
+      author: null,
+      date: null,
+      subject: null,
+      change: change2,
+      meta: metaChanges(atHead, req.working),
+      sections: sectionChanges(atHead?.summary ?? "", req.working?.summary ?? "")
+    });
+  }
+  const wanted = limit - entries.length;
+  const commits = head === null || wanted === 0 ? [] : await folderVersions(top, path, wanted + 1);
+  if (entries.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
+  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await folderVersions(top, path, 1)).length > 0;
+  entries.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  if (commits.length === 0 && !truncated)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+async function folderVersions(top, folder, max) {
+  const pathspec = `:(literal)${folder}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
+  const out = await git(top, [
+    "log",
+    "--no-walk=unsorted",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
+    "-p",
+    "--unified=1000000000",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    ...commits,
+    "--",
+    pathspec
+  ]);
+  const entries = [];
+  for (const record2 of out.split(RECORD).slice(1)) {
+    const newline = record2.indexOf("\n");
+    const header = newline === -1 ? record2 : record2.slice(0, newline);
+    const [commit, author, date, subject] = header.split(FIELD);
+    const patch = newline === -1 ? "" : record2.slice(newline + 1);
+    entries.push({ commit, author, date, subject, ...commitChanges(patch, commit, folder) });
+  }
+  return entries;
+}
+function commitChanges(patch, commit, folder) {
+  const sections = /* @__PURE__ */ new Map();
+  const meta = [];
+  let change2 = "modified";
+  let problem;
+  const delta = (name) => {
+    let d = sections.get(name);
+    if (d === void 0) {
+      d = { section: name, added: [], removed: [] };
+      sections.set(name, d);
+    }
+    return d;
+  };
+  for (const filePatch of patch.split(/^(?=diff --git )/m)) {
+    const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
+    if (first === null) continue;
+    const rel = first[1].slice(folder.length);
+    const { before, after: after2 } = sidesOfPatch(filePatch, commit);
+    const [dir, name] = rel.split("/");
+    try {
+      if (rel === HEAD_FILE) {
+        if (before === null) change2 = "created";
+        else if (after2 === null) change2 = "deleted";
+        meta.push(...headChanges(before === null ? null : parseHead(before), after2 === null ? null : parseHead(after2)));
+      } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
+        const blocks = (text2) => text2 === null || text2 === "" ? [] : parseItem(text2).blocks;
+        const { added, removed } = multisetDiff(blocks(before), blocks(after2));
+        const d = delta(SECTION_HEADINGS[dir]);
+        d.added.push(...added);
+        d.removed.push(...removed);
+      } else if (dir === "paths" || dir === "related") {
+        const member2 = (text2) => text2 === null ? null : text2.replace(/\r?\n$/, "");
+        const [a, b] = [member2(before), member2(after2)];
+        if (a !== b) meta.push(`${dir}: ${[...b !== null ? [`+ ${b}`] : [], ...a !== null ? [`\u2212 ${a}`] : []].join(", ")}`);
+      }
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+      problem = `${rel} could not be parsed in this version: ${e.message}`;
+    }
+  }
+  const order = (n) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
+  const out = {
+    change: change2,
+    meta,
+    sections: [...sections.values()].filter((d) => d.added.length + d.removed.length > 0).sort((a, b) => order(a.section) - order(b.section))
+  };
+  if (problem !== void 0) out.problem = problem;
+  return out;
+}
+function headChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = [];
+  const scalar = (label, a, b, none) => {
+    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
+  };
+  scalar("title", old.title, now.title, "\u2014");
+  scalar("parent", old.parentId, now.parentId, "none");
+  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("branch", old.branch, now.branch, "none");
+  scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
 }
 
 // src/core/project-list.ts
@@ -13402,8 +15593,8 @@ function shannonEntropy(value) {
     total += 1;
   }
   let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
+  for (const count2 of counts.values()) {
+    const p = count2 / total;
     bits -= p * Math.log2(p);
   }
   return bits;
@@ -13496,11 +15687,11 @@ var PRIVATE_KEY_BODY = /(?:[ \t\r\n]|\\[rn])*(?:[A-Za-z][\w-]*: [^\r\n\\]*(?:\r?
 var privateKeyRule = {
   multiLine: true,
   pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/dg,
-  detect(match, text) {
+  detect(match, text2) {
     const { start, end: headerEnd } = groupSpan(match, 0);
     const body = new RegExp(PRIVATE_KEY_BODY.source, PRIVATE_KEY_BODY.flags);
     body.lastIndex = headerEnd;
-    if (body.exec(text) === null) return null;
+    if (body.exec(text2) === null) return null;
     return { kind: "private key", start, end: body.lastIndex, publicPrefix: match[0] };
   }
 };
@@ -13570,7 +15761,7 @@ var ASSIGNMENT = new RegExp(
   "dgi"
 );
 var assignmentRule = { pattern: ASSIGNMENT, detect: detectAssignment };
-function detectAssignment(match, text) {
+function detectAssignment(match, text2) {
   const kind = assignmentKind(match[1] ?? "");
   const quotedGroup = [3, 4, 5].find((g) => match[g] !== void 0);
   if (quotedGroup !== void 0) {
@@ -13585,8 +15776,8 @@ function detectAssignment(match, text) {
   const span = groupSpan(match, 6);
   if (/^[A-Za-z_$][\w$]*$/.test(value)) {
     const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    const after2 = text2.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after2);
     if (spaceBeforeSeparator || !endsLiteral) return null;
   }
   return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
@@ -13647,16 +15838,16 @@ var SECRET_RULES = [
 
 // src/core/secrets/secret-scan.ts
 var FINDINGS_NAMED_IN_MESSAGE = 3;
-function scanForSecrets(text) {
+function scanForSecrets(text2) {
   const candidates = [];
   SECRET_RULES.forEach((rule, priority) => {
-    for (const match of text.matchAll(rule.pattern)) {
-      const candidate = rule.detect(match, text);
+    for (const match of text2.matchAll(rule.pattern)) {
+      const candidate = rule.detect(match, text2);
       if (candidate !== null) candidates.push({ candidate, priority });
     }
   });
-  const masked = maskLinePrefixes(text);
-  if (masked !== text) {
+  const masked = maskLinePrefixes(text2);
+  if (masked !== text2) {
     SECRET_RULES.forEach((rule, priority) => {
       if (rule.multiLine !== true) return;
       for (const match of masked.matchAll(rule.pattern)) {
@@ -13667,7 +15858,7 @@ function scanForSecrets(text) {
   }
   if (candidates.length === 0) return [];
   const kept = keepMostSpecific(candidates);
-  const lineStarts = lineStartOffsets(text);
+  const lineStarts = lineStartOffsets(text2);
   return kept.map((c) => {
     const line = lineOf(lineStarts, c.start);
     const lineStart = lineStarts[line - 1] ?? 0;
@@ -13676,9 +15867,9 @@ function scanForSecrets(text) {
 }
 var LINE_PREFIX = /^(?:[ \t]*(?:>[ \t]?|(?:[|*+#-]|\/\/|;)[ \t]+))+/gm;
 var TABLE_ROW_END = /[ \t]*\|[ \t]*(?=\r?$)/gm;
-function maskLinePrefixes(text) {
+function maskLinePrefixes(text2) {
   const blank = (m) => " ".repeat(m.length);
-  return text.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
+  return text2.replace(LINE_PREFIX, blank).replace(TABLE_ROW_END, blank);
 }
 var SecretDetectedError = class extends ThreadMindError {
   findings;
@@ -13690,9 +15881,9 @@ var SecretDetectedError = class extends ThreadMindError {
     this.findings = findings;
   }
 };
-function assertNoSecrets(text, what) {
+function assertNoSecrets(text2, what) {
   if (what.trim() === "") throw new TypeError("assertNoSecrets: `what` must describe the text being written");
-  const findings = scanForSecrets(text);
+  const findings = scanForSecrets(text2);
   if (findings.length > 0) throw new SecretDetectedError(what, findings);
 }
 function refusalMessage(what, findings) {
@@ -13737,9 +15928,9 @@ function keepMostSpecific(all) {
   flush();
   return kept;
 }
-function lineStartOffsets(text) {
+function lineStartOffsets(text2) {
   const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) starts.push(i + 1);
   return starts;
 }
 function lineOf(lineStarts, offset) {
@@ -13840,7 +16031,8 @@ async function createThread(ctx, input) {
     }
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const taken = (c) => ctx.store.threadExists(project.id, c);
+    const id = project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;
@@ -13851,7 +16043,7 @@ async function createThread(ctx, input) {
     await ctx.store.writeThread(project.id, thread);
     const unremembered = await ctx.rememberAfterWrite(project.id, id);
     if (unremembered !== null) warnings.push(unremembered);
-    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+    return { thread, linkedBranch, warnings };
   });
 }
 
@@ -13919,7 +16111,7 @@ async function setThreadStatus(ctx, input) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;
@@ -13950,7 +16142,7 @@ async function mergeThread(ctx, input) {
     await ctx.store.writeThread(project.id, newParent);
     await ctx.store.writeThread(project.id, closed);
     const note = await ctx.rememberAfterWrite(project.id, parent.id);
-    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+    return { thread: closed, parent: newParent, warnings: note === null ? [] : [note] };
   });
   await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
   return merged;
@@ -13993,7 +16185,7 @@ async function deleteThread(ctx, threadId) {
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
     }
-    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+    return { deleted: doomed, activeId, warnings };
   });
 }
 
@@ -14020,7 +16212,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
   assertId(threadId, "thread id");
   assertId(newParentId, "new parent id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project } = await ctx.currentThreadRef();
   return ctx.store.locked(async () => {
     const thread = ctx.store.readThread(project.id, threadId);
     const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
@@ -14030,7 +16222,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
     await assertCanModify(ctx, project, thread);
     const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, updated);
-    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+    return { thread: updated };
   });
 }
 
@@ -14049,6 +16241,7 @@ async function updateSummary(ctx, input) {
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const warnings = [];
+  let pathsAdded = [];
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
@@ -14060,6 +16253,12 @@ async function updateSummary(ctx, input) {
     if (paths !== void 0) {
       if (paths.length > 0) next.paths = paths;
       else delete next.paths;
+    } else if (thread.id === sessionThreadId && ctx.changedFilesSinceWrite !== void 0) {
+      const joined = joinChangedPaths(thread.paths ?? [], ctx.changedFilesSinceWrite(project.id, thread.id));
+      if (joined.added.length > 0) {
+        next.paths = checkPaths(joined.paths);
+        pathsAdded = joined.added;
+      }
     }
     if (related !== void 0) {
       const others = related.filter((r) => r !== thread.id);
@@ -14082,7 +16281,7 @@ async function updateSummary(ctx, input) {
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
 }
 
 // src/core/services.ts
@@ -14183,6 +16382,9 @@ var ThreadMindServices = class {
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
+  changedFilesSinceWrite(projectId, threadId) {
+    return changedFilesSince(instanceEvents(this.store.dir, this.session.key), projectId, threadId);
+  }
   async recordSummaryWrite(projectId, threadId, via) {
     await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
@@ -14265,8 +16467,13 @@ var ThreadMindServices = class {
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
       const { project, threadId, lost } = await this.currentThreadRef(options);
-      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
-      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (!this.store.isThreadFile(project.id, threadId, e.path)) throw e;
+      const thread = await committedThread(
+        this.workspace.gitTop,
+        this.store.threadFolder(project.id, threadId),
+        this.store.legacyThreadPath(project.id, threadId),
+        threadId
+      );
       if (thread === null) throw e;
       return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
@@ -14274,10 +16481,6 @@ var ThreadMindServices = class {
   /** Makes `threadId` the session's thread (as thread_switch does, without assembling its context). */
   async chooseThread(projectId, threadId) {
     await this.store.locked(() => this.remember(projectId, threadId));
-  }
-  /** The session's active thread as this object last knew it (null before it was chosen). */
-  rememberedThreadId() {
-    return this.threadId;
   }
   /**
    * The id of the session's active thread (as currentThread) without reading its file, which may be damaged. `lost`:
@@ -14376,8 +16579,8 @@ var ThreadMindServices = class {
     const { project, threadId } = await this.currentThreadRef();
     if (options.full === true || !this.store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) {
       const { threads: threads2, problems: problems2 } = this.store.readAllThreads(project.id);
-      const text = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
-      return { text, problems: problems2 };
+      const text2 = options.full === true ? renderTreeOf(project, threads2, problems2, threadId) : threadListText({ projectTitle: project.title, threads: threads2, problems: problems2, activeId: threadId }, options);
+      return { text: text2, problems: problems2 };
     }
     const { threads, derived, problems } = await this.catalogList.read(this.store.dir, project.id);
     return {
@@ -14442,6 +16645,23 @@ var ThreadMindServices = class {
     checkHistoryLimit(input.limit);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
+    const folder = this.store.threadFolder(project.id, threadId);
+    if (existsSync(folder) || !existsSync(this.store.legacyThreadPath(project.id, threadId))) {
+      let working = null;
+      try {
+        working = this.store.readThread(project.id, threadId);
+      } catch (e) {
+        if (!(e instanceof UnreadableFileError) && !(e instanceof ThreadMindError && e.code === "not-found")) throw e;
+      }
+      return threadFolderHistory({
+        gitTop: this.workspace.gitTop,
+        folder,
+        legacyPath: this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+        working,
+        ...input.limit !== void 0 ? { limit: input.limit } : {}
+      });
+    }
     const file = this.store.threadPath(project.id, threadId);
     return threadFileHistory({
       gitTop: this.workspace.gitTop,
@@ -14474,7 +16694,7 @@ async function loadTiktokenEncoder(assetsDir) {
   await init((imports) => WebAssembly.instantiate(wasm, imports));
   const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
   const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
-  return { countTokens: (text) => tiktoken.encode(text, "all").length };
+  return { countTokens: (text2) => tiktoken.encode(text2, "all").length };
 }
 var UsageError = class extends Error {
 };
@@ -14562,8 +16782,8 @@ var treeCommand = {
   options: {},
   run: async () => {
     const s = openCliServices({ exactTokens: false });
-    const { text, problems } = await s.threadList({ full: true });
-    console.log(text);
+    const { text: text2, problems } = await s.threadList({ full: true });
+    console.log(text2);
     printNotices(s);
     return problems.length > 0 ? 1 : 0;
   }
@@ -14593,6 +16813,36 @@ var contextCommand = {
 
 // src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
+var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
+function freshnessView(events, sessionId, thread) {
+  let segmentStart = -1;
+  let lastWriteAt = null;
+  events.forEach((e, i) => {
+    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
+    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
+  });
+  const firstSegment = segmentStart === -1 || events[segmentStart].kind === "conversation";
+  const view = { written: false, baseline: null, firstSegment, lastLevel: 0, lastWriteAt };
+  for (let i = segmentStart + 1; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
+      view.written = true;
+      view.baseline = null;
+      view.lastLevel = 0;
+    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
+      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
+      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
+    }
+  }
+  return view;
+}
+function tokensSinceWrite(view, contextTokens, firstRequest = null) {
+  if (contextTokens === null) return null;
+  if (view.baseline !== null) return Math.max(0, contextTokens - view.baseline);
+  if (view.written) return 0;
+  return firstRequest === null ? null : Math.max(0, contextTokens - firstRequest);
+}
 function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
@@ -14620,26 +16870,28 @@ function freshnessFromLog(records, threshold) {
 function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_TOKENS) {
   const byId = new Map(sessions.map((s) => [s.sessionId, s]));
   const judged = restarts.flatMap((r) => {
-    if (r.before === null) return [];
+    if (r.before === null || r.confidence === "inferred") return [];
     const kind = r.kind === "compaction" ? "compaction" : "clear";
     const ended = kind === "clear" ? r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId) : byId.get(r.sessionId);
     if (ended === void 0) return [];
     const segment = kind === "clear" ? ended.compactions.length : r.compactionIndex;
     if (segment === null) return [];
     const write = ended.summaryWrites.find((w) => w.segment === segment);
-    const sinceWrite = write === void 0 ? r.before : Math.max(0, r.before - write.contextTokens);
-    return [{ kind, sinceWrite, stale: write === void 0 && sinceWrite > threshold }];
+    const baseline = write !== void 0 ? write.contextTokens : segment === 0 ? ended.firstContextTokens : ended.compactions[segment - 1]?.postTokens ?? ended.compactions[segment - 1]?.contextTokensAfter ?? null;
+    if (baseline === null) return [];
+    const sinceWrite = Math.max(0, r.before - baseline);
+    return [{ kind, sinceWrite, stale: sinceWrite > threshold }];
   });
   return figure(judged, threshold);
 }
 function groupLine(label, g) {
   if (g.restarts === 0) return `  ${label}: none measured`;
-  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  const since = g.averageSinceWrite === null ? "" : `, ${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
   return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
 }
 function freshnessLines(f) {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
+    `Summary freshness at restarts (stale: the conversation grew more than ${formatCount(Math.round(f.threshold))} tokens since the summary was last written, or since its first request when it wrote none; measured):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction)
   ];
@@ -14659,15 +16911,15 @@ function freshnessConfigOf(data) {
 }
 function readFreshnessConfig(storeDir, projectId) {
   const path = join(storeDir, "projects", `${projectId}.json`);
-  let text;
+  let text2;
   try {
-    text = readTextStrict(path, LIMITS.threadFileBytes);
+    text2 = readTextStrict(path, LIMITS.threadFileBytes);
   } catch (e) {
     return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
   }
-  if (text === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
+  if (text2 === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
   try {
-    return freshnessConfigOf(JSON.parse(text));
+    return freshnessConfigOf(JSON.parse(text2));
   } catch (e) {
     return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
@@ -14722,7 +16974,7 @@ function restartKindFigures(clears, compacts, injections) {
     groups.set(label, group2);
     group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
-    const after = kind === "clear" ? firstInjectionAfter(
+    const after2 = kind === "clear" ? firstInjectionAfter(
       injections,
       used,
       r.at,
@@ -14735,12 +16987,12 @@ function restartKindFigures(clears, compacts, injections) {
       COMPACT_PAIR_MAX_GAP_MS,
       (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
     );
-    if (after !== null) used.add(after);
+    if (after2 !== null) used.add(after2);
     if (!hasSize(r)) group2.noSizeBefore += 1;
-    else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number")
-      group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
-    else group2.estimateOnly.push(after.tokens);
+    else if (after2 === null || after2.receipt === "missing") group2.noThreadMindAfter += 1;
+    else if (typeof after2.firstRequestTokens === "number")
+      group2.measured.push({ before: r.contextTokens, after: after2.firstRequestTokens, loaded: after2.tokens });
+    else group2.estimateOnly.push(after2.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
   return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
@@ -14795,7 +17047,8 @@ async function collectStats(services) {
     freshness: freshnessFromLog(
       logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
-    )
+    ),
+    recall: logged.recall
   };
 }
 function treeOrder(threads) {
@@ -14829,7 +17082,7 @@ function measuredPart(m) {
     sessionEnds: ends.length === 0 ? null : {
       count: ends.length,
       averageTokens: average(ends.map((r) => r.contextTokens)),
-      maxTokens: Math.max(...ends.map((r) => r.contextTokens))
+      maxTokens: ends.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY)
     },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
@@ -14840,8 +17093,8 @@ function measuredPart(m) {
 function plural2(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
-function change(before, after) {
-  const c = (after - before) / before * 100;
+function change(before, after2) {
+  const c = (after2 - before) / before * 100;
   return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
 }
 function kindLines(k) {
@@ -14867,28 +17120,43 @@ function kindLines(k) {
   return out;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
+var STATS_SUMMARY_ROWS = 40;
+function listedSummaries(rows) {
+  if (rows.length <= STATS_SUMMARY_ROWS) return { listed: [...rows], more: 0, moreTokens: 0 };
+  const order = rows.map((_, i) => i).sort((a, b) => rows[b].tokens - rows[a].tokens || a - b);
+  const keep = new Set(order.slice(0, STATS_SUMMARY_ROWS));
+  let moreTokens = 0;
+  for (const i of order.slice(STATS_SUMMARY_ROWS)) moreTokens += rows[i].tokens;
+  return { listed: rows.filter((_, i) => keep.has(i)), more: rows.length - STATS_SUMMARY_ROWS, moreTokens };
+}
 function renderStats(report) {
   const c = report.counts;
   const lines = [
     `ThreadMind Stats: "${report.projectTitle}"`,
     "",
-    `Threads: ${c.total} (${c.active} active, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` \u2014 ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
-    `Active thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt2(report.active.contextTokens)} tokens of context)`,
+    `Threads: ${c.total} (${c.active} open, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` \u2014 ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
+    `Current thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt2(report.active.contextTokens)} tokens of context)`,
     "",
     "Summaries:"
   ];
-  const width = Math.max(24, ...report.summaries.map((s) => s.threadId.length + 1));
+  const { listed, more, moreTokens } = listedSummaries(report.summaries);
+  const width = listed.reduce((w, s) => Math.max(w, s.threadId.length + 1), 24);
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
-  for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
-  lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  for (const s of listed) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
+  if (more > 0)
+    lines.push(
+      `  \u2026 and ${more} smaller ${more === 1 ? "summary" : "summaries"} not listed (~${fmt2(moreTokens)} tokens in all; thread_list shows the tree)`
+    );
+  lines.push("", "Measured sessions (Claude Code and Codex plugins):", ...measuredLines(report.measured));
   lines.push("", ...freshnessLines(report.freshness));
+  if (report.recall !== void 0) lines.push("", ...recallLines(report.recall));
   lines.push(
     "",
-    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage the agent records in its transcripts (Claude Code: input + cache tokens of a request; Codex: a request's input tokens, cached ones included)."
   );
   return lines.join("\n");
 }
-var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
@@ -14920,8 +17188,8 @@ function measuredLines(m) {
     ];
   }
   return [
-    "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
-    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    "  No measurements yet. Install the ThreadMind plugin for Claude Code or Codex: its hooks reload the context after /clear and compaction",
+    "  and measure each conversation's size from the agent's transcripts. Figures appear here after a session ends.",
     REPORT_LINE
   ];
 }
@@ -14990,6 +17258,20 @@ async function withTranscript(path, work) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
     closeSync(file.fd);
+  }
+}
+async function readExactly(file, buffer, position) {
+  let filled = 0;
+  while (filled < buffer.length) {
+    const bytesRead = readSync(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    if (bytesRead === 0) {
+      throw new TranscriptReadError(
+        file.path,
+        `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`,
+        { code: null }
+      );
+    }
+    filled += bytesRead;
   }
 }
 
@@ -15180,6 +17462,85 @@ function judge(recordedCwd, exactName, suffix, roots) {
     reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's"
   };
 }
+function codexHome(env, home = homedir()) {
+  const configured = env.CODEX_HOME;
+  return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".codex");
+}
+function codexSessionsDir(env, home = homedir()) {
+  return join(codexHome(env, home), "sessions");
+}
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+function isRolloutPath(path) {
+  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+// src/agents/codex/rollout-locations.ts
+var META_MAX_BYTES = 256 * 1024;
+function inside(path, root) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+}
+function directories(dir) {
+  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
+function plainRolloutCwd(path) {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buffer = Buffer.allocUnsafe(META_MAX_BYTES);
+    const n = readSync(fd, buffer, 0, META_MAX_BYTES, 0);
+    const newline = buffer.subarray(0, n).indexOf(10);
+    return cwdOfMetaLine(buffer.toString("utf8", 0, newline === -1 ? n : newline));
+  } finally {
+    closeSync(fd);
+  }
+}
+function cwdOfMetaLine(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null || !("type" in value) || value.type !== "session_meta") return null;
+  const payload = "payload" in value ? value.payload : null;
+  if (typeof payload !== "object" || payload === null || !("cwd" in payload)) return null;
+  return typeof payload.cwd === "string" && payload.cwd !== "" ? payload.cwd : null;
+}
+async function locateRollouts(options) {
+  const given = resolve(options.workspaceRoot);
+  let real = given;
+  try {
+    real = realpathSync(given);
+  } catch {
+  }
+  const roots = [.../* @__PURE__ */ new Set([given, real])];
+  const result = { sessionsDir: options.sessionsDir, sessionsDirExists: false, rollouts: [] };
+  let years;
+  try {
+    years = directories(options.sessionsDir);
+  } catch (e) {
+    if (typeof e === "object" && e !== null && "code" in e && e.code === "ENOENT") return result;
+    throw e;
+  }
+  result.sessionsDirExists = true;
+  for (const year of years)
+    for (const month of directories(join(options.sessionsDir, year)))
+      for (const day of directories(join(options.sessionsDir, year, month))) {
+        const dir = join(options.sessionsDir, year, month, day);
+        for (const name of readdirSync(dir).filter(isRolloutName).sort()) {
+          const path = join(dir, name);
+          const info = statSync(path);
+          if (!info.isFile()) continue;
+          const cwd = name.endsWith(".zst") ? cwdOfMetaLine(await options.firstLineOf(path) ?? "") : plainRolloutCwd(path);
+          if (cwd === null || !roots.some((root) => inside(resolve(cwd), root))) continue;
+          result.rollouts.push({ path, folder: `${year}/${month}/${day}`, sizeBytes: info.size, recordedCwd: cwd });
+        }
+      }
+  return result;
+}
 
 // src/transcript/line-splitter.ts
 var NEWLINE3 = 10;
@@ -15249,9 +17610,34 @@ var ByteRangeSplitter = class {
     this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
+var ByteLineSplitter = class extends ByteRangeSplitter {
+  constructor(sink) {
+    super(
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
+    );
+  }
+};
+var LineSplitter = class {
+  bytes;
+  constructor(sink) {
+    this.bytes = new ByteRangeSplitter((buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    });
+  }
+  push(chunk) {
+    this.bytes.push(chunk);
+  }
+  end() {
+    this.bytes.end();
+  }
+};
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+async function forEachLine(path, sink, options = {}) {
+  return streamLines(path, new LineSplitter(sink), options);
+}
 async function forEachByteRange(path, sink, options = {}) {
   const rangeSink = (buffer, start, end, terminated) => {
     sink(buffer, start, end, terminated);
@@ -15284,7 +17670,7 @@ async function streamLines(path, splitter, options) {
       sinceYield += n;
       if (sinceYield >= BYTES_BETWEEN_YIELDS) {
         sinceYield = 0;
-        await new Promise((resolve9) => setImmediate(resolve9));
+        await new Promise((resolve11) => setImmediate(resolve11));
       }
     }
     splitter.end();
@@ -15471,21 +17857,21 @@ function notJson(error) {
   if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
   throw error;
 }
-function classifyLine(text) {
-  if (text.trim() === "") return { kind: "blank" };
+function classifyLine(text2) {
+  if (text2.trim() === "") return { kind: "blank" };
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch (error) {
     return notJson(error);
   }
   return classifyRecord(value);
 }
-function classifyLineWithValue(text) {
-  if (text.trim() === "") return { line: { kind: "blank" }, value: void 0 };
+function classifyLineWithValue(text2) {
+  if (text2.trim() === "") return { line: { kind: "blank" }, value: void 0 };
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch (error) {
     return { line: notJson(error), value: void 0 };
   }
@@ -15531,8 +17917,8 @@ var SessionAccumulator = class {
   awaitingContextAfter = [];
   hookContexts = [];
   /** Classifies and adds the next line of the file (text without its newline). Returns the classification. */
-  addLine(text) {
-    const classified = classifyLine(text);
+  addLine(text2) {
+    const classified = classifyLine(text2);
     this.add(classified);
     return classified;
   }
@@ -15659,6 +18045,204 @@ var SessionAccumulator = class {
   }
 };
 
+// src/transcript/codex/classify-rollout.ts
+var ROLLOUT_LINE_TYPES = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
+var CODEX_PREVIEW_OPEN = "Warning: truncated output";
+var UNKNOWN_CODEX_MODEL = "unknown";
+var ShapeProblem2 = class extends Error {
+};
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isRolloutLineType(type) {
+  return ROLLOUT_LINE_TYPES.includes(type);
+}
+function isCount4(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function count(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isCount4(value)) throw new ShapeProblem2(`${where}.${key} is not a token count`);
+  return value;
+}
+function requiredCount2(obj, key, where) {
+  const value = obj[key];
+  if (!isCount4(value)) throw new ShapeProblem2(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function optionalString3(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (typeof value !== "string") throw new ShapeProblem2(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredObject2(obj, key, where) {
+  const value = obj[key];
+  if (!isObject2(value)) throw new ShapeProblem2(`${where}.${key} is missing or not an object`);
+  return value;
+}
+var RolloutClassifier = class {
+  model = UNKNOWN_CODEX_MODEL;
+  sessionId = null;
+  /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
+  lastResponseKey = null;
+  /** Classifies the next line of the rollout (text without its newline). */
+  classifyLine(text2) {
+    if (text2.trim() === "") return { kind: "blank" };
+    let value;
+    try {
+      value = JSON.parse(text2);
+    } catch (error) {
+      if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+      throw error;
+    }
+    return this.classifyValue(value);
+  }
+  /** Classifies the next line of the rollout, already parsed. */
+  classifyValue(value) {
+    if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+    const type = value.type;
+    if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
+    try {
+      const meta = {
+        type,
+        sessionId: this.sessionId,
+        timestamp: optionalString3(value, "timestamp", "line"),
+        uuid: null
+      };
+      if (!isRolloutLineType(type)) return { kind: "skipped", reason: "unknown-type", meta };
+      return this.classifyKnown(type, requiredObject2(value, "payload", "line"), meta);
+    } catch (error) {
+      if (error instanceof ShapeProblem2) return { kind: "malformed", problem: `${type} line: ${error.message}` };
+      throw error;
+    }
+  }
+  classifyKnown(type, payload, meta) {
+    switch (type) {
+      case "session_meta": {
+        const id = optionalString3(payload, "id", "payload");
+        if (this.sessionId === null && id !== null) this.sessionId = id;
+        return { kind: "other", meta: { ...meta, sessionId: this.sessionId } };
+      }
+      case "turn_context": {
+        const model = optionalString3(payload, "model", "payload");
+        if (model !== null) this.model = model;
+        return { kind: "other", meta };
+      }
+      case "compacted":
+        return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+      case "event_msg":
+        return this.classifyEvent(payload, meta);
+      case "response_item":
+        return classifyResponseItem(payload, meta);
+      default: {
+        const unreachable = type;
+        throw new Error(`unhandled rollout line type ${String(unreachable)}`);
+      }
+    }
+  }
+  classifyEvent(payload, meta) {
+    if (payload.type !== "token_count") return { kind: "other", meta };
+    const info = payload.info;
+    if (info === null || info === void 0) return { kind: "other", meta };
+    if (!isObject2(info)) throw new ShapeProblem2("payload.info is not an object");
+    const last2 = requiredObject2(info, "last_token_usage", "info");
+    const total = requiredObject2(info, "total_token_usage", "info");
+    const input = requiredCount2(last2, "input_tokens", "last_token_usage");
+    if (input === 0) return { kind: "other", meta };
+    const cached = Math.min(count(last2, "cached_input_tokens", "last_token_usage"), input);
+    const usage = {
+      inputTokens: input - cached,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: cached,
+      outputTokens: count(last2, "output_tokens", "last_token_usage")
+    };
+    const messageId = [
+      "codex-total",
+      count(total, "input_tokens", "total_token_usage"),
+      count(total, "cached_input_tokens", "total_token_usage"),
+      count(total, "output_tokens", "total_token_usage"),
+      count(total, "total_tokens", "total_token_usage")
+    ].join(":");
+    if (messageId === this.lastResponseKey) return { kind: "other", meta };
+    this.lastResponseKey = messageId;
+    return {
+      kind: "assistant",
+      record: { meta, messageId, requestId: null, model: this.model, usage, contextTokens: input }
+    };
+  }
+};
+function classifyResponseItem(payload, meta) {
+  if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
+  const content = payload.content;
+  if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const texts = [];
+  for (const part of content) {
+    if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
+    const text2 = optionalString3(part, "text", "content part");
+    if (text2 !== null) texts.push(text2);
+  }
+  const first = texts[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: null,
+      hookName: null,
+      content: texts,
+      text: texts.join("\n"),
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+    }
+  };
+}
+
+// src/transcript/codex/read-rollout.ts
+var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
+function isCompressedRollout(path) {
+  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+}
+async function forEachZstdLine(path, sink, chunkSize) {
+  const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
+  return withTranscript(path, async (file) => {
+    const splitter = new LineSplitter(sink);
+    const decompress2 = new Decompress2((data) => splitter.push(Buffer.from(data)));
+    let bytesRead = 0;
+    const chunk = Buffer.allocUnsafeSlow(chunkSize);
+    for (; ; ) {
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      bytesRead += n;
+      try {
+        decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
+      }
+      if (n === 0) break;
+      await new Promise((resolve11) => setImmediate(resolve11));
+    }
+    splitter.end();
+    return bytesRead;
+  });
+}
+async function forEachRolloutLine(path, sink, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return isCompressedRollout(path) ? forEachZstdLine(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+}
+async function readRollout(path, options = {}) {
+  const classifier = new RolloutClassifier();
+  const accumulator = new SessionAccumulator();
+  let truncatedLastLine = false;
+  const sink = (text2, terminated) => {
+    const classified = classifier.classifyLine(text2);
+    accumulator.add(classified);
+    if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
+  };
+  const bytesRead = await forEachRolloutLine(path, sink, options);
+  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
+}
+
 // src/transcript/iso-time.ts
 var DIGIT_0 = 48;
 var DIGIT_9 = 57;
@@ -15698,9 +18282,9 @@ function timeOfBytes(line, start, end) {
   return Date.parse(line.toString("utf8", start, end));
 }
 var SCRATCH = Buffer.alloc(24 * 4);
-function timeOfText(text) {
-  if (text.length === 24 && SCRATCH.write(text, 0, "utf8") === 24) return timeOfBytes(SCRATCH, 0, 24);
-  return Date.parse(text);
+function timeOfText(text2) {
+  if (text2.length === 24 && SCRATCH.write(text2, 0, "utf8") === 24) return timeOfBytes(SCRATCH, 0, 24);
+  return Date.parse(text2);
 }
 
 // src/transcript/uncounted-line.ts
@@ -15714,8 +18298,8 @@ var COLON2 = 58;
 var OPEN_BRACE = 123;
 var CLOSE_BRACE = 125;
 var OPEN_BRACKET = 91;
-function ascii(text) {
-  return Buffer.from(text, "latin1");
+function ascii(text2) {
+  return Buffer.from(text2, "latin1");
 }
 var TYPE_KEY = ascii("type");
 var SIDECHAIN_KEY = ascii("isSidechain");
@@ -15791,8 +18375,8 @@ function readRecordHead(line, from, to, holder) {
   let mainChain = true;
   let secondStart = 0;
   let laterMainChain = null;
-  for (let member = 0; ; member += 1) {
-    if (member === 1) {
+  for (let member2 = 0; ; member2 += 1) {
+    if (member2 === 1) {
       secondStart = i;
       if (template !== null) {
         const n = template.bytes.length;
@@ -15814,7 +18398,7 @@ function readRecordHead(line, from, to, holder) {
     i = skipSpace(line, i + 1, length);
     const first = byteAt(line, i, length);
     const isType = bytesEqual(line, keyStart, keyEnd, TYPE_KEY);
-    const next = member >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
+    const next = member2 >= 1 && secondStart >= 0 && (isType || first === OPEN_BRACE || first === OPEN_BRACKET) ? { bytes: Buffer.from(line.subarray(secondStart, memberStart)), mainChain: laterMainChain } : template;
     if (next !== template) {
       template = next;
       holder.template = next;
@@ -15835,7 +18419,7 @@ function readRecordHead(line, from, to, holder) {
         if (bytesEqual(line, start, i, FALSE)) mainChain = true;
         else if (bytesEqual(line, start, i, TRUE)) mainChain = false;
         else return null;
-        if (member >= 1) laterMainChain = mainChain;
+        if (member2 >= 1) laterMainChain = mainChain;
       }
     }
     i = skipSpace(line, i, length);
@@ -15871,9 +18455,9 @@ function timestampTimes(line) {
   const times = [];
   for (let part = line.indexOf(TIMESTAMP_KEY_PART); part !== -1; part = line.indexOf(TIMESTAMP_KEY_PART, part + 1)) {
     const at = part - KEY_PART_AT;
-    const after = part + TIMESTAMP_KEY_PART.length;
-    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
-    const colon = skipSpace(line, after + 1, line.length);
+    const after2 = part + TIMESTAMP_KEY_PART.length;
+    if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after2] !== QUOTE) continue;
+    const colon = skipSpace(line, after2 + 1, line.length);
     if (line[colon] !== COLON2) continue;
     const open2 = skipSpace(line, colon + 1, line.length);
     if (line[open2] !== QUOTE) continue;
@@ -15902,7 +18486,7 @@ var SAVED_MAX_BYTES = 1024 * 1024;
 function sessionFolderOf(transcriptPath) {
   return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
 }
-function inside(path, folder) {
+function inside2(path, folder) {
   return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
@@ -15910,17 +18494,17 @@ function savedOutputPathOf(record2, transcriptPath) {
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
   if (named === void 0 || named === "" || !isAbsolute(named)) return null;
   const path = resolve(named);
-  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+  return inside2(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside(resolve(path), folder)) return null;
+  if (!inside2(resolve(path), folder)) return null;
   let fd;
   try {
     const realFolder = realpathSync(folder);
     const realDir = realpathSync(dirname(resolve(path)));
-    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    if (realDir !== realFolder && !inside2(realDir, realFolder)) return null;
     fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
@@ -15949,10 +18533,10 @@ var TimeSpan = class {
     const ms2 = timeOfText(at);
     if (Number.isNaN(ms2)) return false;
     const before = this.movesFirst(ms2, lineNumber);
-    const after = this.movesLast(ms2, lineNumber);
+    const after2 = this.movesLast(ms2, lineNumber);
     if (before) this.first = { ms: ms2, at, lineNumber };
-    if (after) this.last = { ms: ms2, at, lineNumber };
-    return before || after;
+    if (after2) this.last = { ms: ms2, at, lineNumber };
+    return before || after2;
   }
   /** Whether a record of this line with a timestamp among `times` (Date.parse values) could move either end. */
   couldMove(times, lineNumber) {
@@ -16028,13 +18612,13 @@ var HeldLines = class {
     this.lines = kept;
   }
   keep(line) {
-    const count = this.chunks.get(line.bytes.buffer) ?? 0;
-    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
-    this.chunks.set(line.bytes.buffer, count + 1);
+    const count2 = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count2 === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count2 + 1);
   }
   release(line) {
-    const count = this.chunks.get(line.bytes.buffer);
-    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    const count2 = this.chunks.get(line.bytes.buffer);
+    if (count2 > 1) this.chunks.set(line.bytes.buffer, count2 - 1);
     else {
       this.chunks.delete(line.bytes.buffer);
       this.chunkBytes -= line.bytes.buffer.byteLength;
@@ -16042,15 +18626,35 @@ var HeldLines = class {
   }
 };
 
+// src/core/savings/partial-output-versions.ts
+var FIRST_FULL_OUTPUT_VERSION = "2.1.97";
+var PARTIAL_OUTPUT_NOTE = "Claude Code before 2.1.97 recorded partial output_tokens for many responses (an early streamed count, not the whole output): output figures of these sessions are below what the model produced, and below the bill.";
+function versionNumbers(version) {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (match === null) return null;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+function recordsPartialOutput(version) {
+  const mine = versionNumbers(version);
+  const first = versionNumbers(FIRST_FULL_OUTPUT_VERSION);
+  if (mine === null) return null;
+  for (let i = 0; i < 3; i += 1) {
+    if (mine[i] !== first[i]) return mine[i] < first[i];
+  }
+  return false;
+}
+
 // src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
+var VERSIONS_KEPT = 10;
 var MALFORMED_LINES_KEPT = 10;
 var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
 var CLEAR_HOOK_NAME = "SessionStart:clear";
 var PLAN_CONTENT_FIELD = '"planContent"';
 var PLAN_PROMPT = "Implement the following plan:";
+var EXIT_PLAN_TOOL = "ExitPlanMode";
 var ThinnedSeries = class {
   constructor(limit) {
     this.limit = limit;
@@ -16080,10 +18684,10 @@ var ThinnedSeries = class {
     return out;
   }
 };
-function parseHeader(text) {
-  const start = text.indexOf(THREADMIND_HEADER_PREFIX);
-  const newline = text.indexOf("\n", start);
-  const line = text.slice(start, newline === -1 ? void 0 : newline);
+function parseHeader(text2) {
+  const start = text2.indexOf(THREADMIND_HEADER_PREFIX);
+  const newline = text2.indexOf("\n", start);
+  const line = text2.slice(start, newline === -1 ? void 0 : newline);
   const rest = line.slice(THREADMIND_HEADER_PREFIX.length);
   const source = rest.startsWith("after /clear") ? "clear" : rest.startsWith("after compaction") ? "compact" : rest.startsWith("at session start") ? "startup" : null;
   const id = /\(([a-z0-9-]+)\)\. /.exec(line);
@@ -16124,8 +18728,31 @@ function planStartOf(parsed) {
   const record2 = mainUserRecord(parsed);
   if (record2 === null) return null;
   const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
-  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") return { at, evidence: "planContent" };
-  return userTexts(record2)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") {
+    return { at, evidence: "planContent", textHash: contentHash(record2.planContent.trim()) };
+  }
+  const first = userTexts(record2)[0]?.trimStart();
+  if (first === void 0 || !first.startsWith(PLAN_PROMPT)) return null;
+  return { at, evidence: "prompt-text", textHash: contentHash(first.slice(PLAN_PROMPT.length).trim()) };
+}
+function exitPlanTexts(value) {
+  const record2 = jsonObject(value);
+  if (record2 === null) return [];
+  const content = messageContent(record2);
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b) => {
+    if (typeof b !== "object" || b === null) return [];
+    const block = b;
+    if (block.type !== "tool_use" || block.name !== EXIT_PLAN_TOOL) return [];
+    const plan = typeof block.input === "object" && block.input !== null ? block.input.plan : void 0;
+    return [typeof plan === "string" && plan.trim() !== "" ? plan.trim() : null];
+  });
+}
+function stringField2(value, key) {
+  const record2 = jsonObject(value);
+  if (record2 === null) return null;
+  const field = record2[key];
+  return typeof field === "string" && field !== "" ? field : null;
 }
 function isClearHookRecord(parsed) {
   const value = jsonObject(parsed);
@@ -16144,12 +18771,41 @@ function callsSummaryUpdate(value) {
     (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
   );
 }
+function metaOf(line) {
+  switch (line.kind) {
+    case "other":
+    case "skipped":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    case "blank":
+    case "malformed":
+      return null;
+    default: {
+      const unreachable = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var COPIED_FROM_KEPT = 10;
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
+  const name = fileNameId(file.path);
+  const ownId = UUID_NAME.test(name) ? name : null;
+  const first = await scanFile(file, onBytes, options, ownId);
+  if (first.ownSeen || first.copiedLines === 0) return first.session;
+  return (await scanFile(file, onBytes, options, null)).session;
+}
+function fileNameId(path) {
+  return path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+}
+async function scanFile(file, onBytes, options, ownId) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
@@ -16169,7 +18825,15 @@ async function scanSession(file, onBytes, options = {}) {
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  const name = fileNameId(file.path);
+  let ownSeen = false;
+  let copiedLines = 0;
+  const copiedKeys = /* @__PURE__ */ new Set();
+  const copiedFromSessions = [];
+  let slug = null;
+  const planCalls = /* @__PURE__ */ new Map();
+  const versions = [];
+  let partialOutputCounts = false;
   let sessionIdKnown = UUID_NAME.test(name);
   const skipping = options.parseEveryLine !== true;
   const uncounted = new UncountedLineReader();
@@ -16211,17 +18875,27 @@ async function scanSession(file, onBytes, options = {}) {
         return;
       }
     }
-    const text = buffer2.toString("utf8", start, end);
-    const { line: classified, value } = classifyLineWithValue(text);
+    const text2 = buffer2.toString("utf8", start, end);
+    const { line: classified, value } = classifyLineWithValue(text2);
     if (classified.kind === "malformed") {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    const copied = isBranchCopy(value);
+    const meta = metaOf(classified);
+    const recordSession = meta?.sessionId ?? null;
+    if (recordSession !== null && recordSession === ownId) ownSeen = true;
+    const otherSession = ownId !== null && !ownSeen && recordSession !== null && recordSession !== ownId;
+    if (otherSession) {
+      copiedLines += 1;
+      if (!copiedFromSessions.includes(recordSession) && copiedFromSessions.length < COPIED_FROM_KEPT)
+        copiedFromSessions.push(recordSession);
+      if (classified.kind === "assistant") copiedKeys.add(responseKey(classified.record));
+    }
+    const copied = otherSession || isBranchCopy(value);
     if (responses === 0 && !copied) {
-      if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
-      if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
-      if (planStart === null && (text.includes(PLAN_CONTENT_FIELD) || text.includes(PLAN_PROMPT))) planStart = planStartOf(value);
+      if (clearCommandAt === null && text2.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
+      if (!clearHookSeen && text2.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
+      if (planStart === null && (text2.includes(PLAN_CONTENT_FIELD) || text2.includes(PLAN_PROMPT))) planStart = planStartOf(value);
     }
     switch (classified.kind) {
       case "assistant": {
@@ -16238,6 +18912,17 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
+        if (slug === null) slug = stringField2(value, "slug");
+        const version = stringField2(value, "version");
+        if (version !== null) {
+          if (!versions.includes(version) && versions.length < VERSIONS_KEPT) versions.push(version);
+          if (recordsPartialOutput(version) === true) partialOutputCounts = true;
+        }
+        for (const plan of exitPlanTexts(value)) {
+          const textHash = plan === null ? null : contentHash(plan);
+          planCalls.delete(textHash ?? "");
+          planCalls.set(textHash ?? "", { textHash, at, contextTokens: classified.record.contextTokens });
+        }
         if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
@@ -16291,8 +18976,7 @@ async function scanSession(file, onBytes, options = {}) {
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
-    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
-    if (meta !== null) {
+    if (meta !== null && !otherSession && classified.kind !== "skipped") {
       if (meta.sessionId !== null) sessionIdKnown = true;
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
@@ -16312,7 +18996,7 @@ async function scanSession(file, onBytes, options = {}) {
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
-  return {
+  const session = {
     path: file.path,
     folder: file.folder,
     sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
@@ -16322,6 +19006,12 @@ async function scanSession(file, onBytes, options = {}) {
     clearCommandAt,
     clearHookSeen,
     planStart,
+    slug,
+    planCalls: [...planCalls.values()],
+    copiedResponses: copiedKeys.size,
+    copiedFromSessions,
+    claudeCodeVersions: versions,
+    partialOutputCounts,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -16336,6 +19026,109 @@ async function scanSession(file, onBytes, options = {}) {
     malformedLineNumbers: lateMalformed.length === 0 ? malformedLineNumbers : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
     unparsedLines,
+    truncatedLastLine
+  };
+  return { session, ownSeen, copiedLines };
+}
+
+// src/core/savings/rollout-scan.ts
+function thinned(points) {
+  let kept = points;
+  let stride = 1;
+  while (kept.length > MAX_POINTS_PER_SESSION) {
+    stride *= 2;
+    kept = points.filter((p) => p.index % stride === 0);
+  }
+  const last2 = points.at(-1);
+  if (last2 !== void 0 && kept.at(-1)?.index !== last2.index) kept = [...kept, last2];
+  return kept;
+}
+async function scanRollout(file) {
+  const classifier = new RolloutClassifier();
+  const accumulator = new SessionAccumulator();
+  const points = [];
+  const threadMindInjections = [];
+  const boundaryResponses = [];
+  const malformedLineNumbers = [];
+  let lineNumber = 0;
+  let truncatedLastLine = false;
+  const bytes2 = await forEachRolloutLine(file.path, (text2, terminated) => {
+    lineNumber += 1;
+    const line = classifier.classifyLine(text2);
+    accumulator.add(line);
+    switch (line.kind) {
+      case "assistant":
+        points.push({ index: points.length, at: line.record.meta.timestamp, tokens: line.record.contextTokens });
+        return;
+      case "compact-boundary":
+        boundaryResponses.push(points.length);
+        return;
+      case "hook-context": {
+        const record2 = line.record;
+        if (!record2.text.startsWith(THREADMIND_HEADER_PREFIX)) return;
+        threadMindInjections.push({
+          lineNumber,
+          at: record2.meta.timestamp,
+          segment: boundaryResponses.length,
+          chars: record2.text.length,
+          contentHash: contentHash(record2.text),
+          preview: record2.isPersistedOutputPreview,
+          previewText: record2.isPersistedOutputPreview ? record2.text : null,
+          savedOutputPath: null,
+          ...parseHeader(record2.text)
+        });
+        return;
+      }
+      case "malformed":
+        if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+        if (!terminated) truncatedLastLine = true;
+        return;
+      case "blank":
+      case "skipped":
+      case "other":
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
+  const figures = accumulator.result();
+  const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
+  const first = threadMindInjections[0];
+  return {
+    agent: "codex",
+    path: file.path,
+    folder: file.folder,
+    sessionId: figures.sessionIds[0] ?? file.path,
+    bytes: bytes2,
+    startedAt: figures.firstTimestamp,
+    endedAt: figures.lastTimestamp,
+    clearCommandAt: null,
+    clearHookSeen: first !== void 0 && first.segment === 0 && first.source === "clear",
+    planStart: null,
+    // Claude Code's own records (a plan's slug and ExitPlanMode calls, copies of another session, its versions) are
+    // not in a Codex rollout.
+    slug: null,
+    planCalls: [],
+    copiedResponses: 0,
+    copiedFromSessions: [],
+    claudeCodeVersions: [],
+    partialOutputCounts: false,
+    firstContextTokens: figures.firstContextTokens,
+    finalContextTokens: figures.finalContextTokens,
+    peakContextTokens: figures.peakContextTokens,
+    apiResponses: figures.apiResponses,
+    outputTokens: figures.totals.outputTokens,
+    compactions,
+    threadMindInjections,
+    otherInjections: [],
+    summaryWrites: [],
+    points: thinned(points),
+    malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
+    unparsedLines: 0,
     truncatedLastLine
   };
 }
@@ -16390,16 +19183,16 @@ function cpuSample() {
   const own = process.cpuUsage();
   return { busy, own: (own.user + own.system) / 1e3, at: performance.now() };
 }
-function lanesAfterProbe(plan, cores, before, after) {
-  const elapsed = after.at - before.at;
+function lanesAfterProbe(plan, cores, before, after2) {
+  const elapsed = after2.at - before.at;
   const floor = Math.max(plan.start, 1);
   if (elapsed <= 0) return floor;
-  const others = Math.max(0, after.busy - before.busy - (after.own - before.own)) / elapsed;
+  const others = Math.max(0, after2.busy - before.busy - (after2.own - before.own)) / elapsed;
   const free = cores - others;
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 function turn() {
-  return new Promise((resolve9) => setImmediate(resolve9));
+  return new Promise((resolve11) => setImmediate(resolve11));
 }
 async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
   let early = earlyWorker;
@@ -16410,16 +19203,26 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
   };
   const script = plan.upTo > 1 ? scanWorkerScript() : null;
   const results = new Array(files.length);
+  const unscanned = [];
   const scanHere = async (index) => {
     onBytes(index, 0);
-    results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+    try {
+      results[index] = await scanSession(files[index], (bytes2) => onBytes(index, bytes2));
+    } catch (error) {
+      unscanned.push({ index, path: files[index].path, folder: files[index].folder, reason: messageOf(error) });
+      return;
+    }
     onDone(index, results[index]);
   };
+  const done = () => ({
+    sessions: results.filter((s) => s !== void 0),
+    unscanned: unscanned.sort((a, b) => a.index - b.index)
+  });
   const order = files.map((_, i) => i);
   if (script === null) {
     await endEarlyWorker();
     for (const index of order) await scanHere(index);
-    return results;
+    return done();
   }
   order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
   const claim = new Int32Array(new SharedArrayBuffer(8));
@@ -16448,7 +19251,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
     return worker;
   };
   const runLane = (worker, stopFlag = null) => {
-    const lane = new Promise((resolve9, reject) => {
+    const lane = new Promise((resolve11, reject) => {
       worker.on("message", (reply) => {
         switch (reply.kind) {
           case "progress":
@@ -16462,7 +19265,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
             failed.push(reply.index);
             return;
           case "finished":
-            resolve9();
+            resolve11();
             return;
           default: {
             const unreachable = reply;
@@ -16516,7 +19319,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
     await Promise.all([...workers.map((w) => w.terminate()), endEarlyWorker()]);
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
-  return results;
+  return done();
 }
 
 // src/core/savings/savings-pairing.ts
@@ -16527,9 +19330,9 @@ function ms(at) {
   const t = Date.parse(at);
   return Number.isNaN(t) ? null : t;
 }
-function sizes(before, after) {
-  if (before === null || after === null) return { saving: null, savingPercent: null };
-  return { saving: before - after, savingPercent: before > 0 ? (before - after) / before * 100 : null };
+function sizes(before, after2) {
+  if (before === null || after2 === null) return { saving: null, savingPercent: null };
+  return { saving: before - after2, savingPercent: before > 0 ? (before - after2) / before * 100 : null };
 }
 function clearTime(fresh) {
   return fresh.clearCommandAt ?? fresh.startedAt;
@@ -16611,9 +19414,38 @@ function pairsFromHooks(hooksSeen) {
     }
     if (end === null || Date.parse(start.at) - Date.parse(end.at) > CLEAR_PAIR_MAX_GAP_MS) continue;
     used.add(end);
-    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
+    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at, startAt: start.at });
   }
   return newToOld;
+}
+function isPlanClear(fresh) {
+  return fresh.clearCommandAt === null && fresh.planStart !== null;
+}
+function planSessionOf(fresh, sessions, usedOld) {
+  const clearAt = ms(clearTime(fresh));
+  const inTime = (c) => clearAt === null || (ms(c.at) ?? 0) <= clearAt + CLEAR_TOLERANCE_MS;
+  let best = null;
+  for (const candidate of sessions) {
+    if (candidate === fresh || usedOld.has(candidate.sessionId)) continue;
+    if (fresh.slug !== null && candidate.slug !== null && fresh.slug !== candidate.slug) continue;
+    const shared2 = fresh.slug !== null && fresh.slug === candidate.slug;
+    const byText = candidate.planCalls.find((c) => c.textHash === fresh.planStart.textHash && inTime(c));
+    const bySlug = shared2 ? candidate.planCalls.find((c) => c.textHash === null && inTime(c)) : void 0;
+    const call = byText ?? bySlug;
+    if (call === void 0) continue;
+    const rank2 = (byText !== void 0 ? 2 : 0) + (shared2 ? 1 : 0);
+    const at = ms(call.at) ?? 0;
+    if (best === null || rank2 > best.rank || rank2 === best.rank && at > best.at) best = { old: candidate, call, rank: rank2, at };
+  }
+  if (best === null) return null;
+  return { old: best.old, call: best.call, matchedBy: best.call.textHash === null ? "slug" : "plan-text" };
+}
+function clearRecordOf(fresh) {
+  if (fresh.clearCommandAt !== null) return { record: "clear-command", at: fresh.clearCommandAt };
+  if (fresh.planStart !== null)
+    return { record: fresh.planStart.evidence === "planContent" ? "planContent" : "plan-prompt", at: fresh.planStart.at };
+  if (fresh.clearHookSeen) return { record: "clear-hook", at: fresh.startedAt };
+  return null;
 }
 function findRestarts(sessions, measurements, injections = injectionIndex(measurements), loads = sessionLoads(sessions, injections)) {
   const byId = /* @__PURE__ */ new Map();
@@ -16621,14 +19453,27 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
   const restarts = [];
   const predecessors = /* @__PURE__ */ new Map();
   const usedOld = /* @__PURE__ */ new Set();
-  for (const [newId, { oldId, endAt }] of pairsFromHooks(measurements.hooksSeen)) {
+  for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
     if (fresh === void 0 || old === void 0 || old.folder !== fresh.folder) continue;
-    predecessors.set(newId, { old, by: "hooks", endAt });
+    predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
   const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
+  for (const fresh of byStart) {
+    if (predecessors.has(fresh.sessionId) || !isPlanClear(fresh)) continue;
+    const by = fresh.clearHookSeen ? "clear-hook" : fresh.planStart.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const found = planSessionOf(fresh, sessions, usedOld);
+    if (found !== null) usedOld.add(found.old.sessionId);
+    predecessors.set(fresh.sessionId, {
+      old: found?.old ?? null,
+      by,
+      planCall: found?.call ?? null,
+      planMatchedBy: found?.matchedBy ?? null
+    });
+  }
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
     const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
@@ -16647,15 +19492,30 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     if (best !== null) usedOld.add(best.sessionId);
     predecessors.set(fresh.sessionId, { old: best, by });
   }
-  for (const [newId, { old, by, endAt }] of predecessors) {
+  for (const [newId, { old, by, hooks, planCall, planMatchedBy }] of predecessors) {
     const fresh = byId.get(newId);
-    const sizeBefore = sizeBeforeClear(old, endAt ?? null, measurements.sessionEnds);
+    const byPlan = planCall !== void 0;
+    const call = planCall ?? null;
+    const sizeBefore = call !== null ? { tokens: call.contextTokens, from: "plan-call" } : sizeBeforeClear(old, hooks?.endAt ?? null, measurements.sessionEnds);
     const before = sizeBefore.tokens;
-    const after = fresh.firstContextTokens;
+    const after2 = fresh.firstContextTokens;
     const clearAt = ms(clearTime(fresh));
-    const ended = ms(old?.endedAt ?? null);
+    const ended = ms((call !== null ? call.at : old?.endedAt) ?? null);
     const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
-    const confidence = by === "hooks" ? "hooks" : old === null || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    const confidence = by === "hooks" ? "hooks" : old === null || byPlan || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    const evidence = {
+      hookRecords: hooks === void 0 ? null : { sessionEndAt: hooks.endAt, sessionStartAt: hooks.startAt },
+      clearRecord: clearRecordOf(fresh),
+      plan: byPlan && fresh.planStart !== null ? {
+        textHash: fresh.planStart.textHash,
+        callAt: call?.at ?? null,
+        matchedBy: planMatchedBy ?? null,
+        newSlug: fresh.slug,
+        endedSlug: old?.slug ?? null
+      } : null,
+      timeOrder: by === "hooks" || byPlan ? null : { endedSessionLastRecordAt: old?.endedAt ?? null, gapMs },
+      boundary: null
+    };
     restarts.push({
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
@@ -16667,12 +19527,13 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       pairedBy: by,
       confidence,
       gapMs,
-      notAveraged: old === null ? "no-ended-session" : before === null ? sizeBefore.from === "session-end-record" ? "no-size-before" : "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      notAveraged: old === null ? byPlan ? "plan-session-not-found" : "no-ended-session" : before === null ? sizeBefore.from === "session-end-record" ? "no-size-before" : "ended-session-without-requests" : after2 === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      evidence,
       before,
       beforeFrom: before === null ? null : sizeBefore.from,
-      after,
-      afterFrom: after === null ? null : "first-context",
-      ...sizes(before, after),
+      after: after2,
+      afterFrom: after2 === null ? null : "first-context",
+      ...sizes(before, after2),
       threadMind: loads.get(fresh)[0]
     });
   }
@@ -16680,7 +19541,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     const loaded3 = loads.get(session);
     session.compactions.forEach((c, k) => {
       const before = c.preTokens ?? c.contextTokensBefore;
-      const after = c.contextTokensAfter ?? c.postTokens;
+      const after2 = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
         kind: "compaction",
         at: c.timestamp,
@@ -16692,12 +19553,13 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
         pairedBy: "boundary",
         confidence: "boundary",
         gapMs: null,
-        notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
+        notAveraged: before === null ? "no-size-before" : after2 === null ? "no-request-after" : null,
+        evidence: { hookRecords: null, clearRecord: null, plan: null, timeOrder: null, boundary: { lineNumber: c.lineNumber } },
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
-        after,
+        after: after2,
         afterFrom: c.contextTokensAfter !== null ? "context-after-boundary" : c.postTokens !== null ? "postTokens" : null,
-        ...sizes(before, after),
+        ...sizes(before, after2),
         threadMind: loaded3[k + 1]
       });
     });
@@ -16713,14 +19575,26 @@ function receiptOf(injection, found, value, seen) {
   if (previews.some((r) => seen.previewText(r)?.includes(`(${injection.threadId})`) === true)) return "preview";
   return "missing";
 }
+function receiptWith(injection, found, identity, savedIdentity) {
+  const startRecords = found.filter((r) => r.hookEvent === null || r.hookEvent === "SessionStart");
+  return receiptOf(injection, startRecords, identity.value, {
+    identity: (r) => identity.of(r.text),
+    isPreview: (r) => r.isPersistedOutputPreview,
+    savedIdentity,
+    previewText: (r) => r.text
+  });
+}
 function savedOutputIdentity(path, transcriptPath, of) {
-  const text = path === null ? null : readSavedOutput(path, transcriptPath);
-  return text === null ? null : of(text);
+  const text2 = path === null ? null : readSavedOutput(path, transcriptPath);
+  return text2 === null ? null : of(text2);
 }
 
 // src/core/savings/savings-receipts.ts
 function savedOutputHash(path, transcriptPath) {
   return savedOutputIdentity(path, transcriptPath, contentHash);
+}
+function receiptFor(injection, found, savedHash = () => null) {
+  return receiptWith(injection, found, { of: contentHash, value: injection.contentHash }, savedHash);
 }
 function checkReceipt(injection, session, savedHash = (seen, transcriptPath) => savedOutputHash(seen.savedOutputPath, transcriptPath)) {
   if (session === void 0) return "not-scanned";
@@ -16820,6 +19694,7 @@ function reportSession(s, loads, startedBy) {
     return load === null || load === void 0 || load.receipt === "missing" ? 0 : load.tokens;
   };
   return {
+    agent: s.agent ?? "claude-code",
     sessionId: s.sessionId,
     folder: s.folder,
     path: s.path,
@@ -16833,6 +19708,10 @@ function reportSession(s, loads, startedBy) {
     peakContextTokens: s.peakContextTokens,
     finalContextTokens: s.finalContextTokens,
     outputTokens: s.outputTokens,
+    claudeCodeVersions: s.claudeCodeVersions,
+    partialOutputCounts: s.partialOutputCounts,
+    copiedResponses: s.copiedResponses,
+    copiedFromSessions: s.copiedFromSessions,
     withThreadMind: s.threadMindInjections.some((i) => !i.preview),
     threadMindInjections: s.threadMindInjections.length,
     otherInjections: s.otherInjections.length,
@@ -16841,6 +19720,13 @@ function reportSession(s, loads, startedBy) {
     threadMindTokensAtStart: loadedTokens(0),
     malformedLines: s.malformedLines
   };
+}
+async function firstRolloutLine(path) {
+  let first = null;
+  await forEachRolloutLine(path, (text2) => {
+    first ??= text2;
+  });
+  return first;
 }
 async function buildSavingsReport(options) {
   const probeStart = cpuSample();
@@ -16861,7 +19747,7 @@ async function buildSavingsReport(options) {
       currentPath: index === null ? null : files[index].path
     });
   };
-  const scanned = await scanFiles(
+  const { sessions: scanned, unscanned } = await scanFiles(
     files,
     { ...scanLanes(files, options.env ?? {}), probeStart },
     (index, bytes2) => {
@@ -16876,6 +19762,16 @@ async function buildSavingsReport(options) {
     null
   );
   progress(null);
+  const rollouts = await locateRollouts({
+    sessionsDir: codexSessionsDir(options.env ?? {}),
+    workspaceRoot: options.workspaceRoot,
+    firstLineOf: firstRolloutLine
+  });
+  for (const rollout of rollouts.rollouts) {
+    const session = await scanRollout(rollout);
+    scanned.push(session);
+    bytesDone += session.bytes;
+  }
   const injections = injectionIndex(options.measurements);
   const loads = sessionLoads(scanned, injections);
   const restarts = findRestarts(scanned, options.measurements, injections, loads);
@@ -16894,6 +19790,7 @@ async function buildSavingsReport(options) {
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
+    unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
     sessions,
     restarts,
     byKind: RESTART_KIND_ORDER.flatMap((kind) => {
@@ -16917,7 +19814,12 @@ async function buildSavingsReport(options) {
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
     malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
-    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold)
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
+    outputTotals: {
+      outputTokens: sessions.reduce((sum, s) => sum + s.outputTokens, 0),
+      sessions: sessions.length,
+      partialSessions: sessions.filter((s) => s.partialOutputCounts).length
+    }
   };
 }
 
@@ -16926,20 +19828,14 @@ var fmt3 = (n) => Math.round(n).toLocaleString("en-US");
 
 // src/cli/report-freshness.ts
 function row(label, g) {
-  return [
-    label,
-    fmt3(g.restarts),
-    fmt3(g.current),
-    fmt3(g.stale),
-    g.averageSinceWrite === null ? "\u2013" : `~${fmt3(g.averageSinceWrite)}`
-  ];
+  return [label, fmt3(g.restarts), fmt3(g.current), fmt3(g.stale), g.averageSinceWrite === null ? "\u2013" : fmt3(g.averageSinceWrite)];
 }
 function freshnessTable(f) {
   return {
     title: "Summary freshness at restarts",
     notes: [
       "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
-      `Current: the summary was written during the conversation, or it grew no more than ${fmt3(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+      `Current: the conversation grew no more than ${fmt3(f.threshold)} tokens since its last summary_update call (or since its first request, when it made none); stale otherwise, written earlier or not. Both sizes are measured: no estimate.`
     ],
     headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
     align: ["l", "r", "r", "r", "r"],
@@ -16952,8 +19848,8 @@ var MINUS = "\u2212";
 function signed(n) {
   return n < 0 ? `${MINUS}${fmt3(-n)}` : fmt3(n);
 }
-function percentChange(before, after) {
-  const change2 = (after - before) / before * 100;
+function percentChange(before, after2) {
+  const change2 = (after2 - before) / before * 100;
   return `${change2 < 0 ? MINUS : "+"}${Math.abs(change2).toFixed(1)}%`;
 }
 function maybe(n, render = fmt3) {
@@ -17037,6 +19933,8 @@ function notAveragedText(r) {
   switch (reason) {
     case "no-ended-session":
       return "no session of this project folder ended before it (nothing to measure before)";
+    case "plan-session-not-found":
+      return "no scanned session holds the ExitPlanMode call with the accepted plan's text (deleted, in another folder, or resumed elsewhere): never paired by time order";
     case "ended-session-without-requests":
       return "the session it ended recorded no request (no size before)";
     case "no-size-before":
@@ -17054,9 +19952,9 @@ function notAveragedText(r) {
 function restartRow(r) {
   const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : r.beforeFrom === "session-end-record" ? " (at the /clear, SessionEnd hook)" : ""}`;
-  const after = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
+  const after2 = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded2(r), pairing(r), notAveragedText(r) ?? "yes"];
+  return [when(r.at), restartKind(r), session, before, after2, saving, loaded2(r), pairing(r), notAveragedText(r) ?? "yes"];
 }
 function malformedLines(file) {
   const out = file.lineNumbers.map(
@@ -17070,7 +19968,9 @@ function malformedLines(file) {
 }
 var PAIRING_LINES = [
   `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
-  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record", "plan record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call's request), never by time order; without such a session it is listed, not averaged.`,
+  "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
   'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
   "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero."
@@ -17079,8 +19979,13 @@ function reportDocument(report) {
   const intro = [
     `Workspace: ${report.workspaceRoot}`,
     report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage the agent (Claude Code, Codex) records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
   ];
+  const out = report.outputTotals;
+  if (out.sessions > 0)
+    intro.push(
+      out.partialSessions === 0 ? `Output tokens: ${fmt3(out.outputTokens)} in ${out.sessions} session${out.sessions === 1 ? "" : "s"}.` : `Output tokens: ${fmt3(out.outputTokens)} in ${out.sessions} session${out.sessions === 1 ? "" : "s"}, ${out.partialSessions === out.sessions ? "all" : out.partialSessions} of them with partial output counts (marked "partial" under Sessions): below what the model produced. ${PARTIAL_OUTPUT_NOTE}`
+    );
   if (report.malformedLines > 0)
     intro.push(
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
@@ -17117,17 +20022,19 @@ function reportDocument(report) {
     },
     {
       title: "Sessions",
-      notes: [],
-      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Compactions", "ThreadMind"],
-      align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
+      notes: report.sessions.some((s) => s.partialOutputCounts) ? [`Output "partial": ${PARTIAL_OUTPUT_NOTE}`] : [],
+      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Output", "Compactions", "ThreadMind"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
         `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
-        s.folder,
+        // A Codex session's folder is its rollout's date folder under $CODEX_HOME/sessions: the agent is named with it.
+        s.agent === "codex" ? `Codex ${s.folder}` : s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
         maybe(s.peakContextTokens),
         maybe(s.finalContextTokens),
+        `${fmt3(s.outputTokens)}${s.partialOutputCounts ? " (partial)" : ""}`,
         String(s.compactionMarks.length),
         s.withThreadMind ? `yes (${s.threadMindInjections})` : s.threadMindInjections > 0 ? "preview only" : "no"
       ])
@@ -17146,6 +20053,15 @@ function reportDocument(report) {
   ];
   if (report.malformedFiles.length > 0)
     sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
+  if (report.unscanned.length > 0) {
+    sections.push({
+      title: "Transcripts that could not be scanned",
+      lines: [
+        "These files are left out of everything above (the rest is reported as usual):",
+        ...report.unscanned.map((x) => `${x.path}: ${x.reason}`)
+      ]
+    });
+  }
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",
@@ -17159,8 +20075,8 @@ function reportDocument(report) {
 }
 
 // src/cli/report-markdown.ts
-function cell(text) {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+function cell(text2) {
+  return text2.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 function table(t) {
   const lines = [`## ${t.title}`, ""];
@@ -17199,8 +20115,28 @@ var COLORS = {
   grid: "#e5e7eb",
   text: "#111827"
 };
-function xmlEscape(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+function forbiddenInXml(c) {
+  return c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 65534 || c === 65535;
+}
+function xmlCharacters(text2) {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    const pair = c >= 55296 && c <= 56319 && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320;
+    if (pair) {
+      i++;
+      continue;
+    }
+    if (forbiddenInXml(c) || (c & 63488) === 55296) {
+      out += `${text2.slice(from, i)}\uFFFD`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text2 : out + text2.slice(from);
+}
+function xmlEscape(text2) {
+  return xmlCharacters(text2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 var n2 = (v) => (Math.round(v * 100) / 100).toString();
 function niceCeil(value) {
@@ -17432,8 +20368,8 @@ function stderrProgress(options = {}) {
       if (now - started < delayMs || now - lastShown < intervalMs) return;
       lastShown = now;
       shown = true;
-      const text = `Scanning Claude Code transcripts: ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
-      stream.write(stream.isTTY ? `\r${text}\x1B[K` : `${text}
+      const text2 = `Scanning Claude Code transcripts: ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
+      stream.write(stream.isTTY ? `\r${text2}\x1B[K` : `${text2}
 `);
     },
     done() {
@@ -17455,9 +20391,9 @@ function outputProblem(file) {
   if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
   return null;
 }
-function writeOutput(file, text) {
+function writeOutput(file, text2) {
   try {
-    writeFileSync(file, text);
+    writeFileSync(file, text2);
     return true;
   } catch (e) {
     console.error(`thread-mind-mcp report: cannot write ${file}: ${messageOf(e)}`);
@@ -17513,9 +20449,17 @@ function reportCommandWith(earlyWorker) {
       progress.done();
       let doc;
       const document = () => doc ??= reportDocument(report);
-      if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+      if (args.flags.get("json") === true)
+        process.stdout.write(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}
 `);
-      else process.stdout.write(renderMarkdown(document()));
+      else
+        process.stdout.write(
+          `${renderMarkdown(document())}
+## Point-of-action recall
+
+${recallLines(logged.recall).join("\n")}
+`
+        );
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
         let written = true;
@@ -17569,6 +20513,17 @@ function readJsonObject(path) {
     return { data: null, problem: `${path} cannot be read: ${messageOf(e)}` };
   }
 }
+function readRegularFileText(path) {
+  try {
+    const bytes2 = readRegularFile(path, JSON_FILE_MAX_BYTES, true);
+    if (bytes2 === null) return null;
+    if (bytes2.length > JSON_FILE_MAX_BYTES)
+      return { problem: `${path} cannot be read: it is larger than ${JSON_FILE_MAX_BYTES} bytes` };
+    return { text: bytes2.toString("utf8") };
+  } catch (e) {
+    return { problem: `${path} cannot be read: ${messageOf(e)}` };
+  }
+}
 
 // src/core/version.ts
 var BUNDLE_VERSION = "0.5.0" ;
@@ -17596,8 +20551,8 @@ function checkNode(version) {
   );
 }
 function gitVersion(env) {
-  return new Promise((resolve9) => {
-    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve9(error ? null : stdout.trim()));
+  return new Promise((resolve11) => {
+    execFile("git", ["--version"], { env: { ...process.env, ...env } }, (error, stdout) => resolve11(error ? null : stdout.trim()));
   });
 }
 async function checkGit(workspace, env) {
@@ -18051,8 +21006,8 @@ function checkHooksSeen(measurements, now) {
 }
 function checkReceipts(measurements) {
   const title = "Context delivery";
-  const recent = measurements.injections.filter(isInjectionRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
-  if (recent.length === 0) {
+  const recent2 = measurements.injections.filter(isInjectionRecord).sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5);
+  if (recent2.length === 0) {
     return warn(
       "receipts",
       title,
@@ -18060,10 +21015,10 @@ function checkReceipts(measurements) {
       "no context injection recorded yet"
     );
   }
-  const count = (s) => recent.filter((r) => r.receipt === s).length;
-  const summary = `last ${recent.length} injection${recent.length === 1 ? "" : "s"}: ${count("delivered")} delivered, ${count("pending")} not checked yet, ${count("preview")} replaced by a preview, ${count("missing")} missing`;
-  const lines = recent.map((r) => `${r.at} ${r.source} \u2192 ${r.threadId}: ${r.receipt}`);
-  if (count("preview") > 0) {
+  const count2 = (s) => recent2.filter((r) => r.receipt === s).length;
+  const summary = `last ${recent2.length} injection${recent2.length === 1 ? "" : "s"}: ${count2("delivered")} delivered, ${count2("pending")} not checked yet, ${count2("preview")} replaced by a preview, ${count2("missing")} missing`;
+  const lines = recent2.map((r) => `${r.at} ${r.source} \u2192 ${r.threadId}: ${r.receipt}`);
+  if (count2("preview") > 0) {
     return fail(
       "receipts",
       title,
@@ -18072,7 +21027,7 @@ function checkReceipts(measurements) {
       ...lines
     );
   }
-  if (count("missing") > 0) {
+  if (count2("missing") > 0) {
     return fail(
       "receipts",
       title,
@@ -18084,9 +21039,344 @@ function checkReceipts(measurements) {
   return ok(
     "receipts",
     title,
-    `${summary}${count("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`,
+    `${summary}${count2("pending") > 0 ? " (checked when the session ends or compacts)" : ""}`,
     ...lines
   );
+}
+function bundlePath(pluginRoot2, file) {
+  return join(pluginRoot2, "plugin", "dist", file);
+}
+
+// src/core/text-fingerprint.ts
+function textFingerprint(text2) {
+  const bytes2 = Buffer.alloc(Math.ceil(text2.length * 3 / 4) * 4 + 4);
+  const written = bytes2.write(text2, "utf8");
+  const words = new Uint32Array(bytes2.buffer, bytes2.byteOffset, Math.ceil(written / 4));
+  let h1 = 3735928559 ^ written;
+  let h2 = 1103547991 ^ written;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507);
+  h1 ^= Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507);
+  h2 ^= Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+// src/core/recall/path-index.ts
+var PATH_INDEX_VERSION = 2;
+var INDEX_MAX_BYTES = 16 * 1024 * 1024;
+var STAMP_MAX_ENTRIES = 2e5;
+function recallCacheDir(storeDir) {
+  return join(storeDir, "cache", "recall");
+}
+function excerptKey(projectId, threadId) {
+  return `${projectId}/${threadId}`;
+}
+function threadFilesStamp(storeDir) {
+  const parts = [];
+  let latest = 0n;
+  const walk = (dir, rel) => {
+    let names;
+    try {
+      names = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+    } catch {
+      parts.push(`${rel}:unreadable`);
+      return true;
+    }
+    for (const name of names) {
+      if (parts.length >= STAMP_MAX_ENTRIES) return false;
+      const path = join(dir, name);
+      let s;
+      try {
+        s = lstatSync(path, { bigint: true });
+      } catch {
+        continue;
+      }
+      if (!s.isDirectory()) continue;
+      const changed = changedNsOf(s);
+      if (changed > latest) latest = changed;
+      parts.push(`${rel}/${name}:${statStamp(s)}`);
+      if (!walk(path, `${rel}/${name}`)) return false;
+    }
+    return true;
+  };
+  const top = join(storeDir, "threads");
+  let root;
+  try {
+    root = lstatSync(top, { bigint: true });
+  } catch {
+    return { stamp: "absent", settledAtMs: 0 };
+  }
+  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
+  parts.push(statStamp(root));
+  if (changedNsOf(root) > latest) latest = changedNsOf(root);
+  if (!walk(top, "")) return null;
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+function statusOf3(t) {
+  return t.status ?? "active";
+}
+function buildPathIndex(byProject, stamp) {
+  const threads = [];
+  const excerpts = {};
+  for (const [projectId, set] of byProject) {
+    for (const t of set) {
+      threads.push({
+        projectId,
+        id: t.id,
+        title: t.title,
+        status: statusOf3(t),
+        parentId: t.parentId,
+        paths: t.paths ? t.paths.map(patternOf) : [],
+        commit: t.commit ?? null
+      });
+      const excerpt = ancestorExcerpt(t.summary);
+      if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
+    }
+  }
+  return { index: { version: PATH_INDEX_VERSION, stamp, threads }, text: { version: PATH_INDEX_VERSION, stamp, excerpts } };
+}
+function readJson(path) {
+  const bytes2 = readRegularFile(path, INDEX_MAX_BYTES);
+  if (bytes2 === null || bytes2.length > INDEX_MAX_BYTES) return null;
+  try {
+    return JSON.parse(bytes2.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+var isString = (v) => typeof v === "string";
+function isIndexedThread(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const t = v;
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
+}
+function readPathIndex(storeDir, stamp) {
+  const data = readJson(join(recallCacheDir(storeDir), "paths.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
+  return d.threads.every(isIndexedThread) ? d : null;
+}
+function readPathIndexText(storeDir, stamp) {
+  const data = readJson(join(recallCacheDir(storeDir), "text.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
+  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
+  return Object.values(d.excerpts).every(isString) ? d : null;
+}
+async function savePathIndex(storeDir, index, text2) {
+  const dir = recallCacheDir(storeDir);
+  const textPath = join(dir, "text.json");
+  assertNoLinksBelow(storeDir, textPath);
+  makeDir(dirname(textPath));
+  await writeFileAtomic(textPath, `${JSON.stringify(text2)}
+`, { durable: false });
+  await writeFileAtomic(join(dir, "paths.json"), `${JSON.stringify(index)}
+`, { durable: false });
+}
+
+// src/core/recall/path-index-build.ts
+function cachedPathIndex(storeDir) {
+  const stamp = threadFilesStamp(storeDir);
+  if (stamp === null) return null;
+  const index = readPathIndex(storeDir, stamp.stamp);
+  if (index === null) return null;
+  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
+}
+async function currentPathIndex(store) {
+  const cached = cachedPathIndex(store.dir);
+  if (cached !== null && cached.text() !== null) return cached;
+  const before = threadFilesStamp(store.dir);
+  const byProject = /* @__PURE__ */ new Map();
+  for (const projectId of store.projectIds()) {
+    if (store.threadsDirExists(projectId)) byProject.set(projectId, store.readAllThreads(projectId).threads.values());
+  }
+  const after2 = threadFilesStamp(store.dir);
+  const { index, text: text2 } = buildPathIndex(byProject, after2?.stamp ?? "unstamped");
+  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= Date.now()) {
+    await savePathIndex(store.dir, index, text2);
+  }
+  return { index, text: () => text2 };
+}
+
+// src/core/doctor/doctor-recall-checks.ts
+var CHANGING = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
+function declaredHooks(pluginRoot2) {
+  const data = JSON.parse(readFileSync(join(pluginRoot2, "plugin", "hooks.json"), "utf8"));
+  const out = /* @__PURE__ */ new Map();
+  const hooks = isRecord(data) && isRecord(data.hooks) ? data.hooks : {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    out.set(
+      event,
+      groups.filter(isRecord).map((g) => ({
+        matcher: typeof g.matcher === "string" ? g.matcher : "",
+        commands: (Array.isArray(g.hooks) ? g.hooks : []).filter(isRecord).map((h) => typeof h.command === "string" ? h.command : "")
+      }))
+    );
+  }
+  return out;
+}
+function runPreToolUse(node, hook, root) {
+  const started = Date.now();
+  return new Promise((resolve11) => {
+    const child = execFile(
+      node,
+      ["--preserve-symlinks-main", hook, "pre-tool-use"],
+      { cwd: root, timeout: 5e3, env: { ...process.env, CLAUDE_PROJECT_DIR: root } },
+      (error, stdout) => resolve11({
+        code: error === null ? 0 : typeof error.code === "number" ? error.code : null,
+        stdout,
+        ms: Date.now() - started,
+        error: error === null ? null : error.message.split("\n")[0]
+      })
+    );
+    child.stdin?.end(
+      JSON.stringify({
+        session_id: "doctor",
+        cwd: root,
+        hook_event_name: "PreToolUse",
+        tool_name: "Read",
+        tool_input: { file_path: join(root, "README.md") }
+      })
+    );
+  });
+}
+async function checkRecallHooks(options) {
+  const title = "Point-of-action recall hooks";
+  let declared;
+  try {
+    declared = declaredHooks(options.pluginRoot);
+  } catch (e) {
+    return fail(
+      "recall-hooks",
+      title,
+      "Reinstall the plugin: its plugin/hooks.json cannot be read.",
+      `plugin/hooks.json: ${messageOf(e)}`
+    );
+  }
+  const pre = declared.get("PreToolUse") ?? [];
+  const covered = CHANGING.filter(
+    (tool) => pre.some((g) => g.commands.some((c) => c.includes("pre-tool-use")) && new RegExp(`^(?:${g.matcher})$`).test(tool))
+  );
+  const sub = (declared.get("SubagentStart") ?? []).some((g) => g.commands.some((c) => c.includes("subagent-start")));
+  const missing = [
+    ...CHANGING.filter((t) => !covered.includes(t)).map((t) => `PreToolUse on ${t}`),
+    ...sub ? [] : ["SubagentStart"]
+  ];
+  if (missing.length > 0) {
+    return warn(
+      "recall-hooks",
+      title,
+      "Update the plugin: this copy does not declare every recall hook.",
+      `not declared: ${missing.join(", ")}`
+    );
+  }
+  const run = await runPreToolUse(options.nodePath, bundlePath(options.pluginRoot, "hook.cjs"), options.root);
+  if (run.code !== 0 || run.stdout !== "") {
+    return fail(
+      "recall-hooks",
+      title,
+      "Check that `node` starts here and that plugin/dist/hook.cjs is the plugin's own (reinstall it if not).",
+      `the PreToolUse hook did not run cleanly: exit ${String(run.code)}${run.error ? ` (${run.error})` : ""}${run.stdout ? `, printed ${run.stdout.slice(0, 200)}` : ""}`
+    );
+  }
+  let indexLine;
+  try {
+    const { index } = await currentPathIndex(options.store);
+    const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
+    indexLine = `path index: ${index.threads.length} thread(s), ${withPaths} with paths (cached in .threadmind/cache/recall/)`;
+  } catch (e) {
+    return fail(
+      "recall-hooks",
+      title,
+      "Fix what the message names (see also the Threads check).",
+      `the path index could not be built: ${messageOf(e)}`
+    );
+  }
+  return ok(
+    "recall-hooks",
+    title,
+    `PreToolUse (${CHANGING.join(", ")}) and SubagentStart declared; a PreToolUse run here took ${run.ms} ms and exited 0`,
+    indexLine
+  );
+}
+var CODEX_PLUGIN_NAME = "thread-mind";
+var CODEX_HOOK_EVENTS = [
+  "session_start",
+  "user_prompt_submit",
+  "pre_compact",
+  "session_end",
+  "pre_tool_use",
+  "subagent_start"
+];
+function codexConfigPath(codexHome2) {
+  return join(codexHome2, "config.toml");
+}
+function tableOf(line) {
+  const m = /^\[([^\]]+)\]\s*(#.*)?$/.exec(line);
+  return m ? m[1].trim() : null;
+}
+function codexPluginState(configText) {
+  const enabled = /* @__PURE__ */ new Set();
+  const trusted = /* @__PURE__ */ new Map();
+  const pluginTable = new RegExp(`^plugins\\."${CODEX_PLUGIN_NAME}@([^"]+)"$`);
+  const hookTable = new RegExp(`^hooks\\.state\\."${CODEX_PLUGIN_NAME}@([^":]+):plugin/hooks\\.json:([a-z_]+):\\d+:\\d+"$`);
+  let current = null;
+  for (const raw of configText.split("\n")) {
+    const line = raw.trim();
+    const table3 = tableOf(line);
+    if (table3 !== null) {
+      const plugin = pluginTable.exec(table3);
+      const hook = hookTable.exec(table3);
+      current = plugin ? { kind: "plugin", marketplace: plugin[1] } : hook ? { kind: "hook", marketplace: hook[1], event: hook[2] } : null;
+      continue;
+    }
+    if (current === null) continue;
+    if (current.kind === "plugin" && /^enabled\s*=\s*true\s*(#.*)?$/.test(line)) enabled.add(current.marketplace);
+    if (current.kind === "hook" && /^trusted_hash\s*=\s*"sha256:[^"]+"/.test(line)) {
+      const events = trusted.get(current.marketplace) ?? /* @__PURE__ */ new Set();
+      events.add(current.event);
+      trusted.set(current.marketplace, events);
+    }
+  }
+  const enabledFrom = [...enabled].sort();
+  return {
+    enabledFrom,
+    trustedEvents: Object.fromEntries(enabledFrom.map((m) => [m, [...trusted.get(m) ?? []].sort()]))
+  };
+}
+
+// src/core/doctor/doctor-codex-checks.ts
+var ID = "codex-hooks";
+var TITLE = "Codex plugin and hook trust";
+var TRUST_FIX = "Start `codex` in the repository and trust ThreadMind's hooks when it lists them for review (Codex asks again after every plugin update); until then it skips them without a word.";
+function checkCodexHooks(codexHome2) {
+  const path = codexConfigPath(codexHome2);
+  const read = readRegularFileText(path);
+  if (read === null) return null;
+  if ("problem" in read) return warn(ID, TITLE, `Check ${path}.`, read.problem);
+  const state = codexPluginState(read.text);
+  if (state.enabledFrom.length === 0) {
+    return warn(
+      ID,
+      TITLE,
+      "In Codex: `codex plugin marketplace add <this repository's URL or path>`, then `codex plugin add thread-mind@thread-mind`.",
+      `the ThreadMind plugin is not enabled in ${path}`
+    );
+  }
+  const lines = state.enabledFrom.map((m) => {
+    const trusted = state.trustedEvents[m] ?? [];
+    return `thread-mind@${m}: ${trusted.length} of ${CODEX_HOOK_EVENTS.length} hooks trusted${trusted.length < CODEX_HOOK_EVENTS.length ? ` (untrusted: ${CODEX_HOOK_EVENTS.filter((e) => !trusted.includes(e)).join(", ")})` : ""}`;
+  });
+  const allTrusted = state.enabledFrom.every((m) => (state.trustedEvents[m] ?? []).length === CODEX_HOOK_EVENTS.length);
+  return allTrusted ? ok(ID, TITLE, ...lines, "a hash is recorded for each hook; after a plugin update Codex asks to trust them again") : warn(ID, TITLE, TRUST_FIX, ...lines);
 }
 
 // src/core/git/unmerged-listing.ts
@@ -18105,6 +21395,9 @@ function parseUnmergedListing(out) {
 
 // src/core/merge/diff3.ts
 var LCS_CELL_LIMIT = 4e6;
+function appendAll(target2, items) {
+  for (const item of items) target2.push(item);
+}
 function matchLcs(a, b, same2) {
   const map = new Int32Array(a.length).fill(-1);
   let start = 0;
@@ -18148,7 +21441,7 @@ function diff3(base, ours, theirs, same2) {
   const push = (items) => {
     if (items.length === 0) return;
     const last2 = chunks[chunks.length - 1];
-    if (last2?.kind === "ok") last2.items.push(...items);
+    if (last2?.kind === "ok") appendAll(last2.items, items);
     else chunks.push({ kind: "ok", items });
   };
   const equal = (x, y) => x.length === y.length && x.every((v, k2) => same2(v, y[k2]));
@@ -18206,25 +21499,29 @@ function hunks(from, to, sideFrom, sideTo, toSide, side) {
   if (j < sideTo) out.push({ start: to, end: to, items: side.slice(j, sideTo) });
   return out;
 }
+function touches(x, y) {
+  const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
+  const overlap = x.start < y.end && y.start < x.end;
+  const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
+  const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
+  return bothInsert || overlap || insideX || insideY;
+}
 function applyDisjoint(base, from, to, sides) {
   const [a, b] = sides;
-  for (const x of a) {
-    for (const y of b) {
-      const bothInsert = x.start === x.end && y.start === y.end && x.start === y.start;
-      const overlap = x.start < y.end && y.start < x.end;
-      const insideX = y.start === y.end && y.start > x.start && y.start < x.end;
-      const insideY = x.start === x.end && x.start > y.start && x.start < y.end;
-      if (bothInsert || overlap || insideX || insideY) return null;
-    }
+  for (let p = 0, q = 0; p < a.length && q < b.length; ) {
+    if (touches(a[p], b[q])) return null;
+    if (a[p].end <= b[q].end) p++;
+    else q++;
   }
   const all = [...a, ...b].sort((x, y) => x.start - y.start || x.end - y.end);
   const out = [];
   let i = from;
   for (const h of all) {
-    out.push(...base.slice(i, h.start), ...h.items);
+    for (let k = i; k < h.start; k++) out.push(base[k]);
+    appendAll(out, h.items);
     i = Math.max(i, h.end);
   }
-  out.push(...base.slice(i, to));
+  for (let k = i; k < to; k++) out.push(base[k]);
   return out;
 }
 
@@ -18239,10 +21536,10 @@ function renderChunks(chunks) {
   const lines = [];
   let conflicts = 0;
   for (const c of chunks) {
-    if (c.kind === "ok") lines.push(...c.items);
+    if (c.kind === "ok") appendAll(lines, c.items);
     else {
       conflicts++;
-      lines.push(...conflictLines(c.ours, c.theirs));
+      appendAll(lines, conflictLines(c.ours, c.theirs));
     }
   }
   return { lines, conflicts };
@@ -18256,7 +21553,7 @@ function mergeLines(base, ours, theirs, what) {
 }
 
 // src/core/merge/merge-thread.ts
-var import_yaml2 = __toESM(require_dist());
+var import_yaml3 = __toESM(require_dist());
 
 // src/core/merge/merge-set.ts
 function mergeSet(base, ours, theirs, key) {
@@ -18317,9 +21614,12 @@ function mergeItemSets(base, ours, theirs) {
   if (removedByBoth > 0 && addedOurs.length > 0 && addedTheirs.length > 0) return null;
   return [...kept, ...addedOurs, ...addedTheirs];
 }
-function dropAddedDuplicates(units, base) {
+function itemCounts(base) {
   const allowed = /* @__PURE__ */ new Map();
   for (const u of base) if (u.item) allowed.set(u.key, (allowed.get(u.key) ?? 0) + 1);
+  return allowed;
+}
+function dropAddedDuplicates(units, allowed) {
   const seen = /* @__PURE__ */ new Map();
   return units.filter((u) => {
     if (!u.item) return true;
@@ -18338,28 +21638,30 @@ function mergeSectionBody(base, ours, theirs) {
   if (base === ours) return { text: theirs, conflicted: false };
   const [b, o, t] = [unitsOf(base), unitsOf(ours), unitsOf(theirs)];
   const removed = removedItems(b, o, t);
+  const allowed = itemCounts(b);
   const chunks = diff3(b, o, t, sameUnit);
   const out = [];
   const lines = [];
   let conflicted = false;
   const flush = () => {
     const kept = out.splice(0).filter((u) => !(u.item && removed.has(u.key)));
-    for (const u of dropAddedDuplicates(kept, b)) lines.push(...u.lines);
+    for (const u of dropAddedDuplicates(kept, allowed)) appendAll(lines, u.lines);
   };
   for (const c of chunks) {
     if (c.kind === "ok") {
-      out.push(...c.items);
+      appendAll(out, c.items);
       continue;
     }
     const merged = mergeItemSets(c.base, c.ours, c.theirs);
     if (merged !== null) {
-      out.push(...merged);
+      appendAll(out, merged);
       continue;
     }
     flush();
     conflicted = true;
-    lines.push(
-      ...conflictLines(
+    appendAll(
+      lines,
+      conflictLines(
         c.ours.flatMap((u) => u.lines),
         c.theirs.flatMap((u) => u.lines)
       )
@@ -18387,20 +21689,21 @@ function isLater(a, b) {
   return Number.isNaN(ta) || Number.isNaN(tb) ? a > b : ta > tb;
 }
 function mergeFields(base, ours, theirs, rules) {
-  const keys = [...rules.order];
-  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) if (!keys.includes(k)) keys.push(k);
+  const keys = new Set(rules.order);
+  for (const side of [ours, theirs, base]) for (const k of Object.keys(side)) keys.add(k);
   const laterIsOurs = rules.laterBy === void 0 || !isLater(theirs[rules.laterBy], ours[rules.laterBy]);
   const parts = [];
   const conflicts = [];
   let run = {};
   const put = (k, v) => {
-    if (v !== void 0) run[k] = v;
+    if (v !== void 0) Object.defineProperty(run, k, { value: v, enumerable: true, writable: true, configurable: true });
   };
   for (const k of keys) {
     const [b, o, t] = [base[k], ours[k], theirs[k]];
     if (same(o, t) || same(b, t)) put(k, o);
     else if (same(b, o)) put(k, t);
     else if (rules.stamps.includes(k)) put(k, laterIsOurs ? o : t);
+    else if (rules.earliest?.includes(k) === true && o !== void 0 && t !== void 0) put(k, isLater(o, t) ? t : o);
     else if (rules.sets.includes(k) && isList(b) && isList(o) && isList(t)) {
       const merged = mergeList(b, o, t);
       put(k, merged.length === 0 && (o === void 0 || t === void 0) ? void 0 : merged);
@@ -18422,13 +21725,14 @@ function mergeFields(base, ours, theirs, rules) {
 
 // src/core/merge/merge-thread.ts
 var CONFLICT_LINE = /^(<{7}|={7}|>{7})( |$)/m;
-function splitThreadFile(text) {
-  if (text.trim() === "") return { fields: {}, summary: "" };
-  const split = splitFrontmatter(text.replace(/\r\n/g, "\n"));
+function splitThreadFile(text2) {
+  if (text2.trim() === "") return { fields: {}, summary: "" };
+  const split = splitFrontmatter(text2.replace(/\r\n/g, "\n"));
   if (typeof split === "string") return null;
   const { yamlText, summary } = split;
   if (CONFLICT_LINE.test(yamlText)) return null;
-  const doc = (0, import_yaml2.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+  if (frontmatterPastLimits(yamlText) !== null) return null;
+  const doc = (0, import_yaml3.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) return null;
   let data;
   try {
@@ -18506,13 +21810,31 @@ function mergeSummary(base, ours, theirs) {
   }
   return { text: parts.join("\n\n"), conflicts };
 }
-function mergeThreadFile(base, ours, theirs) {
+var HEAD_RULES = {
+  order: [
+    "id",
+    "title",
+    "parentId",
+    "author",
+    "createdAt",
+    "changedAt",
+    "commit",
+    "status",
+    "branch",
+    "mergedInto",
+    "migratedFrom"
+  ],
+  stamps: ["changedAt", "commit"],
+  laterBy: "changedAt",
+  sets: []
+};
+function mergeThreadFile(base, ours, theirs, head = false) {
   if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
   if (base === ours) return { text: theirs, conflicts: [] };
   const [b, o, t] = [splitThreadFile(base), splitThreadFile(ours), splitThreadFile(theirs)];
   if (b === null || o === null || t === null)
     return mergeLines(base, ours, theirs, "the file (it is not a readable thread file on every side)");
-  const fields = mergeFields(b.fields, o.fields, t.fields, THREAD_RULES);
+  const fields = mergeFields(b.fields, o.fields, t.fields, head ? HEAD_RULES : THREAD_RULES);
   const summary = mergeSummary(b.summary, o.summary, t.summary);
   let yaml = "";
   for (const part of fields.parts) {
@@ -18526,16 +21848,21 @@ ${summary.text}
 ${yaml}---
 ${body}`, conflicts: [...fields.conflicts.map((k) => `field "${k}"`), ...summary.conflicts] };
 }
-function splitYaml(text) {
-  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+function splitYaml(text2) {
+  return text2 === "" ? [] : text2.replace(/\n$/, "").split("\n");
 }
 
 // src/core/merge/merge-project.ts
-var PROJECT_RULES = { order: ["id", "title", "mode", "createdAt", "systemContext"], stamps: [], sets: [] };
-function parseObject(text) {
-  if (text.trim() === "") return {};
+var PROJECT_RULES = {
+  order: ["id", "title", "mode", "createdAt", "systemContext"],
+  stamps: [],
+  sets: [],
+  earliest: ["createdAt"]
+};
+function parseObject(text2) {
+  if (text2.trim() === "") return {};
   try {
-    const data = JSON.parse(text);
+    const data = JSON.parse(text2);
     return isRecord(data) ? data : null;
   } catch {
     return null;
@@ -18569,11 +21896,37 @@ function mergeProjectFile(base, ours, theirs) {
 `, conflicts: conflicts.map((k) => `field "${k}"`) };
 }
 
+// src/core/merge/merge-item.ts
+function mergeItemFile(base, ours, theirs) {
+  if (ours === theirs || base === theirs) return { text: ours, conflicts: [] };
+  if (base === ours) return { text: theirs, conflicts: [] };
+  const a = itemOrNull(ours);
+  const b = itemOrNull(theirs);
+  if (a === null || b === null) return mergeLines(base, ours, theirs, "the item");
+  const later = b.at > a.at ? b : a;
+  const blocks = [...a.blocks, ...b.blocks.filter((x) => !a.blocks.includes(x))];
+  const merged = { at: later.at, by: later.by, blocks };
+  if (later.commit !== void 0) merged.commit = later.commit;
+  return { text: serializeItem(merged), conflicts: [] };
+}
+function itemOrNull(text2) {
+  if (text2.trim() === "") return null;
+  try {
+    return parseItem(text2);
+  } catch {
+    return null;
+  }
+}
+function isItemFilePath(path) {
+  return /(?:^|\/)threads\/[^/]+\/[^/]+\/(?:decisions|constraints|state|open-questions|next-steps)\/[^/]+\.md$/.test(path);
+}
+
 // src/core/merge/merge-file.ts
 function mergeStoreFile(path, base, ours, theirs) {
   const p = path.replace(/\\/g, "/");
   if (p.endsWith(".json")) return mergeProjectFile(base, ours, theirs);
-  if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs);
+  if (isItemFilePath(p)) return mergeItemFile(base, ours, theirs);
+  if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs, p.endsWith("/thread.md"));
   return mergeLines(base, ours, theirs, "the file");
 }
 
@@ -18582,13 +21935,13 @@ async function unmergedFiles(gitTop, storeDir) {
   return parseUnmergedListing(await git(gitTop, ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."]));
 }
 async function stageText(gitTop, stage, path) {
-  const text = strictUtf8(await gitBytes(gitTop, ["show", `:${stage}:${path}`]));
-  if (text === null) throw errors.indexStageNotUtf8(path, stage === 1 ? "the base" : stage === 2 ? "our" : "their");
-  return text;
+  const text2 = strictUtf8(await gitBytes(gitTop, ["show", `:${stage}:${path}`]));
+  if (text2 === null) throw errors.indexStageNotUtf8(path, stage === 1 ? "the base" : stage === 2 ? "our" : "their");
+  return text2;
 }
-function threadOf(text) {
+function threadOf2(text2) {
   try {
-    return parseThread(text);
+    return parseThread(text2);
   } catch {
     return null;
   }
@@ -18602,11 +21955,11 @@ function workTreeText(file) {
   }
 }
 function threadFileOf(file) {
-  const text = workTreeText(file);
-  return text === null ? null : threadOf(text);
+  const text2 = workTreeText(file);
+  return text2 === null ? null : threadOf2(text2);
 }
 function twoThreads(path, ours, theirs) {
-  const [o, t] = [threadOf(ours), threadOf(theirs)];
+  const [o, t] = [threadOf2(ours), threadOf2(theirs)];
   if (o === null || t === null || o.id !== t.id) return null;
   if (o.createdAt === t.createdAt && o.author === t.author) return null;
   const fileId = basename(path, ".md");
@@ -18642,10 +21995,10 @@ async function splitAddedThreads(gitTop, path, ours, theirs) {
   return { path, kind: "split", movedTo, rewritten };
 }
 function editedByHand(file, ours) {
-  const text = workTreeText(file);
-  if (text === null || hasConflictMarkers(text)) return false;
+  const text2 = workTreeText(file);
+  if (text2 === null || hasConflictMarkers(text2)) return false;
   const lf = (t) => t.replace(/\r\n/g, "\n");
-  return lf(text) !== lf(ours);
+  return lf(text2) !== lf(ours);
 }
 async function resolveFile(gitTop, file) {
   try {
@@ -18757,8 +22110,219 @@ async function checkConflicts(workspace) {
     ...files.map(line)
   );
 }
-function bundlePath(pluginRoot2, file) {
-  return join(pluginRoot2, "plugin", "dist", file);
+var UNCOMMITTED_WARN_MS = 24 * 60 * 60 * 1e3;
+var NAMED = 3;
+var COMMIT_FIX = 'Commit them with the code: `git add .threadmind && git commit -m "ThreadMind summaries"`.';
+function parseStatus(output) {
+  const parts = output.split("\0");
+  const changes = [];
+  for (let i = 0; i < parts.length; i++) {
+    const entry = parts[i];
+    if (entry.length < 4) continue;
+    const code = entry.slice(0, 2);
+    changes.push({ path: entry.slice(3), untracked: code === "??" });
+    if (code.includes("R") || code.includes("C")) i++;
+  }
+  return changes;
+}
+async function checkCommitted(workspace, now) {
+  if (workspace.gitTop === null) return null;
+  const top = workspace.gitTop;
+  const storeRel = relative(top, workspace.storeDir) || ".threadmind";
+  let changes;
+  let tracked;
+  try {
+    changes = parseStatus(await git(top, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", storeRel]));
+    tracked = await git(top, ["ls-files", "-z", "--", storeRel]);
+  } catch {
+    return null;
+  }
+  const title = "Thread files committed";
+  if (changes.length === 0) return ok("committed", title, "every thread and project file is committed");
+  const names = (list) => list.length <= NAMED ? list.map((c) => c.path).join(", ") : `${list.slice(0, NAMED).map((c) => c.path).join(", ")} and ${list.length - NAMED} more`;
+  if (tracked === "") {
+    return warn(
+      "committed",
+      title,
+      COMMIT_FIX,
+      `the thread files have never been committed (${changes.length} untracked: ${names(changes)}): a \`git clean -fdx\` would delete them, and no teammate or other clone has them`
+    );
+  }
+  const old = changes.filter((c) => {
+    try {
+      return now.getTime() - lstatSync(join(top, c.path)).mtimeMs > UNCOMMITTED_WARN_MS;
+    } catch {
+      return false;
+    }
+  });
+  if (old.length === 0)
+    return ok("committed", title, `${changes.length} thread file change(s) not committed yet, all from the last day`);
+  return warn(
+    "committed",
+    title,
+    COMMIT_FIX,
+    `${old.length} thread file change(s) left uncommitted for more than a day: ${names(old)}`
+  );
+}
+
+// src/transcript/line-prefilter.ts
+function member(key, value) {
+  return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
+}
+var MARKERS = {
+  assistant: member("type", "assistant"),
+  "compact-boundary": member("subtype", "compact_boundary"),
+  "hook-context": member("type", "hook_additional_context")
+};
+var SPACE2 = 32;
+var TAB2 = 9;
+var CARRIAGE_RETURN2 = 13;
+var COLON3 = 58;
+function skipSpaceBack(line, index) {
+  let i = index;
+  while (i >= 0 && (line[i] === SPACE2 || line[i] === TAB2 || line[i] === CARRIAGE_RETURN2)) i -= 1;
+  return i;
+}
+function hasMember(line, marker) {
+  let at = line.indexOf(marker.value);
+  while (at !== -1) {
+    const colon = skipSpaceBack(line, at - 1);
+    if (colon >= 0 && line[colon] === COLON3) {
+      const keyEnd = skipSpaceBack(line, colon - 1) + 1;
+      const keyStart = keyEnd - marker.key.length;
+      if (keyStart >= 0 && marker.key.equals(line.subarray(keyStart, keyEnd))) return true;
+    }
+    at = line.indexOf(marker.value, at + 1);
+  }
+  return false;
+}
+function mayBeNeededRecord(line, needed) {
+  return needed.some((kind) => hasMember(line, MARKERS[kind]));
+}
+
+// src/transcript/read-head.ts
+var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
+var DEFAULT_HEAD_CHUNK_BYTES = 64 * 1024;
+var NEEDED_IN_HEAD = ["assistant", "hook-context"];
+function mainChainMeta(line) {
+  switch (line.kind) {
+    case "blank":
+    case "malformed":
+    case "skipped":
+      return null;
+    case "other":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    default: {
+      const unreachable = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var HeadCollector = class {
+  records = [];
+  hookContexts = [];
+  sessionIds = [];
+  firstTimestamp = null;
+  skipped = emptySkipCounts();
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  stoppedAtFirstResponse = false;
+  /** An unterminated last line is always classified, so that a line cut mid-write is reported whatever it was. */
+  take(bytes2, terminated) {
+    this.lines += 1;
+    if (terminated && !mayBeNeededRecord(bytes2, NEEDED_IN_HEAD)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes2.toString("utf8"));
+    this.records.push(line);
+    if (line.kind === "malformed") {
+      this.malformedLines += 1;
+      if (!terminated) this.truncatedLastLine = true;
+    }
+    if (line.kind === "skipped") this.skipped[line.reason] += 1;
+    if (line.kind === "hook-context") this.hookContexts.push(line.record);
+    const meta = mainChainMeta(line);
+    if (meta !== null) {
+      if (meta.sessionId !== null && !this.sessionIds.includes(meta.sessionId)) this.sessionIds.push(meta.sessionId);
+      if (this.firstTimestamp === null && meta.timestamp !== null) this.firstTimestamp = meta.timestamp;
+    }
+    this.stoppedAtFirstResponse = line.kind === "assistant";
+    return this.stoppedAtFirstResponse;
+  }
+};
+async function readHead(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_HEAD_MAX_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  const chunkSize = options.chunkSize ?? DEFAULT_HEAD_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const from = options.from ?? 0;
+  if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be a non-negative integer, got ${from}`);
+  return withTranscript(path, async (file) => {
+    const collector = new HeadCollector();
+    let dropFirst = from > 0;
+    const splitter = new ByteLineSplitter((bytes2, terminated) => {
+      if (dropFirst) {
+        dropFirst = false;
+        return false;
+      }
+      return collector.take(bytes2, terminated);
+    });
+    const start = from > 0 ? Math.min(from - 1, file.size) : 0;
+    const limit = Math.min(start + maxBytes, file.size);
+    let position = start;
+    while (position < limit && !splitter.stopped) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+      await readExactly(file, chunk, position);
+      position += chunk.length;
+      splitter.push(chunk);
+    }
+    if (position === file.size) splitter.end();
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: position - start,
+      reachedEndOfFile: start + splitter.bytesTaken === file.size,
+      stoppedAtFirstResponse: collector.stoppedAtFirstResponse,
+      cutAtByteBound: !splitter.stopped && position < file.size && splitter.bytesPending > 0,
+      records: collector.records,
+      hookContexts: collector.hookContexts,
+      sessionIds: collector.sessionIds,
+      firstTimestamp: collector.firstTimestamp,
+      skipped: collector.skipped,
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/core/doctor/doctor-receipts-now.ts
+async function withReceiptsCheckedNow(measurements) {
+  const recent2 = new Set(
+    [...measurements.injections].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).slice(-5).filter((i) => i.receipt === "pending" && i.transcriptPath !== void 0)
+  );
+  if (recent2.size === 0) return measurements;
+  const injections = await Promise.all(
+    measurements.injections.map(async (injection) => {
+      if (!recent2.has(injection) || injection.transcriptPath === void 0) return injection;
+      try {
+        const head = await readHead(injection.transcriptPath, { from: injection.transcriptOffset ?? 0 });
+        if (!head.stoppedAtFirstResponse) return injection;
+        return { ...injection, receipt: receiptFor(injection, head.hookContexts) };
+      } catch {
+        return injection;
+      }
+    })
+  );
+  return { ...measurements, injections };
 }
 
 // src/core/doctor/doctor.ts
@@ -18833,6 +22397,8 @@ async function runDoctor(options) {
     );
     const conflicts = await checkConflicts(workspace);
     if (conflicts !== null) checks.push(conflicts);
+    const committed = await checkCommitted(workspace, now);
+    if (committed !== null) checks.push(committed);
   }
   checks.push(checkVersions(options.bundleVersion, options.pluginRoot));
   checks.push(
@@ -18844,8 +22410,20 @@ async function runDoctor(options) {
       pluginRoot: options.pluginRoot
     })
   );
+  const codex2 = checkCodexHooks(codexHome(options.env, options.home ?? homedir()));
+  if (codex2 !== null) checks.push(codex2);
   if (usable) {
-    checks.push(checkHooksSeen(measurements, now), checkReceipts(measurements));
+    checks.push(checkHooksSeen(measurements, now), checkReceipts(await withReceiptsCheckedNow(measurements)));
+    if (projectsListed(services)) {
+      checks.push(
+        await checkRecallHooks({
+          pluginRoot: options.pluginRoot,
+          nodePath: options.nodePath ?? process.execPath,
+          root: workspace.root,
+          store: services.store
+        })
+      );
+    }
     if (projectsListed(services)) checks.push(await contextCheck(services));
   }
   return checks;
@@ -18859,12 +22437,12 @@ function renderDoctor(checks, version) {
     for (const r of rest) lines.push(`       ${r}`);
     if (c.fix !== void 0 && c.status !== "ok") lines.push(`       fix: ${c.fix}`);
   }
-  const count = (s) => checks.filter((c) => c.status === s).length;
-  const failures = count("fail");
-  const warnings = count("warn");
+  const count2 = (s) => checks.filter((c) => c.status === s).length;
+  const failures = count2("fail");
+  const warnings = count2("warn");
   lines.push(
     "",
-    `${count("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`
+    `${count2("ok")} ok, ${warnings} warning${warnings === 1 ? "" : "s"}, ${failures} failure${failures === 1 ? "" : "s"}.`
   );
   return lines.join("\n");
 }
@@ -19046,6 +22624,565 @@ var resolveCommand = {
     return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split") ? 1 : 0;
   }
 };
+function threadFileExists(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  return entryThere(join(storeDir, "threads", projectId, threadId)) || entryThere(join(storeDir, "threads", projectId, `${threadId}.md`));
+}
+function entryThere(path) {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
+// src/transcript/read-tail.ts
+var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+var NEWLINE4 = 10;
+var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
+var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
+var TailCollector = class {
+  constructor(backToLastCompaction, sizeOnly) {
+    this.backToLastCompaction = backToLastCompaction;
+    this.sizeOnly = sizeOnly;
+  }
+  backToLastCompaction;
+  sizeOnly;
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  boundariesLastFirst = [];
+  hookContextsLastFirst = [];
+  /**
+   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
+   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
+   * walk's read buffer, overwritten by the next read: it is never kept.
+   */
+  take(bytes2, isUnterminatedLastLine) {
+    this.lines += 1;
+    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes2, needed)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes2.toString("utf8"));
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        break;
+      case "malformed":
+        this.malformedLines += 1;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        break;
+      case "assistant":
+        if (this.lastAssistant === null) this.lastAssistant = line.record;
+        break;
+      case "compact-boundary":
+        this.boundariesLastFirst.push(line.record);
+        break;
+      case "hook-context":
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
+        break;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
+    if (this.lastAssistant === null) return false;
+    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
+  }
+};
+async function walkBack(file, chunkSize, limits, collector) {
+  const { maxBytes, maxRecords } = limits;
+  let position = file.size;
+  let bytesRead = 0;
+  let carry = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+  let stoppedAtRecordLimit = false;
+  const takeLine = (bytes2) => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    if (isLastLine && bytes2.length === 0) return false;
+    if (collector.take(bytes2, isLastLine)) return true;
+    if (maxRecords !== null && collector.lines - collector.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
+    return stoppedAtRecordLimit;
+  };
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = buffer.subarray(0, length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE4, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes2);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE4, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
+  }
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return {
+    bytesRead,
+    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
+    stoppedAtByteLimit,
+    stoppedAtRecordLimit
+  };
+}
+async function readTail(path, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const maxBytes = options.maxBytes ?? null;
+  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  const maxRecords = options.maxRecords ?? null;
+  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
+  return withTranscript(path, async (file) => {
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
+    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
+      skipped: { ...collector.skipped },
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/transcript/read-transcript.ts
+async function readTranscript(path, options = {}) {
+  const accumulator = new SessionAccumulator();
+  let truncatedLastLine = false;
+  const { bytesRead } = await forEachLine(
+    path,
+    (text2, terminated) => {
+      const classified = accumulator.addLine(text2);
+      if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
+    },
+    options
+  );
+  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
+}
+
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
+
+// src/agents/claude-code/agent.ts
+var claudeCode = {
+  ...PROFILES["claude-code"],
+  ownsTranscript: (path) => path.endsWith(".jsonl") && !isRolloutPath(path),
+  readTail: (path, options) => readTail(path, options),
+  readHeadFrom: async (path, from) => {
+    const read = await readHead(path, { from });
+    const last2 = read.records.at(-1);
+    const firstRequestTokens = read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant" ? last2.record.contextTokens : null;
+    return { fileSize: read.fileSize, hookContexts: read.hookContexts, firstRequestTokens };
+  },
+  readSession: (path) => readTranscript(path)
+};
+
+// src/transcript/codex/read-rollout-head.ts
+var DEFAULT_ROLLOUT_HEAD_BYTES = 256 * 1024;
+var NEWLINE5 = 10;
+async function readRolloutHead(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_HEAD_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  const from = options.from ?? 0;
+  return withTranscript(path, async (file) => {
+    const hookContexts = [];
+    const reading = { path, fileSize: file.size, hookContexts, firstRequestTokens: null };
+    if (from >= file.size) return reading;
+    const start = from === 0 ? 0 : from - 1;
+    const length = Math.min(file.size - start, maxBytes);
+    const buffer = Buffer.allocUnsafe(length);
+    await readExactly(file, buffer, start);
+    let at = from === 0 ? 0 : buffer[0] === NEWLINE5 ? 1 : buffer.indexOf(NEWLINE5) + 1;
+    if (at === 0 && from > 0) return reading;
+    const classifier = new RolloutClassifier();
+    while (at < length) {
+      const newline = buffer.indexOf(NEWLINE5, at);
+      if (newline === -1 && start + length < file.size) break;
+      const end = newline === -1 ? length : newline;
+      const line = classifier.classifyLine(buffer.toString("utf8", at, end));
+      if (line.kind === "hook-context") hookContexts.push(line.record);
+      if (line.kind === "assistant") {
+        reading.firstRequestTokens = line.record.contextTokens;
+        break;
+      }
+      at = end + 1;
+    }
+    return reading;
+  });
+}
+
+// src/transcript/codex/read-rollout-tail.ts
+var DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
+var NEWLINE6 = 10;
+var RolloutTailCollector = class {
+  classifier = new RolloutClassifier();
+  lines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  /** Compactions after the last response. */
+  boundaries = [];
+  /** Hook contexts after the last compaction. */
+  hookContexts = [];
+  take(text2, terminated) {
+    this.lines += 1;
+    const line = this.classifier.classifyLine(text2);
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (!terminated) this.truncatedLastLine = true;
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.lastAssistant = line.record;
+        this.boundaries = [];
+        return;
+      case "compact-boundary":
+        this.boundaries.push(line.record);
+        this.hookContexts = [];
+        return;
+      case "hook-context":
+        this.hookContexts.push(line.record);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+};
+async function readRolloutTail(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_TAIL_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  if (isCompressedRollout(path)) return tailOfWholeReading(path);
+  return withTranscript(path, async (file) => {
+    const length = Math.min(file.size, maxBytes);
+    const start = file.size - length;
+    const buffer = Buffer.allocUnsafe(length);
+    await readExactly(file, buffer, start);
+    let from = start === 0 ? 0 : buffer.indexOf(NEWLINE6) + 1;
+    if (start > 0 && from === 0) from = length;
+    const collector = new RolloutTailCollector();
+    while (from < length) {
+      const newline = buffer.indexOf(NEWLINE6, from);
+      const end = newline === -1 ? length : newline;
+      collector.take(buffer.toString("utf8", from, end), newline !== -1);
+      from = end + 1;
+    }
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: length,
+      reachedStartOfFile: start === 0,
+      stoppedAtByteLimit: start > 0,
+      stoppedAtRecordLimit: false,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant?.contextTokens ?? null,
+      compactBoundaries: collector.boundaries,
+      hookContexts: collector.hookContexts,
+      skipped: collector.skipped,
+      lines: collector.lines,
+      unparsedLines: 0,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+async function tailOfWholeReading(path) {
+  const whole = await readRollout(path);
+  const last2 = whole.lastAssistant;
+  const lastCompaction = whole.compactions.at(-1);
+  const afterLast = last2 === null ? whole.compactions : whole.compactions.filter((c) => c.contextTokensAfter === null);
+  return {
+    path,
+    fileSize: whole.bytesRead,
+    bytesRead: whole.bytesRead,
+    reachedStartOfFile: true,
+    stoppedAtByteLimit: false,
+    stoppedAtRecordLimit: false,
+    lastAssistant: last2,
+    contextTokens: last2?.contextTokens ?? null,
+    compactBoundaries: afterLast.map((c) => ({
+      meta: { type: "compacted", sessionId: null, timestamp: c.timestamp, uuid: null },
+      trigger: c.trigger,
+      preTokens: c.preTokens,
+      postTokens: c.postTokens
+    })),
+    hookContexts: whole.hookContexts.filter((h) => lastCompaction === void 0 || h.lineNumber > lastCompaction.lineNumber),
+    skipped: whole.skipped,
+    lines: whole.lines,
+    unparsedLines: 0,
+    malformedLines: whole.malformedLines,
+    truncatedLastLine: whole.truncatedLastLine
+  };
+}
+
+// src/agents/codex/agent.ts
+var codex = {
+  ...PROFILES.codex,
+  ownsTranscript: isRolloutPath,
+  // A rollout is read from its end at once (no backward walk): the options' other bounds do not apply.
+  readTail: (path, options) => readRolloutTail(path, { maxBytes: options.maxBytes }),
+  readHeadFrom: (path, from) => readRolloutHead(path, { from }),
+  readSession: (path) => readRollout(path)
+};
+
+// src/agents/detect.ts
+var AGENTS = { "claude-code": claudeCode, codex };
+function agentOfTranscript(transcriptPath) {
+  return AGENTS[agentIdOfTranscript(transcriptPath)];
+}
+
+// src/core/freshness/conversation-size.ts
+var TAIL_MAX_BYTES = 4 * 1024 * 1024;
+var TAIL_MAX_RECORDS = 1e4;
+async function conversationSize(transcriptPath) {
+  if (transcriptPath === null) return null;
+  try {
+    const tail = await agentOfTranscript(transcriptPath).readTail(transcriptPath, {
+      maxBytes: TAIL_MAX_BYTES,
+      maxRecords: TAIL_MAX_RECORDS,
+      sizeOnly: true
+    });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
+  } catch {
+    return null;
+  }
+}
+async function firstRequestSize(transcriptPath) {
+  if (!transcriptPath) return null;
+  return (await agentOfTranscript(transcriptPath).readHeadFrom(transcriptPath, 0)).firstRequestTokens;
+}
+
+// src/core/session-key.ts
+function claudeInstanceSession(claudePid) {
+  return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function hookSession(env) {
+  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
+}
+
+// src/hooks/freshness-thread.ts
+function freshnessThread(inputs) {
+  const { state, session, events } = inputs;
+  const ref = sessionThreadRef(
+    inputs.projectIds(),
+    state,
+    session.key,
+    () => lastConversation(events, session.key),
+    () => inputs.branch(),
+    (projectId, threadId) => inputs.threadExists(projectId, threadId)
+  );
+  return ref === null || ref.lost !== null ? null : { projectId: ref.projectId, threadId: ref.threadId };
+}
+var STATUSLINE_INPUT_MAX_BYTES = 256 * 1024;
+var TITLE_MAX_CHARS = 40;
+var MARK = "\u25C6";
+var text = (v) => typeof v === "string" && v !== "" ? v : null;
+function parseStatuslineInput(raw, cwd) {
+  let data = null;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    data = null;
+  }
+  const record2 = isRecord(data) ? data : {};
+  const workspace = isRecord(record2.workspace) ? record2.workspace : {};
+  return {
+    sessionId: text(record2.session_id),
+    transcriptPath: text(record2.transcript_path),
+    cwd: text(workspace.current_dir) ?? text(record2.cwd) ?? cwd
+  };
+}
+function shortCount(tokens) {
+  return tokens < 1e3 ? String(tokens) : `${Math.round(tokens / 1e3)}k`;
+}
+function shortTitle(title) {
+  const oneLine3 = title.replace(/\s+/g, " ").trim();
+  return oneLine3.length <= TITLE_MAX_CHARS ? oneLine3 : `${oneLine3.slice(0, TITLE_MAX_CHARS - 1)}\u2026`;
+}
+function windowSession(env, logged) {
+  const fromEnv = hookSession(env);
+  if (fromEnv !== null) return fromEnv;
+  for (let i = logged.length - 1; i >= 0; i--) {
+    const e = logged[i];
+    if (e.kind === "conversation" && e.instance !== void 0) {
+      const pid = /^claude-(\d+)$/.exec(e.instance)?.[1];
+      return pid === void 0 ? { key: e.instance } : { key: e.instance, pid: Number(pid) };
+    }
+  }
+  return null;
+}
+var attention = (what) => `${MARK} ThreadMind \xB7 ${what} (run thread-mind-mcp doctor)`;
+async function statuslineText(input, env) {
+  const workspace = resolveWorkspace({ env, cwd: input.cwd });
+  const dirState = storeDirState(workspace.storeDir);
+  if (dirState === "absent") return "";
+  if (dirState !== "directory") return attention(".threadmind is not a directory");
+  const { state, problem } = readLocalState(workspace.storeDir);
+  if (problem !== void 0) return attention("config.json unusable");
+  let projectIds;
+  try {
+    projectIds = projectIdsIn(join(workspace.storeDir, "projects"));
+  } catch (e) {
+    return attention(`projects unreadable: ${messageOf(e)}`);
+  }
+  if (projectIds.length === 0) return `${MARK} ThreadMind \xB7 no project yet (/thread-mind:project <title>)`;
+  const logged = input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId);
+  const session = windowSession(env, logged) ?? { key: "statusline-no-window" };
+  const events = session.key === "statusline-no-window" ? [] : instanceEvents(workspace.storeDir, session.key);
+  const thread = freshnessThread({
+    state,
+    session,
+    events,
+    projectIds: () => projectIds,
+    branch: () => startKey(workspace.gitTop),
+    threadExists: (projectId, threadId) => threadFileExists(workspace.storeDir, projectId, threadId)
+  });
+  if (thread === null) return `${MARK} ThreadMind \xB7 no thread chosen`;
+  let title;
+  try {
+    title = new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
+  } catch {
+    return attention(`thread "${thread.threadId}" unreadable`);
+  }
+  const name = `${MARK} ${shortTitle(title)}`;
+  if (input.sessionId === null || session.key === "statusline-no-window") return name;
+  const view = freshnessView(events, input.sessionId, thread);
+  const size = await conversationSize(input.transcriptPath);
+  const needsFirst = size !== null && view.baseline === null && !view.written && view.firstSegment;
+  if (size === null) return `${name} \xB7 summary current`;
+  const growth = tokensSinceWrite(view, size, needsFirst ? await firstRequestSize(input.transcriptPath) : null);
+  if (growth === null) return name;
+  if (growth < 1e3) return `${name} \xB7 summary current`;
+  const threshold = verdictThreshold(readFreshnessConfig(workspace.storeDir, thread.projectId).nudgeTokens);
+  const behind = `${shortCount(growth)} tokens since summary`;
+  return growth > threshold ? `${name} \xB7 ${behind} (stale: /thread-mind:summary)` : `${name} \xB7 ${behind}`;
+}
+async function readInput(stream) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size >= STATUSLINE_INPUT_MAX_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, STATUSLINE_INPUT_MAX_BYTES).toString("utf8");
+}
+async function runStatusline(env, cwd) {
+  let line;
+  try {
+    line = await statuslineText(parseStatuslineInput(await readInput(process.stdin), cwd), env);
+  } catch (e) {
+    line = attention(messageOf(e).split("\n")[0].slice(0, 80));
+  }
+  if (line !== "") process.stdout.write(`${line}
+`);
+  return 0;
+}
+
+// src/cli/commands/statusline.ts
+var statuslineCommand = {
+  name: "statusline",
+  summary: "Claude Code status line: this window's thread and how far its summary is behind",
+  usage: [
+    "thread-mind-mcp statusline",
+    "",
+    `Reads Claude Code's status line JSON on stdin and prints one line, e.g. "\u25C6 Refunds \xB7 summary current" or`,
+    '"\u25C6 Refunds \xB7 42k tokens since summary"; nothing outside a ThreadMind repository. Always exits 0.',
+    'Set it in ~/.claude/settings.json: "statusLine": { "type": "command", "command": "node <install>/plugin/dist/cli.mjs statusline" }',
+    "(/thread-mind:statusline does it for you)."
+  ].join("\n"),
+  options: {},
+  run: async (args) => {
+    expectNoArguments(args);
+    return runStatusline(process.env, process.cwd());
+  }
+};
+
+// src/cli/commands/migrate.ts
+var migrateCommand = {
+  name: "migrate",
+  summary: "write every thread still in one file (<id>.md) as a folder of one file per item (<id>/), for merges without conflicts",
+  usage: "thread-mind-mcp migrate [--finish]\n  (no option)  writes <id>/ beside each <id>.md, which is left as it is (frozen): a branch that has not migrated still merges\n  --finish     deletes the frozen <id>.md files: only once every branch has migrated (commit the change)",
+  options: { finish: "boolean" },
+  run: async (args) => {
+    const s = openCliServices({ exactTokens: false });
+    const finish2 = args.flags.has("finish");
+    let problems = 0;
+    await s.store.locked(async () => {
+      for (const projectId of s.store.projectIds()) {
+        if (finish2) {
+          const removed = s.store.finishMigration(projectId, true);
+          console.log(`${projectId}: ${removed.length} frozen format-1 file${removed.length === 1 ? "" : "s"} deleted`);
+          continue;
+        }
+        const { migrated, problems: unreadable2 } = await s.store.migrateProject(projectId);
+        console.log(
+          `${projectId}: ${migrated.length} thread${migrated.length === 1 ? "" : "s"} migrated${migrated.length > 0 ? ` (${migrated.join(", ")})` : ""}`
+        );
+        for (const p of unreadable2) console.error(`${p.path}: ${p.reason} (not migrated)`);
+        problems += unreadable2.length;
+      }
+    });
+    printNotices(s);
+    return problems > 0 ? 1 : 0;
+  }
+};
 
 // src/cli/commands/index.ts
 var COMMANDS = [
@@ -19060,7 +23197,9 @@ var COMMANDS = [
   historyCommand,
   mergeFileCommand,
   gitSetupCommand,
-  resolveCommand
+  resolveCommand,
+  statuslineCommand,
+  migrateCommand
 ];
 function commandNamed(name) {
   return COMMANDS.find((c) => c.name === name);

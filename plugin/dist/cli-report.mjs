@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { statSync, existsSync, writeFileSync, constants, closeSync, readdirSync, lstatSync, openSync, fstatSync, realpathSync, readSync } from 'fs';
+import { statSync, existsSync, writeFileSync, constants, closeSync, readdirSync, realpathSync, lstatSync, openSync, fstatSync, readSync } from 'fs';
 import { resolve, join, dirname, relative, isAbsolute, basename, sep } from 'path';
 import * as nodeBuffer from 'buffer';
 import * as os from 'os';
@@ -11,6 +11,740 @@ import 'fs/promises';
 import * as util from 'util';
 
 createRequire(import.meta.url);
+var __defProp = Object.defineProperty;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+
+// ../main/node_modules/fzstd/esm/index.mjs
+var esm_exports = {};
+__export(esm_exports, {
+  Decompress: () => Decompress,
+  ZstdErrorCode: () => ZstdErrorCode,
+  decompress: () => decompress
+});
+function decompress(dat, buf) {
+  var bufs = [], nb = +!buf;
+  var bt = 0, ol = 0;
+  for (; dat.length; ) {
+    var st = rzfh(dat, nb || buf);
+    if (typeof st == "object") {
+      if (nb) {
+        buf = null;
+        if (st.w.length == st.u) {
+          bufs.push(buf = st.w);
+          ol += st.u;
+        }
+      } else {
+        bufs.push(buf);
+        st.e = 0;
+      }
+      for (; !st.l; ) {
+        var blk = rzb(dat, st, buf);
+        if (!blk)
+          err(5);
+        if (buf)
+          st.e = st.y;
+        else {
+          bufs.push(blk);
+          ol += blk.length;
+          cpw(st.w, 0, blk.length);
+          st.w.set(blk, st.w.length - blk.length);
+        }
+      }
+      bt = st.b + st.c * 4;
+    } else
+      bt = st;
+    dat = dat.subarray(bt);
+  }
+  return cct(bufs, ol);
+}
+var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
+var init_esm = __esm({
+  "../main/node_modules/fzstd/esm/index.mjs"() {
+    ab = ArrayBuffer;
+    u8 = Uint8Array;
+    u16 = Uint16Array;
+    i16 = Int16Array;
+    i32 = Int32Array;
+    slc = function(v, s, e) {
+      if (u8.prototype.slice)
+        return u8.prototype.slice.call(v, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      var n = new u8(e - s);
+      n.set(v.subarray(s, e));
+      return n;
+    };
+    fill = function(v, n, s, e) {
+      if (u8.prototype.fill)
+        return u8.prototype.fill.call(v, n, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      for (; s < e; ++s)
+        v[s] = n;
+      return v;
+    };
+    cpw = function(v, t, s, e) {
+      if (u8.prototype.copyWithin)
+        return u8.prototype.copyWithin.call(v, t, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      while (s < e) {
+        v[t++] = v[s++];
+      }
+    };
+    ZstdErrorCode = {
+      InvalidData: 0,
+      WindowSizeTooLarge: 1,
+      InvalidBlockType: 2,
+      FSEAccuracyTooHigh: 3,
+      DistanceTooFarBack: 4,
+      UnexpectedEOF: 5
+    };
+    ec = [
+      "invalid zstd data",
+      "window size too large (>2046MB)",
+      "invalid block type",
+      "FSE accuracy too high",
+      "match distance too far back",
+      "unexpected EOF"
+    ];
+    err = function(ind, msg, nt) {
+      var e = new Error(msg || ec[ind]);
+      e.code = ind;
+      if (Error.captureStackTrace)
+        Error.captureStackTrace(e, err);
+      if (!nt)
+        throw e;
+      return e;
+    };
+    rb = function(d, b, n) {
+      var i = 0, o = 0;
+      for (; i < n; ++i)
+        o |= d[b++] << (i << 3);
+      return o;
+    };
+    b4 = function(d, b) {
+      return (d[b] | d[b + 1] << 8 | d[b + 2] << 16 | d[b + 3] << 24) >>> 0;
+    };
+    rzfh = function(dat, w) {
+      var n3 = dat[0] | dat[1] << 8 | dat[2] << 16;
+      if (n3 == 3126568 && dat[3] == 253) {
+        var flg = dat[4];
+        var ss = flg >> 5 & 1, cc = flg >> 2 & 1, df = flg & 3, fcf = flg >> 6;
+        if (flg & 8)
+          err(0);
+        var bt = 6 - ss;
+        var db = df == 3 ? 4 : df;
+        var di = rb(dat, bt, db);
+        bt += db;
+        var fsb = fcf ? 1 << fcf : ss;
+        var fss = rb(dat, bt, fsb) + (fcf == 1 && 256);
+        var ws = fss;
+        if (!ss) {
+          var wb = 1 << 10 + (dat[5] >> 3);
+          ws = wb + (wb >> 3) * (dat[5] & 7);
+        }
+        if (ws > 2145386496)
+          err(1);
+        var buf = new u8((w == 1 ? fss || ws : w ? 0 : ws) + 12);
+        buf[0] = 1, buf[4] = 4, buf[8] = 8;
+        return {
+          b: bt + fsb,
+          y: 0,
+          l: 0,
+          d: di,
+          w: w && w != 1 ? w : buf.subarray(12),
+          e: ws,
+          o: new i32(buf.buffer, 0, 3),
+          u: fss,
+          c: cc,
+          m: Math.min(131072, ws)
+        };
+      } else if ((n3 >> 4 | dat[3] << 20) == 25481893) {
+        return b4(dat, 4) + 8;
+      }
+      err(0);
+    };
+    msb = function(val) {
+      var bits = 0;
+      for (; 1 << bits <= val; ++bits)
+        ;
+      return bits - 1;
+    };
+    rfse = function(dat, bt, mal) {
+      var tpos = (bt << 3) + 4;
+      var al = (dat[bt] & 15) + 5;
+      if (al > mal)
+        err(3);
+      var sz = 1 << al;
+      var probs = sz, sym = -1, re = -1, i = -1, ht = sz;
+      var buf = new ab(512 + (sz << 2));
+      var freq = new i16(buf, 0, 256);
+      var dstate = new u16(buf, 0, 256);
+      var nstate = new u16(buf, 512, sz);
+      var bb1 = 512 + (sz << 1);
+      var syms = new u8(buf, bb1, sz);
+      var nbits = new u8(buf, bb1 + sz);
+      while (sym < 255 && probs > 0) {
+        var bits = msb(probs + 1);
+        var cbt = tpos >> 3;
+        var msk = (1 << bits + 1) - 1;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (tpos & 7) & msk;
+        var msk1fb = (1 << bits) - 1;
+        var msv = msk - probs - 1;
+        var sval = val & msk1fb;
+        if (sval < msv)
+          tpos += bits, val = sval;
+        else {
+          tpos += bits + 1;
+          if (val > msk1fb)
+            val -= msv;
+        }
+        freq[++sym] = --val;
+        if (val == -1) {
+          probs += val;
+          syms[--ht] = sym;
+        } else
+          probs -= val;
+        if (!val) {
+          do {
+            var rbt = tpos >> 3;
+            re = (dat[rbt] | dat[rbt + 1] << 8) >> (tpos & 7) & 3;
+            tpos += 2;
+            sym += re;
+          } while (re == 3);
+        }
+      }
+      if (sym > 255 || probs)
+        err(0);
+      var sympos = 0;
+      var sstep = (sz >> 1) + (sz >> 3) + 3;
+      var smask = sz - 1;
+      for (var s = 0; s <= sym; ++s) {
+        var sf = freq[s];
+        if (sf < 1) {
+          dstate[s] = -sf;
+          continue;
+        }
+        for (i = 0; i < sf; ++i) {
+          syms[sympos] = s;
+          do {
+            sympos = sympos + sstep & smask;
+          } while (sympos >= ht);
+        }
+      }
+      if (sympos)
+        err(0);
+      for (i = 0; i < sz; ++i) {
+        var ns = dstate[syms[i]]++;
+        var nb = nbits[i] = al - msb(ns);
+        nstate[i] = (ns << nb) - sz;
+      }
+      return [tpos + 7 >> 3, {
+        b: al,
+        s: syms,
+        n: nbits,
+        t: nstate
+      }];
+    };
+    rhu = function(dat, bt) {
+      var i = 0, wc = -1;
+      var buf = new u8(292), hb = dat[bt];
+      var hw = buf.subarray(0, 256);
+      var rc = buf.subarray(256, 268);
+      var ri = new u16(buf.buffer, 268);
+      if (hb < 128) {
+        var _a = rfse(dat, bt + 1, 6), ebt = _a[0], fdt = _a[1];
+        bt += hb;
+        var epos = ebt << 3;
+        var lb = dat[bt];
+        if (!lb)
+          err(0);
+        var st1 = 0, st2 = 0, btr1 = fdt.b, btr2 = btr1;
+        var fpos = (++bt << 3) - 8 + msb(lb);
+        for (; ; ) {
+          fpos -= btr1;
+          if (fpos < epos)
+            break;
+          var cbt = fpos >> 3;
+          st1 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr1) - 1;
+          hw[++wc] = fdt.s[st1];
+          fpos -= btr2;
+          if (fpos < epos)
+            break;
+          cbt = fpos >> 3;
+          st2 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr2) - 1;
+          hw[++wc] = fdt.s[st2];
+          btr1 = fdt.n[st1];
+          st1 = fdt.t[st1];
+          btr2 = fdt.n[st2];
+          st2 = fdt.t[st2];
+        }
+        if (++wc > 255)
+          err(0);
+      } else {
+        wc = hb - 127;
+        for (; i < wc; i += 2) {
+          var byte = dat[++bt];
+          hw[i] = byte >> 4;
+          hw[i + 1] = byte & 15;
+        }
+        ++bt;
+      }
+      var wes = 0;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        if (wt > 11)
+          err(0);
+        wes += wt && 1 << wt - 1;
+      }
+      var mb2 = msb(wes) + 1;
+      var ts = 1 << mb2;
+      var rem = ts - wes;
+      if (rem & rem - 1)
+        err(0);
+      hw[wc++] = msb(rem) + 1;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        ++rc[hw[i] = wt && mb2 + 1 - wt];
+      }
+      var hbuf = new u8(ts << 1);
+      var syms = hbuf.subarray(0, ts), nb = hbuf.subarray(ts);
+      ri[mb2] = 0;
+      for (i = mb2; i > 0; --i) {
+        var pv = ri[i];
+        fill(nb, i, pv, ri[i - 1] = pv + rc[i] * (1 << mb2 - i));
+      }
+      if (ri[0] != ts)
+        err(0);
+      for (i = 0; i < wc; ++i) {
+        var bits = hw[i];
+        if (bits) {
+          var code = ri[bits];
+          fill(syms, i, code, ri[bits] = code + (1 << mb2 - bits));
+        }
+      }
+      return [bt, {
+        n: nb,
+        b: mb2,
+        s: syms
+      }];
+    };
+    dllt = rfse(/* @__PURE__ */ new u8([
+      81,
+      16,
+      99,
+      140,
+      49,
+      198,
+      24,
+      99,
+      12,
+      33,
+      196,
+      24,
+      99,
+      102,
+      102,
+      134,
+      70,
+      146,
+      4
+    ]), 0, 6)[1];
+    dmlt = rfse(/* @__PURE__ */ new u8([
+      33,
+      20,
+      196,
+      24,
+      99,
+      140,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      36,
+      9
+    ]), 0, 6)[1];
+    doct = rfse(/* @__PURE__ */ new u8([
+      32,
+      132,
+      16,
+      66,
+      102,
+      70,
+      68,
+      68,
+      68,
+      68,
+      36,
+      73,
+      2
+    ]), 0, 5)[1];
+    b2bl = function(b, s) {
+      var len = b.length, bl = new i32(len);
+      for (var i = 0; i < len; ++i) {
+        bl[i] = s;
+        s += 1 << b[i];
+      }
+      return bl;
+    };
+    llb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      134678020,
+      202050057,
+      269422093
+    ])).buffer, 0, 36);
+    llbl = /* @__PURE__ */ b2bl(llb, 0);
+    mlb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      117769220,
+      185207048,
+      252579084,
+      16
+    ])).buffer, 0, 53);
+    mlbl = /* @__PURE__ */ b2bl(mlb, 3);
+    dhu = function(dat, out, hu) {
+      var len = dat.length, ss = out.length, lb = dat[len - 1], msk = (1 << hu.b) - 1, eb = -hu.b;
+      if (!lb)
+        err(0);
+      var st = 0, btr = hu.b, pos = (len << 3) - 8 + msb(lb) - btr, i = -1;
+      for (; pos > eb && i < ss; ) {
+        var cbt = pos >> 3;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (pos & 7);
+        st = (st << btr | val) & msk;
+        out[++i] = hu.s[st];
+        pos -= btr = hu.n[st];
+      }
+      if (pos != eb || i + 1 != ss)
+        err(0);
+    };
+    dhu4 = function(dat, out, hu) {
+      var bt = 6;
+      var ss = out.length, sz1 = ss + 3 >> 2, sz2 = sz1 << 1, sz3 = sz1 + sz2;
+      dhu(dat.subarray(bt, bt += dat[0] | dat[1] << 8), out.subarray(0, sz1), hu);
+      dhu(dat.subarray(bt, bt += dat[2] | dat[3] << 8), out.subarray(sz1, sz2), hu);
+      dhu(dat.subarray(bt, bt += dat[4] | dat[5] << 8), out.subarray(sz2, sz3), hu);
+      dhu(dat.subarray(bt), out.subarray(sz3), hu);
+    };
+    rzb = function(dat, st, out) {
+      var _a;
+      var bt = st.b;
+      var b0 = dat[bt], btype = b0 >> 1 & 3;
+      st.l = b0 & 1;
+      var sz = b0 >> 3 | dat[bt + 1] << 5 | dat[bt + 2] << 13;
+      var ebt = (bt += 3) + sz;
+      if (btype == 1) {
+        if (bt >= dat.length)
+          return;
+        st.b = bt + 1;
+        if (out) {
+          fill(out, dat[bt], st.y, st.y += sz);
+          return out;
+        }
+        return fill(new u8(sz), dat[bt]);
+      }
+      if (ebt > dat.length)
+        return;
+      if (btype == 0) {
+        st.b = ebt;
+        if (out) {
+          out.set(dat.subarray(bt, ebt), st.y);
+          st.y += sz;
+          return out;
+        }
+        return slc(dat, bt, ebt);
+      }
+      if (btype == 2) {
+        var b3 = dat[bt], lbt = b3 & 3, sf = b3 >> 2 & 3;
+        var lss = b3 >> 4, lcs = 0, s4 = 0;
+        if (lbt < 2) {
+          if (sf & 1)
+            lss |= dat[++bt] << 4 | (sf & 2 && dat[++bt] << 12);
+          else
+            lss = b3 >> 3;
+        } else {
+          s4 = sf;
+          if (sf < 2)
+            lss |= (dat[++bt] & 63) << 4, lcs = dat[bt] >> 6 | dat[++bt] << 2;
+          else if (sf == 2)
+            lss |= dat[++bt] << 4 | (dat[++bt] & 3) << 12, lcs = dat[bt] >> 2 | dat[++bt] << 6;
+          else
+            lss |= dat[++bt] << 4 | (dat[++bt] & 63) << 12, lcs = dat[bt] >> 6 | dat[++bt] << 2 | dat[++bt] << 10;
+        }
+        ++bt;
+        var buf = out ? out.subarray(st.y, st.y + st.m) : new u8(st.m);
+        var spl = buf.length - lss;
+        if (lbt == 0)
+          buf.set(dat.subarray(bt, bt += lss), spl);
+        else if (lbt == 1)
+          fill(buf, dat[bt++], spl);
+        else {
+          var hu = st.h;
+          if (lbt == 2) {
+            var hud = rhu(dat, bt);
+            lcs += bt - (bt = hud[0]);
+            st.h = hu = hud[1];
+          } else if (!hu)
+            err(0);
+          (s4 ? dhu4 : dhu)(dat.subarray(bt, bt += lcs), buf.subarray(spl), hu);
+        }
+        var ns = dat[bt++];
+        if (ns) {
+          if (ns == 255)
+            ns = (dat[bt++] | dat[bt++] << 8) + 32512;
+          else if (ns > 127)
+            ns = ns - 128 << 8 | dat[bt++];
+          var scm = dat[bt++];
+          if (scm & 3)
+            err(0);
+          var dts = [dmlt, doct, dllt];
+          for (var i = 2; i > -1; --i) {
+            var md = scm >> (i << 1) + 2 & 3;
+            if (md == 1) {
+              var rbuf = new u8([0, 0, dat[bt++]]);
+              dts[i] = {
+                s: rbuf.subarray(2, 3),
+                n: rbuf.subarray(0, 1),
+                t: new u16(rbuf.buffer, 0, 1),
+                b: 0
+              };
+            } else if (md == 2) {
+              _a = rfse(dat, bt, 9 - (i & 1)), bt = _a[0], dts[i] = _a[1];
+            } else if (md == 3) {
+              if (!st.t)
+                err(0);
+              dts[i] = st.t[i];
+            }
+          }
+          var _b = st.t = dts, mlt = _b[0], oct = _b[1], llt = _b[2];
+          var lb = dat[ebt - 1];
+          if (!lb)
+            err(0);
+          var spos = (ebt << 3) - 8 + msb(lb) - llt.b, cbt = spos >> 3, oubt = 0;
+          var lst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << llt.b) - 1;
+          cbt = (spos -= oct.b) >> 3;
+          var ost = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << oct.b) - 1;
+          cbt = (spos -= mlt.b) >> 3;
+          var mst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mlt.b) - 1;
+          for (++ns; --ns; ) {
+            var llc = llt.s[lst];
+            var lbtr = llt.n[lst];
+            var mlc = mlt.s[mst];
+            var mbtr = mlt.n[mst];
+            var ofc = oct.s[ost];
+            var obtr = oct.n[ost];
+            cbt = (spos -= ofc) >> 3;
+            var ofp = 1 << ofc;
+            var off = ofp + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16 | dat[cbt + 3] << 24) >>> (spos & 7) & ofp - 1);
+            cbt = (spos -= mlb[mlc]) >> 3;
+            var ml = mlbl[mlc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << mlb[mlc]) - 1);
+            cbt = (spos -= llb[llc]) >> 3;
+            var ll = llbl[llc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << llb[llc]) - 1);
+            cbt = (spos -= lbtr) >> 3;
+            lst = llt.t[lst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << lbtr) - 1);
+            cbt = (spos -= mbtr) >> 3;
+            mst = mlt.t[mst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mbtr) - 1);
+            cbt = (spos -= obtr) >> 3;
+            ost = oct.t[ost] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << obtr) - 1);
+            if (off > 3) {
+              st.o[2] = st.o[1];
+              st.o[1] = st.o[0];
+              st.o[0] = off -= 3;
+            } else {
+              var idx = off - (ll != 0);
+              if (idx) {
+                off = idx == 3 ? st.o[0] - 1 : st.o[idx];
+                if (idx > 1)
+                  st.o[2] = st.o[1];
+                st.o[1] = st.o[0];
+                st.o[0] = off;
+              } else
+                off = st.o[0];
+            }
+            for (var i = 0; i < ll; ++i) {
+              buf[oubt + i] = buf[spl + i];
+            }
+            oubt += ll, spl += ll;
+            var stin = oubt - off;
+            if (stin < 0) {
+              var len = -stin;
+              var bs = st.e + stin;
+              if (len > ml)
+                len = ml;
+              for (var i = 0; i < len; ++i) {
+                buf[oubt + i] = st.w[bs + i];
+              }
+              oubt += len, ml -= len, stin = 0;
+            }
+            for (var i = 0; i < ml; ++i) {
+              buf[oubt + i] = buf[stin + i];
+            }
+            oubt += ml;
+          }
+          if (oubt != spl) {
+            while (spl < buf.length) {
+              buf[oubt++] = buf[spl++];
+            }
+          } else
+            oubt = buf.length;
+          if (out)
+            st.y += oubt;
+          else
+            buf = slc(buf, 0, oubt);
+        } else if (out) {
+          st.y += lss;
+          if (spl) {
+            for (var i = 0; i < lss; ++i) {
+              buf[i] = buf[spl + i];
+            }
+          }
+        } else if (spl)
+          buf = slc(buf, spl);
+        st.b = ebt;
+        return buf;
+      }
+      err(2);
+    };
+    cct = function(bufs, ol) {
+      if (bufs.length == 1)
+        return bufs[0];
+      var buf = new u8(ol);
+      for (var i = 0, b = 0; i < bufs.length; ++i) {
+        var chk = bufs[i];
+        buf.set(chk, b);
+        b += chk.length;
+      }
+      return buf;
+    };
+    Decompress = /* @__PURE__ */ (function() {
+      function Decompress2(ondata) {
+        this.ondata = ondata;
+        this.c = [];
+        this.l = 0;
+        this.z = 0;
+      }
+      Decompress2.prototype.push = function(chunk, final) {
+        if (typeof this.s == "number") {
+          var sub = Math.min(chunk.length, this.s);
+          chunk = chunk.subarray(sub);
+          this.s -= sub;
+        }
+        var sl = chunk.length;
+        var ncs = sl + this.l;
+        if (!this.s) {
+          if (final) {
+            if (!ncs) {
+              this.ondata(new u8(0), true);
+              return;
+            }
+            if (ncs < 5)
+              err(5);
+          } else if (ncs < 18) {
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (typeof (this.s = rzfh(chunk)) == "number")
+            return this.push(chunk, final);
+        }
+        if (typeof this.s != "number") {
+          if (ncs < (this.z || 3)) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (!this.z && ncs < (this.z = chunk[this.s.b] & 2 ? 4 : 3 + (chunk[this.s.b] >> 3 | chunk[this.s.b + 1] << 5 | chunk[this.s.b + 2] << 13))) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          } else
+            this.z = 0;
+          for (; ; ) {
+            var blk = rzb(chunk, this.s);
+            if (!blk) {
+              if (final)
+                err(5);
+              var adc = chunk.subarray(this.s.b);
+              this.s.b = 0;
+              this.c.push(adc), this.l += adc.length;
+              return;
+            } else {
+              this.ondata(blk, false);
+              cpw(this.s.w, 0, blk.length);
+              this.s.w.set(blk, this.s.w.length - blk.length);
+            }
+            if (this.s.l) {
+              var rest = chunk.subarray(this.s.b);
+              this.s = this.s.c * 4;
+              this.push(rest, final);
+              return;
+            }
+          }
+        } else if (final)
+          err(5);
+      };
+      return Decompress2;
+    })();
+  }
+});
 
 // src/core/error-details.ts
 function errnoCode(error) {
@@ -68,6 +802,10 @@ var errors = {
   workspaceMissing: (root, source) => new ThreadMindError(
     "invalid-input",
     `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
+  ),
+  codexLaunchDirUnknown: (pid) => new ThreadMindError(
+    "unreadable",
+    `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.`
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -217,6 +955,12 @@ var LIMITS = {
   relatedCount: 50,
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
   /** A local state file larger than this is set aside instead of being parsed. */
   localStateBytes: 4e6
 };
@@ -387,6 +1131,40 @@ function isFreshnessEvent(d) {
   }
 }
 
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/recall/recall-events.ts
+var isStr = (v) => typeof v === "string";
+var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+function isRecallLogEvent(d) {
+  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+    default:
+      return false;
+  }
+}
+function emptyRecallFigures() {
+  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+}
+function recallLines(r) {
+  const times = (n) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  return [
+    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`
+  ];
+}
+
 // src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set([
@@ -398,7 +1176,10 @@ var KINDS = /* @__PURE__ */ new Set([
   "conversation",
   "summaryWrite",
   "freshnessMark",
-  "staleness"
+  "staleness",
+  "recall",
+  "fileEdit",
+  "subagentContext"
 ]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function logBytes(fd, size) {
@@ -441,6 +1222,10 @@ function parseEventLine(line) {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? d : null;
   }
 }
 function receiptKey(r) {
@@ -457,6 +1242,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   const staleness = stalenessCollector();
+  const recall = emptyRecallFigures();
   let unreadableLines = 0;
   const fold = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -490,9 +1276,18 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "staleness":
         if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
         break;
+      case "recall":
+        recall.recalls += 1;
+        recall.recallTokens += event.tokens;
+        break;
+      case "subagentContext":
+        recall.subagentContexts += 1;
+        recall.subagentTokens += event.tokens;
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
+      case "fileEdit":
         break;
       // read where needed: instanceEvents, freshnessFigure
       default: {
@@ -526,7 +1321,8 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       hooksSeen: m.hooksSeen.slice(-500)
     },
     unreadableLines,
-    staleness: staleness.records
+    staleness: staleness.records,
+    recall
   };
 }
 var STALENESS_NEEDLE = `"kind":"staleness"`;
@@ -783,6 +1579,82 @@ function judge(recordedCwd, exactName, suffix, roots) {
     reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's"
   };
 }
+function codexHome(env, home = homedir()) {
+  const configured = env.CODEX_HOME;
+  return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".codex");
+}
+function codexSessionsDir(env, home = homedir()) {
+  return join(codexHome(env, home), "sessions");
+}
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+
+// src/agents/codex/rollout-locations.ts
+var META_MAX_BYTES = 256 * 1024;
+function inside(path, root) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+}
+function directories(dir) {
+  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
+function plainRolloutCwd(path) {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buffer = Buffer.allocUnsafe(META_MAX_BYTES);
+    const n = readSync(fd, buffer, 0, META_MAX_BYTES, 0);
+    const newline = buffer.subarray(0, n).indexOf(10);
+    return cwdOfMetaLine(buffer.toString("utf8", 0, newline === -1 ? n : newline));
+  } finally {
+    closeSync(fd);
+  }
+}
+function cwdOfMetaLine(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null || !("type" in value) || value.type !== "session_meta") return null;
+  const payload = "payload" in value ? value.payload : null;
+  if (typeof payload !== "object" || payload === null || !("cwd" in payload)) return null;
+  return typeof payload.cwd === "string" && payload.cwd !== "" ? payload.cwd : null;
+}
+async function locateRollouts(options) {
+  const given = resolve(options.workspaceRoot);
+  let real = given;
+  try {
+    real = realpathSync(given);
+  } catch {
+  }
+  const roots = [.../* @__PURE__ */ new Set([given, real])];
+  const result = { sessionsDir: options.sessionsDir, sessionsDirExists: false, rollouts: [] };
+  let years;
+  try {
+    years = directories(options.sessionsDir);
+  } catch (e) {
+    if (typeof e === "object" && e !== null && "code" in e && e.code === "ENOENT") return result;
+    throw e;
+  }
+  result.sessionsDirExists = true;
+  for (const year of years)
+    for (const month of directories(join(options.sessionsDir, year)))
+      for (const day of directories(join(options.sessionsDir, year, month))) {
+        const dir = join(options.sessionsDir, year, month, day);
+        for (const name of readdirSync(dir).filter(isRolloutName).sort()) {
+          const path = join(dir, name);
+          const info = statSync(path);
+          if (!info.isFile()) continue;
+          const cwd = name.endsWith(".zst") ? cwdOfMetaLine(await options.firstLineOf(path) ?? "") : plainRolloutCwd(path);
+          if (cwd === null || !roots.some((root) => inside(resolve(cwd), root))) continue;
+          result.rollouts.push({ path, folder: `${year}/${month}/${day}`, sizeBytes: info.size, recordedCwd: cwd });
+        }
+      }
+  return result;
+}
 
 // src/transcript/line-splitter.ts
 var NEWLINE2 = 10;
@@ -852,9 +1724,27 @@ var ByteRangeSplitter = class {
     this.stoppedBySink = this.sink(line, 0, line.length, false);
   }
 };
+var LineSplitter = class {
+  bytes;
+  constructor(sink) {
+    this.bytes = new ByteRangeSplitter((buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    });
+  }
+  push(chunk) {
+    this.bytes.push(chunk);
+  }
+  end() {
+    this.bytes.end();
+  }
+};
 
 // src/transcript/for-each-line.ts
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+async function forEachLine(path, sink, options = {}) {
+  return streamLines(path, new LineSplitter(sink), options);
+}
 async function forEachByteRange(path, sink, options = {}) {
   const rangeSink = (buffer, start, end, terminated) => {
     sink(buffer, start, end, terminated);
@@ -887,7 +1777,7 @@ async function streamLines(path, splitter, options) {
       sinceYield += n;
       if (sinceYield >= BYTES_BETWEEN_YIELDS) {
         sinceYield = 0;
-        await new Promise((resolve7) => setImmediate(resolve7));
+        await new Promise((resolve9) => setImmediate(resolve9));
       }
     }
     splitter.end();
@@ -1262,6 +2152,195 @@ var SessionAccumulator = class {
   }
 };
 
+// src/transcript/codex/classify-rollout.ts
+var ROLLOUT_LINE_TYPES = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
+var CODEX_PREVIEW_OPEN = "Warning: truncated output";
+var UNKNOWN_CODEX_MODEL = "unknown";
+var ShapeProblem2 = class extends Error {
+};
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isRolloutLineType(type) {
+  return ROLLOUT_LINE_TYPES.includes(type);
+}
+function isCount3(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function count(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isCount3(value)) throw new ShapeProblem2(`${where}.${key} is not a token count`);
+  return value;
+}
+function requiredCount2(obj, key, where) {
+  const value = obj[key];
+  if (!isCount3(value)) throw new ShapeProblem2(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function optionalString2(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (typeof value !== "string") throw new ShapeProblem2(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredObject2(obj, key, where) {
+  const value = obj[key];
+  if (!isObject2(value)) throw new ShapeProblem2(`${where}.${key} is missing or not an object`);
+  return value;
+}
+var RolloutClassifier = class {
+  model = UNKNOWN_CODEX_MODEL;
+  sessionId = null;
+  /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
+  lastResponseKey = null;
+  /** Classifies the next line of the rollout (text without its newline). */
+  classifyLine(text) {
+    if (text.trim() === "") return { kind: "blank" };
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+      throw error;
+    }
+    return this.classifyValue(value);
+  }
+  /** Classifies the next line of the rollout, already parsed. */
+  classifyValue(value) {
+    if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+    const type = value.type;
+    if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
+    try {
+      const meta = {
+        type,
+        sessionId: this.sessionId,
+        timestamp: optionalString2(value, "timestamp", "line"),
+        uuid: null
+      };
+      if (!isRolloutLineType(type)) return { kind: "skipped", reason: "unknown-type", meta };
+      return this.classifyKnown(type, requiredObject2(value, "payload", "line"), meta);
+    } catch (error) {
+      if (error instanceof ShapeProblem2) return { kind: "malformed", problem: `${type} line: ${error.message}` };
+      throw error;
+    }
+  }
+  classifyKnown(type, payload, meta) {
+    switch (type) {
+      case "session_meta": {
+        const id = optionalString2(payload, "id", "payload");
+        if (this.sessionId === null && id !== null) this.sessionId = id;
+        return { kind: "other", meta: { ...meta, sessionId: this.sessionId } };
+      }
+      case "turn_context": {
+        const model = optionalString2(payload, "model", "payload");
+        if (model !== null) this.model = model;
+        return { kind: "other", meta };
+      }
+      case "compacted":
+        return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+      case "event_msg":
+        return this.classifyEvent(payload, meta);
+      case "response_item":
+        return classifyResponseItem(payload, meta);
+      default: {
+        const unreachable = type;
+        throw new Error(`unhandled rollout line type ${String(unreachable)}`);
+      }
+    }
+  }
+  classifyEvent(payload, meta) {
+    if (payload.type !== "token_count") return { kind: "other", meta };
+    const info = payload.info;
+    if (info === null || info === void 0) return { kind: "other", meta };
+    if (!isObject2(info)) throw new ShapeProblem2("payload.info is not an object");
+    const last = requiredObject2(info, "last_token_usage", "info");
+    const total = requiredObject2(info, "total_token_usage", "info");
+    const input = requiredCount2(last, "input_tokens", "last_token_usage");
+    if (input === 0) return { kind: "other", meta };
+    const cached = Math.min(count(last, "cached_input_tokens", "last_token_usage"), input);
+    const usage = {
+      inputTokens: input - cached,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: cached,
+      outputTokens: count(last, "output_tokens", "last_token_usage")
+    };
+    const messageId = [
+      "codex-total",
+      count(total, "input_tokens", "total_token_usage"),
+      count(total, "cached_input_tokens", "total_token_usage"),
+      count(total, "output_tokens", "total_token_usage"),
+      count(total, "total_tokens", "total_token_usage")
+    ].join(":");
+    if (messageId === this.lastResponseKey) return { kind: "other", meta };
+    this.lastResponseKey = messageId;
+    return {
+      kind: "assistant",
+      record: { meta, messageId, requestId: null, model: this.model, usage, contextTokens: input }
+    };
+  }
+};
+function classifyResponseItem(payload, meta) {
+  if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
+  const content = payload.content;
+  if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const texts = [];
+  for (const part of content) {
+    if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
+    const text = optionalString2(part, "text", "content part");
+    if (text !== null) texts.push(text);
+  }
+  const first = texts[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: null,
+      hookName: null,
+      content: texts,
+      text: texts.join("\n"),
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+    }
+  };
+}
+
+// src/transcript/codex/read-rollout.ts
+var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
+function isCompressedRollout(path) {
+  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+}
+async function forEachZstdLine(path, sink, chunkSize) {
+  const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
+  return withTranscript(path, async (file) => {
+    const splitter = new LineSplitter(sink);
+    const decompress2 = new Decompress2((data) => splitter.push(Buffer.from(data)));
+    let bytesRead = 0;
+    const chunk = Buffer.allocUnsafeSlow(chunkSize);
+    for (; ; ) {
+      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      bytesRead += n;
+      try {
+        decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
+      }
+      if (n === 0) break;
+      await new Promise((resolve9) => setImmediate(resolve9));
+    }
+    splitter.end();
+    return bytesRead;
+  });
+}
+async function forEachRolloutLine(path, sink, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return isCompressedRollout(path) ? forEachZstdLine(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+}
+function contentHash(text) {
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
+
 // src/transcript/iso-time.ts
 var DIGIT_0 = 48;
 var DIGIT_9 = 57;
@@ -1500,15 +2579,12 @@ var UncountedLineReader = class {
     return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
   }
 };
-function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
-}
 var SAVED_TO = /Full output saved to: ([^\n]+)\n/;
 var SAVED_MAX_BYTES = 1024 * 1024;
 function sessionFolderOf(transcriptPath) {
   return join(dirname(resolve(transcriptPath)), basename(transcriptPath, ".jsonl"));
 }
-function inside(path, folder) {
+function inside2(path, folder) {
   return path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
@@ -1516,17 +2592,17 @@ function savedOutputPathOf(record2, transcriptPath) {
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
   if (named === void 0 || named === "" || !isAbsolute(named)) return null;
   const path = resolve(named);
-  return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
+  return inside2(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside(resolve(path), folder)) return null;
+  if (!inside2(resolve(path), folder)) return null;
   let fd;
   try {
     const realFolder = realpathSync(folder);
     const realDir = realpathSync(dirname(resolve(path)));
-    if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
+    if (realDir !== realFolder && !inside2(realDir, realFolder)) return null;
     fd = openSync(join(realDir, basename(path)), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
@@ -1634,13 +2710,13 @@ var HeldLines = class {
     this.lines = kept;
   }
   keep(line) {
-    const count = this.chunks.get(line.bytes.buffer) ?? 0;
-    if (count === 0) this.chunkBytes += line.bytes.buffer.byteLength;
-    this.chunks.set(line.bytes.buffer, count + 1);
+    const count2 = this.chunks.get(line.bytes.buffer) ?? 0;
+    if (count2 === 0) this.chunkBytes += line.bytes.buffer.byteLength;
+    this.chunks.set(line.bytes.buffer, count2 + 1);
   }
   release(line) {
-    const count = this.chunks.get(line.bytes.buffer);
-    if (count > 1) this.chunks.set(line.bytes.buffer, count - 1);
+    const count2 = this.chunks.get(line.bytes.buffer);
+    if (count2 > 1) this.chunks.set(line.bytes.buffer, count2 - 1);
     else {
       this.chunks.delete(line.bytes.buffer);
       this.chunkBytes -= line.bytes.buffer.byteLength;
@@ -1648,15 +2724,35 @@ var HeldLines = class {
   }
 };
 
+// src/core/savings/partial-output-versions.ts
+var FIRST_FULL_OUTPUT_VERSION = "2.1.97";
+var PARTIAL_OUTPUT_NOTE = "Claude Code before 2.1.97 recorded partial output_tokens for many responses (an early streamed count, not the whole output): output figures of these sessions are below what the model produced, and below the bill.";
+function versionNumbers(version) {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (match === null) return null;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+function recordsPartialOutput(version) {
+  const mine = versionNumbers(version);
+  const first = versionNumbers(FIRST_FULL_OUTPUT_VERSION);
+  if (mine === null) return null;
+  for (let i = 0; i < 3; i += 1) {
+    if (mine[i] !== first[i]) return mine[i] < first[i];
+  }
+  return false;
+}
+
 // src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
+var VERSIONS_KEPT = 10;
 var MALFORMED_LINES_KEPT = 10;
 var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
 var CLEAR_HOOK_NAME = "SessionStart:clear";
 var PLAN_CONTENT_FIELD = '"planContent"';
 var PLAN_PROMPT = "Implement the following plan:";
+var EXIT_PLAN_TOOL = "ExitPlanMode";
 var ThinnedSeries = class {
   constructor(limit) {
     this.limit = limit;
@@ -1730,8 +2826,31 @@ function planStartOf(parsed) {
   const record2 = mainUserRecord(parsed);
   if (record2 === null) return null;
   const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
-  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") return { at, evidence: "planContent" };
-  return userTexts(record2)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") {
+    return { at, evidence: "planContent", textHash: contentHash(record2.planContent.trim()) };
+  }
+  const first = userTexts(record2)[0]?.trimStart();
+  if (first === void 0 || !first.startsWith(PLAN_PROMPT)) return null;
+  return { at, evidence: "prompt-text", textHash: contentHash(first.slice(PLAN_PROMPT.length).trim()) };
+}
+function exitPlanTexts(value) {
+  const record2 = jsonObject(value);
+  if (record2 === null) return [];
+  const content = messageContent(record2);
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b) => {
+    if (typeof b !== "object" || b === null) return [];
+    const block = b;
+    if (block.type !== "tool_use" || block.name !== EXIT_PLAN_TOOL) return [];
+    const plan = typeof block.input === "object" && block.input !== null ? block.input.plan : void 0;
+    return [typeof plan === "string" && plan.trim() !== "" ? plan.trim() : null];
+  });
+}
+function stringField(value, key) {
+  const record2 = jsonObject(value);
+  if (record2 === null) return null;
+  const field = record2[key];
+  return typeof field === "string" && field !== "" ? field : null;
 }
 function isClearHookRecord(parsed) {
   const value = jsonObject(parsed);
@@ -1750,12 +2869,41 @@ function callsSummaryUpdate(value) {
     (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
   );
 }
+function metaOf(line) {
+  switch (line.kind) {
+    case "other":
+    case "skipped":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    case "blank":
+    case "malformed":
+      return null;
+    default: {
+      const unreachable = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var COPIED_FROM_KEPT = 10;
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
+  const name = fileNameId(file.path);
+  const ownId = UUID_NAME.test(name) ? name : null;
+  const first = await scanFile(file, onBytes, options, ownId);
+  if (first.ownSeen || first.copiedLines === 0) return first.session;
+  return (await scanFile(file, onBytes, options, null)).session;
+}
+function fileNameId(path) {
+  return path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+}
+async function scanFile(file, onBytes, options, ownId) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
@@ -1775,7 +2923,15 @@ async function scanSession(file, onBytes, options = {}) {
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  const name = fileNameId(file.path);
+  let ownSeen = false;
+  let copiedLines = 0;
+  const copiedKeys = /* @__PURE__ */ new Set();
+  const copiedFromSessions = [];
+  let slug = null;
+  const planCalls = /* @__PURE__ */ new Map();
+  const versions = [];
+  let partialOutputCounts = false;
   let sessionIdKnown = UUID_NAME.test(name);
   const skipping = options.parseEveryLine !== true;
   const uncounted = new UncountedLineReader();
@@ -1823,7 +2979,17 @@ async function scanSession(file, onBytes, options = {}) {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    const copied = isBranchCopy(value);
+    const meta = metaOf(classified);
+    const recordSession = meta?.sessionId ?? null;
+    if (recordSession !== null && recordSession === ownId) ownSeen = true;
+    const otherSession = ownId !== null && !ownSeen && recordSession !== null && recordSession !== ownId;
+    if (otherSession) {
+      copiedLines += 1;
+      if (!copiedFromSessions.includes(recordSession) && copiedFromSessions.length < COPIED_FROM_KEPT)
+        copiedFromSessions.push(recordSession);
+      if (classified.kind === "assistant") copiedKeys.add(responseKey(classified.record));
+    }
+    const copied = otherSession || isBranchCopy(value);
     if (responses === 0 && !copied) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
@@ -1844,6 +3010,17 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
+        if (slug === null) slug = stringField(value, "slug");
+        const version = stringField(value, "version");
+        if (version !== null) {
+          if (!versions.includes(version) && versions.length < VERSIONS_KEPT) versions.push(version);
+          if (recordsPartialOutput(version) === true) partialOutputCounts = true;
+        }
+        for (const plan of exitPlanTexts(value)) {
+          const textHash = plan === null ? null : contentHash(plan);
+          planCalls.delete(textHash ?? "");
+          planCalls.set(textHash ?? "", { textHash, at, contextTokens: classified.record.contextTokens });
+        }
         if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
@@ -1897,8 +3074,7 @@ async function scanSession(file, onBytes, options = {}) {
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
-    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
-    if (meta !== null) {
+    if (meta !== null && !otherSession && classified.kind !== "skipped") {
       if (meta.sessionId !== null) sessionIdKnown = true;
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
@@ -1918,7 +3094,7 @@ async function scanSession(file, onBytes, options = {}) {
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
-  return {
+  const session = {
     path: file.path,
     folder: file.folder,
     sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
@@ -1928,6 +3104,12 @@ async function scanSession(file, onBytes, options = {}) {
     clearCommandAt,
     clearHookSeen,
     planStart,
+    slug,
+    planCalls: [...planCalls.values()],
+    copiedResponses: copiedKeys.size,
+    copiedFromSessions,
+    claudeCodeVersions: versions,
+    partialOutputCounts,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -1942,6 +3124,109 @@ async function scanSession(file, onBytes, options = {}) {
     malformedLineNumbers: lateMalformed.length === 0 ? malformedLineNumbers : [...malformedLineNumbers, ...lateMalformed].sort((a, b) => a - b).slice(0, MALFORMED_LINES_KEPT),
     lines: lineNumber,
     unparsedLines,
+    truncatedLastLine
+  };
+  return { session, ownSeen, copiedLines };
+}
+
+// src/core/savings/rollout-scan.ts
+function thinned(points) {
+  let kept = points;
+  let stride = 1;
+  while (kept.length > MAX_POINTS_PER_SESSION) {
+    stride *= 2;
+    kept = points.filter((p) => p.index % stride === 0);
+  }
+  const last = points.at(-1);
+  if (last !== void 0 && kept.at(-1)?.index !== last.index) kept = [...kept, last];
+  return kept;
+}
+async function scanRollout(file) {
+  const classifier = new RolloutClassifier();
+  const accumulator = new SessionAccumulator();
+  const points = [];
+  const threadMindInjections = [];
+  const boundaryResponses = [];
+  const malformedLineNumbers = [];
+  let lineNumber = 0;
+  let truncatedLastLine = false;
+  const bytes = await forEachRolloutLine(file.path, (text, terminated) => {
+    lineNumber += 1;
+    const line = classifier.classifyLine(text);
+    accumulator.add(line);
+    switch (line.kind) {
+      case "assistant":
+        points.push({ index: points.length, at: line.record.meta.timestamp, tokens: line.record.contextTokens });
+        return;
+      case "compact-boundary":
+        boundaryResponses.push(points.length);
+        return;
+      case "hook-context": {
+        const record2 = line.record;
+        if (!record2.text.startsWith(THREADMIND_HEADER_PREFIX)) return;
+        threadMindInjections.push({
+          lineNumber,
+          at: record2.meta.timestamp,
+          segment: boundaryResponses.length,
+          chars: record2.text.length,
+          contentHash: contentHash(record2.text),
+          preview: record2.isPersistedOutputPreview,
+          previewText: record2.isPersistedOutputPreview ? record2.text : null,
+          savedOutputPath: null,
+          ...parseHeader(record2.text)
+        });
+        return;
+      }
+      case "malformed":
+        if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
+        if (!terminated) truncatedLastLine = true;
+        return;
+      case "blank":
+      case "skipped":
+      case "other":
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  });
+  const figures = accumulator.result();
+  const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
+  const first = threadMindInjections[0];
+  return {
+    agent: "codex",
+    path: file.path,
+    folder: file.folder,
+    sessionId: figures.sessionIds[0] ?? file.path,
+    bytes,
+    startedAt: figures.firstTimestamp,
+    endedAt: figures.lastTimestamp,
+    clearCommandAt: null,
+    clearHookSeen: first !== void 0 && first.segment === 0 && first.source === "clear",
+    planStart: null,
+    // Claude Code's own records (a plan's slug and ExitPlanMode calls, copies of another session, its versions) are
+    // not in a Codex rollout.
+    slug: null,
+    planCalls: [],
+    copiedResponses: 0,
+    copiedFromSessions: [],
+    claudeCodeVersions: [],
+    partialOutputCounts: false,
+    firstContextTokens: figures.firstContextTokens,
+    finalContextTokens: figures.finalContextTokens,
+    peakContextTokens: figures.peakContextTokens,
+    apiResponses: figures.apiResponses,
+    outputTokens: figures.totals.outputTokens,
+    compactions,
+    threadMindInjections,
+    otherInjections: [],
+    summaryWrites: [],
+    points: thinned(points),
+    malformedLines: figures.malformedLines,
+    malformedLineNumbers,
+    lines: lineNumber,
+    unparsedLines: 0,
     truncatedLastLine
   };
 }
@@ -2005,7 +3290,7 @@ function lanesAfterProbe(plan, cores, before, after) {
   return Math.max(floor, Math.min(plan.upTo, Math.floor(free + (1 - FREE_ENOUGH))));
 }
 function turn() {
-  return new Promise((resolve7) => setImmediate(resolve7));
+  return new Promise((resolve9) => setImmediate(resolve9));
 }
 async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
   let early = earlyWorker;
@@ -2016,16 +3301,26 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
   };
   const script = plan.upTo > 1 ? scanWorkerScript() : null;
   const results = new Array(files.length);
+  const unscanned = [];
   const scanHere = async (index) => {
     onBytes(index, 0);
-    results[index] = await scanSession(files[index], (bytes) => onBytes(index, bytes));
+    try {
+      results[index] = await scanSession(files[index], (bytes) => onBytes(index, bytes));
+    } catch (error) {
+      unscanned.push({ index, path: files[index].path, folder: files[index].folder, reason: messageOf(error) });
+      return;
+    }
     onDone(index, results[index]);
   };
+  const done = () => ({
+    sessions: results.filter((s) => s !== void 0),
+    unscanned: unscanned.sort((a, b) => a.index - b.index)
+  });
   const order = files.map((_, i) => i);
   if (script === null) {
     await endEarlyWorker();
     for (const index of order) await scanHere(index);
-    return results;
+    return done();
   }
   order.sort((a, b) => files[b].sizeBytes - files[a].sizeBytes);
   const claim = new Int32Array(new SharedArrayBuffer(8));
@@ -2054,7 +3349,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
     return worker;
   };
   const runLane = (worker, stopFlag = null) => {
-    const lane = new Promise((resolve7, reject) => {
+    const lane = new Promise((resolve9, reject) => {
       worker.on("message", (reply) => {
         switch (reply.kind) {
           case "progress":
@@ -2068,7 +3363,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
             failed.push(reply.index);
             return;
           case "finished":
-            resolve7();
+            resolve9();
             return;
           default: {
             const unreachable = reply;
@@ -2122,7 +3417,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
     await Promise.all([...workers.map((w) => w.terminate()), endEarlyWorker()]);
   }
   for (const index of failed.sort((a, b) => a - b)) await scanHere(index);
-  return results;
+  return done();
 }
 
 // src/core/context/token-estimate.ts
@@ -2225,9 +3520,38 @@ function pairsFromHooks(hooksSeen) {
     }
     if (end === null || Date.parse(start.at) - Date.parse(end.at) > CLEAR_PAIR_MAX_GAP_MS) continue;
     used.add(end);
-    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at });
+    newToOld.set(start.sessionId, { oldId: end.sessionId, endAt: end.at, startAt: start.at });
   }
   return newToOld;
+}
+function isPlanClear(fresh) {
+  return fresh.clearCommandAt === null && fresh.planStart !== null;
+}
+function planSessionOf(fresh, sessions, usedOld) {
+  const clearAt = ms(clearTime(fresh));
+  const inTime = (c) => clearAt === null || (ms(c.at) ?? 0) <= clearAt + CLEAR_TOLERANCE_MS;
+  let best = null;
+  for (const candidate of sessions) {
+    if (candidate === fresh || usedOld.has(candidate.sessionId)) continue;
+    if (fresh.slug !== null && candidate.slug !== null && fresh.slug !== candidate.slug) continue;
+    const shared = fresh.slug !== null && fresh.slug === candidate.slug;
+    const byText = candidate.planCalls.find((c) => c.textHash === fresh.planStart.textHash && inTime(c));
+    const bySlug = shared ? candidate.planCalls.find((c) => c.textHash === null && inTime(c)) : void 0;
+    const call = byText ?? bySlug;
+    if (call === void 0) continue;
+    const rank = (byText !== void 0 ? 2 : 0) + (shared ? 1 : 0);
+    const at = ms(call.at) ?? 0;
+    if (best === null || rank > best.rank || rank === best.rank && at > best.at) best = { old: candidate, call, rank, at };
+  }
+  if (best === null) return null;
+  return { old: best.old, call: best.call, matchedBy: best.call.textHash === null ? "slug" : "plan-text" };
+}
+function clearRecordOf(fresh) {
+  if (fresh.clearCommandAt !== null) return { record: "clear-command", at: fresh.clearCommandAt };
+  if (fresh.planStart !== null)
+    return { record: fresh.planStart.evidence === "planContent" ? "planContent" : "plan-prompt", at: fresh.planStart.at };
+  if (fresh.clearHookSeen) return { record: "clear-hook", at: fresh.startedAt };
+  return null;
 }
 function findRestarts(sessions, measurements, injections = injectionIndex(measurements), loads = sessionLoads(sessions, injections)) {
   const byId = /* @__PURE__ */ new Map();
@@ -2235,14 +3559,27 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
   const restarts = [];
   const predecessors = /* @__PURE__ */ new Map();
   const usedOld = /* @__PURE__ */ new Set();
-  for (const [newId, { oldId, endAt }] of pairsFromHooks(measurements.hooksSeen)) {
+  for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
     if (fresh === void 0 || old === void 0 || old.folder !== fresh.folder) continue;
-    predecessors.set(newId, { old, by: "hooks", endAt });
+    predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
   const byStart = [...sessions].sort((a, b) => (ms(clearTime(a)) ?? 0) - (ms(clearTime(b)) ?? 0));
+  for (const fresh of byStart) {
+    if (predecessors.has(fresh.sessionId) || !isPlanClear(fresh)) continue;
+    const by = fresh.clearHookSeen ? "clear-hook" : fresh.planStart.evidence === "planContent" ? "plan-record" : null;
+    if (by === null) continue;
+    const found = planSessionOf(fresh, sessions, usedOld);
+    if (found !== null) usedOld.add(found.old.sessionId);
+    predecessors.set(fresh.sessionId, {
+      old: found?.old ?? null,
+      by,
+      planCall: found?.call ?? null,
+      planMatchedBy: found?.matchedBy ?? null
+    });
+  }
   for (const fresh of byStart) {
     if (predecessors.has(fresh.sessionId)) continue;
     const by = fresh.clearCommandAt !== null ? "clear-command" : fresh.clearHookSeen ? "clear-hook" : fresh.planStart?.evidence === "planContent" ? "plan-record" : null;
@@ -2261,15 +3598,30 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     if (best !== null) usedOld.add(best.sessionId);
     predecessors.set(fresh.sessionId, { old: best, by });
   }
-  for (const [newId, { old, by, endAt }] of predecessors) {
+  for (const [newId, { old, by, hooks, planCall, planMatchedBy }] of predecessors) {
     const fresh = byId.get(newId);
-    const sizeBefore = sizeBeforeClear(old, endAt ?? null, measurements.sessionEnds);
+    const byPlan = planCall !== void 0;
+    const call = planCall ?? null;
+    const sizeBefore = call !== null ? { tokens: call.contextTokens, from: "plan-call" } : sizeBeforeClear(old, hooks?.endAt ?? null, measurements.sessionEnds);
     const before = sizeBefore.tokens;
     const after = fresh.firstContextTokens;
     const clearAt = ms(clearTime(fresh));
-    const ended = ms(old?.endedAt ?? null);
+    const ended = ms((call !== null ? call.at : old?.endedAt) ?? null);
     const gapMs = clearAt === null || ended === null ? null : Math.max(0, clearAt - ended);
-    const confidence = by === "hooks" ? "hooks" : old === null || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    const confidence = by === "hooks" ? "hooks" : old === null || byPlan || gapMs !== null && gapMs <= MAX_CONFIDENT_GAP_MS ? "clear-record" : "inferred";
+    const evidence = {
+      hookRecords: hooks === void 0 ? null : { sessionEndAt: hooks.endAt, sessionStartAt: hooks.startAt },
+      clearRecord: clearRecordOf(fresh),
+      plan: byPlan && fresh.planStart !== null ? {
+        textHash: fresh.planStart.textHash,
+        callAt: call?.at ?? null,
+        matchedBy: planMatchedBy ?? null,
+        newSlug: fresh.slug,
+        endedSlug: old?.slug ?? null
+      } : null,
+      timeOrder: by === "hooks" || byPlan ? null : { endedSessionLastRecordAt: old?.endedAt ?? null, gapMs },
+      boundary: null
+    };
     restarts.push({
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
@@ -2281,7 +3633,8 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       pairedBy: by,
       confidence,
       gapMs,
-      notAveraged: old === null ? "no-ended-session" : before === null ? sizeBefore.from === "session-end-record" ? "no-size-before" : "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      notAveraged: old === null ? byPlan ? "plan-session-not-found" : "no-ended-session" : before === null ? sizeBefore.from === "session-end-record" ? "no-size-before" : "ended-session-without-requests" : after === null ? "no-request-after" : confidence === "inferred" ? "gap-over-limit" : null,
+      evidence,
       before,
       beforeFrom: before === null ? null : sizeBefore.from,
       after,
@@ -2307,6 +3660,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
         confidence: "boundary",
         gapMs: null,
         notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
+        evidence: { hookRecords: null, clearRecord: null, plan: null, timeOrder: null, boundary: { lineNumber: c.lineNumber } },
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after,
@@ -2402,15 +3756,17 @@ function figure(judged, threshold) {
 function freshnessFromTranscripts(restarts, sessions, threshold = DEFAULT_NUDGE_TOKENS) {
   const byId = new Map(sessions.map((s) => [s.sessionId, s]));
   const judged = restarts.flatMap((r) => {
-    if (r.before === null) return [];
+    if (r.before === null || r.confidence === "inferred") return [];
     const kind = r.kind === "compaction" ? "compaction" : "clear";
     const ended = kind === "clear" ? r.previousSessionId === null ? void 0 : byId.get(r.previousSessionId) : byId.get(r.sessionId);
     if (ended === void 0) return [];
     const segment = kind === "clear" ? ended.compactions.length : r.compactionIndex;
     if (segment === null) return [];
     const write = ended.summaryWrites.find((w) => w.segment === segment);
-    const sinceWrite = write === void 0 ? r.before : Math.max(0, r.before - write.contextTokens);
-    return [{ kind, sinceWrite, stale: write === void 0 && sinceWrite > threshold }];
+    const baseline = write !== void 0 ? write.contextTokens : segment === 0 ? ended.firstContextTokens : ended.compactions[segment - 1]?.postTokens ?? ended.compactions[segment - 1]?.contextTokensAfter ?? null;
+    if (baseline === null) return [];
+    const sinceWrite = Math.max(0, r.before - baseline);
+    return [{ kind, sinceWrite, stale: sinceWrite > threshold }];
   });
   return figure(judged, threshold);
 }
@@ -2470,6 +3826,7 @@ function reportSession(s, loads, startedBy) {
     return load === null || load === void 0 || load.receipt === "missing" ? 0 : load.tokens;
   };
   return {
+    agent: s.agent ?? "claude-code",
     sessionId: s.sessionId,
     folder: s.folder,
     path: s.path,
@@ -2483,6 +3840,10 @@ function reportSession(s, loads, startedBy) {
     peakContextTokens: s.peakContextTokens,
     finalContextTokens: s.finalContextTokens,
     outputTokens: s.outputTokens,
+    claudeCodeVersions: s.claudeCodeVersions,
+    partialOutputCounts: s.partialOutputCounts,
+    copiedResponses: s.copiedResponses,
+    copiedFromSessions: s.copiedFromSessions,
     withThreadMind: s.threadMindInjections.some((i) => !i.preview),
     threadMindInjections: s.threadMindInjections.length,
     otherInjections: s.otherInjections.length,
@@ -2491,6 +3852,13 @@ function reportSession(s, loads, startedBy) {
     threadMindTokensAtStart: loadedTokens(0),
     malformedLines: s.malformedLines
   };
+}
+async function firstRolloutLine(path) {
+  let first = null;
+  await forEachRolloutLine(path, (text) => {
+    first ??= text;
+  });
+  return first;
 }
 async function buildSavingsReport(options) {
   const probeStart = cpuSample();
@@ -2511,7 +3879,7 @@ async function buildSavingsReport(options) {
       currentPath: index === null ? null : files[index].path
     });
   };
-  const scanned = await scanFiles(
+  const { sessions: scanned, unscanned } = await scanFiles(
     files,
     { ...scanLanes(files, options.env ?? {}), probeStart },
     (index, bytes) => {
@@ -2526,6 +3894,16 @@ async function buildSavingsReport(options) {
     options.earlyWorker ?? null
   );
   progress(null);
+  const rollouts = await locateRollouts({
+    sessionsDir: codexSessionsDir(options.env ?? {}),
+    workspaceRoot: options.workspaceRoot,
+    firstLineOf: firstRolloutLine
+  });
+  for (const rollout of rollouts.rollouts) {
+    const session = await scanRollout(rollout);
+    scanned.push(session);
+    bytesDone += session.bytes;
+  }
   const injections = injectionIndex(options.measurements);
   const loads = sessionLoads(scanned, injections);
   const restarts = findRestarts(scanned, options.measurements, injections, loads);
@@ -2544,6 +3922,7 @@ async function buildSavingsReport(options) {
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
+    unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
     sessions,
     restarts,
     byKind: RESTART_KIND_ORDER.flatMap((kind) => {
@@ -2567,7 +3946,12 @@ async function buildSavingsReport(options) {
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
     malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
-    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold)
+    freshness: freshnessFromTranscripts(restarts, scanned, options.freshnessThreshold),
+    outputTotals: {
+      outputTokens: sessions.reduce((sum, s) => sum + s.outputTokens, 0),
+      sessions: sessions.length,
+      partialSessions: sessions.filter((s) => s.partialOutputCounts).length
+    }
   };
 }
 var UsageError = class extends Error {
@@ -2683,20 +4067,14 @@ var fmt = (n) => Math.round(n).toLocaleString("en-US");
 
 // src/cli/report-freshness.ts
 function row(label, g) {
-  return [
-    label,
-    fmt(g.restarts),
-    fmt(g.current),
-    fmt(g.stale),
-    g.averageSinceWrite === null ? "\u2013" : `~${fmt(g.averageSinceWrite)}`
-  ];
+  return [label, fmt(g.restarts), fmt(g.current), fmt(g.stale), g.averageSinceWrite === null ? "\u2013" : fmt(g.averageSinceWrite)];
 }
 function freshnessTable(f) {
   return {
     title: "Summary freshness at restarts",
     notes: [
       "From each ended conversation's summary_update calls (any tool name ending in summary_update), history from before ThreadMind included.",
-      `Current: the summary was written during the conversation, or it grew no more than ${fmt(f.threshold)} tokens since the last write; stale otherwise. Tokens since the last write are measured sizes.`
+      `Current: the conversation grew no more than ${fmt(f.threshold)} tokens since its last summary_update call (or since its first request, when it made none); stale otherwise, written earlier or not. Both sizes are measured: no estimate.`
     ],
     headers: ["Restart", "Measured", "Summary current", "Stale", "Avg tokens since last write"],
     align: ["l", "r", "r", "r", "r"],
@@ -2794,6 +4172,8 @@ function notAveragedText(r) {
   switch (reason) {
     case "no-ended-session":
       return "no session of this project folder ended before it (nothing to measure before)";
+    case "plan-session-not-found":
+      return "no scanned session holds the ExitPlanMode call with the accepted plan's text (deleted, in another folder, or resumed elsewhere): never paired by time order";
     case "ended-session-without-requests":
       return "the session it ended recorded no request (no size before)";
     case "no-size-before":
@@ -2827,7 +4207,9 @@ function malformedLines(file) {
 }
 var PAIRING_LINES = [
   `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
-  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record, a SessionStart hook of any plugin reporting source clear, or an accepted plan (Claude Code's planContent record); the ended session is the one in the same project folder whose last record is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record", "plan record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged. Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call's request), never by time order; without such a session it is listed, not averaged.`,
+  "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
   'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
   "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero."
@@ -2836,8 +4218,13 @@ function reportDocument(report) {
   const intro = [
     `Workspace: ${report.workspaceRoot}`,
     report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
-    "Conversation sizes (before, after, first, peak, final) are measured from the usage Claude Code records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
+    "Conversation sizes (before, after, first, peak, final) are measured from the usage the agent (Claude Code, Codex) records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
   ];
+  const out = report.outputTotals;
+  if (out.sessions > 0)
+    intro.push(
+      out.partialSessions === 0 ? `Output tokens: ${fmt(out.outputTokens)} in ${out.sessions} session${out.sessions === 1 ? "" : "s"}.` : `Output tokens: ${fmt(out.outputTokens)} in ${out.sessions} session${out.sessions === 1 ? "" : "s"}, ${out.partialSessions === out.sessions ? "all" : out.partialSessions} of them with partial output counts (marked "partial" under Sessions): below what the model produced. ${PARTIAL_OUTPUT_NOTE}`
+    );
   if (report.malformedLines > 0)
     intro.push(
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
@@ -2874,17 +4261,19 @@ function reportDocument(report) {
     },
     {
       title: "Sessions",
-      notes: [],
-      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Compactions", "ThreadMind"],
-      align: ["l", "l", "l", "r", "r", "r", "r", "r", "l"],
+      notes: report.sessions.some((s) => s.partialOutputCounts) ? [`Output "partial": ${PARTIAL_OUTPUT_NOTE}`] : [],
+      headers: ["Started", "Session", "Folder", "Requests", "First", "Peak", "Final", "Output", "Compactions", "ThreadMind"],
+      align: ["l", "l", "l", "r", "r", "r", "r", "r", "r", "l"],
       rows: report.sessions.map((s) => [
         when(s.startedAt),
         `${shortId(s.sessionId)}${s.startedByPlan ? ` (${KIND_LABELS["plan-clear"]})` : s.startedByClear ? " (after /clear)" : ""}`,
-        s.folder,
+        // A Codex session's folder is its rollout's date folder under $CODEX_HOME/sessions: the agent is named with it.
+        s.agent === "codex" ? `Codex ${s.folder}` : s.folder,
         String(s.apiResponses),
         maybe(s.firstContextTokens),
         maybe(s.peakContextTokens),
         maybe(s.finalContextTokens),
+        `${fmt(s.outputTokens)}${s.partialOutputCounts ? " (partial)" : ""}`,
         String(s.compactionMarks.length),
         s.withThreadMind ? `yes (${s.threadMindInjections})` : s.threadMindInjections > 0 ? "preview only" : "no"
       ])
@@ -2903,6 +4292,15 @@ function reportDocument(report) {
   ];
   if (report.malformedFiles.length > 0)
     sections.push({ title: "Malformed lines", lines: report.malformedFiles.flatMap(malformedLines) });
+  if (report.unscanned.length > 0) {
+    sections.push({
+      title: "Transcripts that could not be scanned",
+      lines: [
+        "These files are left out of everything above (the rest is reported as usual):",
+        ...report.unscanned.map((x) => `${x.path}: ${x.reason}`)
+      ]
+    });
+  }
   if (report.rejected.length > 0) {
     sections.push({
       title: "Transcripts left out",
@@ -2956,8 +4354,28 @@ var COLORS = {
   grid: "#e5e7eb",
   text: "#111827"
 };
+function forbiddenInXml(c) {
+  return c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 65534 || c === 65535;
+}
+function xmlCharacters(text) {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320;
+    if (pair) {
+      i++;
+      continue;
+    }
+    if (forbiddenInXml(c) || (c & 63488) === 55296) {
+      out += `${text.slice(from, i)}\uFFFD`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 function xmlEscape(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return xmlCharacters(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 var n2 = (v) => (Math.round(v * 100) / 100).toString();
 function niceCeil(value) {
@@ -3313,9 +4731,17 @@ function reportCommandWith(earlyWorker) {
       progress.done();
       let doc;
       const document = () => doc ??= reportDocument(report);
-      if (args.flags.get("json") === true) process.stdout.write(`${JSON.stringify(report, null, 2)}
+      if (args.flags.get("json") === true)
+        process.stdout.write(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}
 `);
-      else process.stdout.write(renderMarkdown(document()));
+      else
+        process.stdout.write(
+          `${renderMarkdown(document())}
+## Point-of-action recall
+
+${recallLines(logged.recall).join("\n")}
+`
+        );
       if (svgFile !== null || htmlFile !== null) {
         const svg = renderSvg(report);
         let written = true;

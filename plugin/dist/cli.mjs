@@ -161,6 +161,10 @@ async function run(argv) {
     const report = await import(siblingBundle("cli-report.mjs"));
     return report.runReport(rest, early);
   }
+  if (argv[0] === "statusline" && argv.length === 1) {
+    const statusline = await import(siblingBundle("cli-statusline.mjs"));
+    return statusline.main();
+  }
   const cli = await import(siblingBundle("cli-main.mjs"));
   return cli.main(argv);
 }

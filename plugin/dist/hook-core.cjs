@@ -85,6 +85,10 @@ var init_errors = __esm({
         "invalid-input",
         `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
       ),
+      codexLaunchDirUnknown: (pid) => new ThreadMindError(
+        "unreadable",
+        `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.`
+      ),
       storeDirUnusable: (path, problem) => new ThreadMindError(
         "unreadable",
         `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
@@ -185,9 +189,9 @@ var init_regular_file = __esm({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -242,9 +246,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -400,9 +404,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -571,9 +575,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -641,9 +645,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -691,9 +695,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -721,9 +725,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -753,8 +757,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -762,9 +766,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -862,13 +866,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -880,9 +884,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -910,9 +914,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -985,9 +989,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -1128,9 +1132,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1145,9 +1149,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1281,9 +1285,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1564,9 +1568,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1688,9 +1692,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1821,9 +1825,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1843,9 +1847,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1903,9 +1907,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1967,9 +1971,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -2007,9 +2011,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -2158,9 +2162,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2302,9 +2306,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2324,9 +2328,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2440,9 +2444,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2462,9 +2466,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2481,9 +2485,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2499,9 +2503,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2523,9 +2527,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2550,9 +2554,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2596,9 +2600,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2641,9 +2645,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2669,9 +2673,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2736,9 +2740,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2802,9 +2806,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2880,9 +2884,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2958,9 +2962,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2990,9 +2994,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -3039,9 +3043,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -3118,9 +3122,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3207,9 +3211,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -3295,9 +3299,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3339,9 +3343,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3433,9 +3437,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3465,9 +3469,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -3545,9 +3549,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3821,8 +3825,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3854,9 +3858,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3899,12 +3903,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error.message += `:
 
 ${lineStr}
@@ -3919,9 +3923,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -4053,9 +4057,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -4095,9 +4099,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -4113,9 +4117,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -4129,9 +4133,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4148,10 +4152,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4165,7 +4169,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4189,7 +4193,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4205,7 +4209,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4237,9 +4241,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4288,15 +4292,15 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4310,13 +4314,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -4331,9 +4335,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4359,18 +4363,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4424,8 +4428,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4437,7 +4441,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4448,8 +4452,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep8)
+                for (const st of sep8) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4466,7 +4470,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4525,9 +4529,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4590,9 +4594,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4646,7 +4650,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4663,24 +4667,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4773,9 +4777,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4863,25 +4867,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep5 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4994,9 +4998,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5075,9 +5079,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -5105,9 +5109,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5211,9 +5215,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5254,9 +5258,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5462,9 +5466,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5647,9 +5651,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5691,14 +5695,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep5, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep5)
-        for (const st of sep5)
+      if (sep8)
+        for (const st of sep8)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -5708,9 +5712,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5770,9 +5774,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5872,9 +5876,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6461,9 +6465,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6492,9 +6496,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -6865,18 +6869,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep8;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep5 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -7029,15 +7033,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep8 = it.sep;
+                  sep8.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep5 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7231,13 +7235,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep5 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7366,9 +7370,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7396,7 +7400,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7422,7 +7426,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7458,14 +7462,14 @@ var require_public_api = __commonJS({
     }
     exports2.parse = parse;
     exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument2;
+    exports2.parseDocument = parseDocument3;
     exports2.stringify = stringify2;
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7539,10 +7543,10 @@ var init_measurements = __esm({
 
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -7552,27 +7556,27 @@ function isUnreadableMeasurementLog(e, storeDir) {
 }
 function forEachLogFile(storeDir, use) {
   const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, import_node_fs16.constants.O_RDONLY);
+  const current = openRegularFile(currentPath, import_node_fs18.constants.O_RDONLY);
   try {
-    const previous = openRegularFile(previousPath, import_node_fs16.constants.O_RDONLY);
+    const previous = openRegularFile(previousPath, import_node_fs18.constants.O_RDONLY);
     try {
       const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
       if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
     } finally {
-      if (previous !== null) (0, import_node_fs16.closeSync)(previous.fd);
+      if (previous !== null) (0, import_node_fs18.closeSync)(previous.fd);
     }
     if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    if (current !== null) (0, import_node_fs16.closeSync)(current.fd);
+    if (current !== null) (0, import_node_fs18.closeSync)(current.fd);
   }
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs16.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs18.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs16.closeSync)(opened.fd);
+    (0, import_node_fs18.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -7581,35 +7585,35 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes2 = Buffer.from(text, "utf8");
   if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs16.constants.O_RDWR | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs16.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    const written = (0, import_node_fs16.writeSync)(fd, out);
+    const written = (0, import_node_fs18.writeSync)(fd, out);
     if (written < out.length) {
       throw new Error(
         `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
       );
     }
-    return (0, import_node_fs16.fstatSync)(fd).size;
+    return (0, import_node_fs18.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
   }
 }
-var import_node_fs16, import_node_path13, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs18, import_node_path15, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
-    import_node_fs16 = require("fs");
+    import_node_fs18 = require("fs");
     init_regular_file();
     init_errors();
-    import_node_path13 = require("path");
+    import_node_path15 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -7666,19 +7670,30 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto5.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto8.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto5;
+var import_node_crypto8;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto5 = require("crypto");
+    import_node_crypto8 = require("crypto");
+  }
+});
+
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+var init_format_count = __esm({
+  "src/core/format-count.ts"() {
+    "use strict";
   }
 });
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path24.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path26.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -7697,7 +7712,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs24.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs26.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -7714,7 +7729,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs24.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs26.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -7723,11 +7738,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs24.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs26.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs24.closeSync)(index.fd);
+  (0, import_node_fs26.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -7800,12 +7815,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs24, import_node_path24, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs26, import_node_path26, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
-    import_node_fs24 = require("fs");
-    import_node_path24 = require("path");
+    import_node_fs26 = require("fs");
+    import_node_path26 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -7840,6 +7855,33 @@ var init_freshness_events = __esm({
     "use strict";
     isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
     isText = (v) => typeof v === "string" && v !== "";
+  }
+});
+
+// src/core/recall/recall-events.ts
+function estimatedTokens(text) {
+  return Math.ceil(text.length / 3.5);
+}
+function isRecallLogEvent(d) {
+  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount3(d.chars) && isCount3(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount3(d.chars) && isCount3(d.tokens);
+    default:
+      return false;
+  }
+}
+var isStr, isCount3;
+var init_recall_events = __esm({
+  "src/core/recall/recall-events.ts"() {
+    "use strict";
+    init_format_count();
+    isStr = (v) => typeof v === "string";
+    isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
   }
 });
 
@@ -7880,6 +7922,10 @@ function parseEventLine(line) {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? d : null;
   }
 }
 function receiptKey(r) {
@@ -7906,7 +7952,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs25.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs27.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -7944,7 +7990,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs25.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs27.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -8008,17 +8054,18 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs25, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
+var import_node_fs27, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs25 = require("fs");
+    import_node_fs27 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
     init_measurement_index();
     init_freshness_events();
     init_id_pattern();
+    init_recall_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
       "sessionEnd",
@@ -8029,7 +8076,10 @@ var init_measurement_log_read = __esm({
       "conversation",
       "summaryWrite",
       "freshnessMark",
-      "staleness"
+      "staleness",
+      "recall",
+      "fileEdit",
+      "subagentContext"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
     INDEX_MIN_LOG_BYTES = 1024 * 1024;
@@ -8068,52 +8118,778 @@ var init_text_fingerprint = __esm({
   }
 });
 
+// ../main/node_modules/fzstd/esm/index.mjs
+var esm_exports = {};
+__export(esm_exports, {
+  Decompress: () => Decompress,
+  ZstdErrorCode: () => ZstdErrorCode,
+  decompress: () => decompress
+});
+function decompress(dat, buf) {
+  var bufs = [], nb = +!buf;
+  var bt = 0, ol = 0;
+  for (; dat.length; ) {
+    var st = rzfh(dat, nb || buf);
+    if (typeof st == "object") {
+      if (nb) {
+        buf = null;
+        if (st.w.length == st.u) {
+          bufs.push(buf = st.w);
+          ol += st.u;
+        }
+      } else {
+        bufs.push(buf);
+        st.e = 0;
+      }
+      for (; !st.l; ) {
+        var blk = rzb(dat, st, buf);
+        if (!blk)
+          err(5);
+        if (buf)
+          st.e = st.y;
+        else {
+          bufs.push(blk);
+          ol += blk.length;
+          cpw(st.w, 0, blk.length);
+          st.w.set(blk, st.w.length - blk.length);
+        }
+      }
+      bt = st.b + st.c * 4;
+    } else
+      bt = st;
+    dat = dat.subarray(bt);
+  }
+  return cct(bufs, ol);
+}
+var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
+var init_esm = __esm({
+  "../main/node_modules/fzstd/esm/index.mjs"() {
+    "use strict";
+    ab = ArrayBuffer;
+    u8 = Uint8Array;
+    u16 = Uint16Array;
+    i16 = Int16Array;
+    i32 = Int32Array;
+    slc = function(v, s, e) {
+      if (u8.prototype.slice)
+        return u8.prototype.slice.call(v, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      var n = new u8(e - s);
+      n.set(v.subarray(s, e));
+      return n;
+    };
+    fill = function(v, n, s, e) {
+      if (u8.prototype.fill)
+        return u8.prototype.fill.call(v, n, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      for (; s < e; ++s)
+        v[s] = n;
+      return v;
+    };
+    cpw = function(v, t, s, e) {
+      if (u8.prototype.copyWithin)
+        return u8.prototype.copyWithin.call(v, t, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      while (s < e) {
+        v[t++] = v[s++];
+      }
+    };
+    ZstdErrorCode = {
+      InvalidData: 0,
+      WindowSizeTooLarge: 1,
+      InvalidBlockType: 2,
+      FSEAccuracyTooHigh: 3,
+      DistanceTooFarBack: 4,
+      UnexpectedEOF: 5
+    };
+    ec = [
+      "invalid zstd data",
+      "window size too large (>2046MB)",
+      "invalid block type",
+      "FSE accuracy too high",
+      "match distance too far back",
+      "unexpected EOF"
+    ];
+    err = function(ind, msg, nt) {
+      var e = new Error(msg || ec[ind]);
+      e.code = ind;
+      if (Error.captureStackTrace)
+        Error.captureStackTrace(e, err);
+      if (!nt)
+        throw e;
+      return e;
+    };
+    rb = function(d, b, n) {
+      var i = 0, o = 0;
+      for (; i < n; ++i)
+        o |= d[b++] << (i << 3);
+      return o;
+    };
+    b4 = function(d, b) {
+      return (d[b] | d[b + 1] << 8 | d[b + 2] << 16 | d[b + 3] << 24) >>> 0;
+    };
+    rzfh = function(dat, w) {
+      var n3 = dat[0] | dat[1] << 8 | dat[2] << 16;
+      if (n3 == 3126568 && dat[3] == 253) {
+        var flg = dat[4];
+        var ss = flg >> 5 & 1, cc = flg >> 2 & 1, df = flg & 3, fcf = flg >> 6;
+        if (flg & 8)
+          err(0);
+        var bt = 6 - ss;
+        var db = df == 3 ? 4 : df;
+        var di = rb(dat, bt, db);
+        bt += db;
+        var fsb = fcf ? 1 << fcf : ss;
+        var fss = rb(dat, bt, fsb) + (fcf == 1 && 256);
+        var ws = fss;
+        if (!ss) {
+          var wb = 1 << 10 + (dat[5] >> 3);
+          ws = wb + (wb >> 3) * (dat[5] & 7);
+        }
+        if (ws > 2145386496)
+          err(1);
+        var buf = new u8((w == 1 ? fss || ws : w ? 0 : ws) + 12);
+        buf[0] = 1, buf[4] = 4, buf[8] = 8;
+        return {
+          b: bt + fsb,
+          y: 0,
+          l: 0,
+          d: di,
+          w: w && w != 1 ? w : buf.subarray(12),
+          e: ws,
+          o: new i32(buf.buffer, 0, 3),
+          u: fss,
+          c: cc,
+          m: Math.min(131072, ws)
+        };
+      } else if ((n3 >> 4 | dat[3] << 20) == 25481893) {
+        return b4(dat, 4) + 8;
+      }
+      err(0);
+    };
+    msb = function(val) {
+      var bits = 0;
+      for (; 1 << bits <= val; ++bits)
+        ;
+      return bits - 1;
+    };
+    rfse = function(dat, bt, mal) {
+      var tpos = (bt << 3) + 4;
+      var al = (dat[bt] & 15) + 5;
+      if (al > mal)
+        err(3);
+      var sz = 1 << al;
+      var probs = sz, sym = -1, re = -1, i = -1, ht = sz;
+      var buf = new ab(512 + (sz << 2));
+      var freq = new i16(buf, 0, 256);
+      var dstate = new u16(buf, 0, 256);
+      var nstate = new u16(buf, 512, sz);
+      var bb1 = 512 + (sz << 1);
+      var syms = new u8(buf, bb1, sz);
+      var nbits = new u8(buf, bb1 + sz);
+      while (sym < 255 && probs > 0) {
+        var bits = msb(probs + 1);
+        var cbt = tpos >> 3;
+        var msk = (1 << bits + 1) - 1;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (tpos & 7) & msk;
+        var msk1fb = (1 << bits) - 1;
+        var msv = msk - probs - 1;
+        var sval = val & msk1fb;
+        if (sval < msv)
+          tpos += bits, val = sval;
+        else {
+          tpos += bits + 1;
+          if (val > msk1fb)
+            val -= msv;
+        }
+        freq[++sym] = --val;
+        if (val == -1) {
+          probs += val;
+          syms[--ht] = sym;
+        } else
+          probs -= val;
+        if (!val) {
+          do {
+            var rbt = tpos >> 3;
+            re = (dat[rbt] | dat[rbt + 1] << 8) >> (tpos & 7) & 3;
+            tpos += 2;
+            sym += re;
+          } while (re == 3);
+        }
+      }
+      if (sym > 255 || probs)
+        err(0);
+      var sympos = 0;
+      var sstep = (sz >> 1) + (sz >> 3) + 3;
+      var smask = sz - 1;
+      for (var s = 0; s <= sym; ++s) {
+        var sf = freq[s];
+        if (sf < 1) {
+          dstate[s] = -sf;
+          continue;
+        }
+        for (i = 0; i < sf; ++i) {
+          syms[sympos] = s;
+          do {
+            sympos = sympos + sstep & smask;
+          } while (sympos >= ht);
+        }
+      }
+      if (sympos)
+        err(0);
+      for (i = 0; i < sz; ++i) {
+        var ns = dstate[syms[i]]++;
+        var nb = nbits[i] = al - msb(ns);
+        nstate[i] = (ns << nb) - sz;
+      }
+      return [tpos + 7 >> 3, {
+        b: al,
+        s: syms,
+        n: nbits,
+        t: nstate
+      }];
+    };
+    rhu = function(dat, bt) {
+      var i = 0, wc = -1;
+      var buf = new u8(292), hb = dat[bt];
+      var hw = buf.subarray(0, 256);
+      var rc = buf.subarray(256, 268);
+      var ri = new u16(buf.buffer, 268);
+      if (hb < 128) {
+        var _a = rfse(dat, bt + 1, 6), ebt = _a[0], fdt = _a[1];
+        bt += hb;
+        var epos = ebt << 3;
+        var lb = dat[bt];
+        if (!lb)
+          err(0);
+        var st1 = 0, st2 = 0, btr1 = fdt.b, btr2 = btr1;
+        var fpos = (++bt << 3) - 8 + msb(lb);
+        for (; ; ) {
+          fpos -= btr1;
+          if (fpos < epos)
+            break;
+          var cbt = fpos >> 3;
+          st1 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr1) - 1;
+          hw[++wc] = fdt.s[st1];
+          fpos -= btr2;
+          if (fpos < epos)
+            break;
+          cbt = fpos >> 3;
+          st2 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr2) - 1;
+          hw[++wc] = fdt.s[st2];
+          btr1 = fdt.n[st1];
+          st1 = fdt.t[st1];
+          btr2 = fdt.n[st2];
+          st2 = fdt.t[st2];
+        }
+        if (++wc > 255)
+          err(0);
+      } else {
+        wc = hb - 127;
+        for (; i < wc; i += 2) {
+          var byte = dat[++bt];
+          hw[i] = byte >> 4;
+          hw[i + 1] = byte & 15;
+        }
+        ++bt;
+      }
+      var wes = 0;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        if (wt > 11)
+          err(0);
+        wes += wt && 1 << wt - 1;
+      }
+      var mb = msb(wes) + 1;
+      var ts = 1 << mb;
+      var rem = ts - wes;
+      if (rem & rem - 1)
+        err(0);
+      hw[wc++] = msb(rem) + 1;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        ++rc[hw[i] = wt && mb + 1 - wt];
+      }
+      var hbuf = new u8(ts << 1);
+      var syms = hbuf.subarray(0, ts), nb = hbuf.subarray(ts);
+      ri[mb] = 0;
+      for (i = mb; i > 0; --i) {
+        var pv = ri[i];
+        fill(nb, i, pv, ri[i - 1] = pv + rc[i] * (1 << mb - i));
+      }
+      if (ri[0] != ts)
+        err(0);
+      for (i = 0; i < wc; ++i) {
+        var bits = hw[i];
+        if (bits) {
+          var code = ri[bits];
+          fill(syms, i, code, ri[bits] = code + (1 << mb - bits));
+        }
+      }
+      return [bt, {
+        n: nb,
+        b: mb,
+        s: syms
+      }];
+    };
+    dllt = rfse(/* @__PURE__ */ new u8([
+      81,
+      16,
+      99,
+      140,
+      49,
+      198,
+      24,
+      99,
+      12,
+      33,
+      196,
+      24,
+      99,
+      102,
+      102,
+      134,
+      70,
+      146,
+      4
+    ]), 0, 6)[1];
+    dmlt = rfse(/* @__PURE__ */ new u8([
+      33,
+      20,
+      196,
+      24,
+      99,
+      140,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      36,
+      9
+    ]), 0, 6)[1];
+    doct = rfse(/* @__PURE__ */ new u8([
+      32,
+      132,
+      16,
+      66,
+      102,
+      70,
+      68,
+      68,
+      68,
+      68,
+      36,
+      73,
+      2
+    ]), 0, 5)[1];
+    b2bl = function(b, s) {
+      var len = b.length, bl = new i32(len);
+      for (var i = 0; i < len; ++i) {
+        bl[i] = s;
+        s += 1 << b[i];
+      }
+      return bl;
+    };
+    llb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      134678020,
+      202050057,
+      269422093
+    ])).buffer, 0, 36);
+    llbl = /* @__PURE__ */ b2bl(llb, 0);
+    mlb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      117769220,
+      185207048,
+      252579084,
+      16
+    ])).buffer, 0, 53);
+    mlbl = /* @__PURE__ */ b2bl(mlb, 3);
+    dhu = function(dat, out, hu) {
+      var len = dat.length, ss = out.length, lb = dat[len - 1], msk = (1 << hu.b) - 1, eb = -hu.b;
+      if (!lb)
+        err(0);
+      var st = 0, btr = hu.b, pos = (len << 3) - 8 + msb(lb) - btr, i = -1;
+      for (; pos > eb && i < ss; ) {
+        var cbt = pos >> 3;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (pos & 7);
+        st = (st << btr | val) & msk;
+        out[++i] = hu.s[st];
+        pos -= btr = hu.n[st];
+      }
+      if (pos != eb || i + 1 != ss)
+        err(0);
+    };
+    dhu4 = function(dat, out, hu) {
+      var bt = 6;
+      var ss = out.length, sz1 = ss + 3 >> 2, sz2 = sz1 << 1, sz3 = sz1 + sz2;
+      dhu(dat.subarray(bt, bt += dat[0] | dat[1] << 8), out.subarray(0, sz1), hu);
+      dhu(dat.subarray(bt, bt += dat[2] | dat[3] << 8), out.subarray(sz1, sz2), hu);
+      dhu(dat.subarray(bt, bt += dat[4] | dat[5] << 8), out.subarray(sz2, sz3), hu);
+      dhu(dat.subarray(bt), out.subarray(sz3), hu);
+    };
+    rzb = function(dat, st, out) {
+      var _a;
+      var bt = st.b;
+      var b0 = dat[bt], btype = b0 >> 1 & 3;
+      st.l = b0 & 1;
+      var sz = b0 >> 3 | dat[bt + 1] << 5 | dat[bt + 2] << 13;
+      var ebt = (bt += 3) + sz;
+      if (btype == 1) {
+        if (bt >= dat.length)
+          return;
+        st.b = bt + 1;
+        if (out) {
+          fill(out, dat[bt], st.y, st.y += sz);
+          return out;
+        }
+        return fill(new u8(sz), dat[bt]);
+      }
+      if (ebt > dat.length)
+        return;
+      if (btype == 0) {
+        st.b = ebt;
+        if (out) {
+          out.set(dat.subarray(bt, ebt), st.y);
+          st.y += sz;
+          return out;
+        }
+        return slc(dat, bt, ebt);
+      }
+      if (btype == 2) {
+        var b3 = dat[bt], lbt = b3 & 3, sf = b3 >> 2 & 3;
+        var lss = b3 >> 4, lcs2 = 0, s4 = 0;
+        if (lbt < 2) {
+          if (sf & 1)
+            lss |= dat[++bt] << 4 | (sf & 2 && dat[++bt] << 12);
+          else
+            lss = b3 >> 3;
+        } else {
+          s4 = sf;
+          if (sf < 2)
+            lss |= (dat[++bt] & 63) << 4, lcs2 = dat[bt] >> 6 | dat[++bt] << 2;
+          else if (sf == 2)
+            lss |= dat[++bt] << 4 | (dat[++bt] & 3) << 12, lcs2 = dat[bt] >> 2 | dat[++bt] << 6;
+          else
+            lss |= dat[++bt] << 4 | (dat[++bt] & 63) << 12, lcs2 = dat[bt] >> 6 | dat[++bt] << 2 | dat[++bt] << 10;
+        }
+        ++bt;
+        var buf = out ? out.subarray(st.y, st.y + st.m) : new u8(st.m);
+        var spl = buf.length - lss;
+        if (lbt == 0)
+          buf.set(dat.subarray(bt, bt += lss), spl);
+        else if (lbt == 1)
+          fill(buf, dat[bt++], spl);
+        else {
+          var hu = st.h;
+          if (lbt == 2) {
+            var hud = rhu(dat, bt);
+            lcs2 += bt - (bt = hud[0]);
+            st.h = hu = hud[1];
+          } else if (!hu)
+            err(0);
+          (s4 ? dhu4 : dhu)(dat.subarray(bt, bt += lcs2), buf.subarray(spl), hu);
+        }
+        var ns = dat[bt++];
+        if (ns) {
+          if (ns == 255)
+            ns = (dat[bt++] | dat[bt++] << 8) + 32512;
+          else if (ns > 127)
+            ns = ns - 128 << 8 | dat[bt++];
+          var scm = dat[bt++];
+          if (scm & 3)
+            err(0);
+          var dts = [dmlt, doct, dllt];
+          for (var i = 2; i > -1; --i) {
+            var md = scm >> (i << 1) + 2 & 3;
+            if (md == 1) {
+              var rbuf = new u8([0, 0, dat[bt++]]);
+              dts[i] = {
+                s: rbuf.subarray(2, 3),
+                n: rbuf.subarray(0, 1),
+                t: new u16(rbuf.buffer, 0, 1),
+                b: 0
+              };
+            } else if (md == 2) {
+              _a = rfse(dat, bt, 9 - (i & 1)), bt = _a[0], dts[i] = _a[1];
+            } else if (md == 3) {
+              if (!st.t)
+                err(0);
+              dts[i] = st.t[i];
+            }
+          }
+          var _b = st.t = dts, mlt = _b[0], oct = _b[1], llt = _b[2];
+          var lb = dat[ebt - 1];
+          if (!lb)
+            err(0);
+          var spos = (ebt << 3) - 8 + msb(lb) - llt.b, cbt = spos >> 3, oubt = 0;
+          var lst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << llt.b) - 1;
+          cbt = (spos -= oct.b) >> 3;
+          var ost = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << oct.b) - 1;
+          cbt = (spos -= mlt.b) >> 3;
+          var mst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mlt.b) - 1;
+          for (++ns; --ns; ) {
+            var llc = llt.s[lst];
+            var lbtr = llt.n[lst];
+            var mlc = mlt.s[mst];
+            var mbtr = mlt.n[mst];
+            var ofc = oct.s[ost];
+            var obtr = oct.n[ost];
+            cbt = (spos -= ofc) >> 3;
+            var ofp = 1 << ofc;
+            var off = ofp + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16 | dat[cbt + 3] << 24) >>> (spos & 7) & ofp - 1);
+            cbt = (spos -= mlb[mlc]) >> 3;
+            var ml = mlbl[mlc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << mlb[mlc]) - 1);
+            cbt = (spos -= llb[llc]) >> 3;
+            var ll = llbl[llc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << llb[llc]) - 1);
+            cbt = (spos -= lbtr) >> 3;
+            lst = llt.t[lst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << lbtr) - 1);
+            cbt = (spos -= mbtr) >> 3;
+            mst = mlt.t[mst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mbtr) - 1);
+            cbt = (spos -= obtr) >> 3;
+            ost = oct.t[ost] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << obtr) - 1);
+            if (off > 3) {
+              st.o[2] = st.o[1];
+              st.o[1] = st.o[0];
+              st.o[0] = off -= 3;
+            } else {
+              var idx = off - (ll != 0);
+              if (idx) {
+                off = idx == 3 ? st.o[0] - 1 : st.o[idx];
+                if (idx > 1)
+                  st.o[2] = st.o[1];
+                st.o[1] = st.o[0];
+                st.o[0] = off;
+              } else
+                off = st.o[0];
+            }
+            for (var i = 0; i < ll; ++i) {
+              buf[oubt + i] = buf[spl + i];
+            }
+            oubt += ll, spl += ll;
+            var stin = oubt - off;
+            if (stin < 0) {
+              var len = -stin;
+              var bs = st.e + stin;
+              if (len > ml)
+                len = ml;
+              for (var i = 0; i < len; ++i) {
+                buf[oubt + i] = st.w[bs + i];
+              }
+              oubt += len, ml -= len, stin = 0;
+            }
+            for (var i = 0; i < ml; ++i) {
+              buf[oubt + i] = buf[stin + i];
+            }
+            oubt += ml;
+          }
+          if (oubt != spl) {
+            while (spl < buf.length) {
+              buf[oubt++] = buf[spl++];
+            }
+          } else
+            oubt = buf.length;
+          if (out)
+            st.y += oubt;
+          else
+            buf = slc(buf, 0, oubt);
+        } else if (out) {
+          st.y += lss;
+          if (spl) {
+            for (var i = 0; i < lss; ++i) {
+              buf[i] = buf[spl + i];
+            }
+          }
+        } else if (spl)
+          buf = slc(buf, spl);
+        st.b = ebt;
+        return buf;
+      }
+      err(2);
+    };
+    cct = function(bufs, ol) {
+      if (bufs.length == 1)
+        return bufs[0];
+      var buf = new u8(ol);
+      for (var i = 0, b = 0; i < bufs.length; ++i) {
+        var chk = bufs[i];
+        buf.set(chk, b);
+        b += chk.length;
+      }
+      return buf;
+    };
+    Decompress = /* @__PURE__ */ (function() {
+      function Decompress2(ondata) {
+        this.ondata = ondata;
+        this.c = [];
+        this.l = 0;
+        this.z = 0;
+      }
+      Decompress2.prototype.push = function(chunk, final) {
+        if (typeof this.s == "number") {
+          var sub = Math.min(chunk.length, this.s);
+          chunk = chunk.subarray(sub);
+          this.s -= sub;
+        }
+        var sl = chunk.length;
+        var ncs = sl + this.l;
+        if (!this.s) {
+          if (final) {
+            if (!ncs) {
+              this.ondata(new u8(0), true);
+              return;
+            }
+            if (ncs < 5)
+              err(5);
+          } else if (ncs < 18) {
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (typeof (this.s = rzfh(chunk)) == "number")
+            return this.push(chunk, final);
+        }
+        if (typeof this.s != "number") {
+          if (ncs < (this.z || 3)) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (!this.z && ncs < (this.z = chunk[this.s.b] & 2 ? 4 : 3 + (chunk[this.s.b] >> 3 | chunk[this.s.b + 1] << 5 | chunk[this.s.b + 2] << 13))) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          } else
+            this.z = 0;
+          for (; ; ) {
+            var blk = rzb(chunk, this.s);
+            if (!blk) {
+              if (final)
+                err(5);
+              var adc = chunk.subarray(this.s.b);
+              this.s.b = 0;
+              this.c.push(adc), this.l += adc.length;
+              return;
+            } else {
+              this.ondata(blk, false);
+              cpw(this.s.w, 0, blk.length);
+              this.s.w.set(blk, this.s.w.length - blk.length);
+            }
+            if (this.s.l) {
+              var rest = chunk.subarray(this.s.b);
+              this.s = this.s.c * 4;
+              this.push(rest, final);
+              return;
+            }
+          }
+        } else if (final)
+          err(5);
+      };
+      return Decompress2;
+    })();
+  }
+});
+
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path29.join)((0, import_node_path29.dirname)((0, import_node_path29.resolve)(transcriptPath)), (0, import_node_path29.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path36.join)((0, import_node_path36.dirname)((0, import_node_path36.resolve)(transcriptPath)), (0, import_node_path36.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path29.sep) ? folder : `${folder}${import_node_path29.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path36.sep) ? folder : `${folder}${import_node_path36.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path29.isAbsolute)(named)) return null;
-  const path = (0, import_node_path29.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path36.isAbsolute)(named)) return null;
+  const path = (0, import_node_path36.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path29.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path36.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs30.realpathSync)(folder);
-    const realDir = (0, import_node_fs30.realpathSync)((0, import_node_path29.dirname)((0, import_node_path29.resolve)(path)));
+    const realFolder = (0, import_node_fs38.realpathSync)(folder);
+    const realDir = (0, import_node_fs38.realpathSync)((0, import_node_path36.dirname)((0, import_node_path36.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs30.openSync)((0, import_node_path29.join)(realDir, (0, import_node_path29.basename)(path)), import_node_fs30.constants.O_RDONLY | (import_node_fs30.constants.O_NONBLOCK ?? 0) | (import_node_fs30.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs38.openSync)((0, import_node_path36.join)(realDir, (0, import_node_path36.basename)(path)), import_node_fs38.constants.O_RDONLY | (import_node_fs38.constants.O_NONBLOCK ?? 0) | (import_node_fs38.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs30.fstatSync)(fd);
+    const stat = (0, import_node_fs38.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs30.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs38.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs30.closeSync)(fd);
+    (0, import_node_fs38.closeSync)(fd);
   }
 }
-var import_node_fs30, import_node_path29, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs38, import_node_path36, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs30 = require("fs");
-    import_node_path29 = require("path");
+    import_node_fs38 = require("fs");
+    import_node_path36 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8223,12 +8999,12 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs26 = require("fs");
-var import_node_path26 = require("path");
+var import_node_fs28 = require("fs");
+var import_node_path29 = require("path");
 init_errors();
 
 // src/core/store/store.ts
-var import_node_fs14 = require("fs");
+var import_node_fs16 = require("fs");
 
 // src/core/store/make-dir.ts
 var import_node_fs = require("fs");
@@ -8264,7 +9040,7 @@ function madeMeanwhile(path, error) {
 }
 
 // src/core/store/store.ts
-var import_node_path10 = require("path");
+var import_node_path12 = require("path");
 
 // src/core/store/atomic-write.ts
 var import_node_crypto = require("crypto");
@@ -8686,8 +9462,8 @@ function reclaim(lockPath, staleMs) {
     unlinkIfPresent(lockPath);
     return true;
   } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+    const after2 = inspect(mutexPath);
+    if (after2.kind !== "holder" || after2.holder.nonce !== nonce) {
       throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
     }
     unlinkIfPresent(mutexPath);
@@ -8852,6 +9628,12 @@ var LIMITS = {
   relatedCount: 50,
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
   /** A local state file larger than this is set aside instead of being parsed. */
   localStateBytes: 4e6
 };
@@ -8920,6 +9702,17 @@ function uniqueId(title, taken, reserved = []) {
   }
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function suffixedId(title, taken, reserved = []) {
+  const base = slugify(title, LIMITS.idLength - 5);
+  for (let attempt = 0; attempt < 1e3; attempt++) {
+    let suffix = "";
+    for (const b of (0, import_node_crypto3.randomBytes)(4)) suffix += BASE36[b % 36];
+    const candidate = `${base}-${suffix}`;
+    if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
+  }
+  throw errors.invalid(`Could not find a free id for "${title}"`);
+}
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -8947,6 +9740,46 @@ var KEY_ORDER = [
 ];
 var FrontmatterError = class extends Error {
 };
+var FRONTMATTER_LIMITS = {
+  chars: 256 * 1024,
+  /** Lines, plus items of flow collections (`[a, b]`, `{a: 1}`): about the number of keys and list items. */
+  entries: 1e3,
+  /** Open flow brackets at once, or the characters of a line's leading indentation and `- ` indicators. */
+  depth: 64
+};
+function frontmatterPastLimits(yamlText) {
+  const fmt2 = (n) => n.toLocaleString("en-US");
+  if (yamlText.length > FRONTMATTER_LIMITS.chars)
+    return `frontmatter too large to parse: ${fmt2(yamlText.length)} characters (limit ${fmt2(FRONTMATTER_LIMITS.chars)})`;
+  let entries = 1;
+  let brackets = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < yamlText.length; i++) {
+    const c = yamlText.charCodeAt(i);
+    if (c === 10) {
+      entries++;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c === 32 || c === 45 || c === 9)) {
+      if (++indent > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (a line indented past ${FRONTMATTER_LIMITS.depth} characters)`;
+      continue;
+    }
+    lineStart = false;
+    if (c === 91 || c === 123) {
+      if (++brackets > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (more than ${FRONTMATTER_LIMITS.depth} open brackets)`;
+    } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
+    else if (c === 44 && brackets > 0) entries++;
+    if (entries > FRONTMATTER_LIMITS.entries) break;
+  }
+  if (entries > FRONTMATTER_LIMITS.entries)
+    return `frontmatter too large to parse: more than ${fmt2(FRONTMATTER_LIMITS.entries)} lines and list items (keys)`;
+  return null;
+}
 function serializeThread(thread) {
   const ordered = {};
   for (const key of KEY_ORDER) {
@@ -9015,6 +9848,8 @@ function parseThreadUnchecked(text) {
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const { yamlText, summary } = split;
+  const pastLimits = frontmatterPastLimits(yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
@@ -9023,11 +9858,11 @@ function parseThreadUnchecked(text) {
   return { ...validateMeta(data), summary };
 }
 function splitFrontmatter(text) {
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (!normalized.startsWith(`${FENCE}
-`) && !normalized.startsWith(`${FENCE}\r
+  const normalized2 = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized2.startsWith(`${FENCE}
+`) && !normalized2.startsWith(`${FENCE}\r
 `)) return "no-opening-fence";
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const rest = normalized2.slice(normalized2.indexOf("\n") + 1);
   const end = findClosingFence(rest);
   if (end === -1) return "no-closing-fence";
   const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
@@ -9104,34 +9939,949 @@ function describe(v) {
   return typeof v;
 }
 
-// src/core/store/project-ids.ts
+// src/core/store/thread-folder-format.ts
+var import_node_crypto4 = require("crypto");
+var import_yaml2 = __toESM(require_dist(), 1);
+init_error_details();
+
+// src/core/types.ts
+var THREAD_STATUSES = ["active", "done", "abandoned"];
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var SECTION_HEADINGS = {
+  decisions: "Decisions",
+  constraints: "Constraints",
+  state: "State",
+  "open-questions": "Open questions",
+  "next-steps": "Next steps"
+};
+function statusWord(status) {
+  switch (status) {
+    case "active":
+      return "open";
+    case "done":
+    case "abandoned":
+      return status;
+    default: {
+      const unreachable = status;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function threadStatus(meta) {
+  return meta.status ?? "active";
+}
+
+// src/core/context/summary-sections.ts
+var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+function sectionKeyOf(heading) {
+  const normalized2 = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  for (const key of SECTION_KEYS) {
+    if (normalized2 === key || normalized2 === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
+  }
+  return null;
+}
+var FENCE_LINE = /^\s*(```|~~~)/;
+var FenceTracker = class {
+  fence = null;
+  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
+  outside(line) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (marker !== void 0) {
+      if (this.fence === null) this.fence = marker;
+      else if (marker === this.fence) this.fence = null;
+      return false;
+    }
+    return this.fence === null;
+  }
+  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
+  get open() {
+    return this.fence;
+  }
+};
+function parseSummary(summary) {
+  const lines = summary.split("\n");
+  const preamble = [];
+  const sections = [];
+  const fences = new FenceTracker();
+  for (const line of lines) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      const title = heading[1];
+      sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
+      continue;
+    }
+    const current = sections[sections.length - 1];
+    if (current) current.lines.push(line);
+    else preamble.push(line);
+  }
+  return {
+    preamble: preamble.join("\n"),
+    sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
+  };
+}
+function renderSummary(parsed) {
+  const parts = [];
+  const preamble = trimBlankLines(parsed.preamble);
+  if (preamble !== "") parts.push(preamble);
+  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+${s.body}`);
+  return parts.join("\n\n");
+}
+function ancestorExcerpt(summary) {
+  const parsed = parseSummary(summary);
+  if (parsed.sections.length === 0) return summary.trim();
+  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  return renderSummary({ preamble: "", sections: kept });
+}
+function updateSection(summary, key, content, replace) {
+  const parsed = parseSummary(summary);
+  const text = trimBlankLines(content);
+  const existing = parsed.sections.find((s) => s.key === key);
+  if (existing) {
+    if (text === "" && !replace) return summary;
+    existing.body = replace || existing.body === "" ? text : `${existing.body}
+${text}`;
+    return renderSummary(parsed);
+  }
+  const order = SECTION_KEYS.indexOf(key);
+  let insertAt = parsed.sections.length;
+  for (let i = 0; i < parsed.sections.length; i++) {
+    const k = parsed.sections[i].key;
+    if (k !== null && SECTION_KEYS.indexOf(k) > order) {
+      insertAt = i;
+      break;
+    }
+  }
+  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
+  return renderSummary(parsed);
+}
+function trimBlankLines(text) {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
+}
+
+// src/core/store/summary-blocks.ts
+var LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+function isListItem(block) {
+  return LIST_ITEM.test(block);
+}
+function splitBlocks(body) {
+  const blocks = [];
+  let current = null;
+  let blankBefore = true;
+  const fences = new FenceTracker();
+  for (const raw of body.replace(/\r\n/g, "\n").split("\n")) {
+    const line = raw.replace(/[ \t]+$/, "") === "" ? "" : raw;
+    const inFence = current !== null && fences.open !== null;
+    const outside = fences.outside(line);
+    if (inFence) {
+      current.push(line);
+      continue;
+    }
+    if (line === "") {
+      blankBefore = true;
+      if (current !== null) current.push("");
+      continue;
+    }
+    const indented = /^[ \t]/.test(line);
+    const starts = current === null || !indented && (LIST_ITEM.test(line) || blankBefore) || !outside && !indented;
+    if (starts) {
+      current = [line];
+      blocks.push(current);
+    } else current.push(line);
+    blankBefore = false;
+  }
+  return blocks.map((lines) => trimTrailingBlank(lines).join("\n")).filter((b) => b !== "");
+}
+function trimTrailingBlank(lines) {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === "") end--;
+  return lines.slice(0, end);
+}
+function joinBlocks(blocks) {
+  let out = "";
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (i > 0) out += isListItem(block) || FENCE_START.test(block) ? "\n" : "\n\n";
+    out += block;
+  }
+  return out;
+}
+var FENCE_START = /^(```|~~~)/;
+
+// src/core/store/thread-folder-format.ts
+var HEAD_FILE = "thread.md";
+var SET_DIRS = ["paths", "related"];
+var HEAD_KEYS = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "changedAt",
+  "commit",
+  "status",
+  "branch",
+  "mergedInto",
+  "migratedFrom"
+];
+function gitBlobId(bytes2) {
+  const hash = (0, import_node_crypto4.createHash)("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex");
+}
+function memberFileName(member2) {
+  return (0, import_node_crypto4.createHash)("sha1").update(member2).digest("hex").slice(0, 16);
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function assertStorable(what, text) {
+  if (LONE_SURROGATE3.test(text))
+    throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`
+    );
+  }
+}
+function serializeHead(head) {
+  const fields = {};
+  for (const key of HEAD_KEYS) {
+    const value = head[key];
+    if (value !== void 0) fields[key] = value;
+  }
+  assertStorable("title", head.title);
+  assertStorable("summary", head.body);
+  const text = `---
+${frontmatterYaml(fields)}---
+${head.body === "" ? "" : `
+${head.body}
+`}`;
+  const back = parseHead(text);
+  for (const key of [...HEAD_KEYS, "body"]) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(head[key]))
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+  }
+  return text;
+}
+function serializeItem(item) {
+  const fields = { at: item.at, by: item.by };
+  if (item.commit !== void 0) fields.commit = item.commit;
+  const body = item.blocks.join("\n\n");
+  assertStorable("summary", body);
+  const text = `---
+${frontmatterYaml(fields)}---
+${body}
+`;
+  const back = parseItem(text);
+  if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
+    throw new FrontmatterError("an item of its summary would not read back exactly as given");
+  }
+  return text;
+}
+function yamlMapping(text) {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
+  }
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const pastLimits = frontmatterPastLimits(split.yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
+  let data;
+  try {
+    const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    data = doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
+  }
+  if (data === null || data === void 0) data = {};
+  if (typeof data !== "object" || Array.isArray(data))
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  return { data, body: split.summary };
+}
+function stringField(d, key, required) {
+  const v = d[key];
+  if (v === void 0 || v === null) {
+    if (required) throw new FrontmatterError(`frontmatter has no "${key}"`);
+    return void 0;
+  }
+  if (typeof v !== "string")
+    throw new FrontmatterError(
+      `frontmatter "${key}" must be a string, found ${Array.isArray(v) ? "a list" : v instanceof Date ? "a date (quote it)" : typeof v}`
+    );
+  return v;
+}
+function parseHead(text) {
+  const { data: d, body } = yamlMapping(text);
+  const id = stringField(d, "id", true);
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d.parentId;
+  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  if (parentRaw !== null && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  const head = {
+    id,
+    title: stringField(d, "title", true),
+    parentId: parentRaw,
+    author: stringField(d, "author", false) ?? "unknown",
+    createdAt: stringField(d, "createdAt", true),
+    body
+  };
+  const changedAt = stringField(d, "changedAt", false);
+  if (changedAt !== void 0) head.changedAt = changedAt;
+  const commit = stringField(d, "commit", false);
+  if (commit !== void 0) head.commit = commit;
+  const status = stringField(d, "status", false);
+  if (status !== void 0) {
+    if (status !== "done" && status !== "abandoned")
+      throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    head.status = status;
+  }
+  const branch = stringField(d, "branch", false);
+  if (branch !== void 0) head.branch = branch;
+  const mergedInto = stringField(d, "mergedInto", false);
+  if (mergedInto !== void 0) head.mergedInto = mergedInto;
+  const migratedFrom = stringField(d, "migratedFrom", false);
+  if (migratedFrom !== void 0) head.migratedFrom = migratedFrom;
+  return head;
+}
+function parseItem(text) {
+  const { data: d, body } = yamlMapping(text);
+  const item = {
+    at: stringField(d, "at", false) ?? "",
+    by: stringField(d, "by", false) ?? "unknown",
+    blocks: splitBlocks(body)
+  };
+  const commit = stringField(d, "commit", false);
+  if (commit !== void 0) item.commit = commit;
+  return item;
+}
+
+// src/core/store/thread-folder-read.ts
+var import_node_fs9 = require("fs");
+var import_node_path6 = require("path");
+
+// src/core/store/file-stamp.ts
 var import_node_fs7 = require("fs");
+function fileStamp(path) {
+  try {
+    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
+    return s.isFile() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function pathStamp(path) {
+  if (!path.endsWith("/")) return fileStamp(path);
+  try {
+    const s = (0, import_node_fs7.lstatSync)(path.slice(0, -1), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+function stampSettledAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  const m = BigInt(mtimeNs);
+  const c = BigInt(ctimeNs);
+  return settledAtMs(m > c ? m : c);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+// src/core/store/item-keys.ts
+var import_node_crypto5 = require("crypto");
+var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+var FIRST = "i";
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function fractionOf(key) {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+function midpoint(a, b) {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low] + midpoint(a.slice(1), null);
+}
+function after(a) {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1];
+  return a[0] + after(a.slice(1));
+}
+function fractionBetween(a, b) {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+function keyBetween(before, next) {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+function randomSuffix() {
+  const bytes2 = (0, import_node_crypto5.randomBytes)(4);
+  let out = "";
+  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
+  return out;
+}
+
+// src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
+init_errors();
+init_regular_file();
+init_error_details();
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > maxBytes) {
+    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes2);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes2) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes2)) return null;
+  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs8.lstatSync)(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
+
+// src/core/store/thread-folder-read.ts
+init_errors();
+init_error_details();
+function assembleFolder(id, texts, pathOf) {
+  if (texts.head === null) {
+    if (texts.items.size === 0 && texts.members.size === 0) return null;
+    throw unreadable(
+      pathOf(HEAD_FILE),
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`
+    );
+  }
+  let head;
+  try {
+    head = parseHead(texts.head);
+  } catch (e) {
+    throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+  }
+  if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const items = [];
+  for (const file of [...texts.items.keys()].sort()) {
+    const [section, name] = file.split("/");
+    let item;
+    try {
+      item = parseItem(texts.items.get(file));
+    } catch (e) {
+      throw unreadable(pathOf(file), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+    }
+    items.push({ section, key: name.slice(0, -3), file, item });
+  }
+  const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map() };
+  for (const [file, text] of texts.members) {
+    const dir = file.split("/")[0];
+    const member2 = text.replace(/\r?\n$/, "");
+    if (member2.includes("\n") || member2 === "")
+      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
+    members[dir].set(file, member2);
+  }
+  return { thread: threadOf(head, items, members), head, items, members };
+}
+function sectionBlocks(items, section) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const it of items) {
+    if (it.section !== section) continue;
+    for (const block of it.item.blocks) {
+      if (seen.has(block)) continue;
+      seen.add(block);
+      out.push(block);
+    }
+  }
+  return out;
+}
+function summaryOf(body, items) {
+  const parts = [];
+  if (body.trim() !== "") parts.push(body);
+  for (const key of SECTION_KEYS) {
+    const blocks = sectionBlocks(items, key);
+    if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}
+${joinBlocks(blocks)}`);
+  }
+  return parts.join("\n\n");
+}
+function threadOf(head, items, members) {
+  let updatedAt = head.changedAt !== void 0 && head.changedAt > head.createdAt ? head.changedAt : head.createdAt;
+  let commit = head.commit;
+  let newest = head.changedAt ?? head.createdAt;
+  for (const it of items) {
+    if (it.item.at > updatedAt) updatedAt = it.item.at;
+    if (it.item.at >= newest && it.item.commit !== void 0) {
+      newest = it.item.at;
+      commit = it.item.commit;
+    }
+  }
+  const thread = {
+    id: head.id,
+    title: head.title,
+    parentId: head.parentId,
+    author: head.author,
+    createdAt: head.createdAt,
+    updatedAt,
+    summary: summaryOf(head.body, items)
+  };
+  if (head.status !== void 0) thread.status = head.status;
+  if (head.branch !== void 0) thread.branch = head.branch;
+  if (commit !== void 0) thread.commit = commit;
+  const paths = [...members.paths.values()].sort();
+  if (paths.length > 0) thread.paths = paths;
+  if (head.mergedInto !== void 0) thread.mergedInto = head.mergedInto;
+  const related = [...members.related.values()].sort();
+  if (related.length > 0) thread.related = related;
+  return thread;
+}
+function readFolderTexts(folder) {
+  const stamps = /* @__PURE__ */ new Map();
+  const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
+  if (root === null) return null;
+  const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
+  for (const name of root) {
+    if (isAtomicTempFile(name)) continue;
+    const path = (0, import_node_path6.join)(folder, name);
+    if (name === HEAD_FILE) {
+      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+    } else if (isSectionDir(name)) {
+      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+          throw unreadable((0, import_node_path6.join)(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        const text = readFile((0, import_node_path6.join)(path, file), stamps, LIMITS.itemFileBytes);
+        if (text !== null) texts.items.set(`${name}/${file}`, text);
+      }
+    } else if (SET_DIRS.includes(name)) {
+      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
+      const names = listDir(path, stamps, limit) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        const text = readFile((0, import_node_path6.join)(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        if (text !== null) texts.members.set(`${name}/${file}`, text);
+      }
+    }
+  }
+  return { texts, stamps };
+}
+function readFile(path, stamps, maxBytes) {
+  const stat = lstatStrict(path, true);
+  stamps.set(path, stat?.isFile() ? statStamp(stat) : null);
+  return readTextStrictAfter(path, stat, maxBytes);
+}
+function listDir(path, stamps, limit) {
+  const stat = lstatStrict(path, true);
+  if (stat === null) {
+    stamps.set(`${path}/`, null);
+    return null;
+  }
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  if (!stat.isDirectory()) throw unreadable(path, "is not a directory (a thread folder and its sections are directories)");
+  stamps.set(`${path}/`, statStamp(stat));
+  let dir;
+  try {
+    dir = (0, import_node_fs9.opendirSync)(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  const names = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      if (isAtomicTempFile(entry.name)) continue;
+      names.push(entry.name);
+      if (names.length > limit)
+        throw unreadable(
+          path,
+          `holds more than ${limit.toLocaleString("en-US")} entries, over the limit: fold some items together by hand`
+        );
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names.sort();
+}
+
+// src/core/store/thread-folder-write.ts
+init_errors();
+function splitSummary(summary) {
+  const outside = [];
+  const bodies = /* @__PURE__ */ new Map();
+  let current = null;
+  const fences = new FenceTracker();
+  for (const line of summary.split("\n")) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      current = sectionKeyOf(heading[1]);
+      if (current === null) outside.push(line);
+      else if (!bodies.has(current)) bodies.set(current, []);
+      continue;
+    }
+    if (current === null) outside.push(line);
+    else bodies.get(current).push(line);
+  }
+  const sections = /* @__PURE__ */ new Map();
+  for (const [key, lines] of bodies) sections.set(key, splitBlocks(lines.join("\n")));
+  return {
+    body: outside.join("\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""),
+    sections
+  };
+}
+function headOf(thread, body, current, stamp, migratedFrom) {
+  const head = {
+    id: thread.id,
+    title: thread.title,
+    parentId: thread.parentId,
+    author: thread.author,
+    createdAt: thread.createdAt,
+    body
+  };
+  if (thread.status !== void 0) head.status = thread.status;
+  if (thread.branch !== void 0) head.branch = thread.branch;
+  if (thread.mergedInto !== void 0) head.mergedInto = thread.mergedInto;
+  const from = migratedFrom ?? current?.migratedFrom;
+  if (from !== void 0) head.migratedFrom = from;
+  const unchanged = current !== null && sameHead(head, current);
+  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
+  if (changedAt !== void 0) head.changedAt = changedAt;
+  const commit = unchanged ? current.commit : stamp.commit;
+  if (commit !== void 0) head.commit = commit;
+  return head;
+}
+function sameHead(a, b) {
+  const keys = [
+    "id",
+    "title",
+    "parentId",
+    "author",
+    "createdAt",
+    "status",
+    "branch",
+    "mergedInto",
+    "migratedFrom",
+    "body"
+  ];
+  return keys.every((k) => a[k] === b[k]);
+}
+function planFolderWrite(current, thread, stamp, migratedFrom) {
+  const { body, sections } = splitSummary(thread.summary);
+  const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
+  const items = current?.items ?? [];
+  for (const key of SECTION_KEYS) {
+    const wanted = [...new Set(sections.get(key) ?? [])];
+    if (wanted.length > LIMITS.sectionItems)
+      throw errors.invalid(
+        `The ${key} section of "${thread.id}" has ${wanted.length} items, over the limit of ${LIMITS.sectionItems}: fold some together.`
+      );
+    planSection(
+      items.filter((i) => i.section === key),
+      key,
+      wanted,
+      stamp,
+      out
+    );
+  }
+  const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
+  const headText = serializeHead(head);
+  if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
+    out.head = headText;
+  for (const dir of SET_DIRS) {
+    const had = current?.members[dir] ?? /* @__PURE__ */ new Map();
+    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
+    for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
+`);
+    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
+  }
+  return out;
+}
+function planSection(items, section, wanted, stamp, out) {
+  const view = [];
+  const byText = /* @__PURE__ */ new Map();
+  for (const it of items) {
+    for (const text of it.item.blocks) {
+      const seen = byText.get(text);
+      if (seen) seen.files.push(it);
+      else {
+        const v = { text, files: [it] };
+        byText.set(text, v);
+        view.push(v);
+      }
+    }
+  }
+  const next = new Map(items.map((it) => [it, [...it.item.blocks]]));
+  const drop = (v) => {
+    for (const f of v.files)
+      next.set(
+        f,
+        next.get(f).filter((b) => b !== v.text)
+      );
+  };
+  const pairs = lcs(
+    view.map((v) => v.text),
+    wanted
+  );
+  const fresh = [];
+  let vi = 0;
+  let wi = 0;
+  let lastKey = null;
+  const keyOfView = (v) => v.files[0].key;
+  for (const [pv, pw] of [...pairs, [view.length, wanted.length]]) {
+    const oldGap = view.slice(vi, pv);
+    const newGap = wanted.slice(wi, pw);
+    const paired = Math.min(oldGap.length, newGap.length);
+    for (let i = 0; i < paired; i++) {
+      const v = oldGap[i];
+      const first = v.files[0];
+      const blocks = next.get(first);
+      next.set(
+        first,
+        blocks.map((b) => b === v.text ? newGap[i] : b)
+      );
+      for (const f of v.files.slice(1))
+        next.set(
+          f,
+          next.get(f).filter((b) => b !== v.text)
+        );
+      lastKey = keyOfView(v);
+    }
+    for (const v of oldGap.slice(paired)) drop(v);
+    if (newGap.length > paired) {
+      const following = pv < view.length ? keyOfView(view[pv]) : null;
+      fresh.push({ after: lastKey, before: following, texts: newGap.slice(paired) });
+    }
+    if (pv < view.length) lastKey = keyOfView(view[pv]);
+    vi = pv + 1;
+    wi = pw + 1;
+  }
+  for (const [it, blocks] of next) {
+    if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
+    if (blocks.length === 0) out.remove.push(it.file);
+    else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
+  }
+  for (const run of fresh) {
+    let prev = run.after;
+    for (const text of run.texts) {
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
+      prev = key;
+    }
+  }
+}
+function stampFields(stamp) {
+  return stamp.commit === void 0 ? { at: stamp.at, by: stamp.by } : { at: stamp.at, by: stamp.by, commit: stamp.commit };
+}
+function lcs(a, b) {
+  const n = a.length;
+  const m = b.length;
+  const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i2 = n - 1; i2 >= 0; i2--) {
+    for (let j2 = m - 1; j2 >= 0; j2--) {
+      table[i2][j2] = a[i2] === b[j2] ? table[i2 + 1][j2 + 1] + 1 : Math.max(table[i2 + 1][j2], table[i2][j2 + 1]);
+    }
+  }
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if (table[i + 1][j] >= table[i][j + 1]) i++;
+    else j++;
+  }
+  return out;
+}
+
+// src/core/store/store.ts
+init_regular_file();
+
+// src/core/store/recent-writes.ts
+var recent = [];
+var KEEP = 16;
+function noteThreadWrite(dir) {
+  const at = recent.indexOf(dir);
+  if (at !== -1) recent.splice(at, 1);
+  recent.push(dir);
+  if (recent.length > KEEP) recent.shift();
+}
+
+// src/core/store/folder-write-marker.ts
+var import_node_crypto6 = require("crypto");
+var import_node_fs10 = require("fs");
+var import_node_path7 = require("path");
+var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+var FOLDER_READ_WAIT_MS = 500;
+var RETRY_PAUSE_MS = 2;
+function markFolderWrite(folder) {
+  const path = (0, import_node_path7.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto6.randomBytes)(6).toString("hex")}.tmp`);
+  (0, import_node_fs10.writeFileSync)(path, "");
+  return () => {
+    try {
+      (0, import_node_fs10.unlinkSync)(path);
+    } catch {
+    }
+  };
+}
+function folderWriteUnderWay(folder) {
+  let names;
+  try {
+    names = (0, import_node_fs10.readdirSync)(folder);
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    const pid = MARKER.exec(name)?.[1];
+    if (pid !== void 0 && Number(pid) !== process.pid && isProcessAlive(Number(pid))) return true;
+  }
+  return false;
+}
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function readFolderConsistently(folder, read, unchanged) {
+  const deadline = Date.now() + FOLDER_READ_WAIT_MS;
+  for (; ; ) {
+    const busyBefore = folderWriteUnderWay(folder);
+    let result;
+    try {
+      result = { ok: true, value: read() };
+    } catch (error) {
+      result = { ok: false, error };
+    }
+    const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
+    if (consistent || Date.now() >= deadline) {
+      if (result.ok) return result.value;
+      throw result.error;
+    }
+    Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
+  }
+}
+
+// src/core/store/project-ids.ts
+var import_node_fs11 = require("fs");
 init_id_pattern();
 function projectIdsIn(dir) {
-  return (0, import_node_fs7.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs11.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/workspace.ts
-var import_node_fs10 = require("fs");
-var import_node_path7 = require("path");
+var import_node_fs14 = require("fs");
+var import_node_path10 = require("path");
 var import_node_url = require("url");
 
 // src/core/git/git.ts
-var import_node_fs9 = require("fs");
+var import_node_fs13 = require("fs");
 init_regular_file();
-var import_node_path6 = require("path");
+var import_node_path9 = require("path");
 
 // src/core/git/git-refs.ts
-var import_node_fs8 = require("fs");
+var import_node_fs12 = require("fs");
 init_regular_file();
-var import_node_path5 = require("path");
+var import_node_path8 = require("path");
 init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    if ((0, import_node_fs8.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    if ((0, import_node_fs12.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
@@ -9141,11 +10891,11 @@ function readIfExists(path) {
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path5.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path5.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path8.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path8.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path5.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path8.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -9156,11 +10906,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs8.existsSync)((0, import_node_path5.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs12.existsSync)((0, import_node_path8.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path5.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path8.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -9173,32 +10923,32 @@ function headCommitFromFiles(gitDir2) {
 
 // src/core/git/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path6.resolve)(dir);
+  let current = (0, import_node_path9.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs9.existsSync)((0, import_node_path6.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path6.dirname)(current);
+    if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path9.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function gitPath(top, path) {
-  return (0, import_node_path6.relative)(top, path).split(import_node_path6.sep).join("/");
+  return (0, import_node_path9.relative)(top, path).split(import_node_path9.sep).join("/");
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path6.join)(top, ".git");
-  if ((0, import_node_fs9.statSync)(dotGit).isDirectory()) return dotGit;
+  const dotGit = (0, import_node_path9.join)(top, ".git");
+  if ((0, import_node_fs13.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path6.resolve)(top, match[1]);
+  return (0, import_node_path9.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let dir;
   let head;
   try {
     dir = gitDir(top);
-    head = readRegularFile((0, import_node_path6.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path9.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -9206,7 +10956,7 @@ function readBranch(top) {
   if (match) return match[1];
   for (const state of ["rebase-merge", "rebase-apply"]) {
     try {
-      const name = readRegularFile((0, import_node_path6.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const name = readRegularFile((0, import_node_path9.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
       const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
       if (rebasing) return rebasing[1];
     } catch {
@@ -9289,33 +11039,33 @@ async function commitsTouchingSince(top, commit, paths) {
 init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path7.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path7.resolve)(gitTop) : current;
+  let current = (0, import_node_path10.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path10.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path7.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path10.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path7.dirname)(current);
+    const parent = (0, import_node_path10.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path7.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path7.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path10.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path7.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path7.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path10.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -9329,7 +11079,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs10.statSync)(path).isDirectory();
+    return (0, import_node_fs14.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -9337,7 +11087,7 @@ function isDirectory(path) {
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs10.lstatSync)(storeDir);
+    stat = (0, import_node_fs14.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -9347,121 +11097,9 @@ function storeDirState(storeDir) {
   return "directory";
 }
 
-// src/core/store/file-stamp.ts
-var import_node_fs11 = require("fs");
-function fileStamp(path) {
-  try {
-    const s = (0, import_node_fs11.lstatSync)(path, { bigint: true });
-    return s.isFile() ? statStamp(s) : null;
-  } catch {
-    return null;
-  }
-}
-function statStamp(s) {
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
-function settledAtMs(changedNs) {
-  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
-}
-function stampSettledAtMs(stamp) {
-  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
-  const m = BigInt(mtimeNs);
-  const c = BigInt(ctimeNs);
-  return settledAtMs(m > c ? m : c);
-}
-var RACY_MARGIN_MS = 3e3;
-var FINE_RACY_MARGIN_MS = 50;
-function racyMarginMs(changedNs) {
-  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
-}
-
-// src/core/store/read-strict.ts
-var nodeBuffer = __toESM(require("buffer"), 1);
-var import_node_fs12 = require("fs");
-var import_node_path8 = require("path");
-init_errors();
-init_regular_file();
-init_error_details();
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function linkRefused(path) {
-  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return messageOf(e);
-}
-function readTextStrict(path, maxBytes) {
-  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
-}
-function lstatStrict(path, bigint) {
-  try {
-    return (0, import_node_fs12.lstatSync)(path, { bigint });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrictAfter(path, stat, maxBytes) {
-  if (stat === null) return null;
-  if (stat.isSymbolicLink()) throw linkRefused(path);
-  let bytes2;
-  try {
-    bytes2 = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes2 === null) return null;
-  if (bytes2.length > maxBytes) {
-    const size = Math.max(bytes2.length, fstatSizeOr(path, bytes2.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  const text = strictUtf8(bytes2);
-  if (text === null) throw unreadable(path, "is not valid UTF-8");
-  return text;
-}
-var isUtf82 = nodeBuffer.isUtf8;
-function strictUtf8(bytes2) {
-  if (isUtf82 === void 0) {
-    try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes2);
-    } catch {
-      return null;
-    }
-  }
-  if (!isUtf82(bytes2)) return null;
-  const bom = bytes2.length >= 3 && bytes2[0] === 239 && bytes2[1] === 187 && bytes2[2] === 191 ? 3 : 0;
-  return Buffer.from(bytes2.buffer, bytes2.byteOffset + bom, bytes2.length - bom).toString("utf8");
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return (0, import_node_fs12.lstatSync)(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path8.relative)(storeDir, (0, import_node_path8.dirname)(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(import_node_path8.sep)) {
-    current = `${current}${import_node_path8.sep}${part}`;
-    let stat;
-    try {
-      stat = (0, import_node_fs12.lstatSync)(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
-
 // src/core/merge/git-merge-driver.ts
-var import_node_fs13 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
 init_error_details();
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -9496,14 +11134,14 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path10.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path12.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
   lockOptions;
   dir;
   lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  /** Threads as read, by folder, each valid while every file it was read from has its stamp; errors are never cached. */
   parsed = /* @__PURE__ */ new Map();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
@@ -9521,15 +11159,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        (0, import_node_fs14.mkdirSync)(this.dir);
+        (0, import_node_fs16.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    makeDir((0, import_node_path10.join)(this.dir, "projects"));
-    makeDir((0, import_node_path10.join)(this.dir, "threads"));
+    makeDir((0, import_node_path12.join)(this.dir, "projects"));
+    makeDir((0, import_node_path12.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -9539,12 +11177,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines((0, import_node_path10.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path12.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines((0, import_node_path10.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path12.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -9575,12 +11213,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path10.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path12.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path10.join)(this.dir, "projects");
+    const dir = (0, import_node_path12.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -9623,8 +11261,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path10.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path10.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path12.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path12.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -9632,53 +11270,115 @@ var Store = class {
   threadsDirExists(projectId) {
     return entryExists(this.threadsDir(projectId));
   }
+  /** The thread's folder (format 2): threads/<project>/<id>/. */
+  threadFolder(projectId, threadId) {
+    return (0, import_node_path12.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
+  }
+  /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
+  legacyThreadPath(projectId, threadId) {
+    return (0, import_node_path12.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /**
+   * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
+   * is all there is.
+   */
   threadPath(projectId, threadId) {
-    return (0, import_node_path10.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    const folder = this.threadFolder(projectId, threadId);
+    const legacy = this.legacyThreadPath(projectId, threadId);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path12.join)(folder, HEAD_FILE);
+  }
+  /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
+  isThreadFile(projectId, threadId, path) {
+    const folder = this.threadFolder(projectId, threadId);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path12.sep}`);
+  }
+  /**
+   * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
+   * stamps: adding or removing an item changes its section folder's stamp. Unread: the folder and the format-1 file.
+   */
+  threadSources(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== void 0) return [...hit.stamps.keys()];
+    return [`${folder}/`, `${folder}/${HEAD_FILE}`, this.legacyThreadPath(projectId, threadId)];
   }
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
+    return entryExists(this.threadFolder(projectId, threadId)) || entryExists(this.legacyThreadPath(projectId, threadId));
   }
   /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
   readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
+    const read = this.readCached(projectId, threadId);
+    if (read === null) throw notFound(threadId);
+    return copyThread(read.thread);
   }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stat = lstatStrict(path, true);
-    const stamp = stat?.isFile() ? statStamp(stat) : null;
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+  /** The thread as read, from the cache while every file it was read from is unchanged; null when nothing holds its name. */
+  readCached(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== void 0 && stampsUnchanged(hit.stamps)) return hit;
+    this.parsed.delete(folder);
+    const read = this.readFresh(projectId, threadId);
+    if (read === null) return null;
+    this.parsed.set(folder, read);
+    if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    return { ...read, thread: copyThread(read.thread) };
+  }
+  /**
+   * The thread from disk. Its folder wins over its format-1 file; that file beside it is ignored while it holds the
+   * bytes the folder was migrated from (frozen); edited since (on a branch that had not migrated, merged here), the
+   * blocks it holds that the folder lacks are added, and a close there is kept: the next write absorbs them as items.
+   */
+  readFresh(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    return readFolderConsistently(
+      folder,
+      () => this.readFreshOnce(projectId, threadId),
+      (read) => read === null || stampsUnchanged(read.stamps)
+    );
+  }
+  readFreshOnce(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacyPath = this.legacyThreadPath(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    const legacy = readLegacy(legacyPath);
+    const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
+    stamps.set(legacyPath, legacy?.stamp ?? null);
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path12.join)(folder, rel));
+    if (folderThread === null) {
+      if (legacy === null) return null;
+      return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
     }
-    return thread;
+    if (legacy === null || legacy.blob === folderThread.head.migratedFrom) {
+      return { stamps, thread: folderThread.thread, folder: folderThread, legacyBlob: legacy?.blob ?? null };
+    }
+    const edited = parseThreadFile(legacyPath, threadId, legacy.text);
+    return { stamps, thread: absorbLegacy(folderThread, edited), folder: folderThread, legacyBlob: legacy.blob };
   }
-  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  /** Forgets the parsed copies of threads read from these files: the next read parses them from disk whatever their stamps. */
   forgetParsed(paths) {
-    for (const path of paths) this.parsed.delete(path);
+    const gone = new Set([...paths].map((p) => p.replace(/[/]$/, "")));
+    for (const [key, hit] of this.parsed) {
+      if ([...hit.stamps.keys()].some((p) => gone.has(p.replace(/[/]$/, "")))) this.parsed.delete(key);
+    }
   }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs14.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs16.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return false;
       throw e;
     }
     try {
-      let count = 0;
+      const ids = /* @__PURE__ */ new Set();
       for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id !== null && !ids.has(id)) {
+          ids.add(id);
+          if (ids.size > limit) return true;
+        }
       }
       return false;
     } finally {
@@ -9690,34 +11390,67 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    let names;
+    let entries;
     try {
-      names = (0, import_node_fs14.readdirSync)(dir).sort();
+      entries = (0, import_node_fs16.readdirSync)(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
     }
-    for (const name of names) {
+    const ids = /* @__PURE__ */ new Set();
+    for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+      const name = entry.name;
       if (isAtomicTempFile(name)) continue;
-      const path = (0, import_node_path10.join)(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
+      const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+      if (!isDir && !name.endsWith(".md")) continue;
+      const id = isDir ? name : name.slice(0, -3);
       if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        problems.push({
+          path: (0, import_node_path12.join)(dir, name),
+          threadId: id,
+          reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
+        });
         continue;
       }
+      ids.add(id);
+    }
+    for (const id of [...ids].sort()) {
       try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
+        const read = this.readCached(projectId, id);
+        if (read === null) continue;
+        threads.set(id, copyThread(read.thread));
       } catch (e) {
+        const path = e instanceof UnreadableFileError ? e.path : this.threadPath(projectId, id);
         problems.push({ path, threadId: id, reason: reasonOf(e) });
       }
     }
     return { threads, problems };
   }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
+  /**
+   * Writes a thread to its folder by diffing it against what is there (see thread-folder-write.ts): only the files of
+   * what changed are written, new item files first, the head next, removed files last, so that a crash in between
+   * loses no item. A thread still in format 1 is migrated first (its file is left as it is: frozen, see readFresh).
+   * Refuses (invalid input, nothing written) a thread that would not read back exactly. `by`: the writer (its author).
+   */
+  async writeThread(projectId, thread, by = thread.author) {
+    makeDir(this.threadsDir(projectId));
+    const folder = this.threadFolder(projectId, thread.id);
+    this.parsed.delete(folder);
+    let current = this.readFresh(projectId, thread.id);
+    if (current !== null && current.folder === null) {
+      this.migrate(projectId, current.thread, current.legacyBlob);
+      current = this.readFresh(projectId, thread.id);
+    }
+    const migratedFrom = current?.legacyBlob ?? void 0;
+    const stamp = { at: thread.updatedAt, by };
+    if (thread.commit !== void 0) stamp.commit = thread.commit;
+    this.applyPlan(folder, thread.id, () => planFolderWrite(current?.folder ?? null, thread, stamp, migratedFrom));
+  }
+  /**
+   * Writes a thread in format 1 (threads/<p>/<id>.md, the whole thread in one file), for the 0.4 migration only, which
+   * replaces 0.4's files in place; the first write after it moves each thread to its folder.
+   */
+  writeLegacyThread(projectId, thread) {
     let text;
     try {
       text = serializeThreadExactly(thread);
@@ -9726,15 +11459,174 @@ var Store = class {
       throw e;
     }
     makeDir(this.threadsDir(projectId));
-    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
+    this.parsed.delete(this.threadFolder(projectId, thread.id));
   }
+  /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
+  migrate(projectId, legacy, blob) {
+    const stamp = { at: legacy.updatedAt, by: legacy.author };
+    if (legacy.commit !== void 0) stamp.commit = legacy.commit;
+    this.applyPlan(this.threadFolder(projectId, legacy.id), legacy.id, () => planFolderWrite(null, legacy, stamp, blob));
+  }
+  /**
+   * Migrates every thread of the project still in format 1 (their files are left, frozen: see readFresh), under the
+   * lock the caller holds. Returns the ids migrated; an unreadable file is reported, never migrated.
+   */
+  async migrateProject(projectId) {
+    const { threads, problems } = this.readAllThreads(projectId);
+    const migrated = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read === null) continue;
+      if (read.folder !== null) {
+        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+          await this.writeThread(projectId, read.thread);
+          migrated.push(id);
+        }
+        continue;
+      }
+      this.migrate(projectId, read.thread, read.legacyBlob);
+      this.parsed.delete(this.threadFolder(projectId, id));
+      migrated.push(id);
+    }
+    return { migrated, problems };
+  }
+  /**
+   * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
+   * every branch has migrated (deleting one while a branch still edits it makes a modify/delete conflict). Returns them.
+   */
+  finishMigration(projectId, remove) {
+    const { threads } = this.readAllThreads(projectId);
+    const frozen = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read?.folder === null || read === null || read.legacyBlob === null) continue;
+      if (read.legacyBlob !== read.folder.head.migratedFrom) continue;
+      const path = this.legacyThreadPath(projectId, id);
+      frozen.push(path);
+      if (remove) removeFenced(this.lockPath, path);
+    }
+    return frozen;
+  }
+  applyPlan(folder, id, plan) {
+    let write;
+    try {
+      write = plan();
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    const made = /* @__PURE__ */ new Set();
+    const ensureDir = (dir) => {
+      if (made.has(dir)) return;
+      makeDir(dir);
+      made.add(dir);
+    };
+    ensureDir(folder);
+    const unmark = markFolderWrite(folder);
+    try {
+      for (const [rel, text] of write.items) {
+        const path = (0, import_node_path12.join)(folder, rel);
+        ensureDir((0, import_node_path12.dirname)(path));
+        writeFenced(this.lockPath, path, text);
+      }
+      if (write.head !== null) writeFenced(this.lockPath, (0, import_node_path12.join)(folder, HEAD_FILE), write.head);
+      for (const rel of write.remove) removeFenced(this.lockPath, (0, import_node_path12.join)(folder, rel));
+    } finally {
+      unmark();
+    }
+    for (const dir of made) noteThreadWrite(dir);
+    for (const rel of write.remove) noteThreadWrite((0, import_node_path12.dirname)((0, import_node_path12.join)(folder, rel)));
+    this.parsed.delete(folder);
+  }
+  /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {
-    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
+    const folder = this.threadFolder(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    if (disk !== null) {
+      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/"));
+      for (const path of files) removeFenced(this.lockPath, path);
+      const dirs = [...disk.stamps.keys()].filter((p) => p.endsWith("/")).sort((a, b) => b.length - a.length);
+      for (const dir of dirs) removeEmptyDir(dir.slice(0, -1));
+    }
+    removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
+    this.parsed.delete(folder);
   }
 };
+function stampsUnchanged(stamps) {
+  for (const [path, stamp] of stamps) {
+    if (pathStamp(path) !== stamp) return false;
+  }
+  return true;
+}
+function threadIdOfEntry(name, isDir) {
+  if (isAtomicTempFile(name)) return null;
+  if (isDir) return name;
+  return name.endsWith(".md") ? name.slice(0, -3) : null;
+}
+function readLegacy(path) {
+  const stat = lstatStrict(path, true);
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > LIMITS.threadFileBytes) {
+    const size = Math.max(bytes2.length, Number(stat.size));
+    throw unreadable(
+      path,
+      `is ${size.toLocaleString("en-US")} bytes, over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`
+    );
+  }
+  const text = strictUtf8(bytes2);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return { text, blob: gitBlobId(bytes2), stamp: stat.isFile() ? statStamp(stat) : null };
+}
+function absorbLegacy(folder, legacy) {
+  const thread = copyThread(folder.thread);
+  const { sections } = splitSummary(legacy.summary);
+  const extra = [];
+  for (const [section, blocks] of sections) {
+    const have = new Set(sectionBlocks(folder.items, section));
+    for (const block of blocks) {
+      if (!have.has(block))
+        extra.push({ section, key: "", file: "", item: { at: legacy.updatedAt, by: legacy.author, blocks: [block] } });
+    }
+  }
+  if (extra.length > 0) {
+    const ordered = SECTION_KEYS.flatMap((k) => [
+      ...folder.items.filter((i) => i.section === k),
+      ...extra.filter((i) => i.section === k)
+    ]);
+    thread.summary = summaryOf(folder.head.body, ordered);
+  }
+  if (legacy.updatedAt > thread.updatedAt) thread.updatedAt = legacy.updatedAt;
+  if (thread.status === void 0 && legacy.status !== void 0) {
+    thread.status = legacy.status;
+    if (legacy.mergedInto !== void 0) thread.mergedInto = legacy.mergedInto;
+  }
+  for (const key of ["paths", "related"]) {
+    const union = [.../* @__PURE__ */ new Set([...thread[key] ?? [], ...legacy[key] ?? []])].sort();
+    if (union.length > 0) thread[key] = union;
+  }
+  return thread;
+}
+function removeEmptyDir(dir) {
+  try {
+    (0, import_node_fs16.rmdirSync)(dir);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
+  }
+}
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs14.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs16.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -9742,7 +11634,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs14.lstatSync)(path);
+    (0, import_node_fs16.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
@@ -9771,25 +11663,11 @@ function validateProject(data, path, id) {
   return project;
 }
 
-// src/core/types.ts
-var THREAD_STATUSES = ["active", "done", "abandoned"];
-var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
-var SECTION_HEADINGS = {
-  decisions: "Decisions",
-  constraints: "Constraints",
-  state: "State",
-  "open-questions": "Open questions",
-  "next-steps": "Next steps"
-};
-function threadStatus(meta) {
-  return meta.status ?? "active";
-}
-
 // src/core/clock.ts
 var last = 0;
-function nextTimestamp(after) {
+function nextTimestamp(after2) {
   let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
+  const floor = after2 ? Date.parse(after2) : Number.NaN;
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
   if (t <= last) t = last + 1;
   last = t;
@@ -9819,7 +11697,7 @@ function defaultBranchMemo() {
 }
 
 // src/core/author.ts
-var import_node_crypto4 = require("crypto");
+var import_node_crypto7 = require("crypto");
 var import_node_os2 = require("os");
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -9829,7 +11707,7 @@ async function resolveAuthorId(env, gitTop) {
 function authorIdFrom(name, email) {
   const base = slugify(name ?? safeUsername() ?? "unknown", 40);
   if (!email) return base;
-  const hash = (0, import_node_crypto4.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = (0, import_node_crypto7.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 function safeUsername() {
@@ -9841,7 +11719,7 @@ function safeUsername() {
 }
 
 // src/core/store/local-state.ts
-var import_node_path11 = require("path");
+var import_node_path13 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -9859,7 +11737,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path11.join)(storeDir, "config.json");
+  return (0, import_node_path13.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -9926,21 +11804,21 @@ function normalize(d) {
 }
 
 // src/core/store/local-state-write.ts
-var import_node_fs15 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path14 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs15.existsSync)(path)) {
-    lockFence((0, import_node_path12.join)(storeDir, ".lock"))?.check();
+  if (hadProblem && (0, import_node_fs17.existsSync)(path)) {
+    lockFence((0, import_node_path14.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs15.renameSync)(path, setAside);
+    (0, import_node_fs17.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path12.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path14.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -10002,8 +11880,8 @@ var LocalStateCache = class {
 };
 
 // src/core/context/token-estimate.ts
-var import_node_fs17 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path16 = require("path");
 init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -10012,10 +11890,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.json");
 }
 var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
@@ -10126,8 +12004,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path14.dirname)((0, import_node_path14.dirname)(this.cacheFile)), this.cacheFile);
-    makeDir((0, import_node_path14.dirname)(this.cacheFile));
+    assertNoLinksBelow((0, import_node_path16.dirname)((0, import_node_path16.dirname)(this.cacheFile)), this.cacheFile);
+    makeDir((0, import_node_path16.dirname)(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -10135,20 +12013,20 @@ var TokenEstimator = class {
 `;
       await writeFileAtomic(this.cacheFile, text);
       this.fileLines = this.cache.size;
-      if (this.legacyCacheFile) (0, import_node_fs17.rmSync)(this.legacyCacheFile, { force: true });
+      if (this.legacyCacheFile) (0, import_node_fs19.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    const opened = openRegularFile(this.cacheFile, import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT, 420);
+    const opened = openRegularFile(this.cacheFile, import_node_fs19.constants.O_WRONLY | import_node_fs19.constants.O_APPEND | import_node_fs19.constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
       const bytes2 = Buffer.from(lines.join(""));
-      const written = (0, import_node_fs17.writeSync)(opened.fd, bytes2);
+      const written = (0, import_node_fs19.writeSync)(opened.fd, bytes2);
       if (written < bytes2.length) {
         this.rewrite = true;
         throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
       }
     } finally {
-      (0, import_node_fs17.closeSync)(opened.fd);
+      (0, import_node_fs19.closeSync)(opened.fd);
     }
     this.fileLines += lines.length;
   }
@@ -10203,96 +12081,8 @@ function readDerived(path) {
 }
 
 // src/core/context/context-sources.ts
-var import_node_path15 = require("path");
+var import_node_path17 = require("path");
 init_errors();
-
-// src/core/context/summary-sections.ts
-var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
-function sectionKeyOf(heading) {
-  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
-  for (const key of SECTION_KEYS) {
-    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
-  }
-  return null;
-}
-var FENCE_LINE = /^\s*(```|~~~)/;
-var FenceTracker = class {
-  fence = null;
-  /** Takes the next line; true when it is outside every fenced block (an opening or closing fence line is inside). */
-  outside(line) {
-    const marker = FENCE_LINE.exec(line)?.[1];
-    if (marker !== void 0) {
-      if (this.fence === null) this.fence = marker;
-      else if (marker === this.fence) this.fence = null;
-      return false;
-    }
-    return this.fence === null;
-  }
-  /** The fence still open after the last line (null when none): a block that ends inside one must close it. */
-  get open() {
-    return this.fence;
-  }
-};
-function parseSummary(summary) {
-  const lines = summary.split("\n");
-  const preamble = [];
-  const sections = [];
-  const fences = new FenceTracker();
-  for (const line of lines) {
-    const heading = fences.outside(line) ? HEADING.exec(line) : null;
-    if (heading && !line.startsWith("###")) {
-      const title = heading[1];
-      sections.push({ key: sectionKeyOf(title), heading: title, lines: [] });
-      continue;
-    }
-    const current = sections[sections.length - 1];
-    if (current) current.lines.push(line);
-    else preamble.push(line);
-  }
-  return {
-    preamble: preamble.join("\n"),
-    sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
-  };
-}
-function renderSummary(parsed) {
-  const parts = [];
-  const preamble = trimBlankLines(parsed.preamble);
-  if (preamble !== "") parts.push(preamble);
-  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
-${s.body}`);
-  return parts.join("\n\n");
-}
-function ancestorExcerpt(summary) {
-  const parsed = parseSummary(summary);
-  if (parsed.sections.length === 0) return summary.trim();
-  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
-  return renderSummary({ preamble: "", sections: kept });
-}
-function updateSection(summary, key, content, replace) {
-  const parsed = parseSummary(summary);
-  const text = trimBlankLines(content);
-  const existing = parsed.sections.find((s) => s.key === key);
-  if (existing) {
-    if (text === "" && !replace) return summary;
-    existing.body = replace || existing.body === "" ? text : `${existing.body}
-${text}`;
-    return renderSummary(parsed);
-  }
-  const order = SECTION_KEYS.indexOf(key);
-  let insertAt = parsed.sections.length;
-  for (let i = 0; i < parsed.sections.length; i++) {
-    const k = parsed.sections[i].key;
-    if (k !== null && SECTION_KEYS.indexOf(k) > order) {
-      insertAt = i;
-      break;
-    }
-  }
-  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
-  return renderSummary(parsed);
-}
-function trimBlankLines(text) {
-  return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
-}
 
 // src/core/context/title-line.ts
 function titleLine(title, max) {
@@ -10320,7 +12110,7 @@ function readChainWithinBudget(walk, start, budget) {
   const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
   let chars = 0;
   let tokens = 0;
-  let cut = false;
+  let cut2 = false;
   for (let t = walk.next(); t !== null; t = walk.next()) {
     nearestFirst.push(t);
     const block = ancestorBlock(t);
@@ -10331,7 +12121,7 @@ function readChainWithinBudget(walk, start, budget) {
       if (budget.maxTokens !== void 0) tokens += budget.estimate(block);
     }
     if (budget.maxChars !== void 0 && chars > budget.maxChars || tokens > tokenLimit) {
-      cut = !walk.ended;
+      cut2 = !walk.ended;
       break;
     }
     if (walk.count >= ANCESTOR_WALK_LIMIT && !walk.ended) {
@@ -10341,7 +12131,7 @@ function readChainWithinBudget(walk, start, budget) {
       break;
     }
   }
-  return { threads: nearestFirst.reverse(), notices: walk.notices, cut, blocks };
+  return { threads: nearestFirst.reverse(), notices: walk.notices, cut: cut2, blocks };
 }
 function assembleContext(input) {
   const active = input.chain[input.chain.length - 1];
@@ -10376,14 +12166,14 @@ ${input.project.systemContext.trim()}` : null;
     const text = footed(tokens);
     return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
-  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+  const render = (keptFrom, withSystem, body, cutNote2, framing) => {
     if (framing === "bare") {
       const text = `${activeHead}${body}`;
       return { text, tokens: input.estimate(text) };
     }
-    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote2 ? `
 
-${cutNote}` : ""}`);
+${cutNote2}` : ""}`);
     const blocks = [];
     const top = [...input.notices];
     if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
@@ -10391,9 +12181,9 @@ ${cutNote}` : ""}`);
     if (withSystem && system !== null) blocks.push(system);
     if (top.length > 0) blocks.push(top.join("\n"));
     for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
-    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote2 ? `
 
-${cutNote}` : ""}`, activeWarning));
+${cutNote2}` : ""}`, activeWarning));
     return withFooter(blocks.join(SEPARATOR));
   };
   const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
@@ -10434,8 +12224,8 @@ ${cutNote}` : ""}`, activeWarning));
     const noSystem = render(all, false, activeBody, null, "full");
     if (fits(noSystem)) return done(noSystem, all, false, false);
   }
-  const cut = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
-  return done(cut, all, false, true);
+  const cut2 = cutActive(activeBody, (body, note, framing) => render(all, false, body, note, framing), fits, input);
+  return done(cut2, all, false, true);
 }
 function leftOutNotice(omitted, beyond) {
   const n = omitted.length;
@@ -10566,12 +12356,6 @@ var AncestorWalk = class {
     return parent;
   }
 };
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
   for (const t of threads.values()) {
@@ -10635,11 +12419,13 @@ init_id_pattern();
 var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
-  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
-  const read = (id) => {
-    consulted.add(store.threadPath(project.id, id));
-    return store.readThread(project.id, id);
-  };
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id)]);
+  try {
+    readConsulted(store, project.id, thread.id, consulted);
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  const read = (id) => readConsulted(store, project.id, id, consulted);
   const related = relatedRefs(store, project.id, thread, consulted);
   const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
@@ -10663,14 +12449,21 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
-  return { context: assembled, sources: [...consulted].map((p) => (0, import_node_path15.relative)(store.dir, p)), dependsOnHead };
+  const sources = [...consulted].map((p) => `${(0, import_node_path17.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  return { context: assembled, sources, dependsOnHead };
+}
+function readConsulted(store, projectId, id, consulted) {
+  try {
+    return store.readThread(projectId, id);
+  } finally {
+    for (const p of store.threadSources(projectId, id)) consulted.add(p);
+  }
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id) => {
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
-      consulted.add(store.threadPath(projectId, id));
-      const t = store.readThread(projectId, id);
+      const t = readConsulted(store, projectId, id, consulted);
       return { id, title: t.title, status: threadStatus(t) };
     } catch (e) {
       if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
@@ -10681,7 +12474,7 @@ function relatedRefs(store, projectId, thread, consulted) {
 }
 
 // src/core/context/tree-render.ts
-var import_node_path16 = require("path");
+var import_node_path18 = require("path");
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -10716,7 +12509,7 @@ function buildTree(threads) {
 function detachedReason(detached, threads, problems) {
   const parentId = threads.get(detached.id)?.parentId ?? null;
   if (parentId === null || threads.has(parentId)) return detached.why;
-  const file = problems.find((p) => (0, import_node_path16.basename)(p.path) === `${parentId}.md`);
+  const file = problems.find((p) => (0, import_node_path18.basename)(p.path) === `${parentId}.md`);
   return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
@@ -10804,7 +12597,7 @@ function threadLabel(t, options) {
   if (t.branch) parts.push(`\u2387 ${t.branch}`);
   const extra = options.extra?.(t);
   if (extra) parts.push(extra);
-  if (t.id === options.activeId) parts.push("\u25C0 active");
+  if (t.id === options.activeId) parts.push("\u25C0 current");
   return parts.join(" ");
 }
 function relatedMark(t, threads) {
@@ -10812,36 +12605,7 @@ function relatedMark(t, threads) {
 }
 
 // src/core/context/tree-text.ts
-init_error_details();
 var FULL_TREE_LIMIT = 200;
-function treeText(store, project, activeId, written) {
-  try {
-    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
-    const { threads, problems } = store.readAllThreads(project.id);
-    return renderTreeOf(project, threads, problems, activeId);
-  } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
-  }
-}
-function treeAfter(store, project, activeId, note) {
-  const tree = treeText(store, project, activeId);
-  return note === null ? tree : `${tree}
-
-${note}`;
-}
-function pathTreeText(store, project, activeId, written) {
-  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
-  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
-  const threads = new Map(chain.threads.map((t) => [t.id, t]));
-  const tree = renderTree(threads, {
-    title: project.title,
-    activeId,
-    problems: [],
-    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
-  });
-  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-  return [tree, ...chain.notices, note].join("\n");
-}
 function renderTreeOf(project, threads, problems, activeId) {
   return renderTree(threads, {
     title: project.title,
@@ -10852,7 +12616,7 @@ function renderTreeOf(project, threads, problems, activeId) {
 }
 
 // src/core/context/thread-list-catalog.ts
-var import_node_path20 = require("path");
+var import_node_path22 = require("path");
 
 // src/core/search/thread-search.ts
 init_errors();
@@ -11093,8 +12857,8 @@ function snippetOf(text, isMatch, max = SNIPPET_MAX_CHARS) {
   let best = { line: "", count: 0, first: 0 };
   for (const line of lines) {
     const hits = termsAt(line).filter((t) => isMatch(t.term));
-    const count = new Set(hits.map((h) => h.term)).size;
-    if (count > best.count) best = { line, count, first: hits[0].start };
+    const count2 = new Set(hits.map((h) => h.term)).size;
+    if (count2 > best.count) best = { line, count: count2, first: hits[0].start };
   }
   if (best.count === 0) return clip(collapse(lines.find((l) => l.trim() !== "") ?? ""), max);
   return around(best.line, best.first, max);
@@ -11473,11 +13237,11 @@ function matchMeaning(index, words, query, acceptThread, titleOf, keep) {
     }
   }
   verdicts.clear();
-  let cut = -Infinity;
-  if (found.length > keep) cut = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
+  let cut2 = -Infinity;
+  if (found.length > keep) cut2 = Float64Array.from(found, (t) => best[t]).sort()[found.length - keep];
   const out = [];
   for (const t of found) {
-    if (best[t] >= cut) out.push({ threadNo: t, similarity: best[t], best: index.doc(bestDoc[t] - 1) });
+    if (best[t] >= cut2) out.push({ threadNo: t, similarity: best[t], best: index.doc(bestDoc[t] - 1) });
     best[t] = 0;
     bestDoc[t] = 0;
   }
@@ -11496,8 +13260,8 @@ function meaningSnippet(words, doc, query) {
 }
 
 // src/core/search/word-vectors.ts
-var import_node_crypto6 = require("crypto");
-var import_node_fs18 = require("fs");
+var import_node_crypto9 = require("crypto");
+var import_node_fs20 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
 var import_meta = {};
@@ -11545,21 +13309,21 @@ function parseWordVectors(bytes2, path) {
   } catch {
     throw new Error(`${path} has a header that is not JSON`);
   }
-  const { count, dims, wordsBytes, sha256 } = header;
+  const { count: count2, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount(count) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
+  if (!isCount(count2) || !isCount(dims) || !isCount(wordsBytes) || typeof sha256 !== "string")
     throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
-  if (bytes2.length !== start + wordsBytes + count * dims)
+  if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if ((0, import_node_crypto9.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
-  if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
-  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);
-  const unit = new Float32Array(count * dims);
-  const weights = new Float32Array(count);
-  for (let row = 0; row < count; row++) {
+  if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
+  const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);
+  const unit = new Float32Array(count2 * dims);
+  const weights = new Float32Array(count2);
+  for (let row = 0; row < count2; row++) {
     let norm = 0;
     for (let d = 0; d < dims; d++) norm += raw[row * dims + d] ** 2;
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
@@ -11582,7 +13346,7 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
     const path = (0, import_node_url2.fileURLToPath)(url);
-    if ((0, import_node_fs18.existsSync)(path)) return path;
+    if ((0, import_node_fs20.existsSync)(path)) return path;
   }
   return null;
 }
@@ -11664,11 +13428,11 @@ var ProjectFinds = class {
     this.section[slot] = m;
   }
 };
-async function searchThreads(store, projectIds, input) {
+async function searchThreads(store, projectIds2, input) {
   const q = normalizeSearchQuery(input);
   return store.exclusive(async () => {
     const cost = { threadFilesRead: 0, swept: false, bodyTextUsed: false };
-    const projects = projectIds.map((id) => store.project(id));
+    const projects = projectIds2.map((id) => store.project(id));
     for (const p of projects) {
       const r = await p.refresh();
       cost.threadFilesRead += r.filesRead;
@@ -11682,7 +13446,7 @@ async function searchThreads(store, projectIds, input) {
       query: q.query,
       terms: q.terms,
       scope: q.scope,
-      projects: projectIds,
+      projects: projectIds2,
       intent: q.intent,
       limit: q.limit,
       tiers,
@@ -11981,11 +13745,10 @@ function formatSearchAnswer(answer) {
   );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    const found = h.similarity !== void 0 && h.tier !== "semantic" ? `${foundBy(h.tier)} and meaning` : foundBy(h.tier);
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${statusWord(h.status)} \xB7 ${h.section} \xB7 found ${found}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
-  lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
   if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
@@ -12007,19 +13770,32 @@ function hintAfter(last2) {
     }
   }
 }
-function tierText(t) {
-  return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
+function foundBy(tier) {
+  switch (tier) {
+    case "overview":
+      return "by name";
+    case "lookup":
+      return "by its words";
+    case "semantic":
+      return "by meaning";
+    case "deep":
+      return "by word beginnings";
+    default: {
+      const unknown = tier;
+      throw new Error(`unknown search tier ${String(unknown)}`);
+    }
+  }
 }
 function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path19 = require("path");
+var import_node_path21 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs20 = require("fs");
-var import_node_path18 = require("path");
+var import_node_fs22 = require("fs");
+var import_node_path20 = require("path");
 init_errors();
 init_content_hash();
 
@@ -12089,7 +13865,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs19 = require("fs");
+var import_node_fs21 = require("fs");
 init_error_details();
 var DirectoryWatch = class {
   changed = true;
@@ -12106,7 +13882,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs19.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs21.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -12132,7 +13908,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_path17 = require("path");
+var import_node_path19 = require("path");
 init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
@@ -12140,13 +13916,13 @@ var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path17.join)(storeDir, "cache", "search");
+  return (0, import_node_path19.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path17.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path17.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -12180,8 +13956,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path17.join)(path, "..", "..", ".."), path);
-  makeDir((0, import_node_path17.join)(path, ".."));
+  assertNoLinksBelow((0, import_node_path19.join)(path, "..", "..", ".."), path);
+  makeDir((0, import_node_path19.join)(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -12251,9 +14027,12 @@ function asDoc(v) {
 init_content_hash();
 init_errors();
 var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
+function entryThreadId(file) {
+  return file.endsWith("/") ? file.slice(0, -1) : file.slice(0, -3);
+}
 function entriesFromText(file, stamp, text) {
   const hash = contentHash(text);
-  const expectedId = file.slice(0, -3);
+  const expectedId = entryThreadId(file);
   let thread;
   try {
     thread = parseThread(text);
@@ -12273,6 +14052,9 @@ function entriesFromText(file, stamp, text) {
       body: null
     };
   }
+  return entriesFromThread(file, stamp, hash, thread);
+}
+function entriesFromThread(file, stamp, hash, thread) {
   const parsed = parseSummary(thread.summary);
   const meta = {
     id: thread.id,
@@ -12291,13 +14073,13 @@ function entriesFromText(file, stamp, text) {
   const reasons = [];
   if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
   for (const s of parsed.sections) {
-    let text2 = s.body;
+    let text = s.body;
     if (thread.status && s.key === "decisions") {
-      const lines = text2.split("\n");
+      const lines = text.split("\n");
       reasons.push(...lines.filter((l) => CLOSING_LINE.test(l)));
-      text2 = lines.filter((l) => !CLOSING_LINE.test(l)).join("\n");
+      text = lines.filter((l) => !CLOSING_LINE.test(l)).join("\n");
     }
-    if (text2.trim() !== "") docs.push({ kind: "section", key: s.key, heading: s.heading, text: text2 });
+    if (text.trim() !== "") docs.push({ kind: "section", key: s.key, heading: s.heading, text });
   }
   if (reasons.length > 0) docs.push({ kind: "reason", key: null, heading: "Closing reason", text: reasons.join("\n") });
   return { catalog: { file, stamp, hash, meta }, body: { hash, docs } };
@@ -12331,6 +14113,8 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** The last sweep met thread folders (format 2). */
+  hasFolders = false;
   /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
   changes = 0;
   get version() {
@@ -12345,8 +14129,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve6) => setImmediate(resolve6));
-    await new Promise((resolve6) => setImmediate(resolve6));
+    await new Promise((resolve7) => setImmediate(resolve7));
+    await new Promise((resolve7) => setImmediate(resolve7));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf(this.threadsDir);
@@ -12358,7 +14142,7 @@ var ProjectIndex = class {
     } else {
       if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
-      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+      if (this.watch.changed || !this.watch.active || this.hasFolders || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
         this.sweep();
         this.dirStamp = dirStamp;
@@ -12434,7 +14218,7 @@ var ProjectIndex = class {
   problems() {
     const out = [];
     for (const e of this.catalog.values())
-      if (e.problem !== void 0) out.push({ path: (0, import_node_path18.join)(this.threadsDir, e.file), reason: e.problem });
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path20.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -12463,15 +14247,20 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs20.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs22.readdirSync)(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    for (const name of names) {
-      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf((0, import_node_path18.join)(this.threadsDir, name));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2((0, import_node_path20.join)(this.threadsDir, n))));
+    this.hasFolders = folders.size > 0;
+    for (const entry of names) {
+      if (isAtomicTempFile(entry)) continue;
+      const isFolder = folders.has(entry);
+      if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
+      const name = isFolder ? `${entry}/` : entry;
+      const stamp = isFolder ? folderStampOf((0, import_node_path20.join)(this.threadsDir, entry)) : stampOf((0, import_node_path20.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -12485,14 +14274,18 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
-    const path = (0, import_node_path18.join)(this.threadsDir, file);
+    if (file.endsWith("/")) {
+      this.rereadFolder(file, force, knownStamp);
+      return;
+    }
+    const path = (0, import_node_path20.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
       return;
     }
     const previous = this.catalog.get(file);
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     if (!isValidId(id)) {
       this.racy.delete(file);
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
@@ -12527,8 +14320,49 @@ var ProjectIndex = class {
     this.setEntry(parsed.catalog);
     this.pendingBodies.set(id, parsed.body);
   }
+  /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
+  rereadFolder(file, force, knownStamp) {
+    const id = entryThreadId(file);
+    const folder = (0, import_node_path20.join)(this.threadsDir, id);
+    const stamp = knownStamp ?? folderStampOf(folder);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const readAt2 = Date.now();
+    let thread;
+    let hash;
+    try {
+      const read = readFolderTexts(folder);
+      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path20.join)(folder, rel))?.thread ?? null;
+      hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: `${e.path}: ${e.reason}` });
+      return;
+    }
+    this.filesRead++;
+    if (thread === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt2 - RACY_MS || stamp.ctimeMs >= readAt2 - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromThread(file, stamp, hash, thread);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
   setEntry(entry) {
-    const id = entry.file.slice(0, -3);
+    const id = entryThreadId(entry.file);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
     this.changes++;
@@ -12545,19 +14379,55 @@ var ProjectIndex = class {
     this.catalog.delete(file);
     this.catalogDirty = true;
     this.changes++;
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs20.lstatSync)(path);
+    const s = (0, import_node_fs22.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
+}
+function isDirectory2(path) {
+  try {
+    return (0, import_node_fs22.lstatSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function folderStampOf(folder) {
+  const top = stampOf(folder);
+  if (top === null) return null;
+  const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
+  const add = (path, depth) => {
+    let names;
+    try {
+      names = (0, import_node_fs22.readdirSync)(path);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const child = (0, import_node_path20.join)(path, name);
+      let st;
+      try {
+        st = (0, import_node_fs22.lstatSync)(child);
+      } catch {
+        continue;
+      }
+      acc.mtimeMs = Math.max(acc.mtimeMs, st.mtimeMs);
+      acc.ctimeMs = Math.max(acc.ctimeMs, st.ctimeMs);
+      acc.size += st.size + 1;
+      acc.ino = (acc.ino + st.ino) % 2 ** 48;
+      if (depth === 0 && st.isDirectory()) add(child, 1);
+    }
+  };
+  add(folder, 0);
+  return acc;
 }
 function sameStamp(a, b) {
   return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
@@ -12575,7 +14445,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path19.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path21.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -12603,14 +14473,7 @@ function searchIndexFor(storeDir) {
 
 // src/core/context/thread-list-view.ts
 init_errors();
-
-// src/core/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-// src/core/context/thread-list-view.ts
+init_format_count();
 var THREAD_LIST_MAX_BYTES = 8 * 1024;
 var NEAR_SHOWN = 20;
 var RECENT_SHOWN = 15;
@@ -12669,15 +14532,15 @@ function boundedView(input) {
     if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
   }
   const tree = treeLines(shown, activeId, threads);
-  const recent = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : [
+  const recent2 = mostRecentOpen(derived.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent2.length === 0 ? [] : [
     "",
     "Open threads, most recently updated first:",
-    ...recent.map(
+    ...recent2.map(
       (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
     )
   ];
-  for (const t of recent) shown.set(t.id, t);
+  for (const t of recent2) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
   const rest = {
@@ -12788,8 +14651,8 @@ function fitLines(head, body, tail) {
   const clip3 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
   const headText = head.map(clip3).join("\n");
   const tailText = tail.map(clip3).join("\n");
-  const cutNote = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
-  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const cutNote2 = (n) => `(\u2026 ${plural(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote2(body.length)) - 3;
   const kept = [];
   let used = 0;
   for (const line of body.map(clip3)) {
@@ -12798,7 +14661,7 @@ function fitLines(head, body, tail) {
     kept.push(line);
     used += size;
   }
-  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  if (kept.length < body.length) kept.push(cutNote2(body.length - kept.length));
   return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
 }
 
@@ -12816,7 +14679,7 @@ var CatalogThreadList = class {
         return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path20.basename)(p.path).replace(/\.md$/, "") }));
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path22.basename)(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });
@@ -12824,22 +14687,22 @@ var CatalogThreadList = class {
 };
 
 // src/core/store/migrate-v04.ts
-var import_node_fs21 = require("fs");
-var import_node_path21 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path23 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path21.join)(store.dir, "trees");
-  if (!(0, import_node_fs21.existsSync)(treesDir)) return null;
-  const stat = (0, import_node_fs21.lstatSync)(treesDir);
+  const treesDir = (0, import_node_path23.join)(store.dir, "trees");
+  if (!(0, import_node_fs23.existsSync)(treesDir)) return null;
+  const stat = (0, import_node_fs23.lstatSync)(treesDir);
   if (stat.isSymbolicLink()) throw linkRefused(treesDir);
   if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs21.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs23.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path21.join)(treesDir, name);
+    const treePath = (0, import_node_path23.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -12849,11 +14712,11 @@ async function migrateV04IfNeeded(store, author) {
     const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs21.existsSync)(threadsDir) ? (0, import_node_fs21.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs23.existsSync)(threadsDir) ? (0, import_node_fs23.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path21.join)(threadsDir, file);
+      const path = (0, import_node_path23.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -12887,8 +14750,8 @@ async function migrateV04IfNeeded(store, author) {
   }
   store.ensureLayout();
   for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
-    (0, import_node_fs21.rmSync)(plan.treePath);
+    for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
+    (0, import_node_fs23.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({
       id: plan.projectId,
@@ -12897,8 +14760,8 @@ async function migrateV04IfNeeded(store, author) {
       rewritten: plan.rewritten
     });
   }
-  if ((0, import_node_fs21.readdirSync)(treesDir).length === 0) (0, import_node_fs21.rmdirSync)(treesDir);
-  if ((0, import_node_fs21.existsSync)((0, import_node_path21.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs23.readdirSync)(treesDir).length === 0) (0, import_node_fs23.rmdirSync)(treesDir);
+  if ((0, import_node_fs23.existsSync)((0, import_node_path23.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -12960,7 +14823,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs21.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs23.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -12990,7 +14853,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path22 = require("path");
+var import_node_path24 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -13019,7 +14882,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path22.relative)(top, req.file).split(import_node_path22.sep).join("/");
+  const path = (0, import_node_path24.relative)(top, req.file).split(import_node_path24.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -13066,15 +14929,15 @@ async function commitVersions(top, path, max) {
     const newline = record2.indexOf("\n");
     const header = newline === -1 ? record2 : record2.slice(0, newline);
     const [commit, author, date, subject] = header.split(FIELD);
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
-    entries.push({ commit, author, date, subject, ...compare(before, after) });
+    const { before, after: after2 } = sidesOfPatch(newline === -1 ? "" : record2.slice(newline + 1), commit);
+    entries.push({ commit, author, date, subject, ...compare(before, after2) });
   }
   return entries;
 }
 function sidesOfPatch(patch, commit) {
   const lines = patch.split("\n");
   let before = [];
-  let after = [];
+  let after2 = [];
   let inHunk = false;
   let sawPatch = false;
   let endsWithNewline = { before: true, after: true };
@@ -13083,7 +14946,7 @@ function sidesOfPatch(patch, commit) {
     if (!inHunk) {
       if (line.startsWith("diff --git ")) sawPatch = true;
       else if (line === "--- /dev/null") before = null;
-      else if (line === "+++ /dev/null") after = null;
+      else if (line === "+++ /dev/null") after2 = null;
       else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
       else if (line.startsWith("@@ ")) inHunk = true;
       continue;
@@ -13093,7 +14956,7 @@ function sidesOfPatch(patch, commit) {
     switch (line[0]) {
       case " ":
         before?.push(body);
-        after?.push(body);
+        after2?.push(body);
         last2 = "both";
         break;
       case "-":
@@ -13101,7 +14964,7 @@ function sidesOfPatch(patch, commit) {
         last2 = "before";
         break;
       case "+":
-        after?.push(body);
+        after2?.push(body);
         last2 = "after";
         break;
       case "\\":
@@ -13118,11 +14981,11 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join24 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join24(before, endsWithNewline.before), after: join24(after, endsWithNewline.after) };
+  const join32 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join32(before, endsWithNewline.before), after: join32(after2, endsWithNewline.after) };
 }
-function compare(before, after) {
-  const change = before === null ? "created" : after === null ? "deleted" : "modified";
+function compare(before, after2) {
+  const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
   const parse = (text, which) => {
     if (text === null || text === "") return null;
     try {
@@ -13133,7 +14996,7 @@ function compare(before, after) {
     }
   };
   const old = parse(before, "previous");
-  const now = parse(after, "new");
+  const now = parse(after2, "new");
   if (typeof old === "string" || typeof now === "string") {
     return { change, meta: [], sections: [], problem: typeof now === "string" ? now : old };
   }
@@ -13160,9 +15023,9 @@ function metaChanges(old, now) {
   list("paths", old.paths, now.paths);
   return out;
 }
-function sectionChanges(before, after) {
+function sectionChanges(before, after2) {
   const a = sectionLines(before);
-  const b = sectionLines(after);
+  const b = sectionLines(after2);
   const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
   const out = [];
   for (const name of names) {
@@ -13186,17 +15049,17 @@ function rank(name) {
   const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
   return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
 }
-function multisetDiff(before, after) {
-  const count = /* @__PURE__ */ new Map();
-  for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
+function multisetDiff(before, after2) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const l of before) count2.set(l, (count2.get(l) ?? 0) + 1);
   const added = [];
-  for (const l of after) {
-    const n = count.get(l) ?? 0;
-    if (n > 0) count.set(l, n - 1);
+  for (const l of after2) {
+    const n = count2.get(l) ?? 0;
+    if (n > 0) count2.set(l, n - 1);
     else added.push(l);
   }
   const removed = [];
-  const left = new Map(count);
+  const left = new Map(count2);
   for (const l of before) {
     const n = left.get(l) ?? 0;
     if (n > 0) {
@@ -13247,27 +15110,50 @@ async function threadFileHistory(req) {
 }
 
 // src/core/measure/measurement-recording.ts
-var import_node_fs23 = require("fs");
+var import_node_fs25 = require("fs");
 init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
-var import_node_fs22 = require("fs");
-var import_node_path23 = require("path");
+var import_node_fs24 = require("fs");
+var import_node_path25 = require("path");
+init_error_details();
 init_measurement_log();
-function rotateMeasurementLogIfFull(storeDir) {
+function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence((0, import_node_path23.join)(storeDir, ".lock"))?.check();
-  (0, import_node_fs22.renameSync)(path, previousMeasurementLogPath(storeDir));
+  const fence = lockFence((0, import_node_path25.join)(storeDir, ".lock"));
+  if (fence === null) {
+    (0, import_node_fs24.renameSync)(path, previousMeasurementLogPath(storeDir));
+    return true;
+  }
+  fence.check();
+  pause2?.("checked");
+  const linked = atomicTempPath(path, fence.tempDir);
+  if (!fencedStep(fence.check, () => (0, import_node_fs24.linkSync)(path, linked))) return false;
+  pause2?.("linked");
+  fencedStep(fence.check, () => (0, import_node_fs24.renameSync)(linked, previousMeasurementLogPath(storeDir)));
+  pause2?.("kept");
+  const grave = atomicTempPath(path, fence.tempDir);
+  if (fencedStep(fence.check, () => (0, import_node_fs24.renameSync)(path, grave))) (0, import_node_fs24.rmSync)(grave, { force: true });
   return true;
+}
+function fencedStep(check, step) {
+  try {
+    step();
+    return true;
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+    check();
+    return false;
+  }
 }
 
 // src/core/measure/measurement-recording.ts
 init_error_details();
 async function recordMeasurementEvents(store, events) {
   store.exists();
-  if (!(0, import_node_fs23.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  if (!(0, import_node_fs25.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
   const size = appendMeasurementEvents(store.dir, events);
   if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
 }
@@ -13336,8 +15222,171 @@ function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
 // src/core/services.ts
 init_measurement_log_read();
 
+// src/core/recall/path-match.ts
+function slashed(path) {
+  const s = path.replace(/\\/g, "/");
+  return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+}
+function isAbsolute(p) {
+  return p.startsWith("/") || /^[a-z]:\//.test(p);
+}
+function normalized(p) {
+  const drive = /^[a-z]:\//.test(p) ? p.slice(0, 2) : "";
+  const rest = drive === "" ? p : p.slice(2);
+  const out = [];
+  for (const seg of rest.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return `${drive}/${out.join("/")}`;
+}
+function repoRelative(filePath, cwd, root) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const file = slashed(filePath);
+  const abs = normalized(isAbsolute(file) ? file : `${slashed(cwd)}/${file}`);
+  const top = normalized(slashed(root));
+  if (abs === null || top === null) return null;
+  const prefix = top.endsWith("/") ? top : `${top}/`;
+  if (!abs.startsWith(prefix)) return null;
+  const rel = abs.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+function patternOf(path) {
+  let p = slashed(path.trim());
+  while (p.startsWith("./")) p = p.slice(2);
+  while (p.endsWith("/")) p = p.slice(0, -1);
+  return p === "." ? "" : p;
+}
+var GLOB_CHARS = /[*?[]/;
+function segmentMatches(seg, name) {
+  let s = 0;
+  let n = 0;
+  let starS = -1;
+  let starN = 0;
+  while (n < name.length) {
+    const c = seg[s];
+    if (c === "*") {
+      starS = s++;
+      starN = n;
+      continue;
+    }
+    if (c !== void 0) {
+      const step = oneChar(seg, s, name[n]);
+      if (step > 0) {
+        s += step;
+        n++;
+        continue;
+      }
+    }
+    if (starS < 0) return false;
+    s = starS + 1;
+    n = ++starN;
+  }
+  while (seg[s] === "*") s++;
+  return s === seg.length;
+}
+function oneChar(seg, s, ch) {
+  const c = seg[s];
+  if (c === "?") return 1;
+  if (c === "[") {
+    const close = seg.indexOf("]", s + 2);
+    if (close > 0) {
+      let i = s + 1;
+      const negate = seg[i] === "!" || seg[i] === "^";
+      if (negate) i++;
+      let hit = false;
+      for (; i < close; i++) {
+        if (seg[i + 1] === "-" && i + 2 < close) {
+          if (ch >= seg[i] && ch <= seg[i + 2]) hit = true;
+          i += 2;
+        } else if (seg[i] === ch) hit = true;
+      }
+      return hit !== negate ? close - s + 1 : 0;
+    }
+  }
+  return c === ch ? 1 : 0;
+}
+function globMatches(pattern, file) {
+  const ps = pattern.split("/");
+  const fs = file.split("/");
+  let p = 0;
+  let f = 0;
+  let starP = -1;
+  let starF = 0;
+  while (f < fs.length) {
+    if (ps[p] === "**") {
+      starP = p++;
+      starF = f;
+      continue;
+    }
+    if (p < ps.length && segmentMatches(ps[p], fs[f])) {
+      p++;
+      f++;
+      continue;
+    }
+    if (starP < 0) return false;
+    p = starP + 1;
+    f = ++starF;
+  }
+  while (ps[p] === "**") p++;
+  return p === ps.length;
+}
+function matchPath(path, file, normalized2 = false) {
+  const pattern = normalized2 ? path : patternOf(path);
+  if (GLOB_CHARS.test(pattern)) {
+    if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
+    return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
+  }
+  if (pattern === file) return { pattern: path, kind: "exact", score: 3e6 };
+  if (pattern === "" || file.startsWith(`${pattern}/`)) {
+    return { pattern: path, kind: "directory", score: 1e6 + (pattern === "" ? 0 : pattern.split("/").length) };
+  }
+  return null;
+}
+function nearestMatch(paths, file, normalized2 = false) {
+  let best = null;
+  for (const path of paths) {
+    const m = matchPath(path, file, normalized2);
+    if (m !== null && (best === null || m.score > best.score)) best = m;
+  }
+  return best;
+}
+
+// src/core/recall/changed-files.ts
+function changedFilesSince(events, projectId, threadId) {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && e.projectId === projectId && e.threadId === threadId) {
+      from = i + 1;
+      break;
+    }
+  }
+  const files = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (let i = events.length - 1; i >= from; i--) {
+    const e = events[i];
+    if (e.kind === "fileEdit" && !seen.has(e.file)) {
+      seen.add(e.file);
+      files.push(e.file);
+    }
+  }
+  return files;
+}
+function joinChangedPaths(existing, changed) {
+  const added = changed.filter((f) => f.length <= LIMITS.pathChars && nearestMatch(existing, f) === null);
+  const paths = [...added, ...existing].slice(0, LIMITS.pathsCount);
+  return { paths, added: added.filter((f) => paths.includes(f)) };
+}
+
+// src/core/thread-folder-history.ts
+var import_node_path28 = require("path");
+
 // src/core/git/committed-thread.ts
-var import_node_path25 = require("path");
+var import_node_path27 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -13346,8 +15395,36 @@ function fileHasConflictMarkers(path) {
     return false;
   }
 }
-async function committedThread(gitTop, path, id) {
+async function committedThread(gitTop, folder, legacyPath, id) {
   if (gitTop === null) return null;
+  const relFolder = gitPath(gitTop, folder);
+  if (relFolder.startsWith("..")) return null;
+  const listed = await gitMaybe(gitTop, ["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", `${relFolder}/`]);
+  if (listed !== null && listed !== "") return committedFolder(gitTop, relFolder, listed, id);
+  return committedFile(gitTop, legacyPath, id);
+}
+async function committedFolder(gitTop, relFolder, listed, id) {
+  const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
+  const names = listed.split("\0").filter((n) => n !== "");
+  if (names.length > LIMITS.sectionItems * 6) return null;
+  for (const name of names) {
+    const rel = name.slice(relFolder.length + 1);
+    const parts = rel.split("/");
+    const text = await gitMaybe(gitTop, ["show", `HEAD:${name}`]);
+    if (text === null || text.length > LIMITS.threadFileBytes) return null;
+    if (rel === HEAD_FILE) texts.head = `${text}
+`;
+    else if (parts.length === 2 && isSectionDir(parts[0]) && parts[1].endsWith(".md")) texts.items.set(rel, `${text}
+`);
+    else if (parts.length === 2 && SET_DIRS.includes(parts[0])) texts.members.set(rel, text);
+  }
+  try {
+    return assembleFolder(id, texts, (rel) => `HEAD:${relFolder}/${rel}`)?.thread ?? null;
+  } catch {
+    return null;
+  }
+}
+async function committedFile(gitTop, path, id) {
   const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
@@ -13361,8 +15438,145 @@ async function committedThread(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path25.relative)(root, path) || path;
+  const file = (0, import_node_path27.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/thread-folder-history.ts
+init_errors();
+async function threadFolderHistory(req) {
+  const limit = checkHistoryLimit(req.limit);
+  const title = req.working?.title ?? null;
+  if (req.gitTop === null) {
+    if (req.working === null) throw errors.threadNotFound(req.threadId);
+    const h = {
+      threadId: req.threadId,
+      path: req.folder,
+      gitAvailable: false,
+      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
+      entries: [],
+      truncated: false,
+      limit
+    };
+    return { ...h, text: formatThreadHistory(h, title) };
+  }
+  const top = req.gitTop;
+  const path = `${(0, import_node_path28.relative)(top, req.folder).split(import_node_path28.sep).join("/")}/`;
+  const head = await headCommit(top);
+  const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
+  const entries = [];
+  if (JSON.stringify(atHead) !== JSON.stringify(req.working)) {
+    const change = atHead === null ? "created" : req.working === null ? "deleted" : "modified";
+    entries.push({
+      commit: null,
+      author: null,
+      date: null,
+      subject: null,
+      change,
+      meta: metaChanges(atHead, req.working),
+      sections: sectionChanges(atHead?.summary ?? "", req.working?.summary ?? "")
+    });
+  }
+  const wanted = limit - entries.length;
+  const commits = head === null || wanted === 0 ? [] : await folderVersions(top, path, wanted + 1);
+  if (entries.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
+  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await folderVersions(top, path, 1)).length > 0;
+  entries.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  if (commits.length === 0 && !truncated)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+async function folderVersions(top, folder, max) {
+  const pathspec = `:(literal)${folder}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
+  const out = await git(top, [
+    "log",
+    "--no-walk=unsorted",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
+    "-p",
+    "--unified=1000000000",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    ...commits,
+    "--",
+    pathspec
+  ]);
+  const entries = [];
+  for (const record2 of out.split(RECORD).slice(1)) {
+    const newline = record2.indexOf("\n");
+    const header = newline === -1 ? record2 : record2.slice(0, newline);
+    const [commit, author, date, subject] = header.split(FIELD);
+    const patch = newline === -1 ? "" : record2.slice(newline + 1);
+    entries.push({ commit, author, date, subject, ...commitChanges(patch, commit, folder) });
+  }
+  return entries;
+}
+function commitChanges(patch, commit, folder) {
+  const sections = /* @__PURE__ */ new Map();
+  const meta = [];
+  let change = "modified";
+  let problem;
+  const delta = (name) => {
+    let d = sections.get(name);
+    if (d === void 0) {
+      d = { section: name, added: [], removed: [] };
+      sections.set(name, d);
+    }
+    return d;
+  };
+  for (const filePatch of patch.split(/^(?=diff --git )/m)) {
+    const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
+    if (first === null) continue;
+    const rel = first[1].slice(folder.length);
+    const { before, after: after2 } = sidesOfPatch(filePatch, commit);
+    const [dir, name] = rel.split("/");
+    try {
+      if (rel === HEAD_FILE) {
+        if (before === null) change = "created";
+        else if (after2 === null) change = "deleted";
+        meta.push(...headChanges(before === null ? null : parseHead(before), after2 === null ? null : parseHead(after2)));
+      } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
+        const blocks = (text) => text === null || text === "" ? [] : parseItem(text).blocks;
+        const { added, removed } = multisetDiff(blocks(before), blocks(after2));
+        const d = delta(SECTION_HEADINGS[dir]);
+        d.added.push(...added);
+        d.removed.push(...removed);
+      } else if (dir === "paths" || dir === "related") {
+        const member2 = (text) => text === null ? null : text.replace(/\r?\n$/, "");
+        const [a, b] = [member2(before), member2(after2)];
+        if (a !== b) meta.push(`${dir}: ${[...b !== null ? [`+ ${b}`] : [], ...a !== null ? [`\u2212 ${a}`] : []].join(", ")}`);
+      }
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+      problem = `${rel} could not be parsed in this version: ${e.message}`;
+    }
+  }
+  const order = (n) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
+  const out = {
+    change,
+    meta,
+    sections: [...sections.values()].filter((d) => d.added.length + d.removed.length > 0).sort((a, b) => order(a.section) - order(b.section))
+  };
+  if (problem !== void 0) out.problem = problem;
+  return out;
+}
+function headChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = [];
+  const scalar = (label, a, b, none) => {
+    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
+  };
+  scalar("title", old.title, now.title, "\u2014");
+  scalar("parent", old.parentId, now.parentId, "none");
+  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("branch", old.branch, now.branch, "none");
+  scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
 }
 
 // src/core/project-list.ts
@@ -13402,8 +15616,8 @@ function shannonEntropy(value) {
     total += 1;
   }
   let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / total;
+  for (const count2 of counts.values()) {
+    const p = count2 / total;
     bits -= p * Math.log2(p);
   }
   return bits;
@@ -13585,8 +15799,8 @@ function detectAssignment(match, text) {
   const span = groupSpan(match, 6);
   if (/^[A-Za-z_$][\w$]*$/.test(value)) {
     const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    const after2 = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after2);
     if (spaceBeforeSeparator || !endsLiteral) return null;
   }
   return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
@@ -13842,7 +16056,8 @@ async function createThread(ctx, input) {
     }
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const taken = (c) => ctx.store.threadExists(project.id, c);
+    const id = project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;
@@ -13853,7 +16068,7 @@ async function createThread(ctx, input) {
     await ctx.store.writeThread(project.id, thread);
     const unremembered = await ctx.rememberAfterWrite(project.id, id);
     if (unremembered !== null) warnings.push(unremembered);
-    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+    return { thread, linkedBranch, warnings };
   });
 }
 
@@ -13925,7 +16140,7 @@ async function setThreadStatus(ctx, input) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;
@@ -13957,7 +16172,7 @@ async function mergeThread(ctx, input) {
     await ctx.store.writeThread(project.id, newParent);
     await ctx.store.writeThread(project.id, closed);
     const note = await ctx.rememberAfterWrite(project.id, parent.id);
-    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+    return { thread: closed, parent: newParent, warnings: note === null ? [] : [note] };
   });
   await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
   return merged;
@@ -14001,7 +16216,7 @@ async function deleteThread(ctx, threadId) {
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
     }
-    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+    return { deleted: doomed, activeId, warnings };
   });
 }
 
@@ -14032,7 +16247,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
   assertId(threadId, "thread id");
   assertId(newParentId, "new parent id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project } = await ctx.currentThreadRef();
   return ctx.store.locked(async () => {
     const thread = ctx.store.readThread(project.id, threadId);
     const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
@@ -14042,7 +16257,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
     await assertCanModify(ctx, project, thread);
     const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, updated);
-    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+    return { thread: updated };
   });
 }
 
@@ -14063,6 +16278,7 @@ async function updateSummary(ctx, input) {
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const warnings = [];
+  let pathsAdded = [];
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
@@ -14074,6 +16290,12 @@ async function updateSummary(ctx, input) {
     if (paths !== void 0) {
       if (paths.length > 0) next.paths = paths;
       else delete next.paths;
+    } else if (thread.id === sessionThreadId && ctx.changedFilesSinceWrite !== void 0) {
+      const joined = joinChangedPaths(thread.paths ?? [], ctx.changedFilesSinceWrite(project.id, thread.id));
+      if (joined.added.length > 0) {
+        next.paths = checkPaths(joined.paths);
+        pathsAdded = joined.added;
+      }
     }
     if (related !== void 0) {
       const others = related.filter((r) => r !== thread.id);
@@ -14096,7 +16318,7 @@ async function updateSummary(ctx, input) {
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
 }
 
 // src/core/services.ts
@@ -14148,7 +16370,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs26.existsSync)((0, import_node_path26.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs28.existsSync)((0, import_node_path29.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -14198,6 +16420,9 @@ var ThreadMindServices = class {
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
+  changedFilesSinceWrite(projectId, threadId) {
+    return changedFilesSince(instanceEvents(this.store.dir, this.session.key), projectId, threadId);
+  }
   async recordSummaryWrite(projectId, threadId, via) {
     await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
@@ -14280,8 +16505,13 @@ var ThreadMindServices = class {
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
       const { project, threadId, lost } = await this.currentThreadRef(options);
-      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
-      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (!this.store.isThreadFile(project.id, threadId, e.path)) throw e;
+      const thread = await committedThread(
+        this.workspace.gitTop,
+        this.store.threadFolder(project.id, threadId),
+        this.store.legacyThreadPath(project.id, threadId),
+        threadId
+      );
       if (thread === null) throw e;
       return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
@@ -14289,10 +16519,6 @@ var ThreadMindServices = class {
   /** Makes `threadId` the session's thread (as thread_switch does, without assembling its context). */
   async chooseThread(projectId, threadId) {
     await this.store.locked(() => this.remember(projectId, threadId));
-  }
-  /** The session's active thread as this object last knew it (null before it was chosen). */
-  rememberedThreadId() {
-    return this.threadId;
   }
   /**
    * The id of the session's active thread (as currentThread) without reading its file, which may be damaged. `lost`:
@@ -14445,10 +16671,10 @@ var ThreadMindServices = class {
   /** thread_search: tiers cheapest first over a derived index in the local cache (see src/core/search/). */
   async threadSearch(input) {
     const q = normalizeSearchQuery(input);
-    const projectIds = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
-    if (projectIds.length === 0) throw errors.noProject();
-    for (const id of projectIds) this.store.threadsDir(id);
-    const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds, input);
+    const projectIds2 = q.scope === "all-projects" ? this.store.exists() ? this.store.projectIds() : [] : [this.currentProject().id];
+    if (projectIds2.length === 0) throw errors.noProject();
+    for (const id of projectIds2) this.store.threadsDir(id);
+    const answer = await searchThreads(searchIndexFor(this.store.dir), projectIds2, input);
     return { ...answer, text: formatSearchAnswer(answer) };
   }
   /** thread_history: the versions of a thread's file in git (default: the active thread), newest first. */
@@ -14457,6 +16683,23 @@ var ThreadMindServices = class {
     checkHistoryLimit(input.limit);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
+    const folder = this.store.threadFolder(project.id, threadId);
+    if ((0, import_node_fs28.existsSync)(folder) || !(0, import_node_fs28.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
+      let working = null;
+      try {
+        working = this.store.readThread(project.id, threadId);
+      } catch (e) {
+        if (!(e instanceof UnreadableFileError) && !(e instanceof ThreadMindError && e.code === "not-found")) throw e;
+      }
+      return threadFolderHistory({
+        gitTop: this.workspace.gitTop,
+        folder,
+        legacyPath: this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+        working,
+        ...input.limit !== void 0 ? { limit: input.limit } : {}
+      });
+    }
     const file = this.store.threadPath(project.id, threadId);
     return threadFileHistory({
       gitTop: this.workspace.gitTop,
@@ -14467,25 +16710,59 @@ var ThreadMindServices = class {
   }
 };
 
+// src/agents/codex/rollout-paths.ts
+var import_node_os3 = require("os");
+var import_node_path30 = require("path");
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+function isRolloutPath(path) {
+  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
+function profileOfHook(input) {
+  return PROFILES[agentIdOfTranscript(input.transcriptPath)];
+}
+function capWords(cap) {
+  return `${cap.limit.toLocaleString("en-US")}-${cap.unit === "bytes" ? "byte" : "character"}`;
+}
+
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function codexInstanceSession(codexPid) {
+  return { key: `codex-${codexPid}`, pid: codexPid };
 }
 function hookSession(env) {
   const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
   return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
 }
-function hookSessionOr(env, conversationId) {
-  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+function hookSessionOr(env, input, ppid = process.ppid) {
+  const claude = hookSession(env);
+  if (claude !== null) return claude;
+  if (agentIdOfTranscript(input.transcriptPath) === "codex" && ppid > 1) return codexInstanceSession(ppid);
+  return { key: `hook-session-${input.sessionId}` };
 }
 function isClaudeInstance(session) {
-  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+  if (session.pid === void 0) return false;
+  return session.key === claudeInstanceSession(session.pid).key || session.key === codexInstanceSession(session.pid).key;
 }
 
 // src/hooks/hook-services.ts
 function hookServices(input, env, lockTimeoutMs) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   return new ThreadMindServices({ workspace, session, env, encoder: null, lockTimeoutMs, sweepTempFiles: false });
 }
 function openHookServices(input, env, lockTimeoutMs) {
@@ -14494,7 +16771,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs27 = require("fs");
+var import_node_fs29 = require("fs");
 init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
@@ -14541,29 +16818,112 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path27 = require("path");
+var import_node_path32 = require("path");
+var import_node_fs31 = require("fs");
 init_id_pattern();
+
+// src/core/store/thread-file-exists.ts
+var import_node_fs30 = require("fs");
+var import_node_path31 = require("path");
+init_error_details();
+init_id_pattern();
+function threadFileRel(projectId, threadId) {
+  return (0, import_node_path31.join)("threads", projectId, `${threadId}.md`);
+}
+function threadFileExists(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  return entryThere((0, import_node_path31.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path31.join)(storeDir, "threads", projectId, `${threadId}.md`));
+}
+function entryThere(path) {
+  try {
+    (0, import_node_fs30.lstatSync)(path);
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
+// src/core/context/context-cache.ts
 init_text_fingerprint();
-var CONTEXT_CACHE_VERSION = 1;
+
+// src/core/context/context-cache-starts.ts
+function sharedTailChars(a, b) {
+  const max = Math.min(a.length, b.length);
+  let n = 0;
+  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n += 1;
+  return n;
+}
+function packStarts(starts) {
+  const entries = Object.entries(starts);
+  const first = entries[0];
+  if (first === void 0) return {};
+  const [firstSource, firstStart] = first;
+  const out = { [firstSource]: firstStart };
+  for (const [source, start] of entries.slice(1)) {
+    const tail = sharedTailChars(start.text, firstStart.text);
+    if (tail < 64) {
+      out[source] = start;
+      continue;
+    }
+    const { text, ...rest } = start;
+    out[source] = { ...rest, prefix: text.slice(0, text.length - tail), tailOf: firstSource, tailChars: tail };
+  }
+  return out;
+}
+function unpackStarts(stored) {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return null;
+  const raw = stored;
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [source, value] of Object.entries(raw)) {
+    if (typeof value !== "object" || value === null) return null;
+    const s = value;
+    if (typeof s.text === "string") {
+      out[source] = s;
+      continue;
+    }
+    const whole = typeof s.tailOf === "string" && Object.hasOwn(raw, s.tailOf) ? raw[s.tailOf] : void 0;
+    const wholeText = typeof whole === "object" && whole !== null ? whole.text : void 0;
+    if (typeof s.prefix !== "string" || typeof wholeText !== "string" || !Number.isSafeInteger(s.tailChars) || s.tailChars < 0 || s.tailChars > wholeText.length)
+      return null;
+    const { prefix, tailOf: _tailOf, tailChars, ...rest } = s;
+    out[source] = {
+      ...rest,
+      text: `${prefix}${wholeText.slice(wholeText.length - tailChars)}`
+    };
+  }
+  return out;
+}
+
+// src/core/context/context-cache.ts
+var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path27.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path32.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path27.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path32.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
   const s = v;
   return typeof s.text === "string" && typeof s.contentHash === "string" && typeof s.fingerprint === "string" && Number.isSafeInteger(s.tokens) && Number.isSafeInteger(s.omitted) && (s.userMessage === null || typeof s.userMessage === "string");
 }
+function namesItsSources(sources, projectId, threadId) {
+  if (typeof sources !== "object" || sources === null || Array.isArray(sources)) return false;
+  const stamps = sources;
+  const legacy = threadFileRel(projectId, threadId);
+  const folder = legacy.slice(0, -".md".length);
+  const own = [legacy, folder, (0, import_node_path32.join)(folder, "thread.md")];
+  return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
+}
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && namesItsSources(e.sources, projectId, threadId) && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -14579,14 +16939,21 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   }
   try {
     const data = JSON.parse(text);
-    return isEntry(data, projectId, threadId) ? data : null;
+    if (typeof data !== "object" || data === null) return null;
+    const starts = unpackStarts(data.starts);
+    if (starts === null) return null;
+    const entry = { ...data, starts };
+    return isEntry(entry, projectId, threadId) ? entry : null;
   } catch {
     return null;
   }
 }
+function sourcePath(storeDir, rel) {
+  return rel.endsWith("/") ? `${(0, import_node_path32.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path32.join)(storeDir, rel);
+}
 function stampsOf(storeDir, paths) {
   const out = {};
-  for (const rel of paths) out[rel] = fileStamp((0, import_node_path27.join)(storeDir, rel));
+  for (const rel of paths) out[rel] = pathStamp(sourcePath(storeDir, rel));
   return out;
 }
 function racyPaths(stamps, assemblyStartedAtMs) {
@@ -14605,7 +16972,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_path28 = require("path");
+var import_node_path33 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -14623,8 +16990,8 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path28.dirname)(path));
-  await writeFileAtomic(path, `${JSON.stringify(merged)}
+  makeDir((0, import_node_path33.dirname)(path));
+  await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, { durable: false });
 }
 
@@ -14637,18 +17004,151 @@ function hooksBuild() {
   }
 }
 
+// src/core/context/branch-start.ts
+var import_node_fs32 = require("fs");
+var import_node_path34 = require("path");
+init_regular_file();
+init_id_pattern();
+var MAX_BRANCHES = 32;
+var FILE_MAX_BYTES = 64 * 1024;
+function branchStartsPath(storeDir, projectId) {
+  if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
+  return (0, import_node_path34.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+}
+function threadsDirStamp(storeDir, projectId) {
+  try {
+    const s = (0, import_node_fs32.lstatSync)((0, import_node_path34.join)(storeDir, "threads", projectId), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function readStarts(storeDir, projectId) {
+  try {
+    const path = branchStartsPath(storeDir, projectId);
+    assertNoLinksBelow(storeDir, path);
+    const bytes2 = readRegularFile(path, FILE_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > FILE_MAX_BYTES) return {};
+    const data = JSON.parse(bytes2.toString("utf8"));
+    if (typeof data !== "object" || data === null || Array.isArray(data)) return {};
+    const out = /* @__PURE__ */ Object.create(null);
+    for (const [key, v] of Object.entries(data)) {
+      if (typeof v !== "object" || v === null) continue;
+      const { threadId, threadsDir } = v;
+      if (typeof threadId === "string" && isValidId(threadId) && typeof threadsDir === "string") {
+        out[key] = { threadId, threadsDir };
+      }
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+async function saveBranchStart(storeDir, projectId, startKey2, threadId, threadsDir) {
+  const path = branchStartsPath(storeDir, projectId);
+  const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
+  const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
+  assertNoLinksBelow(storeDir, path);
+  makeDir((0, import_node_path34.dirname)(path));
+  await writeFileAtomic(path, `${JSON.stringify(kept)}
+`, { durable: false });
+}
+
+// src/hooks/hook-fast-store.ts
+var import_node_fs33 = require("fs");
+var import_node_path35 = require("path");
+init_measurement_log();
+init_measurement_log_read();
+function projectIds(storeDir) {
+  const dir = (0, import_node_path35.join)(storeDir, "projects");
+  try {
+    if ((0, import_node_fs33.lstatSync)(dir).isSymbolicLink()) return null;
+    return projectIdsIn(dir);
+  } catch {
+    return null;
+  }
+}
+
 // src/hooks/start-record.ts
-var import_node_fs28 = require("fs");
+var import_node_fs34 = require("fs");
+init_content_hash();
+init_text_fingerprint();
+
+// src/agents/agent.ts
+function sizeInCapUnit(cap, text) {
+  switch (cap.unit) {
+    case "characters":
+      return text.length;
+    case "bytes":
+      return Buffer.byteLength(text, "utf8");
+    default: {
+      const unreachable = cap.unit;
+      throw new Error(`unknown cap unit ${String(unreachable)}`);
+    }
+  }
+}
+
+// src/agents/context-cap.ts
+function cutNote(cap) {
+  return `\u2026(ThreadMind: the rest of this context was left out to fit the agent's ${capWords(cap)} cap; thread_get gives it whole.)`;
+}
+function fitToCap(cap, text) {
+  if (sizeInCapUnit(cap, text) <= cap.limit) return { text, cut: false };
+  const note = `
+${cutNote(cap)}`;
+  const room = cap.limit - sizeInCapUnit(cap, note);
+  let used = 0;
+  let keptEnd = 0;
+  let lineStart = 0;
+  for (; ; ) {
+    const newline = text.indexOf("\n", lineStart);
+    const end = newline === -1 ? text.length : newline;
+    const size = sizeInCapUnit(cap, text.slice(lineStart, end)) + (lineStart === 0 ? 0 : 1);
+    if (used + size > room) break;
+    used += size;
+    keptEnd = end;
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  if (keptEnd === 0) {
+    let at = 0;
+    for (const ch of text) {
+      const size = sizeInCapUnit(cap, ch);
+      if (ch === "\n" || used + size > room) break;
+      used += size;
+      at += ch.length;
+    }
+    keptEnd = at;
+  }
+  return { text: `${text.slice(0, keptEnd)}${note}`, cut: true };
+}
+
+// src/hooks/start-record.ts
+function fittedStart(input, start) {
+  const agent = profileOfHook(input);
+  const fitted = fitToCap(agent.contextCap, start.text);
+  if (!fitted.cut) return start;
+  const line = `ThreadMind: context cut to fit ${agent.name}'s ${capWords(agent.contextCap)} cap.`;
+  return {
+    ...start,
+    text: fitted.text,
+    contentHash: contentHash(fitted.text),
+    fingerprint: textFingerprint(fitted.text),
+    tokens: Math.round(start.tokens * fitted.text.length / Math.max(1, start.text.length)),
+    userMessage: start.userMessage === null ? line : `${start.userMessage} ${line}`
+  };
+}
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs28.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs34.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
     return {};
   }
 }
-function startEvents(input, session, source, projectId, threadId, start) {
+function startEvents(input, session, source, projectId, threadId, given) {
+  const start = fittedStart(input, given);
   return [
     {
       kind: "injection",
@@ -14668,7 +17168,8 @@ function startEvents(input, session, source, projectId, threadId, start) {
     conversationEvent(input.sessionId, projectId, threadId, session)
   ];
 }
-function startOutput(start, extra) {
+function startOutput(given, extra, input) {
+  const start = fittedStart(input, given);
   const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
   const output = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");
@@ -14691,6 +17192,7 @@ function contextHeader(source, threadId, title) {
 }
 
 // src/hooks/freshness-start.ts
+init_format_count();
 function restartRecord(events, input, source) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
@@ -14704,10 +17206,13 @@ function restartRecord(events, input, source) {
 function about(tokens) {
   return `~${formatCount(Math.round(tokens / 100) * 100)}`;
 }
-function clockTime(iso) {
+var two = (n) => String(n).padStart(2, "0");
+function zonedTime(iso) {
   const t = new Date(iso);
   if (Number.isNaN(t.getTime())) return null;
-  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+  const offset = -t.getTimezoneOffset();
+  const zone = `UTC${offset < 0 ? "-" : "+"}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())} ${two(t.getHours())}:${two(t.getMinutes())} ${zone}`;
 }
 function threadName(start, threadId) {
   const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
@@ -14726,11 +17231,12 @@ function restartNotice(record2, start) {
       userLine: null
     };
   }
-  const time = record2.lastWriteAt === null ? null : clockTime(record2.lastWriteAt);
-  const after = time === null ? "" : ` after ${time}`;
+  const time = record2.lastWriteAt === null ? null : zonedTime(record2.lastWriteAt);
+  const last2 = time === null ? "never written by this window" : `last written ${time}`;
   const transcript = record2.transcriptPath ?? "unknown";
+  const grew = record2.written ? `grew ${behind} tokens after it last updated the summary of '${name}' (${last2})` : `grew ${behind} tokens without updating the summary of '${name}' (${last2})`;
   return {
-    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    userLine: `ThreadMind: the cleared conversation ${grew}; decisions made since may be missing. Transcript: ${transcript}`,
     contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record2.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
   };
 }
@@ -14764,6 +17270,7 @@ function startAfterRestart(start, events, input, source) {
 }
 
 // src/core/context/start-context.ts
+init_format_count();
 init_content_hash();
 init_text_fingerprint();
 function userLine(notice) {
@@ -14828,6 +17335,30 @@ async function sessionStart(services, input) {
     return severalProjectsNoneChosen(e.ids);
   }
 }
+function unchosenStart(services) {
+  const storeDir = services.store.dir;
+  const key = services.startKey();
+  if (key === null) return null;
+  const ids = projectIds(storeDir);
+  const exists = (projectId, threadId) => threadFileExists(storeDir, projectId, threadId);
+  if (sessionThreadRef(
+    ids,
+    services.readState(),
+    services.session.key,
+    () => null,
+    () => key,
+    exists
+  ) !== null)
+    return null;
+  const before = new Map((ids ?? []).map((id) => [id, threadsDirStamp(storeDir, id)]));
+  return {
+    save: async (projectId, threadId, startedAt) => {
+      const stamp = before.get(projectId) ?? null;
+      if (stamp === null || threadsDirStamp(storeDir, projectId) !== stamp || stampSettledAtMs(stamp) > startedAt) return;
+      await saveBranchStart(storeDir, projectId, key, threadId, stamp);
+    }
+  };
+}
 function severalProjectsNoneChosen(ids) {
   const list = ids.join(", ");
   return {
@@ -14861,6 +17392,7 @@ async function startOrResume(services, input) {
     async () => instanceEvents(services.store.dir, services.session.key),
     async () => null
   );
+  const unchosen = source === "startup" ? unchosenStart(services) : null;
   const { project, thread, lost, conflictNotice: conflictNotice2 } = await services.currentThreadForReading(
     events === null ? { newProcess: true } : { followed: lastConversation(events, services.session.key) }
   );
@@ -14899,6 +17431,7 @@ async function startOrResume(services, input) {
             starts: { [source]: start }
           })
         );
+        if (unchosen !== null && lost === null) await unchosen.save(project.id, thread.id, assemblyStartedAt);
       } catch (e) {
         failures.push(
           failureLine("could not save the context cache (derived data; the next session start assembles it again)", e)
@@ -14906,7 +17439,7 @@ async function startOrResume(services, input) {
       }
     }
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
 }
 async function chooseStartThread(services, projectId, threadId) {
   try {
@@ -15122,6 +17655,97 @@ function classifyLine(text) {
   return classifyRecord(value);
 }
 
+// src/transcript/line-splitter.ts
+var NEWLINE2 = 10;
+var ByteRangeSplitter = class {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
+    this.sink = sink;
+    this.ownsChunks = ownsChunks;
+  }
+  sink;
+  ownsChunks;
+  /** Bytes of the current line not yet ended by a newline. */
+  pending = [];
+  pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.pendingBytes;
+  }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
+  push(chunk) {
+    if (this.stoppedBySink) return;
+    let start = 0;
+    let newline = chunk.indexOf(NEWLINE2, start);
+    while (newline !== -1) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
+        this.stoppedBySink = true;
+        return;
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(NEWLINE2, start);
+    }
+    if (start < chunk.length) {
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+  }
+  /** End of input: a line without a final newline goes to the sink as unterminated. */
+  end() {
+    if (this.stoppedBySink || this.pending.length === 0) return;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+};
+var ByteLineSplitter = class extends ByteRangeSplitter {
+  constructor(sink) {
+    super(
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
+    );
+  }
+};
+var LineSplitter = class {
+  bytes;
+  constructor(sink) {
+    this.bytes = new ByteRangeSplitter((buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    });
+  }
+  push(chunk) {
+    this.bytes.push(chunk);
+  }
+  end() {
+    this.bytes.end();
+  }
+};
+
 // src/transcript/line-prefilter.ts
 function member(key, value) {
   return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
@@ -15158,12 +17782,174 @@ function mayBeNeededRecord(line, needed) {
 }
 
 // src/transcript/session-accumulator.ts
+var MALFORMED_SAMPLE_LIMIT = 10;
 function emptySkipCounts() {
   return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
 }
+function zeroUsage() {
+  return { inputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, outputTokens: 0 };
+}
+function addUsage(target2, usage, sign) {
+  target2.inputTokens += sign * usage.inputTokens;
+  target2.cacheCreationInputTokens += sign * usage.cacheCreationInputTokens;
+  target2.cacheReadInputTokens += sign * usage.cacheReadInputTokens;
+  target2.outputTokens += sign * usage.outputTokens;
+}
+function responseKey(record2) {
+  return record2.requestId === null ? record2.messageId : `${record2.messageId}\0${record2.requestId}`;
+}
+var SessionAccumulator = class {
+  lineCount = 0;
+  blankLines = 0;
+  malformedLines = 0;
+  malformedSamples = [];
+  skipped = emptySkipCounts();
+  sessionIds = [];
+  seenSessionIds = /* @__PURE__ */ new Set();
+  firstTimestamp = null;
+  lastTimestamp = null;
+  responses = /* @__PURE__ */ new Map();
+  models = /* @__PURE__ */ new Map();
+  totals = zeroUsage();
+  assistantRecords = 0;
+  firstContextTokens = null;
+  peakContextTokens = null;
+  lastAssistant = null;
+  compactions = [];
+  /** Compactions seen since the last assistant record: the next one gives their contextTokensAfter. */
+  awaitingContextAfter = [];
+  hookContexts = [];
+  /** Classifies and adds the next line of the file (text without its newline). Returns the classification. */
+  addLine(text) {
+    const classified = classifyLine(text);
+    this.add(classified);
+    return classified;
+  }
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine() {
+    this.lineCount += 1;
+  }
+  /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
+  add(line) {
+    this.lineCount += 1;
+    const lineNumber = this.lineCount;
+    switch (line.kind) {
+      case "blank":
+        this.blankLines += 1;
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (this.malformedSamples.length < MALFORMED_SAMPLE_LIMIT) {
+          this.malformedSamples.push({ lineNumber, problem: line.problem });
+        }
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.noteMeta(line.record.meta);
+        this.addAssistant(line.record);
+        return;
+      case "compact-boundary": {
+        this.noteMeta(line.record.meta);
+        const compaction = {
+          lineNumber,
+          timestamp: line.record.meta.timestamp,
+          trigger: line.record.trigger,
+          preTokens: line.record.preTokens,
+          postTokens: line.record.postTokens,
+          contextTokensBefore: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+          contextTokensAfter: null
+        };
+        this.compactions.push(compaction);
+        this.awaitingContextAfter.push(compaction);
+        return;
+      }
+      case "hook-context":
+        this.noteMeta(line.record.meta);
+        this.hookContexts.push({ ...line.record, lineNumber });
+        return;
+      case "other":
+        this.noteMeta(line.meta);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+  noteMeta(meta) {
+    if (meta.sessionId !== null && !this.seenSessionIds.has(meta.sessionId)) {
+      this.seenSessionIds.add(meta.sessionId);
+      this.sessionIds.push(meta.sessionId);
+    }
+    if (meta.timestamp !== null) {
+      if (this.firstTimestamp === null) this.firstTimestamp = meta.timestamp;
+      this.lastTimestamp = meta.timestamp;
+    }
+  }
+  addAssistant(record2) {
+    this.assistantRecords += 1;
+    const context2 = record2.contextTokens;
+    if (this.firstContextTokens === null) this.firstContextTokens = context2;
+    if (this.peakContextTokens === null || context2 > this.peakContextTokens) this.peakContextTokens = context2;
+    this.lastAssistant = record2;
+    for (const compaction of this.awaitingContextAfter) compaction.contextTokensAfter = context2;
+    this.awaitingContextAfter.length = 0;
+    const key = responseKey(record2);
+    const kept = this.responses.get(key);
+    if (kept !== void 0) {
+      if (record2.usage.outputTokens < kept.usage.outputTokens) return;
+      this.count(kept, -1);
+    }
+    const response = { usage: record2.usage, model: record2.model };
+    this.responses.set(key, response);
+    this.count(response, 1);
+  }
+  count(response, sign) {
+    addUsage(this.totals, response.usage, sign);
+    let model = this.models.get(response.model);
+    if (model === void 0) {
+      model = { model: response.model, apiResponses: 0, outputTokens: 0 };
+      this.models.set(response.model, model);
+    }
+    model.apiResponses += sign;
+    model.outputTokens += sign * response.usage.outputTokens;
+  }
+  /** Whether an API response of this key (responseKey) has been added already. */
+  hasResponse(key) {
+    return this.responses.has(key);
+  }
+  /** A snapshot of the figures so far (the accumulator can keep being fed). */
+  result() {
+    return {
+      sessionIds: [...this.sessionIds],
+      firstTimestamp: this.firstTimestamp,
+      lastTimestamp: this.lastTimestamp,
+      models: [...this.models.values()].filter((m) => m.apiResponses > 0).map((m) => ({ ...m })),
+      firstContextTokens: this.firstContextTokens,
+      finalContextTokens: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+      peakContextTokens: this.peakContextTokens,
+      lastAssistant: this.lastAssistant,
+      compactions: this.compactions.map((c) => ({ ...c })),
+      apiResponses: this.responses.size,
+      assistantRecords: this.assistantRecords,
+      totals: { ...this.totals },
+      hookContexts: [...this.hookContexts],
+      skipped: { ...this.skipped },
+      lines: this.lineCount,
+      blankLines: this.blankLines,
+      malformedLines: this.malformedLines,
+      malformedSamples: this.malformedSamples.map((m) => ({ ...m }))
+    };
+  }
+};
 
 // src/transcript/transcript-file.ts
-var import_node_fs29 = require("fs");
+var import_node_fs35 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -15189,20 +17975,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs29.statSync)(path);
+    const before = (0, import_node_fs35.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs29.openSync)(path, import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs35.openSync)(path, import_node_fs35.constants.O_RDONLY | (import_node_fs35.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs29.fstatSync)(fd);
+    const stats = (0, import_node_fs35.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs29.closeSync)(fd);
+    (0, import_node_fs35.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -15213,13 +17999,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs29.closeSync)(file.fd);
+    (0, import_node_fs35.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs29.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs35.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -15230,217 +18016,6 @@ async function readExactly(file, buffer, position) {
     filled += bytesRead;
   }
 }
-
-// src/transcript/read-tail.ts
-var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE2 = 10;
-var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
-var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
-var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
-var TailCollector = class {
-  constructor(backToLastCompaction, sizeOnly) {
-    this.backToLastCompaction = backToLastCompaction;
-    this.sizeOnly = sizeOnly;
-  }
-  backToLastCompaction;
-  sizeOnly;
-  lines = 0;
-  unparsedLines = 0;
-  malformedLines = 0;
-  truncatedLastLine = false;
-  skipped = emptySkipCounts();
-  lastAssistant = null;
-  boundariesLastFirst = [];
-  hookContextsLastFirst = [];
-  /**
-   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
-   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
-   * walk's read buffer, overwritten by the next read: it is never kept.
-   */
-  take(bytes2, isUnterminatedLastLine) {
-    this.lines += 1;
-    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
-    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes2, needed)) {
-      this.unparsedLines += 1;
-      return false;
-    }
-    const line = classifyLine(bytes2.toString("utf8"));
-    switch (line.kind) {
-      case "blank":
-      case "other":
-        break;
-      case "malformed":
-        this.malformedLines += 1;
-        if (isUnterminatedLastLine) this.truncatedLastLine = true;
-        break;
-      case "skipped":
-        this.skipped[line.reason] += 1;
-        break;
-      case "assistant":
-        if (this.lastAssistant === null) this.lastAssistant = line.record;
-        break;
-      case "compact-boundary":
-        this.boundariesLastFirst.push(line.record);
-        break;
-      case "hook-context":
-        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
-        break;
-      default: {
-        const unreachable = line;
-        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-      }
-    }
-    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
-    if (this.lastAssistant === null) return false;
-    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
-  }
-};
-async function walkBack(file, chunkSize, maxBytes, collector) {
-  let position = file.size;
-  let bytesRead = 0;
-  let carry = [];
-  let atEndOfFile = true;
-  let stopped = false;
-  let stoppedAtByteLimit = false;
-  const takeLine = (bytes2) => {
-    const isLastLine = atEndOfFile;
-    atEndOfFile = false;
-    if (isLastLine && bytes2.length === 0) return false;
-    return collector.take(bytes2, isLastLine);
-  };
-  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
-  while (position > 0 && !stopped) {
-    if (maxBytes !== null && bytesRead >= maxBytes) {
-      stoppedAtByteLimit = true;
-      break;
-    }
-    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
-    position -= length;
-    const chunk = buffer.subarray(0, length);
-    await readExactly(file, chunk, position);
-    bytesRead += length;
-    let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE2, end - 1);
-    while (newline !== -1 && !stopped) {
-      const piece = chunk.subarray(newline + 1, end);
-      const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
-      carry = [];
-      stopped = takeLine(bytes2);
-      end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE2, end - 1);
-    }
-    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
-  }
-  if (!stopped && !stoppedAtByteLimit && position === 0) {
-    stopped = takeLine(Buffer.concat(carry));
-  }
-  return { bytesRead, reachedStartOfFile: position === 0 && !stoppedAtByteLimit, stoppedAtByteLimit };
-}
-async function readTail(path, options = {}) {
-  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  const maxBytes = options.maxBytes ?? null;
-  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
-  return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
-    const walk = await walkBack(file, chunkSize, maxBytes, collector);
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
-      compactBoundaries: collector.boundariesLastFirst.reverse(),
-      hookContexts: collector.hookContextsLastFirst.reverse(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
-  });
-}
-
-// src/hooks/measure-size.ts
-init_measurement_log_read();
-
-// src/transcript/line-splitter.ts
-var NEWLINE3 = 10;
-var ByteRangeSplitter = class {
-  /**
-   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
-   * the next chunk is copied rather than kept as a view.
-   */
-  constructor(sink, ownsChunks = false) {
-    this.sink = sink;
-    this.ownsChunks = ownsChunks;
-  }
-  sink;
-  ownsChunks;
-  /** Bytes of the current line not yet ended by a newline. */
-  pending = [];
-  pendingBytes = 0;
-  takenBytes = 0;
-  stoppedBySink = false;
-  /** Bytes held for a line that has not ended yet. */
-  get bytesPending() {
-    return this.pendingBytes;
-  }
-  /** Bytes of the lines given to the sink so far, their newlines included. */
-  get bytesTaken() {
-    return this.takenBytes;
-  }
-  /** The sink asked to stop. */
-  get stopped() {
-    return this.stoppedBySink;
-  }
-  push(chunk) {
-    if (this.stoppedBySink) return;
-    let start = 0;
-    let newline = chunk.indexOf(NEWLINE3, start);
-    while (newline !== -1) {
-      let stop;
-      if (this.pending.length === 0) {
-        this.takenBytes += newline - start + 1;
-        stop = this.sink(chunk, start, newline, true);
-      } else {
-        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.takenBytes += line.length + 1;
-        stop = this.sink(line, 0, line.length, true);
-      }
-      if (stop) {
-        this.stoppedBySink = true;
-        return;
-      }
-      start = newline + 1;
-      newline = chunk.indexOf(NEWLINE3, start);
-    }
-    if (start < chunk.length) {
-      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
-      this.pendingBytes += chunk.length - start;
-    }
-  }
-  /** End of input: a line without a final newline goes to the sink as unterminated. */
-  end() {
-    if (this.stoppedBySink || this.pending.length === 0) return;
-    const line = Buffer.concat(this.pending);
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, 0, line.length, false);
-  }
-};
-var ByteLineSplitter = class extends ByteRangeSplitter {
-  constructor(sink) {
-    super(
-      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
-    );
-  }
-};
 
 // src/transcript/read-head.ts
 var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
@@ -15546,6 +18121,595 @@ async function readHead(path, options = {}) {
   });
 }
 
+// src/transcript/read-tail.ts
+var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+var NEWLINE3 = 10;
+var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
+var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
+var TailCollector = class {
+  constructor(backToLastCompaction, sizeOnly) {
+    this.backToLastCompaction = backToLastCompaction;
+    this.sizeOnly = sizeOnly;
+  }
+  backToLastCompaction;
+  sizeOnly;
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  boundariesLastFirst = [];
+  hookContextsLastFirst = [];
+  /**
+   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
+   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
+   * walk's read buffer, overwritten by the next read: it is never kept.
+   */
+  take(bytes2, isUnterminatedLastLine) {
+    this.lines += 1;
+    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes2, needed)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes2.toString("utf8"));
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        break;
+      case "malformed":
+        this.malformedLines += 1;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        break;
+      case "assistant":
+        if (this.lastAssistant === null) this.lastAssistant = line.record;
+        break;
+      case "compact-boundary":
+        this.boundariesLastFirst.push(line.record);
+        break;
+      case "hook-context":
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
+        break;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
+    if (this.lastAssistant === null) return false;
+    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
+  }
+};
+async function walkBack(file, chunkSize, limits, collector) {
+  const { maxBytes, maxRecords } = limits;
+  let position = file.size;
+  let bytesRead = 0;
+  let carry = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+  let stoppedAtRecordLimit = false;
+  const takeLine = (bytes2) => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    if (isLastLine && bytes2.length === 0) return false;
+    if (collector.take(bytes2, isLastLine)) return true;
+    if (maxRecords !== null && collector.lines - collector.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
+    return stoppedAtRecordLimit;
+  };
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = buffer.subarray(0, length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE3, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes2);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE3, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
+  }
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return {
+    bytesRead,
+    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
+    stoppedAtByteLimit,
+    stoppedAtRecordLimit
+  };
+}
+async function readTail(path, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const maxBytes = options.maxBytes ?? null;
+  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  const maxRecords = options.maxRecords ?? null;
+  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
+  return withTranscript(path, async (file) => {
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
+    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
+      skipped: { ...collector.skipped },
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/transcript/for-each-line.ts
+var import_node_fs36 = require("fs");
+var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+async function forEachLine(path, sink, options = {}) {
+  return streamLines(path, new LineSplitter(sink), options);
+}
+var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
+async function streamLines(path, splitter, options) {
+  const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === void 0 ? void 0 : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return withTranscript(path, async (file) => {
+    let bytesRead = 0;
+    let sinceYield = 0;
+    let reused = null;
+    for (; ; ) {
+      let chunk;
+      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
+      const n = (0, import_node_fs36.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise((resolve7) => setImmediate(resolve7));
+      }
+    }
+    splitter.end();
+    return { bytesRead };
+  });
+}
+
+// src/transcript/read-transcript.ts
+async function readTranscript(path, options = {}) {
+  const accumulator = new SessionAccumulator();
+  let truncatedLastLine = false;
+  const { bytesRead } = await forEachLine(
+    path,
+    (text, terminated) => {
+      const classified = accumulator.addLine(text);
+      if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
+    },
+    options
+  );
+  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
+}
+
+// src/agents/claude-code/agent.ts
+var claudeCode = {
+  ...PROFILES["claude-code"],
+  ownsTranscript: (path) => path.endsWith(".jsonl") && !isRolloutPath(path),
+  readTail: (path, options) => readTail(path, options),
+  readHeadFrom: async (path, from) => {
+    const read = await readHead(path, { from });
+    const last2 = read.records.at(-1);
+    const firstRequestTokens = read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant" ? last2.record.contextTokens : null;
+    return { fileSize: read.fileSize, hookContexts: read.hookContexts, firstRequestTokens };
+  },
+  readSession: (path) => readTranscript(path)
+};
+
+// src/transcript/codex/read-rollout.ts
+var import_node_fs37 = require("fs");
+
+// src/transcript/codex/classify-rollout.ts
+var ROLLOUT_LINE_TYPES = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
+var CODEX_PREVIEW_OPEN = "Warning: truncated output";
+var UNKNOWN_CODEX_MODEL = "unknown";
+var ShapeProblem2 = class extends Error {
+};
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isRolloutLineType(type) {
+  return ROLLOUT_LINE_TYPES.includes(type);
+}
+function isCount4(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function count(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isCount4(value)) throw new ShapeProblem2(`${where}.${key} is not a token count`);
+  return value;
+}
+function requiredCount2(obj, key, where) {
+  const value = obj[key];
+  if (!isCount4(value)) throw new ShapeProblem2(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function optionalString3(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (typeof value !== "string") throw new ShapeProblem2(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredObject2(obj, key, where) {
+  const value = obj[key];
+  if (!isObject2(value)) throw new ShapeProblem2(`${where}.${key} is missing or not an object`);
+  return value;
+}
+var RolloutClassifier = class {
+  model = UNKNOWN_CODEX_MODEL;
+  sessionId = null;
+  /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
+  lastResponseKey = null;
+  /** Classifies the next line of the rollout (text without its newline). */
+  classifyLine(text) {
+    if (text.trim() === "") return { kind: "blank" };
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+      throw error;
+    }
+    return this.classifyValue(value);
+  }
+  /** Classifies the next line of the rollout, already parsed. */
+  classifyValue(value) {
+    if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+    const type = value.type;
+    if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
+    try {
+      const meta = {
+        type,
+        sessionId: this.sessionId,
+        timestamp: optionalString3(value, "timestamp", "line"),
+        uuid: null
+      };
+      if (!isRolloutLineType(type)) return { kind: "skipped", reason: "unknown-type", meta };
+      return this.classifyKnown(type, requiredObject2(value, "payload", "line"), meta);
+    } catch (error) {
+      if (error instanceof ShapeProblem2) return { kind: "malformed", problem: `${type} line: ${error.message}` };
+      throw error;
+    }
+  }
+  classifyKnown(type, payload, meta) {
+    switch (type) {
+      case "session_meta": {
+        const id = optionalString3(payload, "id", "payload");
+        if (this.sessionId === null && id !== null) this.sessionId = id;
+        return { kind: "other", meta: { ...meta, sessionId: this.sessionId } };
+      }
+      case "turn_context": {
+        const model = optionalString3(payload, "model", "payload");
+        if (model !== null) this.model = model;
+        return { kind: "other", meta };
+      }
+      case "compacted":
+        return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+      case "event_msg":
+        return this.classifyEvent(payload, meta);
+      case "response_item":
+        return classifyResponseItem(payload, meta);
+      default: {
+        const unreachable = type;
+        throw new Error(`unhandled rollout line type ${String(unreachable)}`);
+      }
+    }
+  }
+  classifyEvent(payload, meta) {
+    if (payload.type !== "token_count") return { kind: "other", meta };
+    const info = payload.info;
+    if (info === null || info === void 0) return { kind: "other", meta };
+    if (!isObject2(info)) throw new ShapeProblem2("payload.info is not an object");
+    const last2 = requiredObject2(info, "last_token_usage", "info");
+    const total = requiredObject2(info, "total_token_usage", "info");
+    const input = requiredCount2(last2, "input_tokens", "last_token_usage");
+    if (input === 0) return { kind: "other", meta };
+    const cached = Math.min(count(last2, "cached_input_tokens", "last_token_usage"), input);
+    const usage = {
+      inputTokens: input - cached,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: cached,
+      outputTokens: count(last2, "output_tokens", "last_token_usage")
+    };
+    const messageId = [
+      "codex-total",
+      count(total, "input_tokens", "total_token_usage"),
+      count(total, "cached_input_tokens", "total_token_usage"),
+      count(total, "output_tokens", "total_token_usage"),
+      count(total, "total_tokens", "total_token_usage")
+    ].join(":");
+    if (messageId === this.lastResponseKey) return { kind: "other", meta };
+    this.lastResponseKey = messageId;
+    return {
+      kind: "assistant",
+      record: { meta, messageId, requestId: null, model: this.model, usage, contextTokens: input }
+    };
+  }
+};
+function classifyResponseItem(payload, meta) {
+  if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
+  const content = payload.content;
+  if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const texts = [];
+  for (const part of content) {
+    if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
+    const text = optionalString3(part, "text", "content part");
+    if (text !== null) texts.push(text);
+  }
+  const first = texts[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: null,
+      hookName: null,
+      content: texts,
+      text: texts.join("\n"),
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+    }
+  };
+}
+
+// src/transcript/codex/read-rollout.ts
+var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
+function isCompressedRollout(path) {
+  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+}
+async function forEachZstdLine(path, sink, chunkSize) {
+  const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
+  return withTranscript(path, async (file) => {
+    const splitter = new LineSplitter(sink);
+    const decompress2 = new Decompress2((data) => splitter.push(Buffer.from(data)));
+    let bytesRead = 0;
+    const chunk = Buffer.allocUnsafeSlow(chunkSize);
+    for (; ; ) {
+      const n = (0, import_node_fs37.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      bytesRead += n;
+      try {
+        decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
+      }
+      if (n === 0) break;
+      await new Promise((resolve7) => setImmediate(resolve7));
+    }
+    splitter.end();
+    return bytesRead;
+  });
+}
+async function forEachRolloutLine(path, sink, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return isCompressedRollout(path) ? forEachZstdLine(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+}
+async function readRollout(path, options = {}) {
+  const classifier = new RolloutClassifier();
+  const accumulator = new SessionAccumulator();
+  let truncatedLastLine = false;
+  const sink = (text, terminated) => {
+    const classified = classifier.classifyLine(text);
+    accumulator.add(classified);
+    if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
+  };
+  const bytesRead = await forEachRolloutLine(path, sink, options);
+  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
+}
+
+// src/transcript/codex/read-rollout-head.ts
+var DEFAULT_ROLLOUT_HEAD_BYTES = 256 * 1024;
+var NEWLINE4 = 10;
+async function readRolloutHead(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_HEAD_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  const from = options.from ?? 0;
+  return withTranscript(path, async (file) => {
+    const hookContexts = [];
+    const reading = { path, fileSize: file.size, hookContexts, firstRequestTokens: null };
+    if (from >= file.size) return reading;
+    const start = from === 0 ? 0 : from - 1;
+    const length = Math.min(file.size - start, maxBytes);
+    const buffer = Buffer.allocUnsafe(length);
+    await readExactly(file, buffer, start);
+    let at = from === 0 ? 0 : buffer[0] === NEWLINE4 ? 1 : buffer.indexOf(NEWLINE4) + 1;
+    if (at === 0 && from > 0) return reading;
+    const classifier = new RolloutClassifier();
+    while (at < length) {
+      const newline = buffer.indexOf(NEWLINE4, at);
+      if (newline === -1 && start + length < file.size) break;
+      const end = newline === -1 ? length : newline;
+      const line = classifier.classifyLine(buffer.toString("utf8", at, end));
+      if (line.kind === "hook-context") hookContexts.push(line.record);
+      if (line.kind === "assistant") {
+        reading.firstRequestTokens = line.record.contextTokens;
+        break;
+      }
+      at = end + 1;
+    }
+    return reading;
+  });
+}
+
+// src/transcript/codex/read-rollout-tail.ts
+var DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
+var NEWLINE5 = 10;
+var RolloutTailCollector = class {
+  classifier = new RolloutClassifier();
+  lines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  /** Compactions after the last response. */
+  boundaries = [];
+  /** Hook contexts after the last compaction. */
+  hookContexts = [];
+  take(text, terminated) {
+    this.lines += 1;
+    const line = this.classifier.classifyLine(text);
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (!terminated) this.truncatedLastLine = true;
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.lastAssistant = line.record;
+        this.boundaries = [];
+        return;
+      case "compact-boundary":
+        this.boundaries.push(line.record);
+        this.hookContexts = [];
+        return;
+      case "hook-context":
+        this.hookContexts.push(line.record);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+};
+async function readRolloutTail(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_TAIL_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  if (isCompressedRollout(path)) return tailOfWholeReading(path);
+  return withTranscript(path, async (file) => {
+    const length = Math.min(file.size, maxBytes);
+    const start = file.size - length;
+    const buffer = Buffer.allocUnsafe(length);
+    await readExactly(file, buffer, start);
+    let from = start === 0 ? 0 : buffer.indexOf(NEWLINE5) + 1;
+    if (start > 0 && from === 0) from = length;
+    const collector = new RolloutTailCollector();
+    while (from < length) {
+      const newline = buffer.indexOf(NEWLINE5, from);
+      const end = newline === -1 ? length : newline;
+      collector.take(buffer.toString("utf8", from, end), newline !== -1);
+      from = end + 1;
+    }
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: length,
+      reachedStartOfFile: start === 0,
+      stoppedAtByteLimit: start > 0,
+      stoppedAtRecordLimit: false,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant?.contextTokens ?? null,
+      compactBoundaries: collector.boundaries,
+      hookContexts: collector.hookContexts,
+      skipped: collector.skipped,
+      lines: collector.lines,
+      unparsedLines: 0,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+async function tailOfWholeReading(path) {
+  const whole = await readRollout(path);
+  const last2 = whole.lastAssistant;
+  const lastCompaction = whole.compactions.at(-1);
+  const afterLast = last2 === null ? whole.compactions : whole.compactions.filter((c) => c.contextTokensAfter === null);
+  return {
+    path,
+    fileSize: whole.bytesRead,
+    bytesRead: whole.bytesRead,
+    reachedStartOfFile: true,
+    stoppedAtByteLimit: false,
+    stoppedAtRecordLimit: false,
+    lastAssistant: last2,
+    contextTokens: last2?.contextTokens ?? null,
+    compactBoundaries: afterLast.map((c) => ({
+      meta: { type: "compacted", sessionId: null, timestamp: c.timestamp, uuid: null },
+      trigger: c.trigger,
+      preTokens: c.preTokens,
+      postTokens: c.postTokens
+    })),
+    hookContexts: whole.hookContexts.filter((h) => lastCompaction === void 0 || h.lineNumber > lastCompaction.lineNumber),
+    skipped: whole.skipped,
+    lines: whole.lines,
+    unparsedLines: 0,
+    malformedLines: whole.malformedLines,
+    truncatedLastLine: whole.truncatedLastLine
+  };
+}
+
+// src/agents/codex/agent.ts
+var codex = {
+  ...PROFILES.codex,
+  ownsTranscript: isRolloutPath,
+  // A rollout is read from its end at once (no backward walk): the options' other bounds do not apply.
+  readTail: (path, options) => readRolloutTail(path, { maxBytes: options.maxBytes }),
+  readHeadFrom: (path, from) => readRolloutHead(path, { from }),
+  readSession: (path) => readRollout(path)
+};
+
+// src/agents/detect.ts
+var AGENTS = { "claude-code": claudeCode, codex };
+function agentOfTranscript(transcriptPath) {
+  return AGENTS[agentIdOfTranscript(transcriptPath)];
+}
+function agentOfHook(input) {
+  return agentOfTranscript(input.transcriptPath);
+}
+
+// src/core/freshness/conversation-size.ts
+var TAIL_MAX_BYTES = 4 * 1024 * 1024;
+var TAIL_MAX_RECORDS = 1e4;
+async function firstRequestSize(transcriptPath) {
+  if (!transcriptPath) return null;
+  return (await agentOfTranscript(transcriptPath).readHeadFrom(transcriptPath, 0)).firstRequestTokens;
+}
+
+// src/hooks/measure-size.ts
+init_measurement_log_read();
+
 // src/hooks/receipts.ts
 init_text_fingerprint();
 init_receipt_rule();
@@ -15558,16 +18722,15 @@ async function readReceiptHeads(pending, transcriptPath) {
   }
   const records = [];
   const firstRequestTokens = /* @__PURE__ */ new Map();
+  const agent = agentOfTranscript(transcriptPath);
   for (const from of offsets) {
-    const read = await readHead(transcriptPath, { from });
+    const read = await agent.readHeadFrom(transcriptPath, from);
     if (from > 0 && from >= read.fileSize) {
-      records.push(...(await readHead(transcriptPath)).hookContexts);
+      records.push(...(await agent.readHeadFrom(transcriptPath, 0)).hookContexts);
       continue;
     }
     records.push(...read.hookContexts);
-    const last2 = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last2 !== void 0 && last2.kind === "assistant")
-      firstRequestTokens.set(from, last2.record.contextTokens);
+    if (read.firstRequestTokens !== null) firstRequestTokens.set(from, read.firstRequestTokens);
   }
   return { records, firstRequestTokens };
 }
@@ -15597,7 +18760,7 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
       (r) => legacy.savedOutputHash(savedOutputPathOf(r, transcriptPath), transcriptPath)
     );
     if (receipt === "pending") return [];
-    const after = firstRequest(injection);
+    const after2 = firstRequest(injection);
     return [
       {
         kind: "receipt",
@@ -15606,7 +18769,7 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
         injectionAt: injection.at,
         contentHash: injection.contentHash,
         receipt,
-        ...after !== null ? { firstRequestTokens: after } : {}
+        ...after2 !== null ? { firstRequestTokens: after2 } : {}
       }
     ];
   });
@@ -15623,7 +18786,8 @@ function freshnessView(events, sessionId, thread) {
     if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
     if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
   });
-  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  const firstSegment = segmentStart === -1 || events[segmentStart].kind === "conversation";
+  const view = { written: false, baseline: null, firstSegment, lastLevel: 0, lastWriteAt };
   for (let i = segmentStart + 1; i < events.length; i++) {
     const e = events[i];
     if (e.kind === "summaryWrite" && sameThread(e, thread)) {
@@ -15637,19 +18801,21 @@ function freshnessView(events, sessionId, thread) {
   }
   return view;
 }
-function tokensSinceWrite(view, contextTokens) {
+function tokensSinceWrite(view, contextTokens, firstRequest = null) {
   if (contextTokens === null) return null;
-  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+  if (view.baseline !== null) return Math.max(0, contextTokens - view.baseline);
+  if (view.written) return 0;
+  return firstRequest === null ? null : Math.max(0, contextTokens - firstRequest);
 }
 function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
-function isStale(view, sinceWrite, threshold) {
-  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+function isStale(sinceWrite, threshold) {
+  return sinceWrite !== null && sinceWrite > threshold;
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path30 = require("path");
+var import_node_path37 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -15665,7 +18831,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path30.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path37.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15696,7 +18862,7 @@ function freshnessThread(inputs) {
 }
 
 // src/hooks/staleness-record.ts
-function stalenessEvent(store, state, input, restart, contextTokens) {
+async function stalenessEvent(store, state, input, restart, contextTokens, firstRequest) {
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
   const thread = freshnessThread({
@@ -15710,7 +18876,8 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
-  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  const needsFirst = contextTokens !== null && view.baseline === null && !view.written && view.firstSegment;
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens, needsFirst ? await firstRequest() : null);
   return {
     kind: "staleness",
     at: nextTimestamp(),
@@ -15722,7 +18889,7 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
     contextTokens,
     sinceWriteTokens,
     written: view.written,
-    stale: isStale(view, sinceWriteTokens, threshold),
+    stale: isStale(sinceWriteTokens, threshold),
     threshold,
     lastWriteAt: view.lastWriteAt,
     ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
@@ -15730,7 +18897,6 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
 }
 
 // src/hooks/measure-size.ts
-var TAIL_MAX_BYTES = 4 * 1024 * 1024;
 async function measureSize(store, input, kind) {
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes = [];
@@ -15744,7 +18910,7 @@ async function measureSize(store, input, kind) {
     try {
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
       const [tail, found] = await Promise.all([
-        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        agentOfHook(input).readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error }))
       ]);
       contextTokens = tail.contextTokens;
@@ -15786,7 +18952,14 @@ async function measureSize(store, input, kind) {
   const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
   if (restart !== null) {
     try {
-      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      const staleness = await stalenessEvent(
+        store,
+        state,
+        input,
+        restart,
+        contextTokens,
+        () => firstRequestSize(input.transcriptPath)
+      );
       if (staleness !== null) events.push(staleness);
     } catch (e) {
       notes.push(failureLine("could not tell how current the thread's summary was", e));
@@ -15811,8 +18984,8 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs31 = require("fs");
-var import_node_path31 = require("path");
+var import_node_fs39 = require("fs");
+var import_node_path38 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -15827,18 +19000,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs31.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs39.constants.O_RDONLY));
     const open2 = index;
     const coverage = logs.map((log) => log === null || open2 === null ? null : validCoverage(open2, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path31.join)(storeDir, "cache");
-    (0, import_node_fs31.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs31.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs31.rmSync)(temp, { force: true });
-    out = (0, import_node_fs31.openSync)(temp, import_node_fs31.constants.O_WRONLY | import_node_fs31.constants.O_CREAT | import_node_fs31.constants.O_EXCL | import_node_fs31.constants.O_NOFOLLOW, 420);
+    const cache = (0, import_node_path38.join)(storeDir, "cache");
+    (0, import_node_fs39.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs39.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs39.rmSync)(temp, { force: true });
+    out = (0, import_node_fs39.openSync)(temp, import_node_fs39.constants.O_WRONLY | import_node_fs39.constants.O_CREAT | import_node_fs39.constants.O_EXCL | import_node_fs39.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -15876,18 +19049,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs31.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs39.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs31.closeSync)(out);
+    (0, import_node_fs39.closeSync)(out);
     out = null;
-    (0, import_node_fs31.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs39.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs31.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs31.closeSync)(out);
-      (0, import_node_fs31.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs39.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs39.closeSync)(out);
+      (0, import_node_fs39.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -15926,24 +19099,417 @@ function addKeyOffsets(offsets, bytes2, base) {
 var SESSION_KEY = Buffer.from(`"sessionId":`);
 var INSTANCE_KEY = Buffer.from(`"instance":`);
 
-// src/core/store/thread-file-exists.ts
-var import_node_fs32 = require("fs");
-var import_node_path32 = require("path");
-init_error_details();
-init_id_pattern();
-function threadFileExists(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  try {
-    (0, import_node_fs32.lstatSync)((0, import_node_path32.join)(storeDir, "threads", projectId, `${threadId}.md`));
+// src/hooks/hook-core.ts
+init_measurement_log();
+
+// src/core/recall/path-index.ts
+var import_node_fs40 = require("fs");
+var import_node_path39 = require("path");
+init_regular_file();
+init_text_fingerprint();
+var PATH_INDEX_VERSION = 2;
+var INDEX_MAX_BYTES = 16 * 1024 * 1024;
+var STAMP_MAX_ENTRIES = 2e5;
+function recallCacheDir(storeDir) {
+  return (0, import_node_path39.join)(storeDir, "cache", "recall");
+}
+function excerptKey(projectId, threadId) {
+  return `${projectId}/${threadId}`;
+}
+function threadFilesStamp(storeDir) {
+  const parts = [];
+  let latest = 0n;
+  const walk = (dir, rel) => {
+    let names;
+    try {
+      names = (0, import_node_fs40.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+    } catch {
+      parts.push(`${rel}:unreadable`);
+      return true;
+    }
+    for (const name of names) {
+      if (parts.length >= STAMP_MAX_ENTRIES) return false;
+      const path = (0, import_node_path39.join)(dir, name);
+      let s;
+      try {
+        s = (0, import_node_fs40.lstatSync)(path, { bigint: true });
+      } catch {
+        continue;
+      }
+      if (!s.isDirectory()) continue;
+      const changed = changedNsOf(s);
+      if (changed > latest) latest = changed;
+      parts.push(`${rel}/${name}:${statStamp(s)}`);
+      if (!walk(path, `${rel}/${name}`)) return false;
+    }
     return true;
-  } catch (e) {
-    const code = errnoCode(e);
-    return code !== "ENOENT" && code !== "ENOTDIR";
+  };
+  const top = (0, import_node_path39.join)(storeDir, "threads");
+  let root;
+  try {
+    root = (0, import_node_fs40.lstatSync)(top, { bigint: true });
+  } catch {
+    return { stamp: "absent", settledAtMs: 0 };
   }
+  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
+  parts.push(statStamp(root));
+  if (changedNsOf(root) > latest) latest = changedNsOf(root);
+  if (!walk(top, "")) return null;
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+function statusOf3(t) {
+  return t.status ?? "active";
+}
+function buildPathIndex(byProject, stamp) {
+  const threads = [];
+  const excerpts = {};
+  for (const [projectId, set] of byProject) {
+    for (const t of set) {
+      threads.push({
+        projectId,
+        id: t.id,
+        title: t.title,
+        status: statusOf3(t),
+        parentId: t.parentId,
+        paths: t.paths ? t.paths.map(patternOf) : [],
+        commit: t.commit ?? null
+      });
+      const excerpt = ancestorExcerpt(t.summary);
+      if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
+    }
+  }
+  return { index: { version: PATH_INDEX_VERSION, stamp, threads }, text: { version: PATH_INDEX_VERSION, stamp, excerpts } };
+}
+function readJson(path) {
+  const bytes2 = readRegularFile(path, INDEX_MAX_BYTES);
+  if (bytes2 === null || bytes2.length > INDEX_MAX_BYTES) return null;
+  try {
+    return JSON.parse(bytes2.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+var isString = (v) => typeof v === "string";
+function isIndexedThread(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const t = v;
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
+}
+function readPathIndex(storeDir, stamp) {
+  const data = readJson((0, import_node_path39.join)(recallCacheDir(storeDir), "paths.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
+  return d.threads.every(isIndexedThread) ? d : null;
+}
+function readPathIndexText(storeDir, stamp) {
+  const data = readJson((0, import_node_path39.join)(recallCacheDir(storeDir), "text.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
+  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
+  return Object.values(d.excerpts).every(isString) ? d : null;
+}
+async function savePathIndex(storeDir, index, text) {
+  const dir = recallCacheDir(storeDir);
+  const textPath = (0, import_node_path39.join)(dir, "text.json");
+  assertNoLinksBelow(storeDir, textPath);
+  makeDir((0, import_node_path39.dirname)(textPath));
+  await writeFileAtomic(textPath, `${JSON.stringify(text)}
+`, { durable: false });
+  await writeFileAtomic((0, import_node_path39.join)(dir, "paths.json"), `${JSON.stringify(index)}
+`, { durable: false });
+}
+
+// src/core/recall/path-index-build.ts
+function cachedPathIndex(storeDir) {
+  const stamp = threadFilesStamp(storeDir);
+  if (stamp === null) return null;
+  const index = readPathIndex(storeDir, stamp.stamp);
+  if (index === null) return null;
+  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
+}
+async function currentPathIndex(store) {
+  const cached = cachedPathIndex(store.dir);
+  if (cached !== null && cached.text() !== null) return cached;
+  const before = threadFilesStamp(store.dir);
+  const byProject = /* @__PURE__ */ new Map();
+  for (const projectId of store.projectIds()) {
+    if (store.threadsDirExists(projectId)) byProject.set(projectId, store.readAllThreads(projectId).threads.values());
+  }
+  const after2 = threadFilesStamp(store.dir);
+  const { index, text } = buildPathIndex(byProject, after2?.stamp ?? "unstamped");
+  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= Date.now()) {
+    await savePathIndex(store.dir, index, text);
+  }
+  return { index, text: () => text };
+}
+
+// src/hooks/tool-recall.ts
+var import_node_fs41 = require("fs");
+var import_node_path41 = require("path");
+init_measurement_log_read();
+
+// src/core/recall/recall-pick.ts
+var RECALL_MAX_THREADS = 3;
+var RECALL_MAX_CHARS = 2e3;
+function chainKeys(threads, projectId, threadId) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const t of threads) if (t.projectId === projectId) byId.set(t.id, t);
+  const keys = /* @__PURE__ */ new Set();
+  for (let id = threadId; id !== null && !keys.has(excerptKey(projectId, id)); ) {
+    keys.add(excerptKey(projectId, id));
+    id = byId.get(id)?.parentId ?? null;
+  }
+  return keys;
+}
+function recallCandidates(threads, file, skip) {
+  const found = [];
+  for (const thread of threads) {
+    if (thread.paths.length === 0 || skip.has(excerptKey(thread.projectId, thread.id))) continue;
+    const match = nearestMatch(thread.paths, file, true);
+    if (match !== null) found.push({ thread, match });
+  }
+  const closed = (t) => t.status === "active" ? 0 : 1;
+  found.sort(
+    (a, b) => b.match.score - a.match.score || closed(a.thread) - closed(b.thread) || (a.thread.id < b.thread.id ? -1 : a.thread.id > b.thread.id ? 1 : 0)
+  );
+  return found;
+}
+function kindWords(m) {
+  switch (m.kind) {
+    case "exact":
+      return "this file";
+    case "directory":
+      return m.pattern === "" ? "the whole repository" : `directory ${m.pattern}/`;
+    case "glob":
+      return `pattern ${m.pattern}`;
+    default: {
+      const unreachable = m.kind;
+      throw new Error(`unknown match kind ${String(unreachable)}`);
+    }
+  }
+}
+function cut(text, max) {
+  if (text.length <= max) return text;
+  if (max <= 1) return "\u2026";
+  const slice = text.slice(0, max - 1);
+  const nl = slice.lastIndexOf("\n");
+  return `${nl > max / 2 ? slice.slice(0, nl) : slice}\u2026`;
+}
+function recallText(file, blocks) {
+  const useful = blocks.filter((b) => b.excerpt !== "").slice(0, RECALL_MAX_THREADS);
+  if (useful.length === 0) return null;
+  const head = `ThreadMind: other threads recorded decisions about ${file}. They still hold unless you decide otherwise (then record it with summary_update):`;
+  const parts = [head];
+  const included = [];
+  let used = head.length;
+  for (let i = 0; i < useful.length; i++) {
+    const { candidate, excerpt, warning } = useful[i];
+    const t = candidate.thread;
+    const title = `### ${t.title} (${t.id}) \xB7 ${t.status} \xB7 covers ${kindWords(candidate.match)}`;
+    const lines = [title];
+    if (warning !== null) lines.push(warning);
+    const fixed = lines.join("\n").length + 2 + 1;
+    const reserve = useful.slice(i + 1).reduce((n, b) => n + Math.min(b.excerpt.length + 120, 320), 0);
+    const left = RECALL_MAX_CHARS - used - fixed;
+    const share = Math.max(Math.floor(left / (useful.length - i)), left - reserve);
+    if (share < 80) break;
+    const more = `
+(cut: the whole summary is in thread ${t.id})`;
+    const body = excerpt.length <= share ? excerpt : `${cut(excerpt, share - more.length)}${more}`;
+    lines.push(body);
+    const block = lines.join("\n");
+    parts.push(block);
+    used += block.length + 2;
+    included.push(excerptKey(t.projectId, t.id));
+  }
+  if (included.length === 0) return null;
+  return { text: parts.join("\n\n"), included };
+}
+
+// src/hooks/tool-recall.ts
+init_recall_events();
+
+// src/core/recall/recall-config.ts
+var import_node_path40 = require("path");
+function recallConfigOf(data) {
+  const recall = isRecord(data) ? data.recall : void 0;
+  if (!isRecord(recall)) return { edits: true, subagents: true };
+  return { edits: recall.edits !== false, subagents: recall.subagents !== false };
+}
+function readRecallConfig(storeDir, projectId) {
+  const text = readTextStrict((0, import_node_path40.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  if (text === null) return recallConfigOf(void 0);
+  return recallConfigOf(JSON.parse(text));
+}
+
+// src/hooks/tool-recall.ts
+var CHANGING_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+function repoFileOf(filePath, cwd, root) {
+  const rel = repoRelative(filePath, cwd, root);
+  if (rel === null) return null;
+  let realRoot;
+  try {
+    realRoot = import_node_fs41.realpathSync.native(root);
+  } catch {
+    return null;
+  }
+  let probe = (0, import_node_path41.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs41.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path41.dirname)(probe);
+  let real;
+  try {
+    real = import_node_fs41.realpathSync.native(probe);
+  } catch {
+    return null;
+  }
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path41.sep) ? realRoot : realRoot + import_node_path41.sep) ? rel : null;
+}
+function alreadyRecalled(events, agentId) {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "preCompact" || e.kind === "injection" && e.source === "compact") {
+      from = i + 1;
+      break;
+    }
+  }
+  const keys = /* @__PURE__ */ new Set();
+  for (let i = from; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "recall" && (e.agentId ?? null) === agentId) for (const k of e.threads) keys.add(k);
+  }
+  return keys;
+}
+async function staleWarning(gitTop, commit, file) {
+  if (gitTop === null || commit === null) return null;
+  try {
+    const n = await commitsTouchingSince(gitTop, commit, [file]);
+    if (n === null || n === 0) return null;
+    return `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+    return `_\u26A0 Could not check whether ${file} changed since this summary was written (${e.message.split("\n")[0]})._`;
+  }
+}
+async function toolRecall(store, input) {
+  if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
+  const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
+  if (file === null) return {};
+  const ready = store.index();
+  if (ready === null) return null;
+  const { index } = ready;
+  const agentId = input.agentId ?? null;
+  const events = store.sessionEvents();
+  const at = (/* @__PURE__ */ new Date()).toISOString();
+  const base = { at, sessionId: input.sessionId, instance: store.session.key, ...agentId !== null ? { agentId } : {} };
+  const toRecord = [];
+  const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
+  if (!edited) toRecord.push({ kind: "fileEdit", ...base, file });
+  const followed = () => lastConversation(events, store.session.key);
+  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+  const skip = alreadyRecalled(events, agentId);
+  if (ref !== null) for (const k of chainKeys(index.threads, ref.projectId, ref.threadId)) skip.add(k);
+  const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
+  const candidates = on ? recallCandidates(index.threads, file, skip) : [];
+  let output = {};
+  if (candidates.length > 0) {
+    const text = ready.text();
+    if (text === null) return null;
+    const picked = candidates.slice(0, RECALL_MAX_THREADS);
+    const blocks = await Promise.all(
+      picked.map(async (candidate) => ({
+        candidate,
+        excerpt: text.excerpts[`${candidate.thread.projectId}/${candidate.thread.id}`] ?? "",
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file)
+      }))
+    );
+    const recall = recallText(file, blocks);
+    if (recall !== null) {
+      output = { additionalContext: recall.text };
+      toRecord.push({
+        kind: "recall",
+        ...base,
+        file,
+        threads: recall.included,
+        chars: recall.text.length,
+        tokens: estimatedTokens(recall.text)
+      });
+    }
+  }
+  if (toRecord.length > 0) {
+    try {
+      await store.recordEvents(toRecord);
+    } catch (e) {
+      return { ...output, userMessage: failureLine("PreToolUse recall could not be recorded", e) };
+    }
+  }
+  return output;
+}
+
+// src/hooks/subagent-context.ts
+init_measurement_log_read();
+init_recall_events();
+var SUBAGENT_MAX_CHARS = 2e3;
+var SUBAGENT_MORE_LINE = "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
+function subagentText(chain, excerpts) {
+  const first = chain[0];
+  if (first === void 0) return null;
+  const head = `ThreadMind: decisions and constraints of the thread this work is on, "${first.title}" (${first.id}), and of its ancestors. They hold unless the main conversation decides otherwise.`;
+  const parts = [head];
+  let used = head.length + SUBAGENT_MORE_LINE.length + 4;
+  let any = false;
+  for (const t of chain) {
+    const excerpt = excerpts[excerptKey(t.projectId, t.id)];
+    if (excerpt === void 0 || excerpt === "") continue;
+    const title = `### ${t.title} (${t.id})${t === first ? "" : " \xB7 ancestor"}`;
+    const left = SUBAGENT_MAX_CHARS - used - title.length - 3;
+    if (left < 80) break;
+    const body = excerpt.length <= left ? excerpt : `${excerpt.slice(0, left - 1)}\u2026`;
+    const block = `${title}
+${body}`;
+    parts.push(block);
+    used += block.length + 2;
+    any = true;
+  }
+  if (!any) return null;
+  parts.push(SUBAGENT_MORE_LINE);
+  return parts.join("\n\n");
+}
+async function subagentContext(store, input) {
+  const events = store.sessionEvents();
+  const followed = () => lastConversation(events, store.session.key);
+  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+  if (ref === null) return {};
+  if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
+  const ready = store.index();
+  if (ready === null) return null;
+  const byId = /* @__PURE__ */ new Map();
+  for (const t of ready.index.threads) if (t.projectId === ref.projectId) byId.set(t.id, t);
+  const chain = [];
+  for (let t = byId.get(ref.threadId); t !== void 0 && !chain.includes(t); t = t.parentId === null ? void 0 : byId.get(t.parentId)) {
+    chain.push(t);
+  }
+  const text = ready.text();
+  if (text === null) return null;
+  const context2 = subagentText(chain, text.excerpts);
+  if (context2 === null) return {};
+  const event = {
+    kind: "subagentContext",
+    at: (/* @__PURE__ */ new Date()).toISOString(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    agentId: input.agentId ?? "unknown",
+    projectId: ref.projectId,
+    threadId: ref.threadId,
+    chars: context2.length,
+    tokens: estimatedTokens(context2)
+  };
+  await store.recordEvents([event]);
+  return { additionalContext: context2 };
 }
 
 // src/hooks/hook-core.ts
-init_measurement_log();
 function servicesMeasureStore(services) {
   return {
     storeDir: services.store.dir,
@@ -15962,6 +19528,29 @@ function servicesMeasureStore(services) {
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
+  };
+}
+async function servicesRecallStore(services, input) {
+  const ready = await currentPathIndex(services.store);
+  const gitTop = services.store.workspace.gitTop;
+  return {
+    storeDir: services.store.dir,
+    root: services.store.workspace.root,
+    gitTop,
+    session: services.session,
+    state: services.readState(),
+    projectIds: () => {
+      try {
+        return services.store.projectIds();
+      } catch {
+        return null;
+      }
+    },
+    threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
+    branch: () => startKey(gitTop),
+    sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),
+    index: () => ready,
+    recordEvents: (events) => services.recordEvents(events)
   };
 }
 async function handle(name, input, lockTimeoutMs) {
@@ -15983,6 +19572,10 @@ async function handleWith(services, name, input) {
       return measureSize(servicesMeasureStore(services), input, "preCompacts");
     case "user-prompt-submit":
       throw new Error("internal: UserPromptSubmit is answered by the fast path");
+    case "pre-tool-use":
+      return await toolRecall(await servicesRecallStore(services, input), input) ?? {};
+    case "subagent-start":
+      return await subagentContext(await servicesRecallStore(services, input), input) ?? {};
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

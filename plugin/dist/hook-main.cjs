@@ -92,6 +92,10 @@ var init_errors = __esm({
         "invalid-input",
         `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
       ),
+      codexLaunchDirUnknown: (pid) => new ThreadMindError(
+        "unreadable",
+        `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.`
+      ),
       storeDirUnusable: (path, problem) => new ThreadMindError(
         "unreadable",
         `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
@@ -451,6 +455,44 @@ var init_id_pattern = __esm({
   }
 });
 
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+var init_format_count = __esm({
+  "src/core/format-count.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/recall/recall-events.ts
+function estimatedTokens(text) {
+  return Math.ceil(text.length / 3.5);
+}
+function isRecallLogEvent(d) {
+  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+    default:
+      return false;
+  }
+}
+var isStr, isCount2;
+var init_recall_events = __esm({
+  "src/core/recall/recall-events.ts"() {
+    "use strict";
+    init_format_count();
+    isStr = (v) => typeof v === "string";
+    isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+  }
+});
+
 // src/core/measure/measurement-log-read.ts
 function isSizeRecord(r) {
   return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
@@ -488,6 +530,10 @@ function parseEventLine(line) {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? d : null;
   }
 }
 function receiptKey(r) {
@@ -639,6 +685,7 @@ var init_measurement_log_read = __esm({
     init_measurement_index();
     init_freshness_events();
     init_id_pattern();
+    init_recall_events();
     READ_MAX_BYTES = 8 * 1024 * 1024;
     KINDS = /* @__PURE__ */ new Set([
       "sessionEnd",
@@ -649,7 +696,10 @@ var init_measurement_log_read = __esm({
       "conversation",
       "summaryWrite",
       "freshnessMark",
-      "staleness"
+      "staleness",
+      "recall",
+      "fileEdit",
+      "subagentContext"
     ]);
     RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
     INDEX_MIN_LOG_BYTES = 1024 * 1024;
@@ -660,52 +710,778 @@ var init_measurement_log_read = __esm({
   }
 });
 
+// ../main/node_modules/fzstd/esm/index.mjs
+var esm_exports = {};
+__export(esm_exports, {
+  Decompress: () => Decompress,
+  ZstdErrorCode: () => ZstdErrorCode,
+  decompress: () => decompress
+});
+function decompress(dat, buf) {
+  var bufs = [], nb = +!buf;
+  var bt = 0, ol = 0;
+  for (; dat.length; ) {
+    var st = rzfh(dat, nb || buf);
+    if (typeof st == "object") {
+      if (nb) {
+        buf = null;
+        if (st.w.length == st.u) {
+          bufs.push(buf = st.w);
+          ol += st.u;
+        }
+      } else {
+        bufs.push(buf);
+        st.e = 0;
+      }
+      for (; !st.l; ) {
+        var blk = rzb(dat, st, buf);
+        if (!blk)
+          err(5);
+        if (buf)
+          st.e = st.y;
+        else {
+          bufs.push(blk);
+          ol += blk.length;
+          cpw(st.w, 0, blk.length);
+          st.w.set(blk, st.w.length - blk.length);
+        }
+      }
+      bt = st.b + st.c * 4;
+    } else
+      bt = st;
+    dat = dat.subarray(bt);
+  }
+  return cct(bufs, ol);
+}
+var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
+var init_esm = __esm({
+  "../main/node_modules/fzstd/esm/index.mjs"() {
+    "use strict";
+    ab = ArrayBuffer;
+    u8 = Uint8Array;
+    u16 = Uint16Array;
+    i16 = Int16Array;
+    i32 = Int32Array;
+    slc = function(v, s, e) {
+      if (u8.prototype.slice)
+        return u8.prototype.slice.call(v, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      var n = new u8(e - s);
+      n.set(v.subarray(s, e));
+      return n;
+    };
+    fill = function(v, n, s, e) {
+      if (u8.prototype.fill)
+        return u8.prototype.fill.call(v, n, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      for (; s < e; ++s)
+        v[s] = n;
+      return v;
+    };
+    cpw = function(v, t, s, e) {
+      if (u8.prototype.copyWithin)
+        return u8.prototype.copyWithin.call(v, t, s, e);
+      if (s == null || s < 0)
+        s = 0;
+      if (e == null || e > v.length)
+        e = v.length;
+      while (s < e) {
+        v[t++] = v[s++];
+      }
+    };
+    ZstdErrorCode = {
+      InvalidData: 0,
+      WindowSizeTooLarge: 1,
+      InvalidBlockType: 2,
+      FSEAccuracyTooHigh: 3,
+      DistanceTooFarBack: 4,
+      UnexpectedEOF: 5
+    };
+    ec = [
+      "invalid zstd data",
+      "window size too large (>2046MB)",
+      "invalid block type",
+      "FSE accuracy too high",
+      "match distance too far back",
+      "unexpected EOF"
+    ];
+    err = function(ind, msg, nt) {
+      var e = new Error(msg || ec[ind]);
+      e.code = ind;
+      if (Error.captureStackTrace)
+        Error.captureStackTrace(e, err);
+      if (!nt)
+        throw e;
+      return e;
+    };
+    rb = function(d, b, n) {
+      var i = 0, o = 0;
+      for (; i < n; ++i)
+        o |= d[b++] << (i << 3);
+      return o;
+    };
+    b4 = function(d, b) {
+      return (d[b] | d[b + 1] << 8 | d[b + 2] << 16 | d[b + 3] << 24) >>> 0;
+    };
+    rzfh = function(dat, w) {
+      var n3 = dat[0] | dat[1] << 8 | dat[2] << 16;
+      if (n3 == 3126568 && dat[3] == 253) {
+        var flg = dat[4];
+        var ss = flg >> 5 & 1, cc = flg >> 2 & 1, df = flg & 3, fcf = flg >> 6;
+        if (flg & 8)
+          err(0);
+        var bt = 6 - ss;
+        var db = df == 3 ? 4 : df;
+        var di = rb(dat, bt, db);
+        bt += db;
+        var fsb = fcf ? 1 << fcf : ss;
+        var fss = rb(dat, bt, fsb) + (fcf == 1 && 256);
+        var ws = fss;
+        if (!ss) {
+          var wb = 1 << 10 + (dat[5] >> 3);
+          ws = wb + (wb >> 3) * (dat[5] & 7);
+        }
+        if (ws > 2145386496)
+          err(1);
+        var buf = new u8((w == 1 ? fss || ws : w ? 0 : ws) + 12);
+        buf[0] = 1, buf[4] = 4, buf[8] = 8;
+        return {
+          b: bt + fsb,
+          y: 0,
+          l: 0,
+          d: di,
+          w: w && w != 1 ? w : buf.subarray(12),
+          e: ws,
+          o: new i32(buf.buffer, 0, 3),
+          u: fss,
+          c: cc,
+          m: Math.min(131072, ws)
+        };
+      } else if ((n3 >> 4 | dat[3] << 20) == 25481893) {
+        return b4(dat, 4) + 8;
+      }
+      err(0);
+    };
+    msb = function(val) {
+      var bits = 0;
+      for (; 1 << bits <= val; ++bits)
+        ;
+      return bits - 1;
+    };
+    rfse = function(dat, bt, mal) {
+      var tpos = (bt << 3) + 4;
+      var al = (dat[bt] & 15) + 5;
+      if (al > mal)
+        err(3);
+      var sz = 1 << al;
+      var probs = sz, sym = -1, re = -1, i = -1, ht = sz;
+      var buf = new ab(512 + (sz << 2));
+      var freq = new i16(buf, 0, 256);
+      var dstate = new u16(buf, 0, 256);
+      var nstate = new u16(buf, 512, sz);
+      var bb1 = 512 + (sz << 1);
+      var syms = new u8(buf, bb1, sz);
+      var nbits = new u8(buf, bb1 + sz);
+      while (sym < 255 && probs > 0) {
+        var bits = msb(probs + 1);
+        var cbt = tpos >> 3;
+        var msk = (1 << bits + 1) - 1;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (tpos & 7) & msk;
+        var msk1fb = (1 << bits) - 1;
+        var msv = msk - probs - 1;
+        var sval = val & msk1fb;
+        if (sval < msv)
+          tpos += bits, val = sval;
+        else {
+          tpos += bits + 1;
+          if (val > msk1fb)
+            val -= msv;
+        }
+        freq[++sym] = --val;
+        if (val == -1) {
+          probs += val;
+          syms[--ht] = sym;
+        } else
+          probs -= val;
+        if (!val) {
+          do {
+            var rbt = tpos >> 3;
+            re = (dat[rbt] | dat[rbt + 1] << 8) >> (tpos & 7) & 3;
+            tpos += 2;
+            sym += re;
+          } while (re == 3);
+        }
+      }
+      if (sym > 255 || probs)
+        err(0);
+      var sympos = 0;
+      var sstep = (sz >> 1) + (sz >> 3) + 3;
+      var smask = sz - 1;
+      for (var s = 0; s <= sym; ++s) {
+        var sf = freq[s];
+        if (sf < 1) {
+          dstate[s] = -sf;
+          continue;
+        }
+        for (i = 0; i < sf; ++i) {
+          syms[sympos] = s;
+          do {
+            sympos = sympos + sstep & smask;
+          } while (sympos >= ht);
+        }
+      }
+      if (sympos)
+        err(0);
+      for (i = 0; i < sz; ++i) {
+        var ns = dstate[syms[i]]++;
+        var nb = nbits[i] = al - msb(ns);
+        nstate[i] = (ns << nb) - sz;
+      }
+      return [tpos + 7 >> 3, {
+        b: al,
+        s: syms,
+        n: nbits,
+        t: nstate
+      }];
+    };
+    rhu = function(dat, bt) {
+      var i = 0, wc = -1;
+      var buf = new u8(292), hb = dat[bt];
+      var hw = buf.subarray(0, 256);
+      var rc = buf.subarray(256, 268);
+      var ri = new u16(buf.buffer, 268);
+      if (hb < 128) {
+        var _a = rfse(dat, bt + 1, 6), ebt = _a[0], fdt = _a[1];
+        bt += hb;
+        var epos = ebt << 3;
+        var lb = dat[bt];
+        if (!lb)
+          err(0);
+        var st1 = 0, st2 = 0, btr1 = fdt.b, btr2 = btr1;
+        var fpos = (++bt << 3) - 8 + msb(lb);
+        for (; ; ) {
+          fpos -= btr1;
+          if (fpos < epos)
+            break;
+          var cbt = fpos >> 3;
+          st1 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr1) - 1;
+          hw[++wc] = fdt.s[st1];
+          fpos -= btr2;
+          if (fpos < epos)
+            break;
+          cbt = fpos >> 3;
+          st2 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr2) - 1;
+          hw[++wc] = fdt.s[st2];
+          btr1 = fdt.n[st1];
+          st1 = fdt.t[st1];
+          btr2 = fdt.n[st2];
+          st2 = fdt.t[st2];
+        }
+        if (++wc > 255)
+          err(0);
+      } else {
+        wc = hb - 127;
+        for (; i < wc; i += 2) {
+          var byte = dat[++bt];
+          hw[i] = byte >> 4;
+          hw[i + 1] = byte & 15;
+        }
+        ++bt;
+      }
+      var wes = 0;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        if (wt > 11)
+          err(0);
+        wes += wt && 1 << wt - 1;
+      }
+      var mb = msb(wes) + 1;
+      var ts = 1 << mb;
+      var rem = ts - wes;
+      if (rem & rem - 1)
+        err(0);
+      hw[wc++] = msb(rem) + 1;
+      for (i = 0; i < wc; ++i) {
+        var wt = hw[i];
+        ++rc[hw[i] = wt && mb + 1 - wt];
+      }
+      var hbuf = new u8(ts << 1);
+      var syms = hbuf.subarray(0, ts), nb = hbuf.subarray(ts);
+      ri[mb] = 0;
+      for (i = mb; i > 0; --i) {
+        var pv = ri[i];
+        fill(nb, i, pv, ri[i - 1] = pv + rc[i] * (1 << mb - i));
+      }
+      if (ri[0] != ts)
+        err(0);
+      for (i = 0; i < wc; ++i) {
+        var bits = hw[i];
+        if (bits) {
+          var code = ri[bits];
+          fill(syms, i, code, ri[bits] = code + (1 << mb - bits));
+        }
+      }
+      return [bt, {
+        n: nb,
+        b: mb,
+        s: syms
+      }];
+    };
+    dllt = rfse(/* @__PURE__ */ new u8([
+      81,
+      16,
+      99,
+      140,
+      49,
+      198,
+      24,
+      99,
+      12,
+      33,
+      196,
+      24,
+      99,
+      102,
+      102,
+      134,
+      70,
+      146,
+      4
+    ]), 0, 6)[1];
+    dmlt = rfse(/* @__PURE__ */ new u8([
+      33,
+      20,
+      196,
+      24,
+      99,
+      140,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      132,
+      16,
+      66,
+      8,
+      33,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      68,
+      36,
+      9
+    ]), 0, 6)[1];
+    doct = rfse(/* @__PURE__ */ new u8([
+      32,
+      132,
+      16,
+      66,
+      102,
+      70,
+      68,
+      68,
+      68,
+      68,
+      36,
+      73,
+      2
+    ]), 0, 5)[1];
+    b2bl = function(b, s) {
+      var len = b.length, bl = new i32(len);
+      for (var i = 0; i < len; ++i) {
+        bl[i] = s;
+        s += 1 << b[i];
+      }
+      return bl;
+    };
+    llb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      134678020,
+      202050057,
+      269422093
+    ])).buffer, 0, 36);
+    llbl = /* @__PURE__ */ b2bl(llb, 0);
+    mlb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      16843009,
+      50528770,
+      117769220,
+      185207048,
+      252579084,
+      16
+    ])).buffer, 0, 53);
+    mlbl = /* @__PURE__ */ b2bl(mlb, 3);
+    dhu = function(dat, out, hu) {
+      var len = dat.length, ss = out.length, lb = dat[len - 1], msk = (1 << hu.b) - 1, eb = -hu.b;
+      if (!lb)
+        err(0);
+      var st = 0, btr = hu.b, pos = (len << 3) - 8 + msb(lb) - btr, i = -1;
+      for (; pos > eb && i < ss; ) {
+        var cbt = pos >> 3;
+        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (pos & 7);
+        st = (st << btr | val) & msk;
+        out[++i] = hu.s[st];
+        pos -= btr = hu.n[st];
+      }
+      if (pos != eb || i + 1 != ss)
+        err(0);
+    };
+    dhu4 = function(dat, out, hu) {
+      var bt = 6;
+      var ss = out.length, sz1 = ss + 3 >> 2, sz2 = sz1 << 1, sz3 = sz1 + sz2;
+      dhu(dat.subarray(bt, bt += dat[0] | dat[1] << 8), out.subarray(0, sz1), hu);
+      dhu(dat.subarray(bt, bt += dat[2] | dat[3] << 8), out.subarray(sz1, sz2), hu);
+      dhu(dat.subarray(bt, bt += dat[4] | dat[5] << 8), out.subarray(sz2, sz3), hu);
+      dhu(dat.subarray(bt), out.subarray(sz3), hu);
+    };
+    rzb = function(dat, st, out) {
+      var _a;
+      var bt = st.b;
+      var b0 = dat[bt], btype = b0 >> 1 & 3;
+      st.l = b0 & 1;
+      var sz = b0 >> 3 | dat[bt + 1] << 5 | dat[bt + 2] << 13;
+      var ebt = (bt += 3) + sz;
+      if (btype == 1) {
+        if (bt >= dat.length)
+          return;
+        st.b = bt + 1;
+        if (out) {
+          fill(out, dat[bt], st.y, st.y += sz);
+          return out;
+        }
+        return fill(new u8(sz), dat[bt]);
+      }
+      if (ebt > dat.length)
+        return;
+      if (btype == 0) {
+        st.b = ebt;
+        if (out) {
+          out.set(dat.subarray(bt, ebt), st.y);
+          st.y += sz;
+          return out;
+        }
+        return slc(dat, bt, ebt);
+      }
+      if (btype == 2) {
+        var b3 = dat[bt], lbt = b3 & 3, sf = b3 >> 2 & 3;
+        var lss = b3 >> 4, lcs = 0, s4 = 0;
+        if (lbt < 2) {
+          if (sf & 1)
+            lss |= dat[++bt] << 4 | (sf & 2 && dat[++bt] << 12);
+          else
+            lss = b3 >> 3;
+        } else {
+          s4 = sf;
+          if (sf < 2)
+            lss |= (dat[++bt] & 63) << 4, lcs = dat[bt] >> 6 | dat[++bt] << 2;
+          else if (sf == 2)
+            lss |= dat[++bt] << 4 | (dat[++bt] & 3) << 12, lcs = dat[bt] >> 2 | dat[++bt] << 6;
+          else
+            lss |= dat[++bt] << 4 | (dat[++bt] & 63) << 12, lcs = dat[bt] >> 6 | dat[++bt] << 2 | dat[++bt] << 10;
+        }
+        ++bt;
+        var buf = out ? out.subarray(st.y, st.y + st.m) : new u8(st.m);
+        var spl = buf.length - lss;
+        if (lbt == 0)
+          buf.set(dat.subarray(bt, bt += lss), spl);
+        else if (lbt == 1)
+          fill(buf, dat[bt++], spl);
+        else {
+          var hu = st.h;
+          if (lbt == 2) {
+            var hud = rhu(dat, bt);
+            lcs += bt - (bt = hud[0]);
+            st.h = hu = hud[1];
+          } else if (!hu)
+            err(0);
+          (s4 ? dhu4 : dhu)(dat.subarray(bt, bt += lcs), buf.subarray(spl), hu);
+        }
+        var ns = dat[bt++];
+        if (ns) {
+          if (ns == 255)
+            ns = (dat[bt++] | dat[bt++] << 8) + 32512;
+          else if (ns > 127)
+            ns = ns - 128 << 8 | dat[bt++];
+          var scm = dat[bt++];
+          if (scm & 3)
+            err(0);
+          var dts = [dmlt, doct, dllt];
+          for (var i = 2; i > -1; --i) {
+            var md = scm >> (i << 1) + 2 & 3;
+            if (md == 1) {
+              var rbuf = new u8([0, 0, dat[bt++]]);
+              dts[i] = {
+                s: rbuf.subarray(2, 3),
+                n: rbuf.subarray(0, 1),
+                t: new u16(rbuf.buffer, 0, 1),
+                b: 0
+              };
+            } else if (md == 2) {
+              _a = rfse(dat, bt, 9 - (i & 1)), bt = _a[0], dts[i] = _a[1];
+            } else if (md == 3) {
+              if (!st.t)
+                err(0);
+              dts[i] = st.t[i];
+            }
+          }
+          var _b = st.t = dts, mlt = _b[0], oct = _b[1], llt = _b[2];
+          var lb = dat[ebt - 1];
+          if (!lb)
+            err(0);
+          var spos = (ebt << 3) - 8 + msb(lb) - llt.b, cbt = spos >> 3, oubt = 0;
+          var lst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << llt.b) - 1;
+          cbt = (spos -= oct.b) >> 3;
+          var ost = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << oct.b) - 1;
+          cbt = (spos -= mlt.b) >> 3;
+          var mst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mlt.b) - 1;
+          for (++ns; --ns; ) {
+            var llc = llt.s[lst];
+            var lbtr = llt.n[lst];
+            var mlc = mlt.s[mst];
+            var mbtr = mlt.n[mst];
+            var ofc = oct.s[ost];
+            var obtr = oct.n[ost];
+            cbt = (spos -= ofc) >> 3;
+            var ofp = 1 << ofc;
+            var off = ofp + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16 | dat[cbt + 3] << 24) >>> (spos & 7) & ofp - 1);
+            cbt = (spos -= mlb[mlc]) >> 3;
+            var ml = mlbl[mlc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << mlb[mlc]) - 1);
+            cbt = (spos -= llb[llc]) >> 3;
+            var ll = llbl[llc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << llb[llc]) - 1);
+            cbt = (spos -= lbtr) >> 3;
+            lst = llt.t[lst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << lbtr) - 1);
+            cbt = (spos -= mbtr) >> 3;
+            mst = mlt.t[mst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mbtr) - 1);
+            cbt = (spos -= obtr) >> 3;
+            ost = oct.t[ost] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << obtr) - 1);
+            if (off > 3) {
+              st.o[2] = st.o[1];
+              st.o[1] = st.o[0];
+              st.o[0] = off -= 3;
+            } else {
+              var idx = off - (ll != 0);
+              if (idx) {
+                off = idx == 3 ? st.o[0] - 1 : st.o[idx];
+                if (idx > 1)
+                  st.o[2] = st.o[1];
+                st.o[1] = st.o[0];
+                st.o[0] = off;
+              } else
+                off = st.o[0];
+            }
+            for (var i = 0; i < ll; ++i) {
+              buf[oubt + i] = buf[spl + i];
+            }
+            oubt += ll, spl += ll;
+            var stin = oubt - off;
+            if (stin < 0) {
+              var len = -stin;
+              var bs = st.e + stin;
+              if (len > ml)
+                len = ml;
+              for (var i = 0; i < len; ++i) {
+                buf[oubt + i] = st.w[bs + i];
+              }
+              oubt += len, ml -= len, stin = 0;
+            }
+            for (var i = 0; i < ml; ++i) {
+              buf[oubt + i] = buf[stin + i];
+            }
+            oubt += ml;
+          }
+          if (oubt != spl) {
+            while (spl < buf.length) {
+              buf[oubt++] = buf[spl++];
+            }
+          } else
+            oubt = buf.length;
+          if (out)
+            st.y += oubt;
+          else
+            buf = slc(buf, 0, oubt);
+        } else if (out) {
+          st.y += lss;
+          if (spl) {
+            for (var i = 0; i < lss; ++i) {
+              buf[i] = buf[spl + i];
+            }
+          }
+        } else if (spl)
+          buf = slc(buf, spl);
+        st.b = ebt;
+        return buf;
+      }
+      err(2);
+    };
+    cct = function(bufs, ol) {
+      if (bufs.length == 1)
+        return bufs[0];
+      var buf = new u8(ol);
+      for (var i = 0, b = 0; i < bufs.length; ++i) {
+        var chk = bufs[i];
+        buf.set(chk, b);
+        b += chk.length;
+      }
+      return buf;
+    };
+    Decompress = /* @__PURE__ */ (function() {
+      function Decompress2(ondata) {
+        this.ondata = ondata;
+        this.c = [];
+        this.l = 0;
+        this.z = 0;
+      }
+      Decompress2.prototype.push = function(chunk, final) {
+        if (typeof this.s == "number") {
+          var sub = Math.min(chunk.length, this.s);
+          chunk = chunk.subarray(sub);
+          this.s -= sub;
+        }
+        var sl = chunk.length;
+        var ncs = sl + this.l;
+        if (!this.s) {
+          if (final) {
+            if (!ncs) {
+              this.ondata(new u8(0), true);
+              return;
+            }
+            if (ncs < 5)
+              err(5);
+          } else if (ncs < 18) {
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (typeof (this.s = rzfh(chunk)) == "number")
+            return this.push(chunk, final);
+        }
+        if (typeof this.s != "number") {
+          if (ncs < (this.z || 3)) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          }
+          if (this.l) {
+            this.c.push(chunk);
+            chunk = cct(this.c, ncs);
+            this.c = [];
+            this.l = 0;
+          }
+          if (!this.z && ncs < (this.z = chunk[this.s.b] & 2 ? 4 : 3 + (chunk[this.s.b] >> 3 | chunk[this.s.b + 1] << 5 | chunk[this.s.b + 2] << 13))) {
+            if (final)
+              err(5);
+            this.c.push(chunk);
+            this.l = ncs;
+            return;
+          } else
+            this.z = 0;
+          for (; ; ) {
+            var blk = rzb(chunk, this.s);
+            if (!blk) {
+              if (final)
+                err(5);
+              var adc = chunk.subarray(this.s.b);
+              this.s.b = 0;
+              this.c.push(adc), this.l += adc.length;
+              return;
+            } else {
+              this.ondata(blk, false);
+              cpw(this.s.w, 0, blk.length);
+              this.s.w.set(blk, this.s.w.length - blk.length);
+            }
+            if (this.s.l) {
+              var rest = chunk.subarray(this.s.b);
+              this.s = this.s.c * 4;
+              this.push(rest, final);
+              return;
+            }
+          }
+        } else if (final)
+          err(5);
+      };
+      return Decompress2;
+    })();
+  }
+});
+
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path3.join)((0, import_node_path3.dirname)((0, import_node_path3.resolve)(transcriptPath)), (0, import_node_path3.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path4.join)((0, import_node_path4.dirname)((0, import_node_path4.resolve)(transcriptPath)), (0, import_node_path4.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path3.sep) ? folder : `${folder}${import_node_path3.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path4.sep) ? folder : `${folder}${import_node_path4.sep}`);
 }
 function savedOutputPathOf(record3, transcriptPath) {
   if (!record3.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record3.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path3.isAbsolute)(named)) return null;
-  const path = (0, import_node_path3.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path4.isAbsolute)(named)) return null;
+  const path = (0, import_node_path4.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path3.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path4.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs7.realpathSync)(folder);
-    const realDir = (0, import_node_fs7.realpathSync)((0, import_node_path3.dirname)((0, import_node_path3.resolve)(path)));
+    const realFolder = (0, import_node_fs9.realpathSync)(folder);
+    const realDir = (0, import_node_fs9.realpathSync)((0, import_node_path4.dirname)((0, import_node_path4.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs7.openSync)((0, import_node_path3.join)(realDir, (0, import_node_path3.basename)(path)), import_node_fs7.constants.O_RDONLY | (import_node_fs7.constants.O_NONBLOCK ?? 0) | (import_node_fs7.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs9.openSync)((0, import_node_path4.join)(realDir, (0, import_node_path4.basename)(path)), import_node_fs9.constants.O_RDONLY | (import_node_fs9.constants.O_NONBLOCK ?? 0) | (import_node_fs9.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs7.fstatSync)(fd);
+    const stat = (0, import_node_fs9.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs7.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs9.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
-var import_node_fs7, import_node_path3, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs9, import_node_path4, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs7 = require("fs");
-    import_node_path3 = require("path");
+    import_node_fs9 = require("fs");
+    import_node_path4 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -1019,6 +1795,97 @@ function classifyLine(text) {
   return classifyRecord(value);
 }
 
+// src/transcript/line-splitter.ts
+var NEWLINE2 = 10;
+var ByteRangeSplitter = class {
+  /**
+   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
+   * the next chunk is copied rather than kept as a view.
+   */
+  constructor(sink, ownsChunks = false) {
+    this.sink = sink;
+    this.ownsChunks = ownsChunks;
+  }
+  sink;
+  ownsChunks;
+  /** Bytes of the current line not yet ended by a newline. */
+  pending = [];
+  pendingBytes = 0;
+  takenBytes = 0;
+  stoppedBySink = false;
+  /** Bytes held for a line that has not ended yet. */
+  get bytesPending() {
+    return this.pendingBytes;
+  }
+  /** Bytes of the lines given to the sink so far, their newlines included. */
+  get bytesTaken() {
+    return this.takenBytes;
+  }
+  /** The sink asked to stop. */
+  get stopped() {
+    return this.stoppedBySink;
+  }
+  push(chunk) {
+    if (this.stoppedBySink) return;
+    let start = 0;
+    let newline = chunk.indexOf(NEWLINE2, start);
+    while (newline !== -1) {
+      let stop;
+      if (this.pending.length === 0) {
+        this.takenBytes += newline - start + 1;
+        stop = this.sink(chunk, start, newline, true);
+      } else {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.takenBytes += line.length + 1;
+        stop = this.sink(line, 0, line.length, true);
+      }
+      if (stop) {
+        this.stoppedBySink = true;
+        return;
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(NEWLINE2, start);
+    }
+    if (start < chunk.length) {
+      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+    }
+  }
+  /** End of input: a line without a final newline goes to the sink as unterminated. */
+  end() {
+    if (this.stoppedBySink || this.pending.length === 0) return;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.takenBytes += line.length;
+    this.stoppedBySink = this.sink(line, 0, line.length, false);
+  }
+};
+var ByteLineSplitter = class extends ByteRangeSplitter {
+  constructor(sink) {
+    super(
+      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
+    );
+  }
+};
+var LineSplitter = class {
+  bytes;
+  constructor(sink) {
+    this.bytes = new ByteRangeSplitter((buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    });
+  }
+  push(chunk) {
+    this.bytes.push(chunk);
+  }
+  end() {
+    this.bytes.end();
+  }
+};
+
 // src/transcript/line-prefilter.ts
 function member(key, value) {
   return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
@@ -1055,9 +1922,171 @@ function mayBeNeededRecord(line, needed) {
 }
 
 // src/transcript/session-accumulator.ts
+var MALFORMED_SAMPLE_LIMIT = 10;
 function emptySkipCounts() {
   return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
 }
+function zeroUsage() {
+  return { inputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, outputTokens: 0 };
+}
+function addUsage(target, usage, sign) {
+  target.inputTokens += sign * usage.inputTokens;
+  target.cacheCreationInputTokens += sign * usage.cacheCreationInputTokens;
+  target.cacheReadInputTokens += sign * usage.cacheReadInputTokens;
+  target.outputTokens += sign * usage.outputTokens;
+}
+function responseKey(record3) {
+  return record3.requestId === null ? record3.messageId : `${record3.messageId}\0${record3.requestId}`;
+}
+var SessionAccumulator = class {
+  lineCount = 0;
+  blankLines = 0;
+  malformedLines = 0;
+  malformedSamples = [];
+  skipped = emptySkipCounts();
+  sessionIds = [];
+  seenSessionIds = /* @__PURE__ */ new Set();
+  firstTimestamp = null;
+  lastTimestamp = null;
+  responses = /* @__PURE__ */ new Map();
+  models = /* @__PURE__ */ new Map();
+  totals = zeroUsage();
+  assistantRecords = 0;
+  firstContextTokens = null;
+  peakContextTokens = null;
+  lastAssistant = null;
+  compactions = [];
+  /** Compactions seen since the last assistant record: the next one gives their contextTokensAfter. */
+  awaitingContextAfter = [];
+  hookContexts = [];
+  /** Classifies and adds the next line of the file (text without its newline). Returns the classification. */
+  addLine(text) {
+    const classified = classifyLine(text);
+    this.add(classified);
+    return classified;
+  }
+  /**
+   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
+   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
+   */
+  skipLine() {
+    this.lineCount += 1;
+  }
+  /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
+  add(line) {
+    this.lineCount += 1;
+    const lineNumber = this.lineCount;
+    switch (line.kind) {
+      case "blank":
+        this.blankLines += 1;
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (this.malformedSamples.length < MALFORMED_SAMPLE_LIMIT) {
+          this.malformedSamples.push({ lineNumber, problem: line.problem });
+        }
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.noteMeta(line.record.meta);
+        this.addAssistant(line.record);
+        return;
+      case "compact-boundary": {
+        this.noteMeta(line.record.meta);
+        const compaction = {
+          lineNumber,
+          timestamp: line.record.meta.timestamp,
+          trigger: line.record.trigger,
+          preTokens: line.record.preTokens,
+          postTokens: line.record.postTokens,
+          contextTokensBefore: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+          contextTokensAfter: null
+        };
+        this.compactions.push(compaction);
+        this.awaitingContextAfter.push(compaction);
+        return;
+      }
+      case "hook-context":
+        this.noteMeta(line.record.meta);
+        this.hookContexts.push({ ...line.record, lineNumber });
+        return;
+      case "other":
+        this.noteMeta(line.meta);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+  noteMeta(meta) {
+    if (meta.sessionId !== null && !this.seenSessionIds.has(meta.sessionId)) {
+      this.seenSessionIds.add(meta.sessionId);
+      this.sessionIds.push(meta.sessionId);
+    }
+    if (meta.timestamp !== null) {
+      if (this.firstTimestamp === null) this.firstTimestamp = meta.timestamp;
+      this.lastTimestamp = meta.timestamp;
+    }
+  }
+  addAssistant(record3) {
+    this.assistantRecords += 1;
+    const context = record3.contextTokens;
+    if (this.firstContextTokens === null) this.firstContextTokens = context;
+    if (this.peakContextTokens === null || context > this.peakContextTokens) this.peakContextTokens = context;
+    this.lastAssistant = record3;
+    for (const compaction of this.awaitingContextAfter) compaction.contextTokensAfter = context;
+    this.awaitingContextAfter.length = 0;
+    const key = responseKey(record3);
+    const kept = this.responses.get(key);
+    if (kept !== void 0) {
+      if (record3.usage.outputTokens < kept.usage.outputTokens) return;
+      this.count(kept, -1);
+    }
+    const response = { usage: record3.usage, model: record3.model };
+    this.responses.set(key, response);
+    this.count(response, 1);
+  }
+  count(response, sign) {
+    addUsage(this.totals, response.usage, sign);
+    let model = this.models.get(response.model);
+    if (model === void 0) {
+      model = { model: response.model, apiResponses: 0, outputTokens: 0 };
+      this.models.set(response.model, model);
+    }
+    model.apiResponses += sign;
+    model.outputTokens += sign * response.usage.outputTokens;
+  }
+  /** Whether an API response of this key (responseKey) has been added already. */
+  hasResponse(key) {
+    return this.responses.has(key);
+  }
+  /** A snapshot of the figures so far (the accumulator can keep being fed). */
+  result() {
+    return {
+      sessionIds: [...this.sessionIds],
+      firstTimestamp: this.firstTimestamp,
+      lastTimestamp: this.lastTimestamp,
+      models: [...this.models.values()].filter((m) => m.apiResponses > 0).map((m) => ({ ...m })),
+      firstContextTokens: this.firstContextTokens,
+      finalContextTokens: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
+      peakContextTokens: this.peakContextTokens,
+      lastAssistant: this.lastAssistant,
+      compactions: this.compactions.map((c) => ({ ...c })),
+      apiResponses: this.responses.size,
+      assistantRecords: this.assistantRecords,
+      totals: { ...this.totals },
+      hookContexts: [...this.hookContexts],
+      skipped: { ...this.skipped },
+      lines: this.lineCount,
+      blankLines: this.blankLines,
+      malformedLines: this.malformedLines,
+      malformedSamples: this.malformedSamples.map((m) => ({ ...m }))
+    };
+  }
+};
 
 // src/transcript/transcript-file.ts
 var import_node_fs5 = require("fs");
@@ -1127,297 +2156,6 @@ async function readExactly(file, buffer, position) {
     filled += bytesRead;
   }
 }
-
-// src/transcript/read-tail.ts
-var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE2 = 10;
-var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
-var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
-var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
-var TailCollector = class {
-  constructor(backToLastCompaction, sizeOnly) {
-    this.backToLastCompaction = backToLastCompaction;
-    this.sizeOnly = sizeOnly;
-  }
-  backToLastCompaction;
-  sizeOnly;
-  lines = 0;
-  unparsedLines = 0;
-  malformedLines = 0;
-  truncatedLastLine = false;
-  skipped = emptySkipCounts();
-  lastAssistant = null;
-  boundariesLastFirst = [];
-  hookContextsLastFirst = [];
-  /**
-   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
-   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
-   * walk's read buffer, overwritten by the next read: it is never kept.
-   */
-  take(bytes, isUnterminatedLastLine) {
-    this.lines += 1;
-    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
-    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
-      this.unparsedLines += 1;
-      return false;
-    }
-    const line = classifyLine(bytes.toString("utf8"));
-    switch (line.kind) {
-      case "blank":
-      case "other":
-        break;
-      case "malformed":
-        this.malformedLines += 1;
-        if (isUnterminatedLastLine) this.truncatedLastLine = true;
-        break;
-      case "skipped":
-        this.skipped[line.reason] += 1;
-        break;
-      case "assistant":
-        if (this.lastAssistant === null) this.lastAssistant = line.record;
-        break;
-      case "compact-boundary":
-        this.boundariesLastFirst.push(line.record);
-        break;
-      case "hook-context":
-        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
-        break;
-      default: {
-        const unreachable = line;
-        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-      }
-    }
-    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
-    if (this.lastAssistant === null) return false;
-    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
-  }
-};
-async function walkBack(file, chunkSize, maxBytes, collector) {
-  let position = file.size;
-  let bytesRead = 0;
-  let carry = [];
-  let atEndOfFile = true;
-  let stopped = false;
-  let stoppedAtByteLimit = false;
-  const takeLine = (bytes) => {
-    const isLastLine = atEndOfFile;
-    atEndOfFile = false;
-    if (isLastLine && bytes.length === 0) return false;
-    return collector.take(bytes, isLastLine);
-  };
-  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
-  while (position > 0 && !stopped) {
-    if (maxBytes !== null && bytesRead >= maxBytes) {
-      stoppedAtByteLimit = true;
-      break;
-    }
-    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
-    position -= length;
-    const chunk = buffer.subarray(0, length);
-    await readExactly(file, chunk, position);
-    bytesRead += length;
-    let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE2, end - 1);
-    while (newline !== -1 && !stopped) {
-      const piece = chunk.subarray(newline + 1, end);
-      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
-      carry = [];
-      stopped = takeLine(bytes);
-      end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE2, end - 1);
-    }
-    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
-  }
-  if (!stopped && !stoppedAtByteLimit && position === 0) {
-    stopped = takeLine(Buffer.concat(carry));
-  }
-  return { bytesRead, reachedStartOfFile: position === 0 && !stoppedAtByteLimit, stoppedAtByteLimit };
-}
-async function readTail(path, options = {}) {
-  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  const maxBytes = options.maxBytes ?? null;
-  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
-  return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
-    const walk = await walkBack(file, chunkSize, maxBytes, collector);
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
-      compactBoundaries: collector.boundariesLastFirst.reverse(),
-      hookContexts: collector.hookContextsLastFirst.reverse(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
-  });
-}
-
-// src/core/clock.ts
-var last = 0;
-function nextTimestamp(after) {
-  let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
-  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
-  if (t <= last) t = last + 1;
-  last = t;
-  return isoTimestamp(t);
-}
-function pad(n, width) {
-  return String(n).padStart(width, "0");
-}
-function isoTimestamp(ms) {
-  const d = new Date(ms);
-  const year = d.getUTCFullYear();
-  if (!(year >= 0 && year <= 9999)) return d.toISOString();
-  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
-}
-
-// src/core/conversation-threads.ts
-init_measurement_log_read();
-function conversationEvent(sessionId, projectId, threadId, instance) {
-  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
-}
-function conversationThread(state, sessionId, events) {
-  const logged = lastConversation(events);
-  if (logged) return logged;
-  const legacy = state.conversations[sessionId];
-  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
-}
-function sessionThread(state, session) {
-  const mine = state.sessions[session.key];
-  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
-}
-function mustAdopt(conversation, session) {
-  return conversation.instance !== session.key;
-}
-function resumedConversationToAdopt(state, session, events, sessionId) {
-  if (sessionThread(state, session) !== null) return null;
-  const conversation = conversationThread(state, sessionId, events);
-  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
-}
-
-// src/hooks/measure-size.ts
-init_measurement_log_read();
-
-// src/hooks/hook-output.ts
-var import_node_fs6 = require("fs");
-init_error_details();
-function renderHookOutput(event, output) {
-  const json = {};
-  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
-  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
-    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
-  }
-  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
-}
-function oneLine(text) {
-  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
-}
-function writeHookOutput(event, output) {
-  const text = renderHookOutput(event, output);
-  if (text === null) return Promise.resolve();
-  const bytes = Buffer.from(`${text}
-`, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += (0, import_node_fs6.writeSync)(1, bytes, written, bytes.length - written);
-    return Promise.resolve();
-  } catch (e) {
-    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
-  }
-  return new Promise((resolve5) => {
-    process.stdout.write(bytes.subarray(written), () => resolve5());
-  });
-}
-function failureLine(what, error) {
-  const reason = error instanceof Error ? error.message : String(error);
-  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
-  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
-}
-
-// src/transcript/line-splitter.ts
-var NEWLINE3 = 10;
-var ByteRangeSplitter = class {
-  /**
-   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
-   * the next chunk is copied rather than kept as a view.
-   */
-  constructor(sink, ownsChunks = false) {
-    this.sink = sink;
-    this.ownsChunks = ownsChunks;
-  }
-  sink;
-  ownsChunks;
-  /** Bytes of the current line not yet ended by a newline. */
-  pending = [];
-  pendingBytes = 0;
-  takenBytes = 0;
-  stoppedBySink = false;
-  /** Bytes held for a line that has not ended yet. */
-  get bytesPending() {
-    return this.pendingBytes;
-  }
-  /** Bytes of the lines given to the sink so far, their newlines included. */
-  get bytesTaken() {
-    return this.takenBytes;
-  }
-  /** The sink asked to stop. */
-  get stopped() {
-    return this.stoppedBySink;
-  }
-  push(chunk) {
-    if (this.stoppedBySink) return;
-    let start = 0;
-    let newline = chunk.indexOf(NEWLINE3, start);
-    while (newline !== -1) {
-      let stop;
-      if (this.pending.length === 0) {
-        this.takenBytes += newline - start + 1;
-        stop = this.sink(chunk, start, newline, true);
-      } else {
-        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.takenBytes += line.length + 1;
-        stop = this.sink(line, 0, line.length, true);
-      }
-      if (stop) {
-        this.stoppedBySink = true;
-        return;
-      }
-      start = newline + 1;
-      newline = chunk.indexOf(NEWLINE3, start);
-    }
-    if (start < chunk.length) {
-      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
-      this.pendingBytes += chunk.length - start;
-    }
-  }
-  /** End of input: a line without a final newline goes to the sink as unterminated. */
-  end() {
-    if (this.stoppedBySink || this.pending.length === 0) return;
-    const line = Buffer.concat(this.pending);
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, 0, line.length, false);
-  }
-};
-var ByteLineSplitter = class extends ByteRangeSplitter {
-  constructor(sink) {
-    super(
-      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
-    );
-  }
-};
 
 // src/transcript/read-head.ts
 var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
@@ -1523,6 +2261,711 @@ async function readHead(path, options = {}) {
   });
 }
 
+// src/transcript/read-tail.ts
+var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+var NEWLINE3 = 10;
+var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
+var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
+var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
+var TailCollector = class {
+  constructor(backToLastCompaction, sizeOnly) {
+    this.backToLastCompaction = backToLastCompaction;
+    this.sizeOnly = sizeOnly;
+  }
+  backToLastCompaction;
+  sizeOnly;
+  lines = 0;
+  unparsedLines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  boundariesLastFirst = [];
+  hookContextsLastFirst = [];
+  /**
+   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
+   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
+   * walk's read buffer, overwritten by the next read: it is never kept.
+   */
+  take(bytes, isUnterminatedLastLine) {
+    this.lines += 1;
+    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
+    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const line = classifyLine(bytes.toString("utf8"));
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        break;
+      case "malformed":
+        this.malformedLines += 1;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        break;
+      case "assistant":
+        if (this.lastAssistant === null) this.lastAssistant = line.record;
+        break;
+      case "compact-boundary":
+        this.boundariesLastFirst.push(line.record);
+        break;
+      case "hook-context":
+        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
+        break;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
+    if (this.lastAssistant === null) return false;
+    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
+  }
+};
+async function walkBack(file, chunkSize, limits, collector) {
+  const { maxBytes, maxRecords } = limits;
+  let position = file.size;
+  let bytesRead = 0;
+  let carry = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+  let stoppedAtRecordLimit = false;
+  const takeLine = (bytes) => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    if (isLastLine && bytes.length === 0) return false;
+    if (collector.take(bytes, isLastLine)) return true;
+    if (maxRecords !== null && collector.lines - collector.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
+    return stoppedAtRecordLimit;
+  };
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = buffer.subarray(0, length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE3, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE3, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
+  }
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return {
+    bytesRead,
+    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
+    stoppedAtByteLimit,
+    stoppedAtRecordLimit
+  };
+}
+async function readTail(path, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  const maxBytes = options.maxBytes ?? null;
+  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
+  const maxRecords = options.maxRecords ?? null;
+  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
+  return withTranscript(path, async (file) => {
+    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
+    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
+      compactBoundaries: collector.boundariesLastFirst.reverse(),
+      hookContexts: collector.hookContextsLastFirst.reverse(),
+      skipped: { ...collector.skipped },
+      lines: collector.lines,
+      unparsedLines: collector.unparsedLines,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+
+// src/transcript/for-each-line.ts
+var import_node_fs6 = require("fs");
+var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
+async function forEachLine(path, sink, options = {}) {
+  return streamLines(path, new LineSplitter(sink), options);
+}
+var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
+async function streamLines(path, splitter, options) {
+  const beforeReuse = options.beforeChunkReuse;
+  const given = beforeReuse === void 0 ? void 0 : options.buffer;
+  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return withTranscript(path, async (file) => {
+    let bytesRead = 0;
+    let sinceYield = 0;
+    let reused = null;
+    for (; ; ) {
+      let chunk;
+      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
+      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
+      else {
+        beforeReuse(reused);
+        chunk = reused;
+      }
+      const n = (0, import_node_fs6.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      if (n === 0) break;
+      bytesRead += n;
+      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
+      sinceYield += n;
+      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
+        sinceYield = 0;
+        await new Promise((resolve6) => setImmediate(resolve6));
+      }
+    }
+    splitter.end();
+    return { bytesRead };
+  });
+}
+
+// src/transcript/read-transcript.ts
+async function readTranscript(path, options = {}) {
+  const accumulator = new SessionAccumulator();
+  let truncatedLastLine = false;
+  const { bytesRead } = await forEachLine(
+    path,
+    (text, terminated) => {
+      const classified = accumulator.addLine(text);
+      if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
+    },
+    options
+  );
+  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
+}
+
+// src/agents/codex/rollout-paths.ts
+var import_node_os = require("os");
+var import_node_path3 = require("path");
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+function isRolloutPath(path) {
+  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
+
+// src/agents/claude-code/agent.ts
+var claudeCode = {
+  ...PROFILES["claude-code"],
+  ownsTranscript: (path) => path.endsWith(".jsonl") && !isRolloutPath(path),
+  readTail: (path, options) => readTail(path, options),
+  readHeadFrom: async (path, from) => {
+    const read = await readHead(path, { from });
+    const last3 = read.records.at(-1);
+    const firstRequestTokens = read.stoppedAtFirstResponse && last3 !== void 0 && last3.kind === "assistant" ? last3.record.contextTokens : null;
+    return { fileSize: read.fileSize, hookContexts: read.hookContexts, firstRequestTokens };
+  },
+  readSession: (path) => readTranscript(path)
+};
+
+// src/transcript/codex/read-rollout.ts
+var import_node_fs7 = require("fs");
+
+// src/transcript/codex/classify-rollout.ts
+var ROLLOUT_LINE_TYPES = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
+var CODEX_PREVIEW_OPEN = "Warning: truncated output";
+var UNKNOWN_CODEX_MODEL = "unknown";
+var ShapeProblem2 = class extends Error {
+};
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isRolloutLineType(type) {
+  return ROLLOUT_LINE_TYPES.includes(type);
+}
+function isCount3(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function count(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return 0;
+  if (!isCount3(value)) throw new ShapeProblem2(`${where}.${key} is not a token count`);
+  return value;
+}
+function requiredCount2(obj, key, where) {
+  const value = obj[key];
+  if (!isCount3(value)) throw new ShapeProblem2(`${where}.${key} is missing or not a token count`);
+  return value;
+}
+function optionalString2(obj, key, where) {
+  const value = obj[key];
+  if (value === void 0 || value === null) return null;
+  if (typeof value !== "string") throw new ShapeProblem2(`${where}.${key} is not a string`);
+  return value;
+}
+function requiredObject2(obj, key, where) {
+  const value = obj[key];
+  if (!isObject2(value)) throw new ShapeProblem2(`${where}.${key} is missing or not an object`);
+  return value;
+}
+var RolloutClassifier = class {
+  model = UNKNOWN_CODEX_MODEL;
+  sessionId = null;
+  /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
+  lastResponseKey = null;
+  /** Classifies the next line of the rollout (text without its newline). */
+  classifyLine(text) {
+    if (text.trim() === "") return { kind: "blank" };
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
+      throw error;
+    }
+    return this.classifyValue(value);
+  }
+  /** Classifies the next line of the rollout, already parsed. */
+  classifyValue(value) {
+    if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
+    const type = value.type;
+    if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
+    try {
+      const meta = {
+        type,
+        sessionId: this.sessionId,
+        timestamp: optionalString2(value, "timestamp", "line"),
+        uuid: null
+      };
+      if (!isRolloutLineType(type)) return { kind: "skipped", reason: "unknown-type", meta };
+      return this.classifyKnown(type, requiredObject2(value, "payload", "line"), meta);
+    } catch (error) {
+      if (error instanceof ShapeProblem2) return { kind: "malformed", problem: `${type} line: ${error.message}` };
+      throw error;
+    }
+  }
+  classifyKnown(type, payload, meta) {
+    switch (type) {
+      case "session_meta": {
+        const id = optionalString2(payload, "id", "payload");
+        if (this.sessionId === null && id !== null) this.sessionId = id;
+        return { kind: "other", meta: { ...meta, sessionId: this.sessionId } };
+      }
+      case "turn_context": {
+        const model = optionalString2(payload, "model", "payload");
+        if (model !== null) this.model = model;
+        return { kind: "other", meta };
+      }
+      case "compacted":
+        return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
+      case "event_msg":
+        return this.classifyEvent(payload, meta);
+      case "response_item":
+        return classifyResponseItem(payload, meta);
+      default: {
+        const unreachable = type;
+        throw new Error(`unhandled rollout line type ${String(unreachable)}`);
+      }
+    }
+  }
+  classifyEvent(payload, meta) {
+    if (payload.type !== "token_count") return { kind: "other", meta };
+    const info = payload.info;
+    if (info === null || info === void 0) return { kind: "other", meta };
+    if (!isObject2(info)) throw new ShapeProblem2("payload.info is not an object");
+    const last3 = requiredObject2(info, "last_token_usage", "info");
+    const total = requiredObject2(info, "total_token_usage", "info");
+    const input = requiredCount2(last3, "input_tokens", "last_token_usage");
+    if (input === 0) return { kind: "other", meta };
+    const cached = Math.min(count(last3, "cached_input_tokens", "last_token_usage"), input);
+    const usage = {
+      inputTokens: input - cached,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: cached,
+      outputTokens: count(last3, "output_tokens", "last_token_usage")
+    };
+    const messageId = [
+      "codex-total",
+      count(total, "input_tokens", "total_token_usage"),
+      count(total, "cached_input_tokens", "total_token_usage"),
+      count(total, "output_tokens", "total_token_usage"),
+      count(total, "total_tokens", "total_token_usage")
+    ].join(":");
+    if (messageId === this.lastResponseKey) return { kind: "other", meta };
+    this.lastResponseKey = messageId;
+    return {
+      kind: "assistant",
+      record: { meta, messageId, requestId: null, model: this.model, usage, contextTokens: input }
+    };
+  }
+};
+function classifyResponseItem(payload, meta) {
+  if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
+  const content = payload.content;
+  if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const texts = [];
+  for (const part of content) {
+    if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
+    const text = optionalString2(part, "text", "content part");
+    if (text !== null) texts.push(text);
+  }
+  const first = texts[0];
+  return {
+    kind: "hook-context",
+    record: {
+      meta,
+      hookEvent: null,
+      hookName: null,
+      content: texts,
+      text: texts.join("\n"),
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+    }
+  };
+}
+
+// src/transcript/codex/read-rollout.ts
+var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
+function isCompressedRollout(path) {
+  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+}
+async function forEachZstdLine(path, sink, chunkSize) {
+  const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
+  return withTranscript(path, async (file) => {
+    const splitter = new LineSplitter(sink);
+    const decompress2 = new Decompress2((data) => splitter.push(Buffer.from(data)));
+    let bytesRead = 0;
+    const chunk = Buffer.allocUnsafeSlow(chunkSize);
+    for (; ; ) {
+      const n = (0, import_node_fs7.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      bytesRead += n;
+      try {
+        decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
+      }
+      if (n === 0) break;
+      await new Promise((resolve6) => setImmediate(resolve6));
+    }
+    splitter.end();
+    return bytesRead;
+  });
+}
+async function forEachRolloutLine(path, sink, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
+  return isCompressedRollout(path) ? forEachZstdLine(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+}
+async function readRollout(path, options = {}) {
+  const classifier = new RolloutClassifier();
+  const accumulator = new SessionAccumulator();
+  let truncatedLastLine = false;
+  const sink = (text, terminated) => {
+    const classified = classifier.classifyLine(text);
+    accumulator.add(classified);
+    if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
+  };
+  const bytesRead = await forEachRolloutLine(path, sink, options);
+  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
+}
+
+// src/transcript/codex/read-rollout-head.ts
+var DEFAULT_ROLLOUT_HEAD_BYTES = 256 * 1024;
+var NEWLINE4 = 10;
+async function readRolloutHead(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_HEAD_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  const from = options.from ?? 0;
+  return withTranscript(path, async (file) => {
+    const hookContexts = [];
+    const reading = { path, fileSize: file.size, hookContexts, firstRequestTokens: null };
+    if (from >= file.size) return reading;
+    const start = from === 0 ? 0 : from - 1;
+    const length = Math.min(file.size - start, maxBytes);
+    const buffer = Buffer.allocUnsafe(length);
+    await readExactly(file, buffer, start);
+    let at = from === 0 ? 0 : buffer[0] === NEWLINE4 ? 1 : buffer.indexOf(NEWLINE4) + 1;
+    if (at === 0 && from > 0) return reading;
+    const classifier = new RolloutClassifier();
+    while (at < length) {
+      const newline = buffer.indexOf(NEWLINE4, at);
+      if (newline === -1 && start + length < file.size) break;
+      const end = newline === -1 ? length : newline;
+      const line = classifier.classifyLine(buffer.toString("utf8", at, end));
+      if (line.kind === "hook-context") hookContexts.push(line.record);
+      if (line.kind === "assistant") {
+        reading.firstRequestTokens = line.record.contextTokens;
+        break;
+      }
+      at = end + 1;
+    }
+    return reading;
+  });
+}
+
+// src/transcript/codex/read-rollout-tail.ts
+var DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
+var NEWLINE5 = 10;
+var RolloutTailCollector = class {
+  classifier = new RolloutClassifier();
+  lines = 0;
+  malformedLines = 0;
+  truncatedLastLine = false;
+  skipped = emptySkipCounts();
+  lastAssistant = null;
+  /** Compactions after the last response. */
+  boundaries = [];
+  /** Hook contexts after the last compaction. */
+  hookContexts = [];
+  take(text, terminated) {
+    this.lines += 1;
+    const line = this.classifier.classifyLine(text);
+    switch (line.kind) {
+      case "blank":
+      case "other":
+        return;
+      case "malformed":
+        this.malformedLines += 1;
+        if (!terminated) this.truncatedLastLine = true;
+        return;
+      case "skipped":
+        this.skipped[line.reason] += 1;
+        return;
+      case "assistant":
+        this.lastAssistant = line.record;
+        this.boundaries = [];
+        return;
+      case "compact-boundary":
+        this.boundaries.push(line.record);
+        this.hookContexts = [];
+        return;
+      case "hook-context":
+        this.hookContexts.push(line.record);
+        return;
+      default: {
+        const unreachable = line;
+        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+};
+async function readRolloutTail(path, options = {}) {
+  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_TAIL_BYTES;
+  checkPositiveInteger("maxBytes", maxBytes);
+  if (isCompressedRollout(path)) return tailOfWholeReading(path);
+  return withTranscript(path, async (file) => {
+    const length = Math.min(file.size, maxBytes);
+    const start = file.size - length;
+    const buffer = Buffer.allocUnsafe(length);
+    await readExactly(file, buffer, start);
+    let from = start === 0 ? 0 : buffer.indexOf(NEWLINE5) + 1;
+    if (start > 0 && from === 0) from = length;
+    const collector = new RolloutTailCollector();
+    while (from < length) {
+      const newline = buffer.indexOf(NEWLINE5, from);
+      const end = newline === -1 ? length : newline;
+      collector.take(buffer.toString("utf8", from, end), newline !== -1);
+      from = end + 1;
+    }
+    return {
+      path,
+      fileSize: file.size,
+      bytesRead: length,
+      reachedStartOfFile: start === 0,
+      stoppedAtByteLimit: start > 0,
+      stoppedAtRecordLimit: false,
+      lastAssistant: collector.lastAssistant,
+      contextTokens: collector.lastAssistant?.contextTokens ?? null,
+      compactBoundaries: collector.boundaries,
+      hookContexts: collector.hookContexts,
+      skipped: collector.skipped,
+      lines: collector.lines,
+      unparsedLines: 0,
+      malformedLines: collector.malformedLines,
+      truncatedLastLine: collector.truncatedLastLine
+    };
+  });
+}
+async function tailOfWholeReading(path) {
+  const whole = await readRollout(path);
+  const last3 = whole.lastAssistant;
+  const lastCompaction = whole.compactions.at(-1);
+  const afterLast = last3 === null ? whole.compactions : whole.compactions.filter((c) => c.contextTokensAfter === null);
+  return {
+    path,
+    fileSize: whole.bytesRead,
+    bytesRead: whole.bytesRead,
+    reachedStartOfFile: true,
+    stoppedAtByteLimit: false,
+    stoppedAtRecordLimit: false,
+    lastAssistant: last3,
+    contextTokens: last3?.contextTokens ?? null,
+    compactBoundaries: afterLast.map((c) => ({
+      meta: { type: "compacted", sessionId: null, timestamp: c.timestamp, uuid: null },
+      trigger: c.trigger,
+      preTokens: c.preTokens,
+      postTokens: c.postTokens
+    })),
+    hookContexts: whole.hookContexts.filter((h) => lastCompaction === void 0 || h.lineNumber > lastCompaction.lineNumber),
+    skipped: whole.skipped,
+    lines: whole.lines,
+    unparsedLines: 0,
+    malformedLines: whole.malformedLines,
+    truncatedLastLine: whole.truncatedLastLine
+  };
+}
+
+// src/agents/codex/agent.ts
+var codex = {
+  ...PROFILES.codex,
+  ownsTranscript: isRolloutPath,
+  // A rollout is read from its end at once (no backward walk): the options' other bounds do not apply.
+  readTail: (path, options) => readRolloutTail(path, { maxBytes: options.maxBytes }),
+  readHeadFrom: (path, from) => readRolloutHead(path, { from }),
+  readSession: (path) => readRollout(path)
+};
+
+// src/agents/detect.ts
+var AGENTS = { "claude-code": claudeCode, codex };
+function agentOfTranscript(transcriptPath) {
+  return AGENTS[agentIdOfTranscript(transcriptPath)];
+}
+function agentOfHook(input) {
+  return agentOfTranscript(input.transcriptPath);
+}
+
+// src/core/freshness/conversation-size.ts
+var TAIL_MAX_BYTES = 4 * 1024 * 1024;
+var TAIL_MAX_RECORDS = 1e4;
+async function conversationSize(transcriptPath) {
+  if (transcriptPath === null) return null;
+  try {
+    const tail = await agentOfTranscript(transcriptPath).readTail(transcriptPath, {
+      maxBytes: TAIL_MAX_BYTES,
+      maxRecords: TAIL_MAX_RECORDS,
+      sizeOnly: true
+    });
+    const boundary = tail.compactBoundaries.at(-1);
+    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
+  } catch {
+    return null;
+  }
+}
+async function firstRequestSize(transcriptPath) {
+  if (!transcriptPath) return null;
+  return (await agentOfTranscript(transcriptPath).readHeadFrom(transcriptPath, 0)).firstRequestTokens;
+}
+
+// src/core/clock.ts
+var last = 0;
+function nextTimestamp(after) {
+  let t = Date.now();
+  const floor = after ? Date.parse(after) : Number.NaN;
+  if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
+  if (t <= last) t = last + 1;
+  last = t;
+  return isoTimestamp(t);
+}
+function pad(n, width) {
+  return String(n).padStart(width, "0");
+}
+function isoTimestamp(ms) {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
+}
+
+// src/core/conversation-threads.ts
+init_measurement_log_read();
+function conversationEvent(sessionId, projectId, threadId, instance) {
+  return { kind: "conversation", at: nextTimestamp(), sessionId, projectId, threadId, instance: instance.key };
+}
+function conversationThread(state, sessionId, events) {
+  const logged = lastConversation(events);
+  if (logged) return logged;
+  const legacy = state.conversations[sessionId];
+  return legacy ? { projectId: legacy.projectId, threadId: legacy.threadId, instance: null } : null;
+}
+function sessionThread(state, session) {
+  const mine = state.sessions[session.key];
+  return mine?.projectId && mine.threadId ? { projectId: mine.projectId, threadId: mine.threadId, instance: session.key } : null;
+}
+function mustAdopt(conversation, session) {
+  return conversation.instance !== session.key;
+}
+function resumedConversationToAdopt(state, session, events, sessionId) {
+  if (sessionThread(state, session) !== null) return null;
+  const conversation = conversationThread(state, sessionId, events);
+  return conversation !== null && mustAdopt(conversation, session) ? conversation : null;
+}
+
+// src/hooks/measure-size.ts
+init_measurement_log_read();
+
+// src/hooks/hook-output.ts
+var import_node_fs8 = require("fs");
+init_error_details();
+var CONTEXT_EVENTS = /* @__PURE__ */ new Set(["SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart"]);
+function renderHookOutput(event, output) {
+  const json = {};
+  if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
+  if (output.additionalContext !== void 0 && CONTEXT_EVENTS.has(event)) {
+    json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
+  }
+  return Object.keys(json).length === 0 ? null : JSON.stringify(json);
+}
+function oneLine(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
+}
+function writeHookOutput(event, output) {
+  const text = renderHookOutput(event, output);
+  if (text === null) return Promise.resolve();
+  const bytes = Buffer.from(`${text}
+`, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs8.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve6) => {
+    process.stdout.write(bytes.subarray(written), () => resolve6());
+  });
+}
+function failureLine(what, error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;
+  return `ThreadMind: ${what}: ${short.replace(/\s*\n\s*/g, " ")}`;
+}
+
 // src/core/text-fingerprint.ts
 function textFingerprint(text) {
   const bytes = Buffer.alloc(Math.ceil(text.length * 3 / 4) * 4 + 4);
@@ -1553,16 +2996,15 @@ async function readReceiptHeads(pending, transcriptPath) {
   }
   const records = [];
   const firstRequestTokens = /* @__PURE__ */ new Map();
+  const agent = agentOfTranscript(transcriptPath);
   for (const from of offsets) {
-    const read = await readHead(transcriptPath, { from });
+    const read = await agent.readHeadFrom(transcriptPath, from);
     if (from > 0 && from >= read.fileSize) {
-      records.push(...(await readHead(transcriptPath)).hookContexts);
+      records.push(...(await agent.readHeadFrom(transcriptPath, 0)).hookContexts);
       continue;
     }
     records.push(...read.hookContexts);
-    const last3 = read.records[read.records.length - 1];
-    if (read.stoppedAtFirstResponse && last3 !== void 0 && last3.kind === "assistant")
-      firstRequestTokens.set(from, last3.record.contextTokens);
+    if (read.firstRequestTokens !== null) firstRequestTokens.set(from, read.firstRequestTokens);
   }
   return { records, firstRequestTokens };
 }
@@ -1618,7 +3060,8 @@ function freshnessView(events, sessionId, thread) {
     if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
     if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
   });
-  const view = { written: false, baseline: 0, lastLevel: 0, lastWriteAt };
+  const firstSegment = segmentStart === -1 || events[segmentStart].kind === "conversation";
+  const view = { written: false, baseline: null, firstSegment, lastLevel: 0, lastWriteAt };
   for (let i = segmentStart + 1; i < events.length; i++) {
     const e = events[i];
     if (e.kind === "summaryWrite" && sameThread(e, thread)) {
@@ -1632,9 +3075,11 @@ function freshnessView(events, sessionId, thread) {
   }
   return view;
 }
-function tokensSinceWrite(view, contextTokens) {
+function tokensSinceWrite(view, contextTokens, firstRequest = null) {
   if (contextTokens === null) return null;
-  return view.baseline === null ? 0 : Math.max(0, contextTokens - view.baseline);
+  if (view.baseline !== null) return Math.max(0, contextTokens - view.baseline);
+  if (view.written) return 0;
+  return firstRequest === null ? null : Math.max(0, contextTokens - firstRequest);
 }
 function nudgeLevel(growth, threshold) {
   return growth <= 0 ? 0 : Math.ceil(growth / threshold) - 1;
@@ -1649,17 +3094,17 @@ function nudgeDecision(view, contextTokens, threshold) {
 function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
-function isStale(view, sinceWrite, threshold) {
-  return !view.written && sinceWrite !== null && sinceWrite > threshold;
+function isStale(sinceWrite, threshold) {
+  return sinceWrite !== null && sinceWrite > threshold;
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path5 = require("path");
+var import_node_path6 = require("path");
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
-var import_node_fs8 = require("fs");
-var import_node_path4 = require("path");
+var import_node_fs10 = require("fs");
+var import_node_path5 = require("path");
 init_errors();
 init_regular_file();
 init_error_details();
@@ -1678,7 +3123,7 @@ function readTextStrict(path, maxBytes) {
 }
 function lstatStrict(path, bigint) {
   try {
-    return (0, import_node_fs8.lstatSync)(path, { bigint });
+    return (0, import_node_fs10.lstatSync)(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -1718,7 +3163,7 @@ function strictUtf8(bytes) {
 }
 function fstatSizeOr(path, fallback) {
   try {
-    return (0, import_node_fs8.lstatSync)(path).size;
+    return (0, import_node_fs10.lstatSync)(path).size;
   } catch {
     return fallback;
   }
@@ -1738,15 +3183,21 @@ var LIMITS = {
   relatedCount: 50,
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
   /** A local state file larger than this is set aside instead of being parsed. */
   localStateBytes: 4e6
 };
 
 // src/core/store/project-ids.ts
-var import_node_fs9 = require("fs");
+var import_node_fs11 = require("fs");
 init_id_pattern();
 function projectIdsIn(dir) {
-  return (0, import_node_fs9.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs11.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/json-record.ts
@@ -1773,7 +3224,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path5.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path6.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -1792,15 +3243,22 @@ function readFreshnessConfig(storeDir, projectId) {
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
 }
+function codexInstanceSession(codexPid) {
+  return { key: `codex-${codexPid}`, pid: codexPid };
+}
 function hookSession(env) {
   const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
   return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
 }
-function hookSessionOr(env, conversationId) {
-  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+function hookSessionOr(env, input, ppid = process.ppid) {
+  const claude = hookSession(env);
+  if (claude !== null) return claude;
+  if (agentIdOfTranscript(input.transcriptPath) === "codex" && ppid > 1) return codexInstanceSession(ppid);
+  return { key: `hook-session-${input.sessionId}` };
 }
 function isClaudeInstance(session) {
-  return session.pid !== void 0 && session.key === claudeInstanceSession(session.pid).key;
+  if (session.pid === void 0) return false;
+  return session.key === claudeInstanceSession(session.pid).key || session.key === codexInstanceSession(session.pid).key;
 }
 
 // src/core/thread-choice.ts
@@ -1860,7 +3318,7 @@ function freshnessThread(inputs) {
 }
 
 // src/hooks/staleness-record.ts
-function stalenessEvent(store, state, input, restart, contextTokens) {
+async function stalenessEvent(store, state, input, restart, contextTokens, firstRequest) {
   if (!isClaudeInstance(store.session)) return null;
   const events = store.instanceEvents();
   const thread = freshnessThread({
@@ -1874,7 +3332,8 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
   if (thread === null) return null;
   const threshold = verdictThreshold(readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens);
   const view = freshnessView(events, input.sessionId, thread);
-  const sinceWriteTokens = tokensSinceWrite(view, contextTokens);
+  const needsFirst = contextTokens !== null && view.baseline === null && !view.written && view.firstSegment;
+  const sinceWriteTokens = tokensSinceWrite(view, contextTokens, needsFirst ? await firstRequest() : null);
   return {
     kind: "staleness",
     at: nextTimestamp(),
@@ -1886,7 +3345,7 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
     contextTokens,
     sinceWriteTokens,
     written: view.written,
-    stale: isStale(view, sinceWriteTokens, threshold),
+    stale: isStale(sinceWriteTokens, threshold),
     threshold,
     lastWriteAt: view.lastWriteAt,
     ...input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}
@@ -1894,7 +3353,6 @@ function stalenessEvent(store, state, input, restart, contextTokens) {
 }
 
 // src/hooks/measure-size.ts
-var TAIL_MAX_BYTES = 4 * 1024 * 1024;
 async function measureSize(store, input, kind) {
   const reason = (kind === "sessionEnds" ? input.reason : input.trigger) ?? "unknown";
   const notes = [];
@@ -1908,7 +3366,7 @@ async function measureSize(store, input, kind) {
     try {
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
       const [tail, found] = await Promise.all([
-        readTail(path, { maxBytes: TAIL_MAX_BYTES, backToLastCompaction }),
+        agentOfHook(input).readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error }))
       ]);
       contextTokens = tail.contextTokens;
@@ -1950,7 +3408,14 @@ async function measureSize(store, input, kind) {
   const restart = kind === "preCompacts" ? "compact" : input.reason === "clear" ? "clear" : null;
   if (restart !== null) {
     try {
-      const staleness = stalenessEvent(store, state, input, restart, contextTokens);
+      const staleness = await stalenessEvent(
+        store,
+        state,
+        input,
+        restart,
+        contextTokens,
+        () => firstRequestSize(input.transcriptPath)
+      );
       if (staleness !== null) events.push(staleness);
     } catch (e) {
       notes.push(failureLine("could not tell how current the thread's summary was", e));
@@ -1971,27 +3436,13 @@ async function measureSize(store, input, kind) {
   return lines.length > 0 ? { userMessage: lines.join(" ") } : {};
 }
 
-// src/core/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // src/hooks/prompt-nudge.ts
+init_format_count();
 var NUDGE_MAX_CHARS = 400;
-function nudgeText(growth, thread) {
-  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens since the summary of thread "${thread.threadId}" was last written. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
+function nudgeText(growth, thread, written) {
+  const since = written ? `since the summary of thread "${thread.threadId}" was last written` : `since this conversation's first request, and the summary of thread "${thread.threadId}" was not written in it`;
+  const text = `ThreadMind: about ${formatCount(growth)} conversation tokens ${since}. Before you continue, record the decisions, constraints and state reached since then with summary_update (short bullets, by section), so a /clear or compaction loses nothing.`;
   return text.length <= NUDGE_MAX_CHARS ? text : `${text.slice(0, NUDGE_MAX_CHARS - 1)}\u2026`;
-}
-async function conversationSize(transcriptPath) {
-  if (transcriptPath === null) return null;
-  try {
-    const tail = await readTail(transcriptPath, { maxBytes: TAIL_MAX_BYTES, sizeOnly: true });
-    const boundary = tail.compactBoundaries.at(-1);
-    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
-  } catch {
-    return null;
-  }
 }
 function promptMayBeNudged(input, session) {
   if (input.prompt?.trimStart().startsWith("/")) return false;
@@ -2011,8 +3462,12 @@ async function promptNudge(store, input) {
   if (thread === null) return {};
   const threshold = readFreshnessConfig(store.storeDir, thread.projectId).nudgeTokens;
   if (threshold === 0) return {};
-  const view = freshnessView(events, input.sessionId, thread);
-  const decision = nudgeDecision(view, await conversationSize(input.transcriptPath), threshold);
+  const found = freshnessView(events, input.sessionId, thread);
+  const size = await conversationSize(input.transcriptPath);
+  const first = found.baseline === null && !found.written && found.firstSegment && size !== null ? await firstRequestSize(input.transcriptPath).catch(() => null) : null;
+  const resumed = first !== null && size !== null && first < size ? first : null;
+  const view = resumed !== null ? { ...found, baseline: resumed } : found;
+  const decision = nudgeDecision(view, size, threshold);
   const mark = (kind, contextTokens, level) => ({
     kind: "freshnessMark",
     at: nextTimestamp(),
@@ -2026,13 +3481,17 @@ async function promptNudge(store, input) {
   });
   switch (decision.kind) {
     case "none":
+      if (resumed !== null) await store.recordEvents([mark("baseline", resumed)]);
       return {};
     case "baseline":
       await store.recordEvents([mark("baseline", decision.contextTokens)]);
       return {};
     case "nudge":
-      await store.recordEvents([mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)]);
-      return { additionalContext: nudgeText(decision.growth, thread) };
+      await store.recordEvents([
+        ...resumed !== null ? [mark("baseline", resumed)] : [],
+        mark("nudge", decision.growth + (view.baseline ?? 0), decision.level)
+      ]);
+      return { additionalContext: nudgeText(decision.growth, thread, view.written) };
     default: {
       const unreachable = decision;
       throw new Error(`unknown nudge decision ${JSON.stringify(unreachable)}`);
@@ -2041,42 +3500,42 @@ async function promptNudge(store, input) {
 }
 
 // src/core/git/git.ts
-var import_node_fs11 = require("fs");
+var import_node_fs13 = require("fs");
 init_regular_file();
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 
 // src/core/git/git-refs.ts
-var import_node_fs10 = require("fs");
+var import_node_fs12 = require("fs");
 init_regular_file();
-var import_node_path6 = require("path");
+var import_node_path7 = require("path");
 init_error_details();
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 
 // src/core/git/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path7.resolve)(dir);
+  let current = (0, import_node_path8.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs11.existsSync)((0, import_node_path7.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path7.dirname)(current);
+    if ((0, import_node_fs13.existsSync)((0, import_node_path8.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path8.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path7.join)(top, ".git");
-  if ((0, import_node_fs11.statSync)(dotGit).isDirectory()) return dotGit;
+  const dotGit = (0, import_node_path8.join)(top, ".git");
+  if ((0, import_node_fs13.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path7.resolve)(top, match[1]);
+  return (0, import_node_path8.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let dir;
   let head;
   try {
     dir = gitDir(top);
-    head = readRegularFile((0, import_node_path7.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path8.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -2084,7 +3543,7 @@ function readBranch(top) {
   if (match) return match[1];
   for (const state of ["rebase-merge", "rebase-apply"]) {
     try {
-      const name = readRegularFile((0, import_node_path7.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const name = readRegularFile((0, import_node_path8.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
       const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
       if (rebasing) return rebasing[1];
     } catch {
@@ -2096,16 +3555,55 @@ var NO_GIT_START_KEY = ":no-git";
 function startKey(top) {
   return top === null ? NO_GIT_START_KEY : readBranch(top);
 }
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  return (await gitBytes(top, args)).toString("utf8");
+}
+async function gitBytes(top, args) {
+  const { execFile } = await import("child_process");
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      "git",
+      args,
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      }
+    );
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+async function commitsTouchingSince(top, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs12 = require("fs");
-var import_node_path8 = require("path");
+var import_node_fs14 = require("fs");
+var import_node_path9 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  return entryThere((0, import_node_path9.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path9.join)(storeDir, "threads", projectId, `${threadId}.md`));
+}
+function entryThere(path) {
   try {
-    (0, import_node_fs12.lstatSync)((0, import_node_path8.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    (0, import_node_fs14.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -2117,11 +3615,11 @@ function threadFileExists(storeDir, projectId, threadId) {
 init_measurement_log();
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs14 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 
 // src/core/store/local-state.ts
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -2129,7 +3627,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path9.join)(storeDir, "config.json");
+  return (0, import_node_path10.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -2196,39 +3694,39 @@ function normalize(d) {
 }
 
 // src/core/workspace.ts
-var import_node_fs13 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
 var import_node_url = require("url");
 init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path10.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path10.resolve)(gitTop) : current;
+  let current = (0, import_node_path11.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path11.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path10.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path11.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path10.dirname)(current);
+    const parent = (0, import_node_path11.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path10.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path11.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path10.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path11.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -2242,18 +3740,18 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs13.statSync)(path).isDirectory();
+    return (0, import_node_fs15.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs13.existsSync)(ws.storeDir);
+  return (0, import_node_fs15.existsSync)(ws.storeDir);
 }
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs13.lstatSync)(storeDir);
+    stat = (0, import_node_fs15.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -2284,15 +3782,15 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs14.existsSync)((0, import_node_path11.join)(storeDir, "trees")) || !(0, import_node_fs14.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
-  return { storeDir, gitTop: workspace.gitTop, state };
+  return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path11.join)(storeDir, "projects");
+  const dir = (0, import_node_path12.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs14.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -2308,10 +3806,532 @@ var sessionOnly = (storeDir, sessionId) => ({
 function fastConversation(input, env, lookup = sessionOnly) {
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   const { logged, instanceLogged } = lookup(store.storeDir, input.sessionId, session);
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return { store, session, logged, instanceLogged };
+}
+
+// src/hooks/tool-recall.ts
+var import_node_fs21 = require("fs");
+var import_node_path17 = require("path");
+init_measurement_log_read();
+
+// src/core/recall/path-match.ts
+function slashed(path) {
+  const s = path.replace(/\\/g, "/");
+  return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+}
+function isAbsolute2(p) {
+  return p.startsWith("/") || /^[a-z]:\//.test(p);
+}
+function normalized(p) {
+  const drive = /^[a-z]:\//.test(p) ? p.slice(0, 2) : "";
+  const rest = drive === "" ? p : p.slice(2);
+  const out = [];
+  for (const seg of rest.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return `${drive}/${out.join("/")}`;
+}
+function repoRelative(filePath, cwd, root) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const file = slashed(filePath);
+  const abs = normalized(isAbsolute2(file) ? file : `${slashed(cwd)}/${file}`);
+  const top = normalized(slashed(root));
+  if (abs === null || top === null) return null;
+  const prefix = top.endsWith("/") ? top : `${top}/`;
+  if (!abs.startsWith(prefix)) return null;
+  const rel = abs.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+function patternOf(path) {
+  let p = slashed(path.trim());
+  while (p.startsWith("./")) p = p.slice(2);
+  while (p.endsWith("/")) p = p.slice(0, -1);
+  return p === "." ? "" : p;
+}
+var GLOB_CHARS = /[*?[]/;
+function segmentMatches(seg, name) {
+  let s = 0;
+  let n = 0;
+  let starS = -1;
+  let starN = 0;
+  while (n < name.length) {
+    const c = seg[s];
+    if (c === "*") {
+      starS = s++;
+      starN = n;
+      continue;
+    }
+    if (c !== void 0) {
+      const step = oneChar(seg, s, name[n]);
+      if (step > 0) {
+        s += step;
+        n++;
+        continue;
+      }
+    }
+    if (starS < 0) return false;
+    s = starS + 1;
+    n = ++starN;
+  }
+  while (seg[s] === "*") s++;
+  return s === seg.length;
+}
+function oneChar(seg, s, ch) {
+  const c = seg[s];
+  if (c === "?") return 1;
+  if (c === "[") {
+    const close = seg.indexOf("]", s + 2);
+    if (close > 0) {
+      let i = s + 1;
+      const negate = seg[i] === "!" || seg[i] === "^";
+      if (negate) i++;
+      let hit = false;
+      for (; i < close; i++) {
+        if (seg[i + 1] === "-" && i + 2 < close) {
+          if (ch >= seg[i] && ch <= seg[i + 2]) hit = true;
+          i += 2;
+        } else if (seg[i] === ch) hit = true;
+      }
+      return hit !== negate ? close - s + 1 : 0;
+    }
+  }
+  return c === ch ? 1 : 0;
+}
+function globMatches(pattern, file) {
+  const ps = pattern.split("/");
+  const fs = file.split("/");
+  let p = 0;
+  let f = 0;
+  let starP = -1;
+  let starF = 0;
+  while (f < fs.length) {
+    if (ps[p] === "**") {
+      starP = p++;
+      starF = f;
+      continue;
+    }
+    if (p < ps.length && segmentMatches(ps[p], fs[f])) {
+      p++;
+      f++;
+      continue;
+    }
+    if (starP < 0) return false;
+    p = starP + 1;
+    f = ++starF;
+  }
+  while (ps[p] === "**") p++;
+  return p === ps.length;
+}
+function matchPath(path, file, normalized2 = false) {
+  const pattern = normalized2 ? path : patternOf(path);
+  if (GLOB_CHARS.test(pattern)) {
+    if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
+    return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
+  }
+  if (pattern === file) return { pattern: path, kind: "exact", score: 3e6 };
+  if (pattern === "" || file.startsWith(`${pattern}/`)) {
+    return { pattern: path, kind: "directory", score: 1e6 + (pattern === "" ? 0 : pattern.split("/").length) };
+  }
+  return null;
+}
+function nearestMatch(paths, file, normalized2 = false) {
+  let best = null;
+  for (const path of paths) {
+    const m = matchPath(path, file, normalized2);
+    if (m !== null && (best === null || m.score > best.score)) best = m;
+  }
+  return best;
+}
+
+// src/core/recall/path-index.ts
+var import_node_fs20 = require("fs");
+var import_node_path15 = require("path");
+init_regular_file();
+
+// src/core/store/make-dir.ts
+var import_node_fs17 = require("fs");
+var import_node_path13 = require("path");
+init_error_details();
+
+// src/core/store/atomic-write.ts
+var import_node_crypto2 = require("crypto");
+var import_node_fs18 = require("fs");
+var import_promises = require("fs/promises");
+var import_node_path14 = require("path");
+init_error_details();
+
+// src/core/store/file-stamp.ts
+var import_node_fs19 = require("fs");
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+// src/core/recall/path-index.ts
+var PATH_INDEX_VERSION = 2;
+var INDEX_MAX_BYTES = 16 * 1024 * 1024;
+var STAMP_MAX_ENTRIES = 2e5;
+function recallCacheDir(storeDir) {
+  return (0, import_node_path15.join)(storeDir, "cache", "recall");
+}
+function excerptKey(projectId, threadId) {
+  return `${projectId}/${threadId}`;
+}
+function threadFilesStamp(storeDir) {
+  const parts = [];
+  let latest = 0n;
+  const walk = (dir, rel) => {
+    let names;
+    try {
+      names = (0, import_node_fs20.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+    } catch {
+      parts.push(`${rel}:unreadable`);
+      return true;
+    }
+    for (const name of names) {
+      if (parts.length >= STAMP_MAX_ENTRIES) return false;
+      const path = (0, import_node_path15.join)(dir, name);
+      let s;
+      try {
+        s = (0, import_node_fs20.lstatSync)(path, { bigint: true });
+      } catch {
+        continue;
+      }
+      if (!s.isDirectory()) continue;
+      const changed = changedNsOf(s);
+      if (changed > latest) latest = changed;
+      parts.push(`${rel}/${name}:${statStamp(s)}`);
+      if (!walk(path, `${rel}/${name}`)) return false;
+    }
+    return true;
+  };
+  const top = (0, import_node_path15.join)(storeDir, "threads");
+  let root;
+  try {
+    root = (0, import_node_fs20.lstatSync)(top, { bigint: true });
+  } catch {
+    return { stamp: "absent", settledAtMs: 0 };
+  }
+  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
+  parts.push(statStamp(root));
+  if (changedNsOf(root) > latest) latest = changedNsOf(root);
+  if (!walk(top, "")) return null;
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+function readJson(path) {
+  const bytes = readRegularFile(path, INDEX_MAX_BYTES);
+  if (bytes === null || bytes.length > INDEX_MAX_BYTES) return null;
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+var isString = (v) => typeof v === "string";
+function isIndexedThread(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const t = v;
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
+}
+function readPathIndex(storeDir, stamp) {
+  const data = readJson((0, import_node_path15.join)(recallCacheDir(storeDir), "paths.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
+  return d.threads.every(isIndexedThread) ? d : null;
+}
+function readPathIndexText(storeDir, stamp) {
+  const data = readJson((0, import_node_path15.join)(recallCacheDir(storeDir), "text.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
+  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
+  return Object.values(d.excerpts).every(isString) ? d : null;
+}
+
+// src/core/recall/recall-pick.ts
+var RECALL_MAX_THREADS = 3;
+var RECALL_MAX_CHARS = 2e3;
+function chainKeys(threads, projectId, threadId) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const t of threads) if (t.projectId === projectId) byId.set(t.id, t);
+  const keys = /* @__PURE__ */ new Set();
+  for (let id = threadId; id !== null && !keys.has(excerptKey(projectId, id)); ) {
+    keys.add(excerptKey(projectId, id));
+    id = byId.get(id)?.parentId ?? null;
+  }
+  return keys;
+}
+function recallCandidates(threads, file, skip) {
+  const found = [];
+  for (const thread of threads) {
+    if (thread.paths.length === 0 || skip.has(excerptKey(thread.projectId, thread.id))) continue;
+    const match = nearestMatch(thread.paths, file, true);
+    if (match !== null) found.push({ thread, match });
+  }
+  const closed = (t) => t.status === "active" ? 0 : 1;
+  found.sort(
+    (a, b) => b.match.score - a.match.score || closed(a.thread) - closed(b.thread) || (a.thread.id < b.thread.id ? -1 : a.thread.id > b.thread.id ? 1 : 0)
+  );
+  return found;
+}
+function kindWords(m) {
+  switch (m.kind) {
+    case "exact":
+      return "this file";
+    case "directory":
+      return m.pattern === "" ? "the whole repository" : `directory ${m.pattern}/`;
+    case "glob":
+      return `pattern ${m.pattern}`;
+    default: {
+      const unreachable = m.kind;
+      throw new Error(`unknown match kind ${String(unreachable)}`);
+    }
+  }
+}
+function cut(text, max) {
+  if (text.length <= max) return text;
+  if (max <= 1) return "\u2026";
+  const slice = text.slice(0, max - 1);
+  const nl = slice.lastIndexOf("\n");
+  return `${nl > max / 2 ? slice.slice(0, nl) : slice}\u2026`;
+}
+function recallText(file, blocks) {
+  const useful = blocks.filter((b) => b.excerpt !== "").slice(0, RECALL_MAX_THREADS);
+  if (useful.length === 0) return null;
+  const head = `ThreadMind: other threads recorded decisions about ${file}. They still hold unless you decide otherwise (then record it with summary_update):`;
+  const parts = [head];
+  const included = [];
+  let used = head.length;
+  for (let i = 0; i < useful.length; i++) {
+    const { candidate, excerpt, warning } = useful[i];
+    const t = candidate.thread;
+    const title = `### ${t.title} (${t.id}) \xB7 ${t.status} \xB7 covers ${kindWords(candidate.match)}`;
+    const lines = [title];
+    if (warning !== null) lines.push(warning);
+    const fixed = lines.join("\n").length + 2 + 1;
+    const reserve = useful.slice(i + 1).reduce((n, b) => n + Math.min(b.excerpt.length + 120, 320), 0);
+    const left = RECALL_MAX_CHARS - used - fixed;
+    const share = Math.max(Math.floor(left / (useful.length - i)), left - reserve);
+    if (share < 80) break;
+    const more = `
+(cut: the whole summary is in thread ${t.id})`;
+    const body = excerpt.length <= share ? excerpt : `${cut(excerpt, share - more.length)}${more}`;
+    lines.push(body);
+    const block = lines.join("\n");
+    parts.push(block);
+    used += block.length + 2;
+    included.push(excerptKey(t.projectId, t.id));
+  }
+  if (included.length === 0) return null;
+  return { text: parts.join("\n\n"), included };
+}
+
+// src/hooks/tool-recall.ts
+init_recall_events();
+
+// src/core/recall/recall-config.ts
+var import_node_path16 = require("path");
+function recallConfigOf(data) {
+  const recall = isRecord(data) ? data.recall : void 0;
+  if (!isRecord(recall)) return { edits: true, subagents: true };
+  return { edits: recall.edits !== false, subagents: recall.subagents !== false };
+}
+function readRecallConfig(storeDir, projectId) {
+  const text = readTextStrict((0, import_node_path16.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  if (text === null) return recallConfigOf(void 0);
+  return recallConfigOf(JSON.parse(text));
+}
+
+// src/hooks/tool-recall.ts
+var CHANGING_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+function repoFileOf(filePath, cwd, root) {
+  const rel = repoRelative(filePath, cwd, root);
+  if (rel === null) return null;
+  let realRoot;
+  try {
+    realRoot = import_node_fs21.realpathSync.native(root);
+  } catch {
+    return null;
+  }
+  let probe = (0, import_node_path17.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs21.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path17.dirname)(probe);
+  let real;
+  try {
+    real = import_node_fs21.realpathSync.native(probe);
+  } catch {
+    return null;
+  }
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path17.sep) ? realRoot : realRoot + import_node_path17.sep) ? rel : null;
+}
+function alreadyRecalled(events, agentId) {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "preCompact" || e.kind === "injection" && e.source === "compact") {
+      from = i + 1;
+      break;
+    }
+  }
+  const keys = /* @__PURE__ */ new Set();
+  for (let i = from; i < events.length; i++) {
+    const e = events[i];
+    if (e.kind === "recall" && (e.agentId ?? null) === agentId) for (const k of e.threads) keys.add(k);
+  }
+  return keys;
+}
+async function staleWarning(gitTop, commit, file) {
+  if (gitTop === null || commit === null) return null;
+  try {
+    const n = await commitsTouchingSince(gitTop, commit, [file]);
+    if (n === null || n === 0) return null;
+    return `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+    return `_\u26A0 Could not check whether ${file} changed since this summary was written (${e.message.split("\n")[0]})._`;
+  }
+}
+async function toolRecall(store, input) {
+  if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
+  const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
+  if (file === null) return {};
+  const ready = store.index();
+  if (ready === null) return null;
+  const { index } = ready;
+  const agentId = input.agentId ?? null;
+  const events = store.sessionEvents();
+  const at = (/* @__PURE__ */ new Date()).toISOString();
+  const base = { at, sessionId: input.sessionId, instance: store.session.key, ...agentId !== null ? { agentId } : {} };
+  const toRecord = [];
+  const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
+  if (!edited) toRecord.push({ kind: "fileEdit", ...base, file });
+  const followed = () => lastConversation(events, store.session.key);
+  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+  const skip = alreadyRecalled(events, agentId);
+  if (ref !== null) for (const k of chainKeys(index.threads, ref.projectId, ref.threadId)) skip.add(k);
+  const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
+  const candidates = on ? recallCandidates(index.threads, file, skip) : [];
+  let output = {};
+  if (candidates.length > 0) {
+    const text = ready.text();
+    if (text === null) return null;
+    const picked = candidates.slice(0, RECALL_MAX_THREADS);
+    const blocks = await Promise.all(
+      picked.map(async (candidate) => ({
+        candidate,
+        excerpt: text.excerpts[`${candidate.thread.projectId}/${candidate.thread.id}`] ?? "",
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file)
+      }))
+    );
+    const recall = recallText(file, blocks);
+    if (recall !== null) {
+      output = { additionalContext: recall.text };
+      toRecord.push({
+        kind: "recall",
+        ...base,
+        file,
+        threads: recall.included,
+        chars: recall.text.length,
+        tokens: estimatedTokens(recall.text)
+      });
+    }
+  }
+  if (toRecord.length > 0) {
+    try {
+      await store.recordEvents(toRecord);
+    } catch (e) {
+      return { ...output, userMessage: failureLine("PreToolUse recall could not be recorded", e) };
+    }
+  }
+  return output;
+}
+
+// src/hooks/subagent-context.ts
+init_measurement_log_read();
+init_recall_events();
+var SUBAGENT_MAX_CHARS = 2e3;
+var SUBAGENT_MORE_LINE = "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
+function subagentText(chain, excerpts) {
+  const first = chain[0];
+  if (first === void 0) return null;
+  const head = `ThreadMind: decisions and constraints of the thread this work is on, "${first.title}" (${first.id}), and of its ancestors. They hold unless the main conversation decides otherwise.`;
+  const parts = [head];
+  let used = head.length + SUBAGENT_MORE_LINE.length + 4;
+  let any = false;
+  for (const t of chain) {
+    const excerpt = excerpts[excerptKey(t.projectId, t.id)];
+    if (excerpt === void 0 || excerpt === "") continue;
+    const title = `### ${t.title} (${t.id})${t === first ? "" : " \xB7 ancestor"}`;
+    const left = SUBAGENT_MAX_CHARS - used - title.length - 3;
+    if (left < 80) break;
+    const body = excerpt.length <= left ? excerpt : `${excerpt.slice(0, left - 1)}\u2026`;
+    const block = `${title}
+${body}`;
+    parts.push(block);
+    used += block.length + 2;
+    any = true;
+  }
+  if (!any) return null;
+  parts.push(SUBAGENT_MORE_LINE);
+  return parts.join("\n\n");
+}
+async function subagentContext(store, input) {
+  const events = store.sessionEvents();
+  const followed = () => lastConversation(events, store.session.key);
+  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+  if (ref === null) return {};
+  if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
+  const ready = store.index();
+  if (ready === null) return null;
+  const byId = /* @__PURE__ */ new Map();
+  for (const t of ready.index.threads) if (t.projectId === ref.projectId) byId.set(t.id, t);
+  const chain = [];
+  for (let t = byId.get(ref.threadId); t !== void 0 && !chain.includes(t); t = t.parentId === null ? void 0 : byId.get(t.parentId)) {
+    chain.push(t);
+  }
+  const text = ready.text();
+  if (text === null) return null;
+  const context = subagentText(chain, text.excerpts);
+  if (context === null) return {};
+  const event = {
+    kind: "subagentContext",
+    at: (/* @__PURE__ */ new Date()).toISOString(),
+    sessionId: input.sessionId,
+    instance: store.session.key,
+    agentId: input.agentId ?? "unknown",
+    projectId: ref.projectId,
+    threadId: ref.threadId,
+    chars: context.length,
+    tokens: estimatedTokens(context)
+  };
+  await store.recordEvents([event]);
+  return { additionalContext: context };
+}
+
+// src/core/recall/path-index-build.ts
+function cachedPathIndex(storeDir) {
+  const stamp = threadFilesStamp(storeDir);
+  if (stamp === null) return null;
+  const index = readPathIndex(storeDir, stamp.stamp);
+  if (index === null) return null;
+  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
 }
 
 // src/hooks/hook-fast.ts
@@ -2351,7 +4371,7 @@ async function fastMeasure(input, env, kind, rotate) {
   return output;
 }
 async function fastPrompt(input, env, rotate) {
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   if (!promptMayBeNudged(input, session)) return {};
   const store = fastStore(input, env);
   if (store === null) return {};
@@ -2377,6 +4397,26 @@ async function fastPrompt(input, env, rotate) {
   await indexUpkeep(store.storeDir, rotate);
   return output;
 }
+async function fastRecall(input, env, rotate, answer) {
+  const store = fastStore(input, env);
+  if (store === null) return null;
+  return answer(
+    {
+      storeDir: store.storeDir,
+      root: store.root,
+      gitTop: store.gitTop,
+      session: hookSessionOr(env, input),
+      state: store.state,
+      projectIds: () => projectIds(store.storeDir),
+      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
+      branch: () => startKey(store.gitTop),
+      sessionEvents: () => sessionEvents(store.storeDir, input.sessionId),
+      index: () => cachedPathIndex(store.storeDir),
+      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
+    },
+    input
+  );
+}
 async function tryFast(name, input, env, rotate) {
   switch (name) {
     case "session-start":
@@ -2387,6 +4427,10 @@ async function tryFast(name, input, env, rotate) {
       return fastMeasure(input, env, "preCompacts", rotate);
     case "user-prompt-submit":
       return fastPrompt(input, env, rotate);
+    case "pre-tool-use":
+      return fastRecall(input, env, rotate, toolRecall);
+    case "subagent-start":
+      return fastRecall(input, env, rotate, subagentContext);
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);
@@ -2395,10 +4439,10 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path13 = require("path");
+var import_node_path19 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs15 = require("fs");
+var import_node_fs22 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
@@ -2427,7 +4471,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs15.fstatSync)(0);
+    stat = (0, import_node_fs22.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -2439,7 +4483,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs15.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs22.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -2454,7 +4498,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve5, reject) => {
+  return new Promise((resolve6, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -2463,7 +4507,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve5(Buffer.concat(chunks).toString("utf8"));
+      else resolve6(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -2495,8 +4539,20 @@ function parseHookInput(text, fallbackCwd) {
     source: str("source"),
     reason: str("reason"),
     trigger: str("trigger"),
-    prompt: str("prompt")
+    prompt: str("prompt"),
+    toolName: str("tool_name"),
+    toolFilePath: toolFilePath(d.tool_input),
+    agentId: str("agent_id")
   };
+}
+function toolFilePath(toolInput) {
+  if (typeof toolInput !== "object" || toolInput === null) return null;
+  const t = toolInput;
+  for (const key of ["file_path", "notebook_path"]) {
+    const v = t[key];
+    if (typeof v === "string" && v !== "" && v.length <= 4096) return v;
+  }
+  return null;
 }
 
 // src/hooks/hook-plans.ts
@@ -2506,15 +4562,19 @@ var PLANS = {
   "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
   "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
   // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
-  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 },
+  // Runs before every file-changing tool call (point-of-action recall): never holds the tool up, never takes the lock.
+  "pre-tool-use": { event: "PreToolUse", deadlineMs: 1e3, lockTimeoutMs: 0 },
+  // Runs as each subagent starts (its lean context): never takes the lock.
+  "subagent-start": { event: "SubagentStart", deadlineMs: 2e3, lockTimeoutMs: 0 }
 };
 function isHookName(name) {
   return name !== void 0 && Object.hasOwn(PLANS, name);
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs16 = require("fs");
-var import_node_path12 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path18 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -2523,7 +4583,7 @@ function workspaceMayHaveStore(inputCwd, env) {
 async function runHookWith(name, entry, handle) {
   if (!isHookName(name)) {
     await writeHookOutput("", {
-      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact, user-prompt-submit, pre-tool-use or subagent-start)`
     });
     return;
   }
@@ -2531,10 +4591,14 @@ async function runHookWith(name, entry, handle) {
   const started = entry.startedAt;
   let timer;
   let arming;
-  const deadline = new Promise((resolve5) => {
-    const giveUp = () => resolve5({
-      userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
-    });
+  const deadline = new Promise((resolve6) => {
+    const giveUp = () => resolve6(
+      // Recall that cannot be made in time is left out silently (a line before every edit would only be noise; the
+      // MCP server brings the path index up to date, see create-server.ts).
+      name === "pre-tool-use" || name === "subagent-start" ? {} : {
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms: its work did not finish in time (a locked store, a slow disk or a very large store); nothing was changed.`
+      }
+    );
     arming = setImmediate(() => {
       timer = setTimeout(giveUp, Math.max(0, plan.deadlineMs - (Date.now() - started)));
     });
@@ -2563,7 +4627,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path13.join)(__dirname, name));
+  return require((0, import_node_path19.join)(__dirname, name));
 }
 function guarded(check) {
   try {

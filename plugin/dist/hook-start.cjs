@@ -64,13 +64,13 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto2.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto;
+var import_node_crypto2;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto = require("crypto");
+    import_node_crypto2 = require("crypto");
   }
 });
 
@@ -81,7 +81,7 @@ __export(main_start_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_start_exports);
-var import_node_path16 = require("path");
+var import_node_path21 = require("path");
 
 // src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -142,6 +142,10 @@ var errors = {
   workspaceMissing: (root, source) => new ThreadMindError(
     "invalid-input",
     `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
+  ),
+  codexLaunchDirUnknown: (pid) => new ThreadMindError(
+    "unreadable",
+    `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.`
   ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
@@ -334,25 +338,64 @@ function headCommitFromWorkTree(top) {
   }
 }
 
+// src/agents/codex/rollout-paths.ts
+var import_node_os = require("os");
+var import_node_path3 = require("path");
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+function isRolloutPath(path) {
+  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
+function profileOfHook(input) {
+  return PROFILES[agentIdOfTranscript(input.transcriptPath)];
+}
+function capWords(cap) {
+  return `${cap.limit.toLocaleString("en-US")}-${cap.unit === "bytes" ? "byte" : "character"}`;
+}
+
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
+}
+function codexInstanceSession(codexPid) {
+  return { key: `codex-${codexPid}`, pid: codexPid };
 }
 function hookSession(env) {
   const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
   return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
 }
-function hookSessionOr(env, conversationId) {
-  return hookSession(env) ?? { key: `hook-session-${conversationId}` };
+function hookSessionOr(env, input, ppid = process.ppid) {
+  const claude = hookSession(env);
+  if (claude !== null) return claude;
+  if (agentIdOfTranscript(input.transcriptPath) === "codex" && ppid > 1) return codexInstanceSession(ppid);
+  return { key: `hook-session-${input.sessionId}` };
 }
 
 // src/core/store/thread-file-exists.ts
 var import_node_fs4 = require("fs");
-var import_node_path3 = require("path");
+var import_node_path4 = require("path");
+function threadFileRel(projectId, threadId) {
+  return (0, import_node_path4.join)("threads", projectId, `${threadId}.md`);
+}
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  return entryThere((0, import_node_path4.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path4.join)(storeDir, "threads", projectId, `${threadId}.md`));
+}
+function entryThere(path) {
   try {
-    (0, import_node_fs4.lstatSync)((0, import_node_path3.join)(storeDir, "threads", projectId, `${threadId}.md`));
+    (0, import_node_fs4.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -409,10 +452,14 @@ function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
   return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
 }
 
+// src/core/context/branch-start.ts
+var import_node_fs9 = require("fs");
+var import_node_path8 = require("path");
+
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
 var import_node_fs5 = require("fs");
-var import_node_path4 = require("path");
+var import_node_path5 = require("path");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -474,11 +521,11 @@ function fstatSizeOr(path, fallback) {
   }
 }
 function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path4.relative)(storeDir, (0, import_node_path4.dirname)(path));
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
   if (rel === "" || rel.startsWith("..")) return;
   let current = storeDir;
-  for (const part of rel.split(import_node_path4.sep)) {
-    current = `${current}${import_node_path4.sep}${part}`;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
     let stat;
     try {
       stat = (0, import_node_fs5.lstatSync)(current);
@@ -490,15 +537,21 @@ function assertNoLinksBelow(storeDir, path) {
   }
 }
 
-// src/core/context/context-cache.ts
-var import_node_path5 = require("path");
-
 // src/core/store/file-stamp.ts
 var import_node_fs6 = require("fs");
 function fileStamp(path) {
   try {
     const s = (0, import_node_fs6.lstatSync)(path, { bigint: true });
     return s.isFile() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function pathStamp(path) {
+  if (!path.endsWith("/")) return fileStamp(path);
+  try {
+    const s = (0, import_node_fs6.lstatSync)(path.slice(0, -1), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
   }
@@ -518,28 +571,117 @@ function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
 
+// src/core/store/make-dir.ts
+var import_node_fs7 = require("fs");
+var import_node_path6 = require("path");
+
+// src/core/store/atomic-write.ts
+var import_node_crypto = require("crypto");
+var import_node_fs8 = require("fs");
+var import_promises = require("fs/promises");
+var import_node_path7 = require("path");
+
+// src/core/context/branch-start.ts
+var FILE_MAX_BYTES = 64 * 1024;
+function branchStartsPath(storeDir, projectId) {
+  if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
+  return (0, import_node_path8.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+}
+function threadsDirStamp(storeDir, projectId) {
+  try {
+    const s = (0, import_node_fs9.lstatSync)((0, import_node_path8.join)(storeDir, "threads", projectId), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function readStarts(storeDir, projectId) {
+  try {
+    const path = branchStartsPath(storeDir, projectId);
+    assertNoLinksBelow(storeDir, path);
+    const bytes = readRegularFile(path, FILE_MAX_BYTES);
+    if (bytes === null || bytes.length > FILE_MAX_BYTES) return {};
+    const data = JSON.parse(bytes.toString("utf8"));
+    if (typeof data !== "object" || data === null || Array.isArray(data)) return {};
+    const out = /* @__PURE__ */ Object.create(null);
+    for (const [key, v] of Object.entries(data)) {
+      if (typeof v !== "object" || v === null) continue;
+      const { threadId, threadsDir } = v;
+      if (typeof threadId === "string" && isValidId(threadId) && typeof threadsDir === "string") {
+        out[key] = { threadId, threadsDir };
+      }
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+function branchStart(storeDir, projectId, startKey2) {
+  const starts = readStarts(storeDir, projectId);
+  const known = Object.hasOwn(starts, startKey2) ? starts[startKey2] : void 0;
+  if (known === void 0) return null;
+  return threadsDirStamp(storeDir, projectId) === known.threadsDir ? known.threadId : null;
+}
+
 // src/core/context/context-cache.ts
+var import_node_path9 = require("path");
+var import_node_fs10 = require("fs");
 init_text_fingerprint();
-var CONTEXT_CACHE_VERSION = 1;
+
+// src/core/context/context-cache-starts.ts
+function unpackStarts(stored) {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return null;
+  const raw = stored;
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [source, value] of Object.entries(raw)) {
+    if (typeof value !== "object" || value === null) return null;
+    const s = value;
+    if (typeof s.text === "string") {
+      out[source] = s;
+      continue;
+    }
+    const whole = typeof s.tailOf === "string" && Object.hasOwn(raw, s.tailOf) ? raw[s.tailOf] : void 0;
+    const wholeText = typeof whole === "object" && whole !== null ? whole.text : void 0;
+    if (typeof s.prefix !== "string" || typeof wholeText !== "string" || !Number.isSafeInteger(s.tailChars) || s.tailChars < 0 || s.tailChars > wholeText.length)
+      return null;
+    const { prefix, tailOf: _tailOf, tailChars, ...rest } = s;
+    out[source] = {
+      ...rest,
+      text: `${prefix}${wholeText.slice(wholeText.length - tailChars)}`
+    };
+  }
+  return out;
+}
+
+// src/core/context/context-cache.ts
+var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path5.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path9.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path5.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path9.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
   const s = v;
   return typeof s.text === "string" && typeof s.contentHash === "string" && typeof s.fingerprint === "string" && Number.isSafeInteger(s.tokens) && Number.isSafeInteger(s.omitted) && (s.userMessage === null || typeof s.userMessage === "string");
 }
+function namesItsSources(sources, projectId, threadId) {
+  if (typeof sources !== "object" || sources === null || Array.isArray(sources)) return false;
+  const stamps = sources;
+  const legacy = threadFileRel(projectId, threadId);
+  const folder = legacy.slice(0, -".md".length);
+  const own = [legacy, folder, (0, import_node_path9.join)(folder, "thread.md")];
+  return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
+}
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && namesItsSources(e.sources, projectId, threadId) && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -555,7 +697,11 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   }
   try {
     const data = JSON.parse(text);
-    return isEntry(data, projectId, threadId) ? data : null;
+    if (typeof data !== "object" || data === null) return null;
+    const starts = unpackStarts(data.starts);
+    if (starts === null) return null;
+    const entry = { ...data, starts };
+    return isEntry(entry, projectId, threadId) ? entry : null;
   } catch {
     return null;
   }
@@ -563,15 +709,25 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (fileStamp((0, import_node_path5.join)(storeDir, rel)) !== stamp) return false;
+    if (pathStamp(sourcePath(storeDir, rel)) !== stamp) return false;
   }
   for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
     if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
   }
   return entry.head === null || head() === entry.head;
 }
+function sourcePath(storeDir, rel) {
+  return rel.endsWith("/") ? `${(0, import_node_path9.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path9.join)(storeDir, rel);
+}
 function sourceFingerprint(storeDir, rel) {
-  const path = (0, import_node_path5.join)(storeDir, rel);
+  const path = (0, import_node_path9.join)(storeDir, rel);
+  if (rel.endsWith("/")) {
+    try {
+      return textFingerprint((0, import_node_fs10.readdirSync)(path).sort().join("\n"));
+    } catch {
+      return null;
+    }
+  }
   try {
     const bytes = readRegularFile(path, SOURCE_MAX_BYTES);
     return bytes === null || bytes.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes.toString("utf8"));
@@ -581,7 +737,7 @@ function sourceFingerprint(storeDir, rel) {
 }
 
 // src/core/measure/measurement-log-read.ts
-var import_node_fs9 = require("fs");
+var import_node_fs13 = require("fs");
 
 // src/core/measure/measurements.ts
 function emptyMeasurements() {
@@ -589,44 +745,44 @@ function emptyMeasurements() {
 }
 
 // src/core/measure/measurement-log.ts
-var import_node_fs7 = require("fs");
-var import_node_path6 = require("path");
+var import_node_fs11 = require("fs");
+var import_node_path10 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
 var LOG_ROTATE_BYTES = 1024 * 1024;
 var MAX_APPEND_BYTES = 64 * 1024;
 function measurementLogPath(storeDir) {
-  return (0, import_node_path6.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path10.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path6.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path10.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
 }
 function forEachLogFile(storeDir, use) {
   const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, import_node_fs7.constants.O_RDONLY);
+  const current = openRegularFile(currentPath, import_node_fs11.constants.O_RDONLY);
   try {
-    const previous = openRegularFile(previousPath, import_node_fs7.constants.O_RDONLY);
+    const previous = openRegularFile(previousPath, import_node_fs11.constants.O_RDONLY);
     try {
       const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
       if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
     } finally {
-      if (previous !== null) (0, import_node_fs7.closeSync)(previous.fd);
+      if (previous !== null) (0, import_node_fs11.closeSync)(previous.fd);
     }
     if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    if (current !== null) (0, import_node_fs7.closeSync)(current.fd);
+    if (current !== null) (0, import_node_fs11.closeSync)(current.fd);
   }
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs7.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs11.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs7.closeSync)(opened.fd);
+    (0, import_node_fs11.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -635,31 +791,31 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs7.constants.O_RDWR | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes;
     if (before.size > 0) {
       const last3 = Buffer.alloc(1);
-      (0, import_node_fs7.readSync)(fd, last3, 0, 1, before.size - 1);
+      (0, import_node_fs11.readSync)(fd, last3, 0, 1, before.size - 1);
       if (last3[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes]);
     }
-    const written = (0, import_node_fs7.writeSync)(fd, out);
+    const written = (0, import_node_fs11.writeSync)(fd, out);
     if (written < out.length) {
       throw new Error(
         `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
       );
     }
-    return (0, import_node_fs7.fstatSync)(fd).size;
+    return (0, import_node_fs11.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
   }
 }
 
 // src/core/measure/measurement-index.ts
-var import_node_fs8 = require("fs");
-var import_node_path7 = require("path");
+var import_node_fs12 = require("fs");
+var import_node_path11 = require("path");
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
 var HEADER = "threadmind measurement index 2\n";
@@ -671,7 +827,7 @@ var HEAD_BYTES = 64;
 var TAIL_BYTES = 256;
 var NEWLINE = 10;
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path7.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path11.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -690,7 +846,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs8.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs12.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -707,7 +863,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs8.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs12.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -716,11 +872,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs8.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs12.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs8.closeSync)(index.fd);
+  (0, import_node_fs12.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -811,6 +967,29 @@ function isFreshnessEvent(d) {
   }
 }
 
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/recall/recall-events.ts
+var isStr = (v) => typeof v === "string";
+var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+function isRecallLogEvent(d) {
+  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+    default:
+      return false;
+  }
+}
+
 // src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set([
@@ -822,7 +1001,10 @@ var KINDS = /* @__PURE__ */ new Set([
   "conversation",
   "summaryWrite",
   "freshnessMark",
-  "staleness"
+  "staleness",
+  "recall",
+  "fileEdit",
+  "subagentContext"
 ]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function isSizeRecord(r) {
@@ -861,6 +1043,10 @@ function parseEventLine(line) {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? d : null;
   }
 }
 function sessionEvents(storeDir, sessionId) {
@@ -878,7 +1064,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs13.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -917,7 +1103,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs9.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs13.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -994,11 +1180,12 @@ function instanceEventsSinceConversation(storeDir, instance) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs10 = require("fs");
+var import_node_fs14 = require("fs");
+var CONTEXT_EVENTS = /* @__PURE__ */ new Set(["SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart"]);
 function renderHookOutput(event, output) {
   const json = {};
   if (output.userMessage) json.systemMessage = oneLine(output.userMessage);
-  if (output.additionalContext !== void 0 && (event === "SessionStart" || event === "UserPromptSubmit")) {
+  if (output.additionalContext !== void 0 && CONTEXT_EVENTS.has(event)) {
     json.hookSpecificOutput = { hookEventName: event, additionalContext: output.additionalContext };
   }
   return Object.keys(json).length === 0 ? null : JSON.stringify(json);
@@ -1013,13 +1200,13 @@ function writeHookOutput(event, output) {
 `, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += (0, import_node_fs10.writeSync)(1, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += (0, import_node_fs14.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
     if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
   }
-  return new Promise((resolve4) => {
-    process.stdout.write(bytes.subarray(written), () => resolve4());
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
   });
 }
 function failureLine(what, error) {
@@ -1038,7 +1225,7 @@ function hooksBuild() {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs11 = require("fs");
+var import_node_fs15 = require("fs");
 
 // src/core/clock.ts
 var last = 0;
@@ -1084,16 +1271,84 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/start-record.ts
+init_content_hash();
+init_text_fingerprint();
+
+// src/agents/agent.ts
+function sizeInCapUnit(cap, text) {
+  switch (cap.unit) {
+    case "characters":
+      return text.length;
+    case "bytes":
+      return Buffer.byteLength(text, "utf8");
+    default: {
+      const unreachable = cap.unit;
+      throw new Error(`unknown cap unit ${String(unreachable)}`);
+    }
+  }
+}
+
+// src/agents/context-cap.ts
+function cutNote(cap) {
+  return `\u2026(ThreadMind: the rest of this context was left out to fit the agent's ${capWords(cap)} cap; thread_get gives it whole.)`;
+}
+function fitToCap(cap, text) {
+  if (sizeInCapUnit(cap, text) <= cap.limit) return { text, cut: false };
+  const note = `
+${cutNote(cap)}`;
+  const room = cap.limit - sizeInCapUnit(cap, note);
+  let used = 0;
+  let keptEnd = 0;
+  let lineStart = 0;
+  for (; ; ) {
+    const newline = text.indexOf("\n", lineStart);
+    const end = newline === -1 ? text.length : newline;
+    const size = sizeInCapUnit(cap, text.slice(lineStart, end)) + (lineStart === 0 ? 0 : 1);
+    if (used + size > room) break;
+    used += size;
+    keptEnd = end;
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  if (keptEnd === 0) {
+    let at = 0;
+    for (const ch of text) {
+      const size = sizeInCapUnit(cap, ch);
+      if (ch === "\n" || used + size > room) break;
+      used += size;
+      at += ch.length;
+    }
+    keptEnd = at;
+  }
+  return { text: `${text.slice(0, keptEnd)}${note}`, cut: true };
+}
+
+// src/hooks/start-record.ts
+function fittedStart(input, start) {
+  const agent = profileOfHook(input);
+  const fitted = fitToCap(agent.contextCap, start.text);
+  if (!fitted.cut) return start;
+  const line = `ThreadMind: context cut to fit ${agent.name}'s ${capWords(agent.contextCap)} cap.`;
+  return {
+    ...start,
+    text: fitted.text,
+    contentHash: contentHash(fitted.text),
+    fingerprint: textFingerprint(fitted.text),
+    tokens: Math.round(start.tokens * fitted.text.length / Math.max(1, start.text.length)),
+    userMessage: start.userMessage === null ? line : `${start.userMessage} ${line}`
+  };
+}
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs11.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs15.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
     return {};
   }
 }
-function startEvents(input, session, source, projectId, threadId, start) {
+function startEvents(input, session, source, projectId, threadId, given) {
+  const start = fittedStart(input, given);
   return [
     {
       kind: "injection",
@@ -1113,7 +1368,8 @@ function startEvents(input, session, source, projectId, threadId, start) {
     conversationEvent(input.sessionId, projectId, threadId, session)
   ];
 }
-function startOutput(start, extra) {
+function startOutput(given, extra, input) {
+  const start = fittedStart(input, given);
   const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
   const output = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");
@@ -1122,12 +1378,6 @@ function startOutput(start, extra) {
 
 // src/core/context/context-header.ts
 var CHARACTER_CAP = 1e4;
-
-// src/core/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 // src/hooks/freshness-start.ts
 function restartRecord(events, input, source) {
@@ -1143,10 +1393,13 @@ function restartRecord(events, input, source) {
 function about(tokens) {
   return `~${formatCount(Math.round(tokens / 100) * 100)}`;
 }
-function clockTime(iso) {
+var two = (n) => String(n).padStart(2, "0");
+function zonedTime(iso) {
   const t = new Date(iso);
   if (Number.isNaN(t.getTime())) return null;
-  return `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+  const offset = -t.getTimezoneOffset();
+  const zone = `UTC${offset < 0 ? "-" : "+"}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())} ${two(t.getHours())}:${two(t.getMinutes())} ${zone}`;
 }
 function threadName(start, threadId) {
   const firstLine = start.text.slice(0, start.text.indexOf("\n") === -1 ? void 0 : start.text.indexOf("\n"));
@@ -1165,11 +1418,12 @@ function restartNotice(record2, start) {
       userLine: null
     };
   }
-  const time = record2.lastWriteAt === null ? null : clockTime(record2.lastWriteAt);
-  const after = time === null ? "" : ` after ${time}`;
+  const time = record2.lastWriteAt === null ? null : zonedTime(record2.lastWriteAt);
+  const last3 = time === null ? "never written by this window" : `last written ${time}`;
   const transcript = record2.transcriptPath ?? "unknown";
+  const grew = record2.written ? `grew ${behind} tokens after it last updated the summary of '${name}' (${last3})` : `grew ${behind} tokens without updating the summary of '${name}' (${last3})`;
   return {
-    userLine: `ThreadMind: the cleared conversation (${behind} tokens) did not update '${name}'${after}; decisions made since may be missing. Transcript: ${transcript}`,
+    userLine: `ThreadMind: the cleared conversation ${grew}; decisions made since may be missing. Transcript: ${transcript}`,
     contextLine: `ThreadMind: the previous conversation was cleared while the summary of thread "${name}" was ${behind} tokens behind (last written ${record2.lastWriteAt ?? "never, by that window"}). Its transcript: ${transcript}. If the user asks what was decided there, read back its last part and record it with summary_update.`
   };
 }
@@ -1203,11 +1457,11 @@ function startAfterRestart(start, events, input, source) {
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
 
 // src/core/store/local-state.ts
-var import_node_path8 = require("path");
+var import_node_path12 = require("path");
 
 // src/core/limits.ts
 var LIMITS = {
@@ -1222,6 +1476,12 @@ var LIMITS = {
   relatedCount: 50,
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
   /** A local state file larger than this is set aside instead of being parsed. */
   localStateBytes: 4e6
 };
@@ -1231,7 +1491,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path8.join)(storeDir, "config.json");
+  return (0, import_node_path12.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -1298,38 +1558,38 @@ function normalize(d) {
 }
 
 // src/core/workspace.ts
-var import_node_fs12 = require("fs");
-var import_node_path9 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path13 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path9.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path9.resolve)(gitTop) : current;
+  let current = (0, import_node_path13.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path13.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path9.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path13.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path9.dirname)(current);
+    const parent = (0, import_node_path13.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path13.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path9.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path13.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path9.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path13.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path9.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path13.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -1343,18 +1603,18 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs12.statSync)(path).isDirectory();
+    return (0, import_node_fs16.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs12.existsSync)(ws.storeDir);
+  return (0, import_node_fs16.existsSync)(ws.storeDir);
 }
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs12.lstatSync)(storeDir);
+    stat = (0, import_node_fs16.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -1379,9 +1639,9 @@ function hookWorkspace(env, cwd) {
 }
 
 // src/core/store/project-ids.ts
-var import_node_fs13 = require("fs");
+var import_node_fs17 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs13.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs17.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/hooks/hook-fast-store.ts
@@ -1389,15 +1649,15 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs14.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs14.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs18.existsSync)((0, import_node_path14.join)(storeDir, "trees")) || !(0, import_node_fs18.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
-  return { storeDir, gitTop: workspace.gitTop, state };
+  return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path10.join)(storeDir, "projects");
+  const dir = (0, import_node_path14.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs14.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs18.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -1413,7 +1673,7 @@ var sessionOnly = (storeDir, sessionId) => ({
 function fastConversation(input, env, lookup = sessionOnly) {
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   const { logged, instanceLogged } = lookup(store.storeDir, input.sessionId, session);
   if (resumedConversationToAdopt(store.state, session, logged, input.sessionId) !== null) return null;
   return { store, session, logged, instanceLogged };
@@ -1423,6 +1683,13 @@ function fastConversation(input, env, lookup = sessionOnly) {
 function fastResume(input, env) {
   return fastConversation(input, env) === null ? null : {};
 }
+function startOnBranch(storeDir, ids, state, sessionKey, branch, exists) {
+  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey);
+  const key = branch();
+  if (projectId === null || key === null) return null;
+  const threadId = branchStart(storeDir, projectId, key);
+  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost: null };
+}
 async function fastSessionStart(input, env, rotate) {
   const source = input.source ?? "startup";
   if (source === "resume") return fastResume(input, env);
@@ -1431,7 +1698,7 @@ async function fastSessionStart(input, env, rotate) {
   if (builtBy === null) return null;
   const store = fastStore(input, env);
   if (store === null) return null;
-  const session = hookSessionOr(env, input.sessionId);
+  const session = hookSessionOr(env, input);
   let events = null;
   if (source !== "startup") {
     try {
@@ -1443,7 +1710,8 @@ async function fastSessionStart(input, env, rotate) {
   const followed = () => events === null ? null : lastConversation(events, session.key);
   const branch = () => startKey(store.gitTop);
   const exists = (projectId2, threadId2) => threadFileExists(store.storeDir, projectId2, threadId2);
-  const ref = sessionThreadRef(projectIds(store.storeDir), store.state, session.key, followed, branch, exists);
+  const ids = projectIds(store.storeDir);
+  const ref = sessionThreadRef(ids, store.state, session.key, followed, branch, exists) ?? (source === "startup" ? startOnBranch(store.storeDir, ids, store.state, session.key, branch, exists) : null);
   if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
@@ -1458,14 +1726,14 @@ async function fastSessionStart(input, env, rotate) {
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures]);
+  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
 }
 
 // src/hooks/main-run.ts
-var import_node_path12 = require("path");
+var import_node_path16 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs15 = require("fs");
+var import_node_fs19 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
   constructor() {
@@ -1493,7 +1761,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs15.fstatSync)(0);
+    stat = (0, import_node_fs19.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -1505,7 +1773,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs15.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs19.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -1520,7 +1788,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -1529,7 +1797,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve4(Buffer.concat(chunks).toString("utf8"));
+      else resolve5(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -1561,8 +1829,20 @@ function parseHookInput(text, fallbackCwd) {
     source: str("source"),
     reason: str("reason"),
     trigger: str("trigger"),
-    prompt: str("prompt")
+    prompt: str("prompt"),
+    toolName: str("tool_name"),
+    toolFilePath: toolFilePath(d.tool_input),
+    agentId: str("agent_id")
   };
+}
+function toolFilePath(toolInput) {
+  if (typeof toolInput !== "object" || toolInput === null) return null;
+  const t = toolInput;
+  for (const key of ["file_path", "notebook_path"]) {
+    const v = t[key];
+    if (typeof v === "string" && v !== "" && v.length <= 4096) return v;
+  }
+  return null;
 }
 
 // src/hooks/hook-plans.ts
@@ -1572,15 +1852,19 @@ var PLANS = {
   "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
   "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
   // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
-  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 },
+  // Runs before every file-changing tool call (point-of-action recall): never holds the tool up, never takes the lock.
+  "pre-tool-use": { event: "PreToolUse", deadlineMs: 1e3, lockTimeoutMs: 0 },
+  // Runs as each subagent starts (its lean context): never takes the lock.
+  "subagent-start": { event: "SubagentStart", deadlineMs: 2e3, lockTimeoutMs: 0 }
 };
 function isHookName(name) {
   return name !== void 0 && Object.hasOwn(PLANS, name);
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs16 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path15 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -1589,7 +1873,7 @@ function workspaceMayHaveStore(inputCwd, env) {
 async function runHookWith(name, entry, handle) {
   if (!isHookName(name)) {
     await writeHookOutput("", {
-      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact or user-prompt-submit)`
+      userMessage: `ThreadMind: unknown hook "${name ?? ""}" (expected session-start, session-end, pre-compact, user-prompt-submit, pre-tool-use or subagent-start)`
     });
     return;
   }
@@ -1597,10 +1881,14 @@ async function runHookWith(name, entry, handle) {
   const started = entry.startedAt;
   let timer;
   let arming;
-  const deadline = new Promise((resolve4) => {
-    const giveUp = () => resolve4({
-      userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms (store locked or disk slow); nothing was changed.`
-    });
+  const deadline = new Promise((resolve5) => {
+    const giveUp = () => resolve5(
+      // Recall that cannot be made in time is left out silently (a line before every edit would only be noise; the
+      // MCP server brings the path index up to date, see create-server.ts).
+      name === "pre-tool-use" || name === "subagent-start" ? {} : {
+        userMessage: `ThreadMind: ${plan.event} hook gave up after ${plan.deadlineMs} ms: its work did not finish in time (a locked store, a slow disk or a very large store); nothing was changed.`
+      }
+    );
     arming = setImmediate(() => {
       timer = setTimeout(giveUp, Math.max(0, plan.deadlineMs - (Date.now() - started)));
     });
@@ -1629,7 +1917,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path12.join)(__dirname, name));
+  return require((0, import_node_path16.join)(__dirname, name));
 }
 function guarded(check) {
   try {
@@ -1676,8 +1964,8 @@ function hookMain(fast, startCheck) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs19 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs24 = require("fs");
+var import_node_path20 = require("path");
 
 // src/core/git/unmerged-listing.ts
 function parseUnmergedListing(out) {
@@ -1694,8 +1982,8 @@ function parseUnmergedListing(out) {
 }
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs17 = require("fs");
-var import_node_path13 = require("path");
+var import_node_fs21 = require("fs");
+var import_node_path17 = require("path");
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -1709,7 +1997,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPathIn(dotGit) {
-  return (0, import_node_path13.join)(commonDir(dotGit), "config");
+  return (0, import_node_path17.join)(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -1754,8 +2042,8 @@ function findDriver(lines) {
   return entry;
 }
 function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs17.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs17.readFileSync)(configPath, "utf8").split("\n")).driver;
+  if (!(0, import_node_fs21.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs21.readFileSync)(configPath, "utf8").split("\n")).driver;
 }
 function driverState(configured, expected) {
   if (configured === null) return "missing";
@@ -1767,18 +2055,18 @@ function configValue(value) {
 function refreshDriverConfig(linkedPath, expected) {
   const before = driverState(readConfiguredDriver(linkedPath), expected);
   if (before === "ok") return before;
-  const configPath = (0, import_node_fs17.existsSync)(linkedPath) ? (0, import_node_fs17.realpathSync)(linkedPath) : linkedPath;
+  const configPath = (0, import_node_fs21.existsSync)(linkedPath) ? (0, import_node_fs21.realpathSync)(linkedPath) : linkedPath;
   const lock = `${configPath}.lock`;
   let fd;
   try {
-    fd = (0, import_node_fs17.openSync)(lock, "wx", (0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.statSync)(configPath).mode & 511 : 420);
+    fd = (0, import_node_fs21.openSync)(lock, "wx", (0, import_node_fs21.existsSync)(configPath) ? (0, import_node_fs21.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
     if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;
   try {
-    const lines = ((0, import_node_fs17.existsSync)(configPath) ? (0, import_node_fs17.readFileSync)(configPath, "utf8") : "").split("\n");
+    const lines = ((0, import_node_fs21.existsSync)(configPath) ? (0, import_node_fs21.readFileSync)(configPath, "utf8") : "").split("\n");
     const entry = findDriver(lines);
     const driverLine = `	driver = ${configValue(expected)}`;
     if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
@@ -1789,21 +2077,21 @@ function refreshDriverConfig(linkedPath, expected) {
     }
     const bytes = Buffer.from(lines.join("\n"), "utf8");
     let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs17.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs17.closeSync)(fd);
+    while (written < bytes.length) written += (0, import_node_fs21.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs21.closeSync)(fd);
     fd = -1;
-    (0, import_node_fs17.renameSync)(lock, configPath);
+    (0, import_node_fs21.renameSync)(lock, configPath);
     renamed = true;
   } finally {
-    if (fd !== -1) (0, import_node_fs17.closeSync)(fd);
-    if (!renamed) (0, import_node_fs17.rmSync)(lock, { force: true });
+    if (fd !== -1) (0, import_node_fs21.closeSync)(fd);
+    if (!renamed) (0, import_node_fs21.rmSync)(lock, { force: true });
   }
   return before;
 }
 
 // src/core/store/conflict-marker-sweep.ts
-var import_node_fs18 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs22 = require("fs");
+var import_node_path18 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -1817,20 +2105,21 @@ var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
+var HEAD_READ_BYTES = 64 * 1024;
 function sweepPath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path18.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
-function readState(storeDir) {
+function readState(storeDir, work) {
   try {
-    assertNoLinksBelow(storeDir, sweepPath(storeDir));
-    const bytes = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
-    if (bytes === null || bytes.length > STATE_MAX_BYTES) return emptyState();
-    const text = bytes.toString("utf8");
-    const eol = text.indexOf("\n");
-    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    const path = sweepPath(storeDir);
+    assertNoLinksBelow(storeDir, path);
+    const { headText, rest } = readHead(path, (n) => {
+      if (work?.stateBytes !== void 0) work.stateBytes += n;
+    });
+    const head = JSON.parse(headText);
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
     let files = null;
     const summary = {};
@@ -1845,7 +2134,7 @@ function readState(storeDir) {
         if (known === void 0) return void 0;
         if (files === null) {
           try {
-            const parsed = JSON.parse(text.slice(eol + 1));
+            const parsed = JSON.parse(rest() ?? "");
             files = isRecord(parsed) ? parsed : {};
           } catch {
             files = {};
@@ -1863,6 +2152,42 @@ function readState(storeDir) {
     return emptyState();
   }
 }
+function readHead(path, counted) {
+  const prefix = readRegularFile(path, HEAD_READ_BYTES);
+  if (prefix === null) throw new Error("no saved sweep");
+  counted(prefix.length);
+  const eol = prefix.indexOf(10);
+  const whole = prefix.length <= HEAD_READ_BYTES;
+  if (eol >= 0 && whole) {
+    return { headText: prefix.subarray(0, eol).toString("utf8"), rest: () => prefix.subarray(eol + 1).toString("utf8") };
+  }
+  if (eol < 0 && whole) return { headText: prefix.toString("utf8"), rest: () => null };
+  const readAll = () => {
+    const all = readRegularFile(path, STATE_MAX_BYTES);
+    if (all === null || all.length > STATE_MAX_BYTES) throw new Error("the saved sweep is gone or too large");
+    counted(all.length);
+    return all;
+  };
+  if (eol < 0) {
+    const all = readAll();
+    const end = all.indexOf(10);
+    if (end < 0) return { headText: all.toString("utf8"), rest: () => null };
+    return { headText: all.subarray(0, end).toString("utf8"), rest: () => all.subarray(end + 1).toString("utf8") };
+  }
+  const first = prefix.subarray(0, eol);
+  return {
+    headText: first.toString("utf8"),
+    rest: () => {
+      try {
+        const all = readAll();
+        const end = all.indexOf(10);
+        return end === eol && all.subarray(0, end).equals(first) ? all.subarray(end + 1).toString("utf8") : null;
+      } catch {
+        return null;
+      }
+    }
+  };
+}
 function stateText(projects) {
   const summary = {};
   const files = {};
@@ -1878,7 +2203,7 @@ ${JSON.stringify(files)}
 }
 function stampOf(path, kind) {
   try {
-    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs22.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
   } catch {
@@ -1895,21 +2220,21 @@ function readBounded(path) {
 function saveState(storeDir, state, swept, gone) {
   const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
   try {
-    const cache = (0, import_node_path14.join)(storeDir, "cache");
-    (0, import_node_fs18.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs18.lstatSync)(cache).isDirectory()) return;
+    const cache = (0, import_node_path18.join)(storeDir, "cache");
+    (0, import_node_fs22.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs22.lstatSync)(cache).isDirectory()) return;
     const after = /* @__PURE__ */ new Map();
     for (const projectId of Object.keys(state.summary)) {
       const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
       if (kept !== void 0) after.set(projectId, kept);
     }
     for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-    (0, import_node_fs18.rmSync)(temp, { force: true });
-    (0, import_node_fs18.writeFileSync)(temp, stateText(after), { flag: "wx" });
-    (0, import_node_fs18.renameSync)(temp, sweepPath(storeDir));
+    (0, import_node_fs22.rmSync)(temp, { force: true });
+    (0, import_node_fs22.writeFileSync)(temp, stateText(after), { flag: "wx" });
+    (0, import_node_fs22.renameSync)(temp, sweepPath(storeDir));
   } catch {
     try {
-      (0, import_node_fs18.rmSync)(temp, { force: true });
+      (0, import_node_fs22.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -1922,22 +2247,22 @@ function sameVerdicts(saved, now) {
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
-    const projectsDir = (0, import_node_path14.join)(storeDir, "projects");
-    if ((0, import_node_fs18.lstatSync)(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir);
+    const projectsDir = (0, import_node_path18.join)(storeDir, "projects");
+    if ((0, import_node_fs22.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    const state = readState(storeDir, work);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
     let budget = MAX_FILES_READ;
     const found = [];
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path14.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path18.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path14.join)(dir, name), "file")?.stamp === stamp);
+      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path18.join)(dir, name), "file")?.stamp === stamp);
       if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
         found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
         continue;
@@ -1945,11 +2270,11 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
       const known = state.verdicts(projectId);
       const verdicts = { dir: null, files: {}, marked: [] };
       let complete = dirStamp.settledAtMs < now;
-      const names = (0, import_node_fs18.readdirSync)(dir);
+      const names = (0, import_node_fs22.readdirSync)(dir);
       if (work !== void 0) work.listed += names.length;
       for (const name of names) {
         if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${import_node_path14.sep}${name}`;
+        const path = `${dir}${import_node_path18.sep}${name}`;
         const stamp = stampOf(path, "file");
         if (stamp === null) continue;
         const wasMarked = known?.marked.includes(name) ?? false;
@@ -1957,6 +2282,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
+          if (work?.read !== void 0) work.read += 1;
           const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
@@ -1980,23 +2306,78 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   }
 }
 
+// src/hooks/commit-notice.ts
+var import_node_fs23 = require("fs");
+var import_node_path19 = require("path");
+var LS_FILES_TIMEOUT_MS = 1e3;
+var COMMIT_NOTICE_MARK = "commit-notice.json";
+var COMMIT_NOTICE_AFTER_MS = 24 * 60 * 60 * 1e3;
+function projectOlderThanADay(storeDir, now) {
+  const dir = (0, import_node_path19.join)(storeDir, "projects");
+  try {
+    if ((0, import_node_fs23.lstatSync)(dir).isSymbolicLink()) return false;
+    return (0, import_node_fs23.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs23.lstatSync)((0, import_node_path19.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
+  } catch {
+    return false;
+  }
+}
+function commitNoticeLine(threadsDir) {
+  return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; \`thread-mind-mcp doctor\` keeps checking.)`;
+}
+function mark(storeDir, verdict) {
+  const cache = (0, import_node_path19.join)(storeDir, "cache");
+  const target = (0, import_node_path19.join)(cache, COMMIT_NOTICE_MARK);
+  const temp = `${target}.${process.pid}.tmp`;
+  try {
+    (0, import_node_fs23.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs23.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs23.rmSync)(temp, { force: true });
+    (0, import_node_fs23.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
+`, { flag: "wx" });
+    (0, import_node_fs23.renameSync)(temp, target);
+  } catch {
+    (0, import_node_fs23.rmSync)(temp, { force: true });
+  }
+}
+function commitNotice(gitTop, storeDir) {
+  if (gitTop === null) return null;
+  const threads = (0, import_node_path19.join)(storeDir, "threads");
+  if (!(0, import_node_fs23.existsSync)(threads) || (0, import_node_fs23.existsSync)((0, import_node_path19.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
+  if (!projectOlderThanADay(storeDir, Date.now())) return null;
+  const { execFileSync } = require("child_process");
+  const rel = gitPath(gitTop, threads) || ".";
+  const tracked = execFileSync("git", ["ls-files", "-z", "--", rel], {
+    cwd: gitTop,
+    encoding: "utf8",
+    timeout: LS_FILES_TIMEOUT_MS,
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
+  });
+  if (tracked !== "") {
+    mark(storeDir, "committed");
+    return null;
+  }
+  mark(storeDir, "told");
+  return commitNoticeLine(`${gitPath(gitTop, storeDir) || "."}/`);
+}
+
 // src/hooks/team-git-check.ts
 var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply"];
-var LS_FILES_TIMEOUT_MS = 1e3;
+var LS_FILES_TIMEOUT_MS2 = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs19.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs24.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs19.existsSync)((0, import_node_path15.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs24.existsSync)((0, import_node_path20.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
     encoding: "utf8",
-    timeout: LS_FILES_TIMEOUT_MS,
+    timeout: LS_FILES_TIMEOUT_MS2,
     stdio: ["ignore", "pipe", "ignore"],
     env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
   });
@@ -2008,12 +2389,12 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    const store = (0, import_node_fs19.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    const store = (0, import_node_fs24.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
     if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path15.join)(workspace.storeDir, rel));
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path20.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
@@ -2026,7 +2407,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
       const n = withMarkers.length;
       return `ThreadMind: ${n} thread file${n === 1 ? " holds" : "s hold"} git conflict markers (${shortList(withMarkers)}) and cannot be read; fix: edit the part between <<<<<<< and >>>>>>> (\`git log -p <file>\` shows both sides).`;
     }
-    return null;
+    return commitNotice(top, workspace.storeDir);
   } catch {
     return null;
   }
@@ -2036,7 +2417,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
 var { runHook, runPath } = hookMain(
   (name, input, env, rotate) => name === "session-start" ? fastSessionStart(input, env, rotate) : Promise.resolve(null),
   // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
-  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path16.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
+  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path21.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
 );
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

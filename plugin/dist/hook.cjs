@@ -48,7 +48,7 @@ function racyMarginMs(changedNs) {
 }
 
 // src/hooks/code-cache.ts
-var FORMAT = "threadmind-code-cache/2";
+var FORMAT = "threadmind-code-cache/3";
 var MAX_CACHE_BYTES = 32 * 1024 * 1024;
 var MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
 var MAX_PATHS = 8;
@@ -56,6 +56,21 @@ var PATH_NAME = /^[a-z0-9:-]{1,40}$/;
 function codeCacheDir(env) {
   const data = env.CLAUDE_PLUGIN_DATA;
   return data && (0, import_node_path.isAbsolute)(data) ? (0, import_node_path.join)(data, "code-cache") : null;
+}
+var PSEUDO_FILESYSTEMS = /* @__PURE__ */ new Set([40864, 1650812274]);
+function usableDataDir(dir) {
+  try {
+    try {
+      (0, import_node_fs2.mkdirSync)(dir, { mode: 448 });
+    } catch (e) {
+      if (e.code !== "EEXIST") return false;
+    }
+    if (!(0, import_node_fs2.statSync)(dir).isDirectory()) return false;
+    (0, import_node_fs2.accessSync)(dir, import_node_fs2.constants.W_OK | import_node_fs2.constants.X_OK);
+    return typeof import_node_fs2.statfsSync !== "function" || !PSEUDO_FILESYSTEMS.has(Number((0, import_node_fs2.statfsSync)(dir).type));
+  } catch {
+    return false;
+  }
 }
 function header(key, data, paths) {
   const line = `${FORMAT} ${key} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
@@ -109,7 +124,11 @@ function readRegular(path, max) {
 function writeCodeCache(path, make) {
   const temp = `${path}.${process.pid}.tmp`;
   try {
-    (0, import_node_fs2.mkdirSync)((0, import_node_path.dirname)(path), { recursive: true, mode: 448 });
+    try {
+      (0, import_node_fs2.mkdirSync)((0, import_node_path.dirname)(path), { mode: 448 });
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+    }
     const fd = (0, import_node_fs2.openSync)(temp, import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL, 384);
     try {
       const contents = make();
@@ -128,10 +147,11 @@ function writeCodeCache(path, make) {
 }
 function requireWithCodeCache(bundlePath, variant, env, runPath = () => "run") {
   const dir = codeCacheDir(env);
-  const bundle = dir === null ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
+  const bundle = dir === null || !usableDataDir((0, import_node_path.dirname)(dir)) ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath);
   const cachePath = (0, import_node_path.join)(dir, `${(0, import_node_path.basename)(bundlePath)}-${variant}.bin`);
-  const key = `${process.version}-${process.arch}-${bundle.stamp}`;
+  const { createHash } = require("crypto");
+  const key = `${process.version}-${process.arch}-${bundle.stamp}-${createHash("sha256").update(bundle.bytes).digest("hex")}`;
   let script;
   let exports2;
   try {
@@ -173,7 +193,11 @@ var PLANS = {
   "session-end": { event: "SessionEnd", deadlineMs: 1e3, lockTimeoutMs: 500 },
   "pre-compact": { event: "PreCompact", deadlineMs: 4e3, lockTimeoutMs: 1500 },
   // Runs before every prompt: never holds a prompt up for long, and never takes the lock (it only appends).
-  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 }
+  "user-prompt-submit": { event: "UserPromptSubmit", deadlineMs: 1e3, lockTimeoutMs: 300 },
+  // Runs before every file-changing tool call (point-of-action recall): never holds the tool up, never takes the lock.
+  "pre-tool-use": { event: "PreToolUse", deadlineMs: 1e3, lockTimeoutMs: 0 },
+  // Runs as each subagent starts (its lean context): never takes the lock.
+  "subagent-start": { event: "SubagentStart", deadlineMs: 2e3, lockTimeoutMs: 0 }
 };
 function isHookName(name) {
   return name !== void 0 && Object.hasOwn(PLANS, name);

@@ -902,15 +902,34 @@ var HeldLines = class {
   }
 };
 
+// src/core/savings/partial-output-versions.ts
+var FIRST_FULL_OUTPUT_VERSION = "2.1.97";
+function versionNumbers(version) {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (match === null) return null;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+function recordsPartialOutput(version) {
+  const mine = versionNumbers(version);
+  const first = versionNumbers(FIRST_FULL_OUTPUT_VERSION);
+  if (mine === null) return null;
+  for (let i = 0; i < 3; i += 1) {
+    if (mine[i] !== first[i]) return mine[i] < first[i];
+  }
+  return false;
+}
+
 // src/core/savings/savings-scan.ts
 var THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";
 var MAX_POINTS_PER_SESSION = 400;
+var VERSIONS_KEPT = 10;
 var MALFORMED_LINES_KEPT = 10;
 var PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
 var CLEAR_COMMAND = "<command-name>/clear</command-name>";
 var CLEAR_HOOK_NAME = "SessionStart:clear";
 var PLAN_CONTENT_FIELD = '"planContent"';
 var PLAN_PROMPT = "Implement the following plan:";
+var EXIT_PLAN_TOOL = "ExitPlanMode";
 var ThinnedSeries = class {
   constructor(limit) {
     this.limit = limit;
@@ -984,8 +1003,31 @@ function planStartOf(parsed) {
   const record = mainUserRecord(parsed);
   if (record === null) return null;
   const at = typeof record.timestamp === "string" ? record.timestamp : null;
-  if (typeof record.planContent === "string" && record.planContent.trim() !== "") return { at, evidence: "planContent" };
-  return userTexts(record)[0]?.trimStart().startsWith(PLAN_PROMPT) ? { at, evidence: "prompt-text" } : null;
+  if (typeof record.planContent === "string" && record.planContent.trim() !== "") {
+    return { at, evidence: "planContent", textHash: contentHash(record.planContent.trim()) };
+  }
+  const first = userTexts(record)[0]?.trimStart();
+  if (first === void 0 || !first.startsWith(PLAN_PROMPT)) return null;
+  return { at, evidence: "prompt-text", textHash: contentHash(first.slice(PLAN_PROMPT.length).trim()) };
+}
+function exitPlanTexts(value) {
+  const record = jsonObject(value);
+  if (record === null) return [];
+  const content = messageContent(record);
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b) => {
+    if (typeof b !== "object" || b === null) return [];
+    const block = b;
+    if (block.type !== "tool_use" || block.name !== EXIT_PLAN_TOOL) return [];
+    const plan = typeof block.input === "object" && block.input !== null ? block.input.plan : void 0;
+    return [typeof plan === "string" && plan.trim() !== "" ? plan.trim() : null];
+  });
+}
+function stringField(value, key) {
+  const record = jsonObject(value);
+  if (record === null) return null;
+  const field = record[key];
+  return typeof field === "string" && field !== "" ? field : null;
 }
 function isClearHookRecord(parsed) {
   const value = jsonObject(parsed);
@@ -1004,12 +1046,41 @@ function callsSummaryUpdate(value) {
     (b) => typeof b === "object" && b !== null && b.type === "tool_use" && typeof b.name === "string" && b.name.endsWith("summary_update")
   );
 }
+function metaOf(line) {
+  switch (line.kind) {
+    case "other":
+    case "skipped":
+      return line.meta;
+    case "assistant":
+    case "compact-boundary":
+    case "hook-context":
+      return line.record.meta;
+    case "blank":
+    case "malformed":
+      return null;
+    default: {
+      const unreachable = line;
+      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var COPIED_FROM_KEPT = 10;
 function withoutText(record) {
   return { ...record, content: [], text: "" };
 }
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
+  const name = fileNameId(file.path);
+  const ownId = UUID_NAME.test(name) ? name : null;
+  const first = await scanFile(file, onBytes, options, ownId);
+  if (first.ownSeen || first.copiedLines === 0) return first.session;
+  return (await scanFile(file, onBytes, options, null)).session;
+}
+function fileNameId(path) {
+  return path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+}
+async function scanFile(file, onBytes, options, ownId) {
   const accumulator = new SessionAccumulator();
   const series = new ThinnedSeries(MAX_POINTS_PER_SESSION);
   const threadMindInjections = [];
@@ -1029,7 +1100,15 @@ async function scanSession(file, onBytes, options = {}) {
   let truncatedLastLine = false;
   let bytesSeen = 0;
   let bytesReported = 0;
-  const name = file.path.split(/[\\/]/).pop().replace(/\.jsonl$/, "");
+  const name = fileNameId(file.path);
+  let ownSeen = false;
+  let copiedLines = 0;
+  const copiedKeys = /* @__PURE__ */ new Set();
+  const copiedFromSessions = [];
+  let slug = null;
+  const planCalls = /* @__PURE__ */ new Map();
+  const versions = [];
+  let partialOutputCounts = false;
   let sessionIdKnown = UUID_NAME.test(name);
   const skipping = options.parseEveryLine !== true;
   const uncounted = new UncountedLineReader();
@@ -1077,7 +1156,17 @@ async function scanSession(file, onBytes, options = {}) {
       if (!terminated) truncatedLastLine = true;
       if (malformedLineNumbers.length < MALFORMED_LINES_KEPT) malformedLineNumbers.push(lineNumber);
     }
-    const copied = isBranchCopy(value);
+    const meta = metaOf(classified);
+    const recordSession = meta?.sessionId ?? null;
+    if (recordSession !== null && recordSession === ownId) ownSeen = true;
+    const otherSession = ownId !== null && !ownSeen && recordSession !== null && recordSession !== ownId;
+    if (otherSession) {
+      copiedLines += 1;
+      if (!copiedFromSessions.includes(recordSession) && copiedFromSessions.length < COPIED_FROM_KEPT)
+        copiedFromSessions.push(recordSession);
+      if (classified.kind === "assistant") copiedKeys.add(responseKey(classified.record));
+    }
+    const copied = otherSession || isBranchCopy(value);
     if (responses === 0 && !copied) {
       if (clearCommandAt === null && text.includes(CLEAR_COMMAND)) clearCommandAt = isClearCommand(value)?.at ?? clearCommandAt;
       if (!clearHookSeen && text.includes(CLEAR_HOOK_NAME)) clearHookSeen = isClearHookRecord(value);
@@ -1098,6 +1187,17 @@ async function scanSession(file, onBytes, options = {}) {
           lastKey = key;
         }
         accumulator.add(classified);
+        if (slug === null) slug = stringField(value, "slug");
+        const version = stringField(value, "version");
+        if (version !== null) {
+          if (!versions.includes(version) && versions.length < VERSIONS_KEPT) versions.push(version);
+          if (recordsPartialOutput(version) === true) partialOutputCounts = true;
+        }
+        for (const plan of exitPlanTexts(value)) {
+          const textHash = plan === null ? null : contentHash(plan);
+          planCalls.delete(textHash ?? "");
+          planCalls.set(textHash ?? "", { textHash, at, contextTokens: classified.record.contextTokens });
+        }
         if (callsSummaryUpdate(value)) {
           const write = {
             segment: boundaryResponses.length,
@@ -1151,8 +1251,7 @@ async function scanSession(file, onBytes, options = {}) {
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
-    const meta = classified.kind === "other" ? classified.meta : classified.kind === "assistant" || classified.kind === "compact-boundary" || classified.kind === "hook-context" ? classified.record.meta : null;
-    if (meta !== null) {
+    if (meta !== null && !otherSession && classified.kind !== "skipped") {
       if (meta.sessionId !== null) sessionIdKnown = true;
       if (meta.timestamp !== null) span.fold(meta.timestamp, lineNumber);
     }
@@ -1172,7 +1271,7 @@ async function scanSession(file, onBytes, options = {}) {
   if (onBytes !== void 0) onBytes(bytesRead);
   const figures = accumulator.result();
   const compactions = figures.compactions.map((c, i) => ({ ...c, responsesBefore: boundaryResponses[i] }));
-  return {
+  const session = {
     path: file.path,
     folder: file.folder,
     sessionId: UUID_NAME.test(name) ? name : figures.sessionIds[0] ?? name,
@@ -1182,6 +1281,12 @@ async function scanSession(file, onBytes, options = {}) {
     clearCommandAt,
     clearHookSeen,
     planStart,
+    slug,
+    planCalls: [...planCalls.values()],
+    copiedResponses: copiedKeys.size,
+    copiedFromSessions,
+    claudeCodeVersions: versions,
+    partialOutputCounts,
     firstContextTokens: figures.firstContextTokens,
     finalContextTokens: figures.finalContextTokens,
     peakContextTokens: figures.peakContextTokens,
@@ -1198,6 +1303,7 @@ async function scanSession(file, onBytes, options = {}) {
     unparsedLines,
     truncatedLastLine
   };
+  return { session, ownSeen, copiedLines };
 }
 
 // src/core/savings/scan-worker.ts

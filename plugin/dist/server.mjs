@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
-import { existsSync, readFileSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, readdirSync, constants, writeSync, closeSync, rmdirSync, renameSync, openSync, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { hostname, tmpdir, userInfo } from 'os';
+import { join, resolve, dirname, sep, basename, relative } from 'path';
+import { execFileSync } from 'child_process';
+import { readlinkSync, existsSync, lstatSync, readdirSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, renameSync, unlinkSync, openSync, fstatSync, readSync, fsyncSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
-import { join, resolve, dirname, basename, relative, sep } from 'path';
-import { createHash, randomBytes } from 'crypto';
+import { randomBytes, createHash } from 'crypto';
 import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
-import { hostname, tmpdir, userInfo } from 'os';
 import { performance as performance$1 } from 'perf_hooks';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
 
@@ -49,9 +50,9 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// node_modules/tiktoken/lite/tiktoken_bg.cjs
+// ../main/node_modules/tiktoken/lite/tiktoken_bg.cjs
 var require_tiktoken_bg = __commonJS({
-  "node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
+  "../main/node_modules/tiktoken/lite/tiktoken_bg.cjs"(exports, module) {
     var wasm;
     module.exports.__wbg_set_wasm = function(val) {
       wasm = val;
@@ -394,9 +395,9 @@ var require_tiktoken_bg = __commonJS({
   }
 });
 
-// node_modules/tiktoken/lite/init.cjs
+// ../main/node_modules/tiktoken/lite/init.cjs
 var require_init = __commonJS({
-  "node_modules/tiktoken/lite/init.cjs"(exports) {
+  "../main/node_modules/tiktoken/lite/init.cjs"(exports) {
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
       var desc = Object.getOwnPropertyDescriptor(m, k);
@@ -434,9 +435,9 @@ var require_init = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/code.js
+// ../main/node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
     var _CodeOrName = class {
@@ -587,9 +588,9 @@ var require_code = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/scope.js
+// ../main/node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
     var code_1 = require_code();
@@ -731,9 +732,9 @@ var require_scope = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/index.js
+// ../main/node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
     var code_1 = require_code();
@@ -1450,9 +1451,9 @@ var require_codegen = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/util.js
+// ../main/node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "node_modules/ajv/dist/compile/util.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/util.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
     var codegen_1 = require_codegen();
@@ -1616,9 +1617,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/names.js
+// ../main/node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "node_modules/ajv/dist/compile/names.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/names.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var names = {
@@ -1654,9 +1655,9 @@ var require_names = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/errors.js
+// ../main/node_modules/ajv/dist/compile/errors.js
 var require_errors = __commonJS({
-  "node_modules/ajv/dist/compile/errors.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/errors.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
     var codegen_1 = require_codegen();
@@ -1775,9 +1776,9 @@ var require_errors = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/boolSchema.js
+// ../main/node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
     var errors_1 = require_errors();
@@ -1825,9 +1826,9 @@ var require_boolSchema = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/rules.js
+// ../main/node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "node_modules/ajv/dist/compile/rules.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/rules.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getRules = exports.isJSONType = void 0;
     var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
@@ -1855,9 +1856,9 @@ var require_rules = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/applicability.js
+// ../main/node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
     function schemaHasRulesForType({ schema, self }, type) {
@@ -1877,9 +1878,9 @@ var require_applicability = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/dataType.js
+// ../main/node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
     var rules_1 = require_rules();
@@ -2060,9 +2061,9 @@ var require_dataType = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/defaults.js
+// ../main/node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assignDefaults = void 0;
     var codegen_1 = require_codegen();
@@ -2096,9 +2097,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/code.js
+// ../main/node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/code.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
     var codegen_1 = require_codegen();
@@ -2228,9 +2229,9 @@ var require_code2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/keyword.js
+// ../main/node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
     var codegen_1 = require_codegen();
@@ -2345,9 +2346,9 @@ var require_keyword = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/subschema.js
+// ../main/node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
     var codegen_1 = require_codegen();
@@ -2427,9 +2428,9 @@ var require_subschema = __commonJS({
   }
 });
 
-// node_modules/fast-deep-equal/index.js
+// ../main/node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports, module) {
+  "../main/node_modules/fast-deep-equal/index.js"(exports, module) {
     module.exports = function equal(a, b) {
       if (a === b) return true;
       if (a && b && typeof a == "object" && typeof b == "object") {
@@ -2461,9 +2462,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// node_modules/json-schema-traverse/index.js
+// ../main/node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "node_modules/json-schema-traverse/index.js"(exports, module) {
+  "../main/node_modules/json-schema-traverse/index.js"(exports, module) {
     var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
         cb = opts;
@@ -2548,9 +2549,9 @@ var require_json_schema_traverse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/resolve.js
+// ../main/node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "node_modules/ajv/dist/compile/resolve.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/resolve.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
     var util_1 = require_util();
@@ -2703,9 +2704,9 @@ var require_resolve = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/index.js
+// ../main/node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
     var boolSchema_1 = require_boolSchema();
@@ -3209,9 +3210,9 @@ var require_validate = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/validation_error.js
+// ../main/node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
       constructor(errors2) {
@@ -3224,9 +3225,9 @@ var require_validation_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/ref_error.js
+// ../main/node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/ref_error.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
     var MissingRefError = class extends Error {
@@ -3240,9 +3241,9 @@ var require_ref_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/index.js
+// ../main/node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "node_modules/ajv/dist/compile/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
     var codegen_1 = require_codegen();
@@ -3363,7 +3364,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve6.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3390,7 +3391,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve6(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3463,9 +3464,9 @@ var require_compile = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/data.json
+// ../main/node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "node_modules/ajv/dist/refs/data.json"(exports, module) {
+  "../main/node_modules/ajv/dist/refs/data.json"(exports, module) {
     module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
@@ -3482,9 +3483,9 @@ var require_data = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/utils.js
+// ../main/node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/fast-uri/lib/utils.js"(exports, module) {
+  "../main/node_modules/fast-uri/lib/utils.js"(exports, module) {
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
     var isPort = RegExp.prototype.test.bind(/^\d*$/u);
@@ -4015,9 +4016,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/schemes.js
+// ../main/node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
+  "../main/node_modules/fast-uri/lib/schemes.js"(exports, module) {
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
     var supportedSchemeNames = (
@@ -4225,9 +4226,9 @@ var require_schemes = __commonJS({
   }
 });
 
-// node_modules/fast-uri/index.js
+// ../main/node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "node_modules/fast-uri/index.js"(exports, module) {
+  "../main/node_modules/fast-uri/index.js"(exports, module) {
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
     var VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
@@ -4251,7 +4252,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve6(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4287,50 +4288,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative6, options, skipNormalization) {
+    function resolveComponent(base, relative7, options, skipNormalization) {
       const target2 = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative6 = parse3(serialize(relative6, options), options);
+        relative7 = parse3(serialize(relative7, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative6.scheme) {
-        target2.scheme = relative6.scheme;
-        target2.userinfo = relative6.userinfo;
-        target2.host = relative6.host;
-        target2.port = relative6.port;
-        target2.path = removeDotSegments(relative6.path || "");
-        target2.query = relative6.query;
+      if (!options.tolerant && relative7.scheme) {
+        target2.scheme = relative7.scheme;
+        target2.userinfo = relative7.userinfo;
+        target2.host = relative7.host;
+        target2.port = relative7.port;
+        target2.path = removeDotSegments(relative7.path || "");
+        target2.query = relative7.query;
       } else {
-        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
-          target2.userinfo = relative6.userinfo;
-          target2.host = relative6.host;
-          target2.port = relative6.port;
-          target2.path = removeDotSegments(relative6.path || "");
-          target2.query = relative6.query;
+        if (relative7.userinfo !== void 0 || relative7.host !== void 0 || relative7.port !== void 0) {
+          target2.userinfo = relative7.userinfo;
+          target2.host = relative7.host;
+          target2.port = relative7.port;
+          target2.path = removeDotSegments(relative7.path || "");
+          target2.query = relative7.query;
         } else {
-          if (!relative6.path) {
+          if (!relative7.path) {
             target2.path = base.path;
-            if (relative6.query !== void 0) {
-              target2.query = relative6.query;
+            if (relative7.query !== void 0) {
+              target2.query = relative7.query;
             } else {
               target2.query = base.query;
             }
           } else {
-            if (relative6.path[0] === "/") {
-              target2.path = removeDotSegments(relative6.path);
+            if (relative7.path[0] === "/") {
+              target2.path = removeDotSegments(relative7.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target2.path = "/" + relative6.path;
+                target2.path = "/" + relative7.path;
               } else if (!base.path) {
-                target2.path = relative6.path;
+                target2.path = relative7.path;
               } else {
-                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
+                target2.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative7.path;
               }
               target2.path = base.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target2.query = relative6.query;
+            target2.query = relative7.query;
           }
           target2.userinfo = base.userinfo;
           target2.host = base.host;
@@ -4338,7 +4339,7 @@ var require_fast_uri = __commonJS({
         }
         target2.scheme = base.scheme;
       }
-      target2.fragment = relative6.fragment;
+      target2.fragment = relative7.fragment;
       return target2;
     }
     function equal(uriA, uriB, options) {
@@ -4642,7 +4643,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize3,
-      resolve: resolve5,
+      resolve: resolve6,
       resolveComponent,
       equal,
       serialize,
@@ -4654,9 +4655,9 @@ var require_fast_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/uri.js
+// ../main/node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "node_modules/ajv/dist/runtime/uri.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/uri.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
     uri.code = 'require("ajv/dist/runtime/uri").default';
@@ -4664,9 +4665,9 @@ var require_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/core.js
+// ../main/node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "node_modules/ajv/dist/core.js"(exports) {
+  "../main/node_modules/ajv/dist/core.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
     var validate_1 = require_validate();
@@ -5274,9 +5275,9 @@ var require_core = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/id.js
+// ../main/node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
       keyword: "id",
@@ -5288,9 +5289,9 @@ var require_id = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/ref.js
+// ../main/node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.callRef = exports.getValidate = void 0;
     var ref_error_1 = require_ref_error();
@@ -5409,9 +5410,9 @@ var require_ref = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/index.js
+// ../main/node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
     var ref_1 = require_ref();
@@ -5429,9 +5430,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var ops = codegen_1.operators;
@@ -5460,9 +5461,9 @@ var require_limitNumber = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -5487,9 +5488,9 @@ var require_multipleOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
+// ../main/node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str) {
       const len = str.length;
@@ -5512,9 +5513,9 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitLength.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -5543,9 +5544,9 @@ var require_limitLength = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/pattern.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var util_1 = require_util();
@@ -5579,9 +5580,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -5607,9 +5608,9 @@ var require_limitProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/required.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -5688,9 +5689,9 @@ var require_required = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitItems.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -5716,9 +5717,9 @@ var require_limitItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/equal.js
+// ../main/node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/equal.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
     equal.code = 'require("ajv/dist/runtime/equal").default';
@@ -5726,9 +5727,9 @@ var require_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
     var codegen_1 = require_codegen();
@@ -5792,9 +5793,9 @@ var require_uniqueItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/const.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -5820,9 +5821,9 @@ var require_const = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/enum.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -5868,9 +5869,9 @@ var require_enum = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/index.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
     var multipleOf_1 = require_multipleOf();
@@ -5905,9 +5906,9 @@ var require_validation = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateAdditionalItems = void 0;
     var codegen_1 = require_codegen();
@@ -5957,9 +5958,9 @@ var require_additionalItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateTuple = void 0;
     var codegen_1 = require_codegen();
@@ -6013,9 +6014,9 @@ var require_items = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
     var def = {
@@ -6029,9 +6030,9 @@ var require_prefixItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items2020.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6063,9 +6064,9 @@ var require_items2020 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/contains.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6156,9 +6157,9 @@ var require_contains = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
     var codegen_1 = require_codegen();
@@ -6249,9 +6250,9 @@ var require_dependencies = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6291,9 +6292,9 @@ var require_propertyNames = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -6396,9 +6397,9 @@ var require_additionalProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/properties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
     var code_1 = require_code2();
@@ -6453,9 +6454,9 @@ var require_properties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -6526,9 +6527,9 @@ var require_patternProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/not.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
@@ -6556,9 +6557,9 @@ var require_not = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var def = {
@@ -6572,9 +6573,9 @@ var require_anyOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6629,9 +6630,9 @@ var require_oneOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/allOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
@@ -6655,9 +6656,9 @@ var require_allOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/if.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -6723,9 +6724,9 @@ var require_if = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
@@ -6740,9 +6741,9 @@ var require_thenElse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/index.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
     var prefixItems_1 = require_prefixItems();
@@ -6787,9 +6788,9 @@ var require_applicator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/format.js
+// ../main/node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
@@ -6876,9 +6877,9 @@ var require_format = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/index.js
+// ../main/node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
     var format = [format_1.default];
@@ -6886,9 +6887,9 @@ var require_format2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/metadata.js
+// ../main/node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.contentVocabulary = exports.metadataVocabulary = void 0;
     exports.metadataVocabulary = [
@@ -6908,9 +6909,9 @@ var require_metadata = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/draft7.js
+// ../main/node_modules/ajv/dist/vocabularies/draft7.js
 var require_draft7 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
     var validation_1 = require_validation();
@@ -6929,9 +6930,9 @@ var require_draft7 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/types.js
+// ../main/node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiscrError = void 0;
     var DiscrError;
@@ -6942,9 +6943,9 @@ var require_types = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/index.js
+// ../main/node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var types_1 = require_types();
@@ -7046,9 +7047,9 @@ var require_discriminator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/json-schema-draft-07.json
+// ../main/node_modules/ajv/dist/refs/json-schema-draft-07.json
 var require_json_schema_draft_07 = __commonJS({
-  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+  "../main/node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
     module.exports = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: "http://json-schema.org/draft-07/schema#",
@@ -7203,9 +7204,9 @@ var require_json_schema_draft_07 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/ajv.js
+// ../main/node_modules/ajv/dist/ajv.js
 var require_ajv = __commonJS({
-  "node_modules/ajv/dist/ajv.js"(exports, module) {
+  "../main/node_modules/ajv/dist/ajv.js"(exports, module) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
     var core_1 = require_core();
@@ -7272,9 +7273,9 @@ var require_ajv = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/formats.js
+// ../main/node_modules/ajv-formats/dist/formats.js
 var require_formats = __commonJS({
-  "node_modules/ajv-formats/dist/formats.js"(exports) {
+  "../main/node_modules/ajv-formats/dist/formats.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
     function fmtDef(validate2, compare2) {
@@ -7474,9 +7475,9 @@ var require_formats = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/limit.js
+// ../main/node_modules/ajv-formats/dist/limit.js
 var require_limit = __commonJS({
-  "node_modules/ajv-formats/dist/limit.js"(exports) {
+  "../main/node_modules/ajv-formats/dist/limit.js"(exports) {
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.formatLimitDefinition = void 0;
     var ajv_1 = require_ajv();
@@ -7545,9 +7546,9 @@ var require_limit = __commonJS({
   }
 });
 
-// node_modules/ajv-formats/dist/index.js
+// ../main/node_modules/ajv-formats/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/ajv-formats/dist/index.js"(exports, module) {
+  "../main/node_modules/ajv-formats/dist/index.js"(exports, module) {
     Object.defineProperty(exports, "__esModule", { value: true });
     var formats_1 = require_formats();
     var limit_1 = require_limit();
@@ -7586,9 +7587,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -7642,9 +7643,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -7799,9 +7800,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -7969,9 +7970,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor2) {
@@ -8038,9 +8039,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -8087,9 +8088,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -8116,9 +8117,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -8156,9 +8157,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -8273,9 +8274,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -8302,9 +8303,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8376,9 +8377,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -8518,9 +8519,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -8534,9 +8535,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
@@ -8669,9 +8670,9 @@ ${indent}${text.slice(fold2 + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -8951,9 +8952,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -9074,9 +9075,9 @@ ${ctx.indent}${str}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
@@ -9206,9 +9207,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
@@ -9227,9 +9228,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -9286,9 +9287,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     var log = require_log();
     var merge2 = require_merge();
     var stringify2 = require_stringify();
@@ -9349,9 +9350,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -9388,9 +9389,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -9538,9 +9539,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -9681,9 +9682,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -9702,9 +9703,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -9817,9 +9818,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -9838,9 +9839,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     var stringifyString = require_stringifyString();
     var string3 = {
       identify: (value) => typeof value === "string",
@@ -9856,9 +9857,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -9873,9 +9874,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -9896,9 +9897,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -9922,9 +9923,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -9967,9 +9968,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -10011,9 +10012,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     var map = require_map();
     var _null4 = require_null();
     var seq = require_seq();
@@ -10038,9 +10039,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -10104,9 +10105,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
@@ -10169,9 +10170,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -10246,9 +10247,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -10323,9 +10324,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -10354,9 +10355,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -10402,9 +10403,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -10480,9 +10481,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -10568,9 +10569,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -10655,9 +10656,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     var map = require_map();
     var _null4 = require_null();
     var seq = require_seq();
@@ -10698,9 +10699,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     var map = require_map();
     var _null4 = require_null();
     var seq = require_seq();
@@ -10791,9 +10792,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -10822,9 +10823,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -10901,9 +10902,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -11209,9 +11210,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     var YAMLError = class extends Error {
       constructor(name, pos, code, message2) {
         super();
@@ -11273,9 +11274,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -11406,9 +11407,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     function containsNewline(key) {
       if (!key)
         return null;
@@ -11447,9 +11448,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -11464,9 +11465,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -11479,9 +11480,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -11497,10 +11498,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11514,7 +11515,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep6) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11538,7 +11539,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11554,7 +11555,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11586,9 +11587,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -11636,14 +11637,14 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep6 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11657,13 +11658,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep6 + cb;
-              sep6 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep6 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -11678,9 +11679,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -11705,18 +11706,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep6 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11770,8 +11771,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep6 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
+        if (!isMap && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11783,7 +11784,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11794,8 +11795,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep6)
-                for (const st of sep6) {
+              if (sep8)
+                for (const st of sep8) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11812,7 +11813,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11871,9 +11872,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -11935,9 +11936,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -11990,7 +11991,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep6 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12007,24 +12008,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep6 === " ")
-            sep6 = "\n";
-          else if (!prevMoreIndented && sep6 === "\n")
-            sep6 = "\n\n";
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep6 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep6 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep6 + content;
-          sep6 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -12117,9 +12118,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -12206,25 +12207,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep6 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep6 === "\n")
-            res += sep6;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep6 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep6 + lm;
-          sep6 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep6 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12337,9 +12338,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -12417,9 +12418,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -12446,9 +12447,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -12551,9 +12552,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -12593,9 +12594,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     var node_process = __require("process");
     var directives = require_directives();
     var Document = require_Document();
@@ -12800,9 +12801,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors2();
@@ -12984,9 +12985,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -13027,14 +13028,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep6, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep6)
-        for (const st of sep6)
+      if (sep8)
+        for (const st of sep8)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13044,9 +13045,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -13105,9 +13106,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -13206,9 +13207,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -13794,9 +13795,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -13824,9 +13825,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
@@ -14196,18 +14197,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep6;
+          let sep8;
           if (scalar.end) {
-            sep6 = scalar.end;
-            sep6.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep6 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep6 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14360,15 +14361,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep6 = it.sep;
-                  sep6.push(this.sourceToken);
+                  const sep8 = it.sep;
+                  sep8.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep6 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14562,13 +14563,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep6 = fc.end.splice(1, fc.end.length);
-            sep6.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep6 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14697,9 +14698,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors2();
@@ -14726,7 +14727,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -14752,7 +14753,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -14788,14 +14789,14 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
+    exports.parseDocument = parseDocument3;
     exports.stringify = stringify2;
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist2 = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -14844,7 +14845,7 @@ var require_dist2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/util.js
+// ../main/node_modules/zod/v4/core/util.js
 var util_exports = {};
 __export(util_exports, {
   BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
@@ -15700,7 +15701,7 @@ function constantCatch(value) {
   return fn;
 }
 
-// node_modules/zod/v4/core/core.js
+// ../main/node_modules/zod/v4/core/core.js
 var _a;
 var _zodDesc = { value: void 0, enumerable: false };
 var _E = "captureStackTrace" in Error ? Error : null;
@@ -15818,7 +15819,7 @@ function config(newConfig) {
   return globalConfig;
 }
 
-// node_modules/zod/v4/core/errors.js
+// ../main/node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -15933,7 +15934,7 @@ function formatError(error2, mapper = (issue2) => issue2.message) {
   return fieldErrors;
 }
 
-// node_modules/zod/v4/core/parse.js
+// ../main/node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
@@ -16085,7 +16086,7 @@ var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
   return _safeParseAsync(_Err)(schema, value, _ctx);
 };
 
-// node_modules/zod/v4/core/regexes.js
+// ../main/node_modules/zod/v4/core/regexes.js
 var cuid = /^[cC][0-9a-z]{6,}$/;
 var cuid2 = /^[0-9a-z]+$/;
 var ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
@@ -16144,7 +16145,7 @@ var _null = /^null$/i;
 var lowercase = /^[^A-Z]*$/;
 var uppercase = /^[^a-z]*$/;
 
-// node_modules/zod/v4/core/checks.js
+// ../main/node_modules/zod/v4/core/checks.js
 var $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
   var _a3;
   inst._zod ?? (inst._zod = {});
@@ -16464,7 +16465,7 @@ var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (ins
   };
 });
 
-// node_modules/zod/v4/core/doc.js
+// ../main/node_modules/zod/v4/core/doc.js
 var Doc = class {
   constructor(args = [], closed = {}) {
     this.content = [];
@@ -16505,14 +16506,14 @@ ${content.join("\n")}
   }
 };
 
-// node_modules/zod/v4/core/versions.js
+// ../main/node_modules/zod/v4/core/versions.js
 var version = {
   major: 4,
   minor: 6,
   patch: 7
 };
 
-// node_modules/zod/v4/core/schemas.js
+// ../main/node_modules/zod/v4/core/schemas.js
 var $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
   var _a3;
   inst ?? (inst = {});
@@ -18179,7 +18180,7 @@ function handleRefineResult(result, payload, input, inst) {
   }
 }
 
-// node_modules/zod/v4/core/memoizer.js
+// ../main/node_modules/zod/v4/core/memoizer.js
 var $ZodCyclicError = class extends Error {
   constructor() {
     super(`Cannot parse a reference cycle that closes through a transform`);
@@ -18198,7 +18199,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve5) {
+function isRecursive(inst, stack, resolve6) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -18452,7 +18453,7 @@ function isBackEdge(ctx, value) {
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
 
-// node_modules/zod/v4/locales/en.js
+// ../main/node_modules/zod/v4/locales/en.js
 var error = () => {
   const Sizable = {
     string: { unit: "characters", verb: "to have" },
@@ -18577,7 +18578,7 @@ function en_default() {
   };
 }
 
-// node_modules/zod/v4/core/registries.js
+// ../main/node_modules/zod/v4/core/registries.js
 var _a2;
 var $ZodRegistry = class {
   constructor() {
@@ -18625,7 +18626,7 @@ function registry() {
 (_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
 var globalRegistry = globalThis.__zod_globalRegistry;
 
-// node_modules/zod/v4/core/api.js
+// ../main/node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -19152,7 +19153,7 @@ function _check(fn, params) {
   return ch;
 }
 
-// node_modules/zod/v4/core/to-json-schema.js
+// ../main/node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target2, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
@@ -19679,7 +19680,7 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
   return finalize(ctx, schema);
 };
 
-// node_modules/zod/v4/core/json-schema-processors.js
+// ../main/node_modules/zod/v4/core/json-schema-processors.js
 var narrowMin = (agg, key, value) => {
   if (agg[key] === void 0 || value > agg[key])
     agg[key] = value;
@@ -20426,7 +20427,7 @@ function toJSONSchema(input, params) {
   return finalize(ctx, input);
 }
 
-// node_modules/zod/v4/classic/errors.js
+// ../main/node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 function _lazyMethod(proto, key, make) {
   Object.defineProperty(proto, key, {
@@ -20471,7 +20472,7 @@ var ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0
   Parent: Error
 });
 
-// node_modules/zod/v4/classic/parse.js
+// ../main/node_modules/zod/v4/classic/parse.js
 var parse2 = /* @__PURE__ */ _parse(ZodRealError);
 var parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
 var safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
@@ -20485,7 +20486,7 @@ var safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 var safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-// node_modules/zod/v4/classic/schemas.js
+// ../main/node_modules/zod/v4/classic/schemas.js
 function _ensureDefaultLocale() {
   if (!globalConfig.localeError)
     config(en_default());
@@ -21429,7 +21430,7 @@ function preprocess(fn, schema) {
   });
 }
 
-// node_modules/zod/v4/classic/iso.js
+// ../main/node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodISODate: () => ZodISODate,
@@ -21454,7 +21455,7 @@ function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var LATEST_PROTOCOL_VERSION = "2025-11-25";
 var SUPPORTED_PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
 var RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task";
@@ -22983,7 +22984,7 @@ var UrlElicitationRequiredError = class extends McpError {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var STDIO_DEFAULT_MAX_BUFFER_SIZE = 10 * 1024 * 1024;
 var ReadBuffer = class {
   constructor(options) {
@@ -23020,7 +23021,7 @@ function serializeMessage(message2) {
   return JSON.stringify(message2) + "\n";
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js
 var StdioServerTransport = class {
   constructor(_stdin = process2.stdin, _stdout = process2.stdout, options) {
     this._stdin = _stdin;
@@ -23076,12 +23077,12 @@ var StdioServerTransport = class {
     this.onclose?.();
   }
   send(message2) {
-    return new Promise((resolve5) => {
+    return new Promise((resolve6) => {
       const json = serializeMessage(message2);
       if (this._stdout.write(json)) {
-        resolve5();
+        resolve6();
       } else {
-        this._stdout.once("drain", resolve5);
+        this._stdout.once("drain", resolve6);
       }
     });
   }
@@ -23091,34 +23092,28 @@ var StdioServerTransport = class {
 function claudeInstanceSession(claudePid) {
   return { key: `claude-${claudePid}`, pid: claudePid };
 }
+function codexInstanceSession(codexPid) {
+  return { key: `codex-${codexPid}`, pid: codexPid };
+}
+var AGENT_ENV = "THREADMIND_AGENT";
 function serverSession(env, pid, ppid) {
+  if (env[AGENT_ENV] === "codex") return codexInstanceSession(ppid);
   if (env.CLAUDE_CODE_SESSION_ID || env.CLAUDE_PLUGIN_ROOT) return claudeInstanceSession(ppid);
   return { key: `mcp-${pid}`, pid };
 }
-var TIKTOKEN_ASSETS = { wasm: "tiktoken_bg.wasm", ranks: "o200k_base.json" };
-function locateTiktokenAssets(assetsDir) {
-  if (assetsDir) {
-    const wasm = `${assetsDir}/${TIKTOKEN_ASSETS.wasm}`;
-    const ranks = `${assetsDir}/${TIKTOKEN_ASSETS.ranks}`;
-    if (existsSync(wasm) && existsSync(ranks)) return { wasm, ranks };
+function processCwd(pid, platform = process.platform) {
+  if (!Number.isInteger(pid) || pid <= 1) return null;
+  try {
+    if (platform === "linux") return readlinkSync(`/proc/${pid}/cwd`);
+    if (platform === "darwin") {
+      const out = execFileSync("lsof", ["-a", "-p", String(pid), "-d", "cwd", "-Fn"], { encoding: "utf8", timeout: 2e3 });
+      const line = out.split("\n").find((l) => l.startsWith("n"));
+      return line === void 0 ? null : line.slice(1);
+    }
+  } catch {
+    return null;
   }
-  const require2 = createRequire$1(import.meta.url);
-  return {
-    wasm: require2.resolve("tiktoken/lite/tiktoken_bg.wasm"),
-    ranks: require2.resolve("tiktoken/encoders/o200k_base.json")
-  };
-}
-function bundledAssetsDir(moduleUrl) {
-  return fileURLToPath(new URL("./assets", moduleUrl));
-}
-async function loadTiktokenEncoder(assetsDir) {
-  const paths = locateTiktokenAssets(assetsDir);
-  const { init, Tiktoken } = await Promise.resolve().then(() => __toESM(require_init()));
-  const wasm = readFileSync(paths.wasm);
-  await init((imports) => WebAssembly.instantiate(wasm, imports));
-  const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
-  const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
-  return { countTokens: (text) => tiktoken.encode(text, "all").length };
+  return null;
 }
 
 // src/core/errors.ts
@@ -23169,6 +23164,10 @@ var errors = {
     "invalid-input",
     `The workspace ${root} (from ${source}) is not an existing directory: ThreadMind creates .threadmind/ only inside one. ` + (source === "THREADMIND_ROOT" ? "Set THREADMIND_ROOT, in the MCP client's configuration, to the repository's directory. Nothing was created." : "Start the server in the repository's directory. Nothing was created.")
   ),
+  codexLaunchDirUnknown: (pid) => new ThreadMindError(
+    "unreadable",
+    `Cannot read the directory Codex (pid ${pid}) was started in, which is the workspace of its plugin's MCP server: set THREADMIND_ROOT to the repository's directory in the server's env ([mcp_servers.thread-mind.env] in Codex's config.toml). Nothing was created.`
+  ),
   storeDirUnusable: (path, problem) => new ThreadMindError(
     "unreadable",
     `${path} ${problem}: ThreadMind keeps its threads only in a real .threadmind directory inside the workspace, and never follows it elsewhere. Replace it with a directory (move the real one here), or remove it.`
@@ -23190,6 +23189,31 @@ var UnreadableFileError = class extends ThreadMindError {
   path;
   reason;
 };
+var TIKTOKEN_ASSETS = { wasm: "tiktoken_bg.wasm", ranks: "o200k_base.json" };
+function locateTiktokenAssets(assetsDir) {
+  if (assetsDir) {
+    const wasm = `${assetsDir}/${TIKTOKEN_ASSETS.wasm}`;
+    const ranks = `${assetsDir}/${TIKTOKEN_ASSETS.ranks}`;
+    if (existsSync(wasm) && existsSync(ranks)) return { wasm, ranks };
+  }
+  const require2 = createRequire$1(import.meta.url);
+  return {
+    wasm: require2.resolve("tiktoken/lite/tiktoken_bg.wasm"),
+    ranks: require2.resolve("tiktoken/encoders/o200k_base.json")
+  };
+}
+function bundledAssetsDir(moduleUrl) {
+  return fileURLToPath(new URL("./assets", moduleUrl));
+}
+async function loadTiktokenEncoder(assetsDir) {
+  const paths = locateTiktokenAssets(assetsDir);
+  const { init, Tiktoken } = await Promise.resolve().then(() => __toESM(require_init()));
+  const wasm = readFileSync(paths.wasm);
+  await init((imports) => WebAssembly.instantiate(wasm, imports));
+  const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
+  const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
+  return { countTokens: (text) => tiktoken.encode(text, "all").length };
+}
 
 // src/core/error-details.ts
 function errnoCode(error2) {
@@ -23336,6 +23360,15 @@ function fileStamp(path) {
     return null;
   }
 }
+function pathStamp(path) {
+  if (!path.endsWith("/")) return fileStamp(path);
+  try {
+    const s = lstatSync(path.slice(0, -1), { bigint: true });
+    return s.isDirectory() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
 function statStamp(s) {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
@@ -23362,6 +23395,9 @@ var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
+function threadFileRel(projectId, threadId) {
+  return join("threads", projectId, `${threadId}.md`);
+}
 
 // src/core/text-fingerprint.ts
 function textFingerprint(text) {
@@ -23382,8 +23418,56 @@ function textFingerprint(text) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
+// src/core/context/context-cache-starts.ts
+function sharedTailChars(a, b) {
+  const max = Math.min(a.length, b.length);
+  let n = 0;
+  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n += 1;
+  return n;
+}
+function packStarts(starts) {
+  const entries = Object.entries(starts);
+  const first = entries[0];
+  if (first === void 0) return {};
+  const [firstSource, firstStart] = first;
+  const out = { [firstSource]: firstStart };
+  for (const [source, start] of entries.slice(1)) {
+    const tail = sharedTailChars(start.text, firstStart.text);
+    if (tail < 64) {
+      out[source] = start;
+      continue;
+    }
+    const { text, ...rest } = start;
+    out[source] = { ...rest, prefix: text.slice(0, text.length - tail), tailOf: firstSource, tailChars: tail };
+  }
+  return out;
+}
+function unpackStarts(stored) {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return null;
+  const raw = stored;
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [source, value] of Object.entries(raw)) {
+    if (typeof value !== "object" || value === null) return null;
+    const s = value;
+    if (typeof s.text === "string") {
+      out[source] = s;
+      continue;
+    }
+    const whole = typeof s.tailOf === "string" && Object.hasOwn(raw, s.tailOf) ? raw[s.tailOf] : void 0;
+    const wholeText = typeof whole === "object" && whole !== null ? whole.text : void 0;
+    if (typeof s.prefix !== "string" || typeof wholeText !== "string" || !Number.isSafeInteger(s.tailChars) || s.tailChars < 0 || s.tailChars > wholeText.length)
+      return null;
+    const { prefix, tailOf: _tailOf, tailChars, ...rest } = s;
+    out[source] = {
+      ...rest,
+      text: `${prefix}${wholeText.slice(wholeText.length - tailChars)}`
+    };
+  }
+  return out;
+}
+
 // src/core/context/context-cache.ts
-var CONTEXT_CACHE_VERSION = 1;
+var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
@@ -23399,10 +23483,18 @@ function isCachedStart(v) {
   const s = v;
   return typeof s.text === "string" && typeof s.contentHash === "string" && typeof s.fingerprint === "string" && Number.isSafeInteger(s.tokens) && Number.isSafeInteger(s.omitted) && (s.userMessage === null || typeof s.userMessage === "string");
 }
+function namesItsSources(sources, projectId, threadId) {
+  if (typeof sources !== "object" || sources === null || Array.isArray(sources)) return false;
+  const stamps = sources;
+  const legacy = threadFileRel(projectId, threadId);
+  const folder = legacy.slice(0, -".md".length);
+  const own2 = [legacy, folder, join(folder, "thread.md")];
+  return own2.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
+}
 function isEntry(d, projectId, threadId) {
   if (typeof d !== "object" || d === null) return false;
   const e = d;
-  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && typeof e.sources === "object" && e.sources !== null && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
+  return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && namesItsSources(e.sources, projectId, threadId) && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
 function readContextCacheEntry(storeDir, projectId, threadId) {
   let text;
@@ -23418,13 +23510,27 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   }
   try {
     const data = JSON.parse(text);
-    return isEntry(data, projectId, threadId) ? data : null;
+    if (typeof data !== "object" || data === null) return null;
+    const starts = unpackStarts(data.starts);
+    if (starts === null) return null;
+    const entry = { ...data, starts };
+    return isEntry(entry, projectId, threadId) ? entry : null;
   } catch {
     return null;
   }
 }
+function sourcePath(storeDir, rel) {
+  return rel.endsWith("/") ? `${join(storeDir, rel.slice(0, -1))}/` : join(storeDir, rel);
+}
 function sourceFingerprint(storeDir, rel) {
   const path = join(storeDir, rel);
+  if (rel.endsWith("/")) {
+    try {
+      return textFingerprint(readdirSync(path).sort().join("\n"));
+    } catch {
+      return null;
+    }
+  }
   try {
     const bytes2 = readRegularFile(path, SOURCE_MAX_BYTES);
     return bytes2 === null || bytes2.length > SOURCE_MAX_BYTES ? null : textFingerprint(bytes2.toString("utf8"));
@@ -23434,7 +23540,7 @@ function sourceFingerprint(storeDir, rel) {
 }
 function stampsOf(storeDir, paths) {
   const out = {};
-  for (const rel of paths) out[rel] = fileStamp(join(storeDir, rel));
+  for (const rel of paths) out[rel] = pathStamp(sourcePath(storeDir, rel));
   return out;
 }
 function racyPaths(stamps, assemblyStartedAtMs) {
@@ -23448,7 +23554,7 @@ function sameInputs(a, b) {
   return a.builtBy === b.builtBy && a.head === b.head && a.threadStatus === b.threadStatus && sameRecord(a.verify ?? {}, b.verify ?? {}) && sameRecord(a.sources, b.sources);
 }
 
-// node_modules/zod/v3/helpers/util.js
+// ../main/node_modules/zod/v3/helpers/util.js
 var util;
 (function(util2) {
   util2.assertEqual = (_) => {
@@ -23582,7 +23688,7 @@ var getParsedType2 = (data) => {
   }
 };
 
-// node_modules/zod/v3/ZodError.js
+// ../main/node_modules/zod/v3/ZodError.js
 var ZodIssueCode = util.arrayToEnum([
   "invalid_type",
   "invalid_literal",
@@ -23711,7 +23817,7 @@ ZodError.create = (issues) => {
   return error2;
 };
 
-// node_modules/zod/v3/locales/en.js
+// ../main/node_modules/zod/v3/locales/en.js
 var errorMap = (issue2, _ctx) => {
   let message2;
   switch (issue2.code) {
@@ -23814,13 +23920,13 @@ var errorMap = (issue2, _ctx) => {
 };
 var en_default2 = errorMap;
 
-// node_modules/zod/v3/errors.js
+// ../main/node_modules/zod/v3/errors.js
 var overrideErrorMap = en_default2;
 function getErrorMap() {
   return overrideErrorMap;
 }
 
-// node_modules/zod/v3/helpers/parseUtil.js
+// ../main/node_modules/zod/v3/helpers/parseUtil.js
 var makeIssue = (params) => {
   const { data, path, errorMaps, issueData } = params;
   const fullPath = [...path, ...issueData.path || []];
@@ -23929,14 +24035,14 @@ var isDirty = (x) => x.status === "dirty";
 var isValid = (x) => x.status === "valid";
 var isAsync = (x) => typeof Promise !== "undefined" && x instanceof Promise;
 
-// node_modules/zod/v3/helpers/errorUtil.js
+// ../main/node_modules/zod/v3/helpers/errorUtil.js
 var errorUtil;
 (function(errorUtil2) {
   errorUtil2.errToObj = (message2) => typeof message2 === "string" ? { message: message2 } : message2 || {};
   errorUtil2.toString = (message2) => typeof message2 === "string" ? message2 : message2?.message;
 })(errorUtil || (errorUtil = {}));
 
-// node_modules/zod/v3/types.js
+// ../main/node_modules/zod/v3/types.js
 var ParseInputLazyPath = class {
   constructor(parent, value, path, key) {
     this._cachedPath = [];
@@ -27050,7 +27156,7 @@ ZodPromise.create;
 ZodOptional2.create;
 ZodNullable2.create;
 
-// node_modules/zod/v4/mini/schemas.js
+// ../main/node_modules/zod/v4/mini/schemas.js
 var ZodMiniType = /* @__PURE__ */ $constructor("ZodMiniType", (inst, def) => {
   if (!inst._zod)
     throw new Error("Uninitialized schema in ZodMiniType.");
@@ -27116,7 +27222,7 @@ function object2(shape, params) {
   return new ZodMiniObject(def);
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js
 function isZ4Schema(s) {
   const schema = s;
   return !!schema._zod;
@@ -27276,12 +27382,12 @@ function getLiteralValue(schema) {
   return void 0;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/interfaces.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/interfaces.js
 function isTerminal(status) {
   return status === "completed" || status === "failed" || status === "cancelled";
 }
 
-// node_modules/zod-to-json-schema/dist/esm/Options.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/Options.js
 var ignoreOverride = /* @__PURE__ */ Symbol("Let zodToJsonSchema decide on which parser to use");
 var defaultOptions = {
   name: void 0,
@@ -27315,7 +27421,7 @@ var getDefaultOptions = (options) => typeof options === "string" ? {
   ...options
 };
 
-// node_modules/zod-to-json-schema/dist/esm/Refs.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/Refs.js
 var getRefs = (options) => {
   const _options = getDefaultOptions(options);
   const currentPath = _options.name !== void 0 ? [..._options.basePath, _options.definitionPath, _options.name] : _options.basePath;
@@ -27336,7 +27442,7 @@ var getRefs = (options) => {
   };
 };
 
-// node_modules/zod-to-json-schema/dist/esm/errorMessages.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/errorMessages.js
 function addErrorMessage(res, key, errorMessage, refs) {
   if (!refs?.errorMessages)
     return;
@@ -27352,7 +27458,7 @@ function setResponseValueAndErrors(res, key, value, errorMessage, refs) {
   addErrorMessage(res, key, errorMessage, refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/getRelativePath.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/getRelativePath.js
 var getRelativePath = (pathA, pathB) => {
   let i = 0;
   for (; i < pathA.length && i < pathB.length; i++) {
@@ -27362,7 +27468,7 @@ var getRelativePath = (pathA, pathB) => {
   return [(pathA.length - i).toString(), ...pathB.slice(i)].join("/");
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/any.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/any.js
 function parseAnyDef(refs) {
   if (refs.target !== "openAi") {
     return {};
@@ -27378,7 +27484,7 @@ function parseAnyDef(refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/array.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/array.js
 function parseArrayDef(def, refs) {
   const res = {
     type: "array"
@@ -27402,7 +27508,7 @@ function parseArrayDef(def, refs) {
   return res;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/bigint.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/bigint.js
 function parseBigintDef(def, refs) {
   const res = {
     type: "integer",
@@ -27448,24 +27554,24 @@ function parseBigintDef(def, refs) {
   return res;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/boolean.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/boolean.js
 function parseBooleanDef() {
   return {
     type: "boolean"
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/branded.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/branded.js
 function parseBrandedDef(_def, refs) {
   return parseDef(_def.type._def, refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/catch.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/catch.js
 var parseCatchDef = (def, refs) => {
   return parseDef(def.innerType._def, refs);
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/date.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/date.js
 function parseDateDef(def, refs, overrideDateStrategy) {
   const strategy = overrideDateStrategy ?? refs.dateStrategy;
   if (Array.isArray(strategy)) {
@@ -27524,7 +27630,7 @@ var integerDateParser = (def, refs) => {
   return res;
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/default.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/default.js
 function parseDefaultDef(_def, refs) {
   return {
     ...parseDef(_def.innerType._def, refs),
@@ -27532,12 +27638,12 @@ function parseDefaultDef(_def, refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/effects.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/effects.js
 function parseEffectsDef(_def, refs) {
   return refs.effectStrategy === "input" ? parseDef(_def.schema._def, refs) : parseAnyDef(refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/enum.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/enum.js
 function parseEnumDef(def) {
   return {
     type: "string",
@@ -27545,7 +27651,7 @@ function parseEnumDef(def) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/intersection.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/intersection.js
 var isJsonSchema7AllOfType = (type) => {
   if ("type" in type && type.type === "string")
     return false;
@@ -27587,7 +27693,7 @@ function parseIntersectionDef(def, refs) {
   } : void 0;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/literal.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/literal.js
 function parseLiteralDef(def, refs) {
   const parsedType2 = typeof def.value;
   if (parsedType2 !== "bigint" && parsedType2 !== "number" && parsedType2 !== "boolean" && parsedType2 !== "string") {
@@ -27607,7 +27713,7 @@ function parseLiteralDef(def, refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/string.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/string.js
 var emojiRegex2 = void 0;
 var zodPatterns = {
   /**
@@ -27925,7 +28031,7 @@ function stringifyRegExpWithFlags(regex, refs) {
   return pattern;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/record.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/record.js
 function parseRecordDef(def, refs) {
   if (refs.target === "openAi") {
     console.warn("Warning: OpenAI may not support records in schemas! Try an array of key-value pairs instead.");
@@ -27977,7 +28083,7 @@ function parseRecordDef(def, refs) {
   return schema;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/map.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/map.js
 function parseMapDef(def, refs) {
   if (refs.mapStrategy === "record") {
     return parseRecordDef(def, refs);
@@ -28002,7 +28108,7 @@ function parseMapDef(def, refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/nativeEnum.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/nativeEnum.js
 function parseNativeEnumDef(def) {
   const object3 = def.values;
   const actualKeys = Object.keys(def.values).filter((key) => {
@@ -28016,7 +28122,7 @@ function parseNativeEnumDef(def) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/never.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/never.js
 function parseNeverDef(refs) {
   return refs.target === "openAi" ? void 0 : {
     not: parseAnyDef({
@@ -28026,7 +28132,7 @@ function parseNeverDef(refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/null.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/null.js
 function parseNullDef(refs) {
   return refs.target === "openApi3" ? {
     enum: ["null"],
@@ -28036,7 +28142,7 @@ function parseNullDef(refs) {
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/union.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/union.js
 var primitiveMappings = {
   ZodString: "string",
   ZodNumber: "number",
@@ -28104,7 +28210,7 @@ var asAnyOf = (def, refs) => {
   return anyOf.length ? { anyOf } : void 0;
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/nullable.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/nullable.js
 function parseNullableDef(def, refs) {
   if (["ZodString", "ZodNumber", "ZodBigInt", "ZodBoolean", "ZodNull"].includes(def.innerType._def.typeName) && (!def.innerType._def.checks || !def.innerType._def.checks.length)) {
     if (refs.target === "openApi3") {
@@ -28136,7 +28242,7 @@ function parseNullableDef(def, refs) {
   return base && { anyOf: [base, { type: "null" }] };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/number.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/number.js
 function parseNumberDef(def, refs) {
   const res = {
     type: "number"
@@ -28185,7 +28291,7 @@ function parseNumberDef(def, refs) {
   return res;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/object.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/object.js
 function parseObjectDef(def, refs) {
   const forceOptionalIntoNullable = refs.target === "openAi";
   const result = {
@@ -28255,7 +28361,7 @@ function safeIsOptional(schema) {
   }
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/optional.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/optional.js
 var parseOptionalDef = (def, refs) => {
   if (refs.currentPath.toString() === refs.propertyPath?.toString()) {
     return parseDef(def.innerType._def, refs);
@@ -28274,7 +28380,7 @@ var parseOptionalDef = (def, refs) => {
   } : parseAnyDef(refs);
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/pipeline.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/pipeline.js
 var parsePipelineDef = (def, refs) => {
   if (refs.pipeStrategy === "input") {
     return parseDef(def.in._def, refs);
@@ -28294,12 +28400,12 @@ var parsePipelineDef = (def, refs) => {
   };
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/promise.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/promise.js
 function parsePromiseDef(def, refs) {
   return parseDef(def.type._def, refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/set.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/set.js
 function parseSetDef(def, refs) {
   const items = parseDef(def.valueType._def, {
     ...refs,
@@ -28319,7 +28425,7 @@ function parseSetDef(def, refs) {
   return schema;
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/tuple.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/tuple.js
 function parseTupleDef(def, refs) {
   if (def.rest) {
     return {
@@ -28347,24 +28453,24 @@ function parseTupleDef(def, refs) {
   }
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/undefined.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/undefined.js
 function parseUndefinedDef(refs) {
   return {
     not: parseAnyDef(refs)
   };
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/unknown.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/unknown.js
 function parseUnknownDef(refs) {
   return parseAnyDef(refs);
 }
 
-// node_modules/zod-to-json-schema/dist/esm/parsers/readonly.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parsers/readonly.js
 var parseReadonlyDef = (def, refs) => {
   return parseDef(def.innerType._def, refs);
 };
 
-// node_modules/zod-to-json-schema/dist/esm/selectParser.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/selectParser.js
 var selectParser = (def, typeName, refs) => {
   switch (typeName) {
     case ZodFirstPartyTypeKind.ZodString:
@@ -28440,7 +28546,7 @@ var selectParser = (def, typeName, refs) => {
   }
 };
 
-// node_modules/zod-to-json-schema/dist/esm/parseDef.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/parseDef.js
 function parseDef(def, refs, forceResolution = false) {
   const seenItem = refs.seen.get(def);
   if (refs.override) {
@@ -28496,7 +28602,7 @@ var addMeta = (def, refs, jsonSchema) => {
   return jsonSchema;
 };
 
-// node_modules/zod-to-json-schema/dist/esm/zodToJsonSchema.js
+// ../main/node_modules/zod-to-json-schema/dist/esm/zodToJsonSchema.js
 var zodToJsonSchema = (schema, options) => {
   const refs = getRefs(options);
   let definitions = typeof options === "object" && options.definitions ? Object.entries(options.definitions).reduce((acc, [name2, schema2]) => ({
@@ -28558,7 +28664,7 @@ var zodToJsonSchema = (schema, options) => {
   return combined;
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-json-schema-compat.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-json-schema-compat.js
 function mapMiniTarget(t) {
   if (!t)
     return "draft-7";
@@ -28600,7 +28706,7 @@ function parseWithCompat(schema, data) {
   return result.data;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/protocol.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/protocol.js
 var DEFAULT_REQUEST_TIMEOUT_MSEC = 6e4;
 var Protocol = class {
   constructor(_options) {
@@ -29122,7 +29228,7 @@ var Protocol = class {
           return;
         }
         const pollInterval = task2.pollInterval ?? this._options?.defaultTaskPollInterval ?? 1e3;
-        await new Promise((resolve5) => setTimeout(resolve5, pollInterval));
+        await new Promise((resolve6) => setTimeout(resolve6, pollInterval));
         options?.signal?.throwIfAborted();
       }
     } catch (error2) {
@@ -29139,7 +29245,7 @@ var Protocol = class {
    */
   request(request, resultSchema, options) {
     const { relatedRequestId, resumptionToken, onresumptiontoken, task, relatedTask } = options ?? {};
-    return new Promise((resolve5, reject) => {
+    return new Promise((resolve6, reject) => {
       const earlyReject = (error2) => {
         reject(error2);
       };
@@ -29217,7 +29323,7 @@ var Protocol = class {
           if (!parseResult.success) {
             reject(parseResult.error);
           } else {
-            resolve5(parseResult.data);
+            resolve6(parseResult.data);
           }
         } catch (error2) {
           reject(error2);
@@ -29479,12 +29585,12 @@ var Protocol = class {
       }
     } catch {
     }
-    return new Promise((resolve5, reject) => {
+    return new Promise((resolve6, reject) => {
       if (signal.aborted) {
         reject(new McpError(ErrorCode.InvalidRequest, "Request cancelled"));
         return;
       }
-      const timeoutId = setTimeout(resolve5, interval);
+      const timeoutId = setTimeout(resolve6, interval);
       signal.addEventListener("abort", () => {
         clearTimeout(timeoutId);
         reject(new McpError(ErrorCode.InvalidRequest, "Request cancelled"));
@@ -29577,7 +29683,7 @@ function mergeCapabilities(base, additional) {
   return result;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js
 var import_ajv = __toESM(require_ajv());
 var import_ajv_formats = __toESM(require_dist());
 function createDefaultAjvInstance() {
@@ -29645,7 +29751,7 @@ var AjvJsonSchemaValidator = class {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/server.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/server.js
 var ExperimentalServerTasks = class {
   constructor(_server) {
     this._server = _server;
@@ -29858,7 +29964,7 @@ var ExperimentalServerTasks = class {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/helpers.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/helpers.js
 function assertToolsCallTaskCapability(requests, method, entityName) {
   if (!requests) {
     throw new Error(`${entityName} does not support task creation (required for ${method})`);
@@ -29889,7 +29995,7 @@ function assertClientRequestTaskCapability(requests, method, entityName) {
   }
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js
 var Server = class extends Protocol {
   /**
    * Initializes this server with the given name and version information.
@@ -30251,7 +30357,7 @@ var Server = class extends Protocol {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/completable.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/completable.js
 var COMPLETABLE_SYMBOL = /* @__PURE__ */ Symbol.for("mcp.completable");
 function completable(schema, complete) {
   Object.defineProperty(schema, COMPLETABLE_SYMBOL, {
@@ -30274,7 +30380,7 @@ var McpZodTypeKind;
   McpZodTypeKind2["Completable"] = "McpCompletable";
 })(McpZodTypeKind || (McpZodTypeKind = {}));
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/uriTemplate.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/uriTemplate.js
 var MAX_TEMPLATE_LENGTH = 1e6;
 var MAX_VARIABLE_LENGTH = 1e6;
 var MAX_TEMPLATE_EXPRESSIONS = 1e4;
@@ -30496,7 +30602,7 @@ var UriTemplate = class _UriTemplate {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/toolNameValidation.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/shared/toolNameValidation.js
 var TOOL_NAME_REGEX = /^[A-Za-z0-9._-]{1,128}$/;
 function validateToolName(name) {
   const warnings = [];
@@ -30554,7 +30660,7 @@ function validateAndWarnToolName(name) {
   return result.isValid;
 }
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/mcp-server.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/experimental/tasks/mcp-server.js
 var ExperimentalMcpServerTasks = class {
   constructor(_mcpServer) {
     this._mcpServer = _mcpServer;
@@ -30569,7 +30675,7 @@ var ExperimentalMcpServerTasks = class {
   }
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js
+// ../main/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js
 function toolInputElementCount(value, max) {
   let count = 0;
   const stack = [value];
@@ -30842,7 +30948,7 @@ var McpServer = class {
     let task = createTaskResult.task;
     const pollInterval = task.pollInterval ?? 5e3;
     while (task.status !== "completed" && task.status !== "failed" && task.status !== "cancelled") {
-      await new Promise((resolve5) => setTimeout(resolve5, pollInterval));
+      await new Promise((resolve6) => setTimeout(resolve6, pollInterval));
       const updatedTask = await extra.taskStore.getTask(taskId);
       if (!updatedTask) {
         throw new McpError(ErrorCode.InternalError, `Task ${taskId} not found during polling`);
@@ -31459,7 +31565,7 @@ var SHORTCUTS = [
 ];
 var SERVER_INSTRUCTIONS = [
   "ThreadMind keeps this project's memory as a tree of threads, each with a Markdown summary in .threadmind/ (committed with the code).",
-  "- Call context_get once at the start of a session, unless ThreadMind context is already in the conversation (the Claude Code plugin loads it at startup, after /clear and after compaction).",
+  "- Call context_get once at the start of a session, unless ThreadMind context is already in the conversation (the Claude Code and Codex plugins load it at startup, after /clear and after compaction).",
   "- Write summaries in sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Keep the summary current: after each decision or finished task, add a few lines to one section with summary_update (section=\u2026), and update it before the user clears the conversation (/clear): what is not in the summary is lost then. When ThreadMind says the summary is behind, record what was decided since first. Never write secrets.",
   "- When the topic changes, call thread_list, then thread_switch to an existing thread or thread_create for a new one (a child of the active thread).",
   "- When a thread is finished, close it: thread_merge folds its outcome into the parent (parentSummary = the parent's whole new summary), or thread_status marks it done or abandoned with a reason.",
@@ -31486,6 +31592,12 @@ var LIMITS = {
   relatedCount: 50,
   /** A thread file larger than this is reported as damaged instead of being read. */
   threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
   /** A local state file larger than this is set aside instead of being parsed. */
   localStateBytes: 4e6
 };
@@ -31754,6 +31866,40 @@ function isFreshnessEvent(d) {
   }
 }
 
+// src/core/format-count.ts
+function formatCount(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return String(n);
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/core/recall/recall-events.ts
+var isStr = (v) => typeof v === "string";
+var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+function isRecallLogEvent(d) {
+  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
+  switch (d.kind) {
+    case "recall":
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+    case "fileEdit":
+      return isStr(d.file);
+    case "subagentContext":
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+    default:
+      return false;
+  }
+}
+function emptyRecallFigures() {
+  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+}
+function recallLines(r) {
+  const times = (n) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  return [
+    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`
+  ];
+}
+
 // src/core/measure/measurement-log-read.ts
 var READ_MAX_BYTES = 8 * 1024 * 1024;
 var KINDS = /* @__PURE__ */ new Set([
@@ -31765,7 +31911,10 @@ var KINDS = /* @__PURE__ */ new Set([
   "conversation",
   "summaryWrite",
   "freshnessMark",
-  "staleness"
+  "staleness",
+  "recall",
+  "fileEdit",
+  "subagentContext"
 ]);
 var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
 function logBytes(fd, size) {
@@ -31808,6 +31957,10 @@ function parseEventLine(line) {
     case "freshnessMark":
     case "staleness":
       return isFreshnessEvent(d) ? d : null;
+    case "recall":
+    case "fileEdit":
+    case "subagentContext":
+      return isRecallLogEvent(d) ? d : null;
   }
 }
 function receiptKey(r) {
@@ -31824,6 +31977,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const receipts = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   const staleness = stalenessCollector();
+  const recall = emptyRecallFigures();
   let unreadableLines = 0;
   const fold2 = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -31857,9 +32011,18 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "staleness":
         if (fromLog && rawBytes <= LOG_LINE_MAX_BYTES && line.includes(STALENESS_NEEDLE)) staleness.add(event);
         break;
+      case "recall":
+        recall.recalls += 1;
+        recall.recallTokens += event.tokens;
+        break;
+      case "subagentContext":
+        recall.subagentContexts += 1;
+        recall.subagentTokens += event.tokens;
+        break;
       case "conversation":
       case "summaryWrite":
       case "freshnessMark":
+      case "fileEdit":
         break;
       // read where needed: instanceEvents, freshnessFigure
       default: {
@@ -31893,7 +32056,8 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       hooksSeen: m.hooksSeen.slice(-500)
     },
     unreadableLines,
-    staleness: staleness.records
+    staleness: staleness.records,
+    recall
   };
 }
 function scanEvents(storeDir, needle, onEvent) {
@@ -32018,12 +32182,6 @@ function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
-// src/core/format-count.ts
-function formatCount(n) {
-  if (!Number.isSafeInteger(n) || n < 0) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // src/core/freshness/freshness-figure.ts
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
@@ -32046,12 +32204,12 @@ function freshnessFromLog(records, threshold) {
 }
 function groupLine(label, g) {
   if (g.restarts === 0) return `  ${label}: none measured`;
-  const since = g.averageSinceWrite === null ? "" : `, ~${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
+  const since = g.averageSinceWrite === null ? "" : `, ${formatCount(Math.round(g.averageSinceWrite))} conversation tokens since the last summary write on average`;
   return `  ${label}: ${g.restarts} (${g.current} with the summary current, ${g.stale} stale)${since}`;
 }
 function freshnessLines(f) {
   return [
-    `Summary freshness at restarts (stale: not written during the conversation and more than ${formatCount(Math.round(f.threshold))} tokens since the last write):`,
+    `Summary freshness at restarts (stale: the conversation grew more than ${formatCount(Math.round(f.threshold))} tokens since the summary was last written, or since its first request when it wrote none; measured):`,
     groupLine("/clear", f.clear),
     groupLine("compaction", f.compaction)
   ];
@@ -32137,7 +32295,7 @@ function restartKindFigures(clears, compacts, injections) {
     groups.set(label, group2);
     group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
-    const after = kind === "clear" ? firstInjectionAfter(
+    const after2 = kind === "clear" ? firstInjectionAfter(
       injections,
       used,
       r.at,
@@ -32150,12 +32308,12 @@ function restartKindFigures(clears, compacts, injections) {
       COMPACT_PAIR_MAX_GAP_MS,
       (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
     );
-    if (after !== null) used.add(after);
+    if (after2 !== null) used.add(after2);
     if (!hasSize(r)) group2.noSizeBefore += 1;
-    else if (after === null || after.receipt === "missing") group2.noThreadMindAfter += 1;
-    else if (typeof after.firstRequestTokens === "number")
-      group2.measured.push({ before: r.contextTokens, after: after.firstRequestTokens, loaded: after.tokens });
-    else group2.estimateOnly.push(after.tokens);
+    else if (after2 === null || after2.receipt === "missing") group2.noThreadMindAfter += 1;
+    else if (typeof after2.firstRequestTokens === "number")
+      group2.measured.push({ before: r.contextTokens, after: after2.firstRequestTokens, loaded: after2.tokens });
+    else group2.estimateOnly.push(after2.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
   return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
@@ -32232,6 +32390,17 @@ function uniqueId(title, taken, reserved = []) {
     const head = base.slice(0, LIMITS.idLength - suffix.length).replace(/-+$/g, "");
     const candidate = `${head}${suffix}`;
     if (isFree(candidate)) return candidate;
+  }
+  throw errors.invalid(`Could not find a free id for "${title}"`);
+}
+var BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+function suffixedId(title, taken, reserved = []) {
+  const base = slugify2(title, LIMITS.idLength - 5);
+  for (let attempt = 0; attempt < 1e3; attempt++) {
+    let suffix = "";
+    for (const b of randomBytes(4)) suffix += BASE36[b % 36];
+    const candidate = `${base}-${suffix}`;
+    if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }
   throw errors.invalid(`Could not find a free id for "${title}"`);
 }
@@ -32359,7 +32528,7 @@ function threadLabel(t, options) {
   if (t.branch) parts.push(`\u2387 ${t.branch}`);
   const extra = options.extra?.(t);
   if (extra) parts.push(extra);
-  if (t.id === options.activeId) parts.push("\u25C0 active");
+  if (t.id === options.activeId) parts.push("\u25C0 current");
   return parts.join(" ");
 }
 function relatedMark(t, threads) {
@@ -32376,6 +32545,19 @@ var SECTION_HEADINGS = {
   "open-questions": "Open questions",
   "next-steps": "Next steps"
 };
+function statusWord(status) {
+  switch (status) {
+    case "active":
+      return "open";
+    case "done":
+    case "abandoned":
+      return status;
+    default: {
+      const unreachable = status;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
 function threadStatus(meta2) {
   return meta2.status ?? "active";
 }
@@ -32403,7 +32585,8 @@ async function collectStats(services) {
     freshness: freshnessFromLog(
       logged.staleness,
       verdictThreshold(readFreshnessConfig(services.store.dir, project.id).nudgeTokens)
-    )
+    ),
+    recall: logged.recall
   };
 }
 function treeOrder(threads) {
@@ -32437,7 +32620,7 @@ function measuredPart(m) {
     sessionEnds: ends.length === 0 ? null : {
       count: ends.length,
       averageTokens: average(ends.map((r) => r.contextTokens)),
-      maxTokens: Math.max(...ends.map((r) => r.contextTokens))
+      maxTokens: ends.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY)
     },
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
@@ -32448,8 +32631,8 @@ function measuredPart(m) {
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
-function change(before, after) {
-  const c = (after - before) / before * 100;
+function change(before, after2) {
+  const c = (after2 - before) / before * 100;
   return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
 }
 function kindLines(k) {
@@ -32475,28 +32658,43 @@ function kindLines(k) {
   return out;
 }
 var fmt2 = (n) => Math.round(n).toLocaleString("en-US");
+var STATS_SUMMARY_ROWS = 40;
+function listedSummaries(rows) {
+  if (rows.length <= STATS_SUMMARY_ROWS) return { listed: [...rows], more: 0, moreTokens: 0 };
+  const order = rows.map((_, i) => i).sort((a, b) => rows[b].tokens - rows[a].tokens || a - b);
+  const keep = new Set(order.slice(0, STATS_SUMMARY_ROWS));
+  let moreTokens = 0;
+  for (const i of order.slice(STATS_SUMMARY_ROWS)) moreTokens += rows[i].tokens;
+  return { listed: rows.filter((_, i) => keep.has(i)), more: rows.length - STATS_SUMMARY_ROWS, moreTokens };
+}
 function renderStats(report) {
   const c = report.counts;
   const lines = [
     `ThreadMind Stats: "${report.projectTitle}"`,
     "",
-    `Threads: ${c.total} (${c.active} active, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` \u2014 ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
-    `Active thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt2(report.active.contextTokens)} tokens of context)`,
+    `Threads: ${c.total} (${c.active} open, ${c.done} done, ${c.abandoned} abandoned)${c.unreadable > 0 ? ` \u2014 ${c.unreadable} thread file${c.unreadable === 1 ? "" : "s"} could not be read (see thread_list)` : ""}`,
+    `Current thread: ${report.active.threadId} (depth ${report.active.depth}, ~${fmt2(report.active.contextTokens)} tokens of context)`,
     "",
     "Summaries:"
   ];
-  const width = Math.max(24, ...report.summaries.map((s) => s.threadId.length + 1));
+  const { listed, more, moreTokens } = listedSummaries(report.summaries);
+  const width = listed.reduce((w, s) => Math.max(w, s.threadId.length + 1), 24);
   lines.push(`  ${"Thread".padEnd(width)} ${"Tokens".padEnd(8)} Updated`);
-  for (const s of report.summaries) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
-  lines.push("", "Measured sessions (Claude Code plugin):", ...measuredLines(report.measured));
+  for (const s of listed) lines.push(`  ${s.threadId.padEnd(width)} ${`~${fmt2(s.tokens)}`.padEnd(8)} ${s.updated}`);
+  if (more > 0)
+    lines.push(
+      `  \u2026 and ${more} smaller ${more === 1 ? "summary" : "summaries"} not listed (~${fmt2(moreTokens)} tokens in all; thread_list shows the tree)`
+    );
+  lines.push("", "Measured sessions (Claude Code and Codex plugins):", ...measuredLines(report.measured));
   lines.push("", ...freshnessLines(report.freshness));
+  if (report.recall !== void 0) lines.push("", ...recallLines(report.recall));
   lines.push(
     "",
-    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage Claude Code records in its transcripts (input + cache tokens of a request)."
+    "Sizes marked ~ are estimates (summaries, ThreadMind's context); the others are measured from the usage the agent records in its transcripts (Claude Code: input + cache tokens of a request; Codex: a request's input tokens, cached ones included)."
   );
   return lines.join("\n");
 }
-var REPORT_LINE = "  Every restart measured from Claude Code's transcripts, before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
 function measuredLines(m) {
   const lines = [];
   if (m.sessionEnds) {
@@ -32528,8 +32726,8 @@ function measuredLines(m) {
     ];
   }
   return [
-    "  No measurements yet. Install the ThreadMind plugin for Claude Code: its hooks reload the context after /clear and compaction",
-    "  and measure each conversation's size from Claude Code's transcripts. Figures appear here after a session ends.",
+    "  No measurements yet. Install the ThreadMind plugin for Claude Code or Codex: its hooks reload the context after /clear and compaction",
+    "  and measure each conversation's size from the agent's transcripts. Figures appear here after a session ends.",
     REPORT_LINE
   ];
 }
@@ -32815,12 +33013,12 @@ function removeSection(existing, fileName) {
   const span = findSection(existing, fileName);
   if (!span) return null;
   let before = existing.slice(0, span.start);
-  let after = existing.slice(span.end);
+  let after2 = existing.slice(span.end);
   const eol = eolOf(existing);
-  if (after.startsWith(eol)) after = after.slice(eol.length);
-  else if (after.startsWith("\n")) after = after.slice(1);
-  if (after === "" && before.endsWith(`${eol}${eol}`)) before = before.slice(0, -eol.length);
-  return before + after;
+  if (after2.startsWith(eol)) after2 = after2.slice(eol.length);
+  else if (after2.startsWith("\n")) after2 = after2.slice(1);
+  if (after2 === "" && before.endsWith(`${eol}${eol}`)) before = before.slice(0, -eol.length);
+  return before + after2;
 }
 function cursorRule(body) {
   return [
@@ -32842,8 +33040,8 @@ async function writeAgentInstructions(root, targets, body) {
     const rel = targetPath(target2);
     const file = writablePath(root, rel);
     const before = readAgentFile(file, rel);
-    const after = target2 === "cursor" ? cursorRule(body) : upsertSection(before, body, rel);
-    plans.push({ target: target2, rel, file, before, after });
+    const after2 = target2 === "cursor" ? cursorRule(body) : upsertSection(before, body, rel);
+    plans.push({ target: target2, rel, file, before, after: after2 });
   }
   let legacy = null;
   const cursorrules = chosen.includes("cursor") ? writablePath(root, LEGACY_CURSORRULES) : null;
@@ -33195,6 +33393,30 @@ var CONTEXT_URI = "threadmind://context";
 var TREE_URI = "threadmind://tree";
 var THREAD_URI_TEMPLATE = "threadmind://threads/{threadId}";
 var threadUri = (id) => `threadmind://threads/${id}`;
+var RESOURCES_PAGE_SIZE = 500;
+var CONTEXT_META = {
+  title: "ThreadMind context",
+  description: "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
+  mimeType: MARKDOWN
+};
+var TREE_META = {
+  title: "ThreadMind thread tree",
+  description: "The active project's threads as an ASCII tree",
+  mimeType: MARKDOWN
+};
+var THREAD_META = {
+  title: "ThreadMind thread summary",
+  description: "One thread's summary alone (without its ancestors)",
+  mimeType: MARKDOWN
+};
+var cursorOf = (offset) => `threads:${offset}`;
+function offsetOf(cursor) {
+  if (cursor === void 0) return 0;
+  const m = /^threads:(\d{1,9})$/.exec(cursor);
+  if (m === null)
+    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor for resources/list: ${JSON.stringify(cursor.slice(0, 80))}`);
+  return Number(m[1]);
+}
 function registerResources(server2, session) {
   const read = async (uri, text) => {
     try {
@@ -33207,17 +33429,13 @@ function registerResources(server2, session) {
   server2.registerResource(
     "context",
     CONTEXT_URI,
-    {
-      title: "ThreadMind context",
-      description: "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
-      mimeType: MARKDOWN
-    },
+    CONTEXT_META,
     (uri) => read(uri, async (services) => (await services.contextGet()).text)
   );
   server2.registerResource(
     "tree",
     TREE_URI,
-    { title: "ThreadMind thread tree", description: "The active project's threads as an ASCII tree", mimeType: MARKDOWN },
+    TREE_META,
     (uri) => read(uri, async (services) => (await services.threadList()).text)
   );
   server2.registerResource(
@@ -33226,7 +33444,7 @@ function registerResources(server2, session) {
       list: async () => ({ resources: await listThreads(session) }),
       complete: { threadId: (value) => completeThreadId(session, value) }
     }),
-    { title: "ThreadMind thread summary", description: "One thread's summary alone (without its ancestors)", mimeType: MARKDOWN },
+    THREAD_META,
     (uri, variables) => read(uri, async (services) => {
       const raw = variables.threadId;
       const id = assertId(Array.isArray(raw) ? raw.join("/") : raw, "thread id");
@@ -33234,12 +33452,29 @@ function registerResources(server2, session) {
       return thread.summary.trim() === "" ? `_(Thread "${thread.title}" (${thread.id}) has no summary yet.)_` : thread.summary;
     })
   );
+  server2.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const offset = offsetOf(request.params?.cursor);
+    const threads = await listThreads(session);
+    const page = threads.slice(offset, offset + RESOURCES_PAGE_SIZE).map((r) => ({ ...THREAD_META, ...r }));
+    const statics = offset === 0 ? [
+      { uri: CONTEXT_URI, name: "context", ...CONTEXT_META },
+      { uri: TREE_URI, name: "tree", ...TREE_META }
+    ] : [];
+    const next = offset + RESOURCES_PAGE_SIZE;
+    return { resources: [...statics, ...page], ...next < threads.length ? { nextCursor: cursorOf(next) } : {} };
+  });
 }
 async function listThreads(session) {
   let threads;
+  let currentId = null;
   try {
     const services = await session.services();
-    threads = services.store.readAllThreads(services.currentProject().id).threads;
+    const projectId = services.currentProject().id;
+    threads = services.store.readAllThreads(projectId).threads;
+    currentId = await services.currentThreadRef().then(
+      (ref) => ref.lost === null && ref.project.id === projectId ? ref.threadId : null,
+      () => null
+    );
   } catch (e) {
     if (noProjectYet(e)) return [];
     if (!(e instanceof ThreadMindError)) throw e;
@@ -33250,7 +33485,9 @@ async function listThreads(session) {
   return [...threads.values()].sort((a, b) => a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1).map((t) => ({
     uri: threadUri(t.id),
     name: t.title,
-    description: `${threadStatus(t)}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
+    // What a client's menu shows (Claude Code's @-menu): the thread's own title, not the template's.
+    title: t.title,
+    description: `${t.id === currentId ? "current thread of this window, " : ""}${statusWord(threadStatus(t))}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
     mimeType: MARKDOWN
   }));
 }
@@ -33583,8 +33820,8 @@ function reclaim(lockPath, staleMs) {
     unlinkIfPresent(lockPath);
     return true;
   } finally {
-    const after = inspect(mutexPath);
-    if (after.kind !== "holder" || after.holder.nonce !== nonce) {
+    const after2 = inspect(mutexPath);
+    if (after2.kind !== "holder" || after2.holder.nonce !== nonce) {
       throw new LockLostError(mutexPath, "the reclaim mutex was broken while held (this process stalled inside it)");
     }
     unlinkIfPresent(mutexPath);
@@ -33747,6 +33984,46 @@ var KEY_ORDER = [
 ];
 var FrontmatterError = class extends Error {
 };
+var FRONTMATTER_LIMITS = {
+  chars: 256 * 1024,
+  /** Lines, plus items of flow collections (`[a, b]`, `{a: 1}`): about the number of keys and list items. */
+  entries: 1e3,
+  /** Open flow brackets at once, or the characters of a line's leading indentation and `- ` indicators. */
+  depth: 64
+};
+function frontmatterPastLimits(yamlText) {
+  const fmt4 = (n) => n.toLocaleString("en-US");
+  if (yamlText.length > FRONTMATTER_LIMITS.chars)
+    return `frontmatter too large to parse: ${fmt4(yamlText.length)} characters (limit ${fmt4(FRONTMATTER_LIMITS.chars)})`;
+  let entries = 1;
+  let brackets = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < yamlText.length; i++) {
+    const c = yamlText.charCodeAt(i);
+    if (c === 10) {
+      entries++;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c === 32 || c === 45 || c === 9)) {
+      if (++indent > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (a line indented past ${FRONTMATTER_LIMITS.depth} characters)`;
+      continue;
+    }
+    lineStart = false;
+    if (c === 91 || c === 123) {
+      if (++brackets > FRONTMATTER_LIMITS.depth)
+        return `frontmatter nested too deeply to parse (more than ${FRONTMATTER_LIMITS.depth} open brackets)`;
+    } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
+    else if (c === 44 && brackets > 0) entries++;
+    if (entries > FRONTMATTER_LIMITS.entries) break;
+  }
+  if (entries > FRONTMATTER_LIMITS.entries)
+    return `frontmatter too large to parse: more than ${fmt4(FRONTMATTER_LIMITS.entries)} lines and list items (keys)`;
+  return null;
+}
 function serializeThread(thread) {
   const ordered = {};
   for (const key of KEY_ORDER) {
@@ -33815,6 +34092,8 @@ function parseThreadUnchecked(text) {
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const { yamlText, summary } = split;
+  const pastLimits = frontmatterPastLimits(yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
@@ -33902,6 +34181,665 @@ function describe2(v) {
   if (Array.isArray(v)) return "a list";
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
+}
+
+// src/core/store/thread-folder-format.ts
+var import_yaml2 = __toESM(require_dist2());
+
+// src/core/store/summary-blocks.ts
+var LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+function isListItem(block) {
+  return LIST_ITEM.test(block);
+}
+function splitBlocks(body) {
+  const blocks = [];
+  let current = null;
+  let blankBefore = true;
+  const fences = new FenceTracker();
+  for (const raw of body.replace(/\r\n/g, "\n").split("\n")) {
+    const line = raw.replace(/[ \t]+$/, "") === "" ? "" : raw;
+    const inFence = current !== null && fences.open !== null;
+    const outside = fences.outside(line);
+    if (inFence) {
+      current.push(line);
+      continue;
+    }
+    if (line === "") {
+      blankBefore = true;
+      if (current !== null) current.push("");
+      continue;
+    }
+    const indented = /^[ \t]/.test(line);
+    const starts = current === null || !indented && (LIST_ITEM.test(line) || blankBefore) || !outside && !indented;
+    if (starts) {
+      current = [line];
+      blocks.push(current);
+    } else current.push(line);
+    blankBefore = false;
+  }
+  return blocks.map((lines) => trimTrailingBlank(lines).join("\n")).filter((b) => b !== "");
+}
+function trimTrailingBlank(lines) {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === "") end--;
+  return lines.slice(0, end);
+}
+function joinBlocks(blocks) {
+  let out = "";
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (i > 0) out += isListItem(block) || FENCE_START.test(block) ? "\n" : "\n\n";
+    out += block;
+  }
+  return out;
+}
+var FENCE_START = /^(```|~~~)/;
+
+// src/core/store/thread-folder-format.ts
+var HEAD_FILE = "thread.md";
+var SET_DIRS = ["paths", "related"];
+var HEAD_KEYS = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "changedAt",
+  "commit",
+  "status",
+  "branch",
+  "mergedInto",
+  "migratedFrom"
+];
+function gitBlobId(bytes2) {
+  const hash = createHash("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex");
+}
+function memberFileName(member) {
+  return createHash("sha1").update(member).digest("hex").slice(0, 16);
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function assertStorable(what, text) {
+  if (LONE_SURROGATE3.test(text))
+    throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`
+    );
+  }
+}
+function serializeHead(head) {
+  const fields = {};
+  for (const key of HEAD_KEYS) {
+    const value = head[key];
+    if (value !== void 0) fields[key] = value;
+  }
+  assertStorable("title", head.title);
+  assertStorable("summary", head.body);
+  const text = `---
+${frontmatterYaml(fields)}---
+${head.body === "" ? "" : `
+${head.body}
+`}`;
+  const back = parseHead(text);
+  for (const key of [...HEAD_KEYS, "body"]) {
+    if (JSON.stringify(back[key]) !== JSON.stringify(head[key]))
+      throw new FrontmatterError(`its ${key} would not read back exactly as given`);
+  }
+  return text;
+}
+function serializeItem(item) {
+  const fields = { at: item.at, by: item.by };
+  if (item.commit !== void 0) fields.commit = item.commit;
+  const body = item.blocks.join("\n\n");
+  assertStorable("summary", body);
+  const text = `---
+${frontmatterYaml(fields)}---
+${body}
+`;
+  const back = parseItem(text);
+  if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
+    throw new FrontmatterError("an item of its summary would not read back exactly as given");
+  }
+  return text;
+}
+function yamlMapping(text) {
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+    );
+  }
+  const split = splitFrontmatter(text);
+  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
+  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
+  const pastLimits = frontmatterPastLimits(split.yamlText);
+  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
+  let data;
+  try {
+    const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    data = doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
+  }
+  if (data === null || data === void 0) data = {};
+  if (typeof data !== "object" || Array.isArray(data))
+    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  return { data, body: split.summary };
+}
+function stringField(d, key, required2) {
+  const v = d[key];
+  if (v === void 0 || v === null) {
+    if (required2) throw new FrontmatterError(`frontmatter has no "${key}"`);
+    return void 0;
+  }
+  if (typeof v !== "string")
+    throw new FrontmatterError(
+      `frontmatter "${key}" must be a string, found ${Array.isArray(v) ? "a list" : v instanceof Date ? "a date (quote it)" : typeof v}`
+    );
+  return v;
+}
+function parseHead(text) {
+  const { data: d, body } = yamlMapping(text);
+  const id = stringField(d, "id", true);
+  if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
+  const parentRaw = d.parentId;
+  if (parentRaw === void 0) throw new FrontmatterError('frontmatter has no "parentId" (use null for main)');
+  if (parentRaw !== null && (typeof parentRaw !== "string" || !isValidId(parentRaw))) {
+    throw new FrontmatterError(`frontmatter parentId ${JSON.stringify(parentRaw)} is not a valid id`);
+  }
+  const head = {
+    id,
+    title: stringField(d, "title", true),
+    parentId: parentRaw,
+    author: stringField(d, "author", false) ?? "unknown",
+    createdAt: stringField(d, "createdAt", true),
+    body
+  };
+  const changedAt = stringField(d, "changedAt", false);
+  if (changedAt !== void 0) head.changedAt = changedAt;
+  const commit = stringField(d, "commit", false);
+  if (commit !== void 0) head.commit = commit;
+  const status = stringField(d, "status", false);
+  if (status !== void 0) {
+    if (status !== "done" && status !== "abandoned")
+      throw new FrontmatterError(`frontmatter status "${status}" must be done or abandoned`);
+    head.status = status;
+  }
+  const branch = stringField(d, "branch", false);
+  if (branch !== void 0) head.branch = branch;
+  const mergedInto = stringField(d, "mergedInto", false);
+  if (mergedInto !== void 0) head.mergedInto = mergedInto;
+  const migratedFrom = stringField(d, "migratedFrom", false);
+  if (migratedFrom !== void 0) head.migratedFrom = migratedFrom;
+  return head;
+}
+function parseItem(text) {
+  const { data: d, body } = yamlMapping(text);
+  const item = {
+    at: stringField(d, "at", false) ?? "",
+    by: stringField(d, "by", false) ?? "unknown",
+    blocks: splitBlocks(body)
+  };
+  const commit = stringField(d, "commit", false);
+  if (commit !== void 0) item.commit = commit;
+  return item;
+}
+var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+var FIRST = "i";
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function fractionOf(key) {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+function midpoint(a, b) {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low] + midpoint(a.slice(1), null);
+}
+function after(a) {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1];
+  return a[0] + after(a.slice(1));
+}
+function fractionBetween(a, b) {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+function keyBetween(before, next) {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+function randomSuffix() {
+  const bytes2 = randomBytes(4);
+  let out = "";
+  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
+  return out;
+}
+
+// src/core/store/thread-folder-read.ts
+function assembleFolder(id, texts, pathOf) {
+  if (texts.head === null) {
+    if (texts.items.size === 0 && texts.members.size === 0) return null;
+    throw unreadable(
+      pathOf(HEAD_FILE),
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`
+    );
+  }
+  let head;
+  try {
+    head = parseHead(texts.head);
+  } catch (e) {
+    throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+  }
+  if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const items = [];
+  for (const file of [...texts.items.keys()].sort()) {
+    const [section, name] = file.split("/");
+    let item;
+    try {
+      item = parseItem(texts.items.get(file));
+    } catch (e) {
+      throw unreadable(pathOf(file), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
+    }
+    items.push({ section, key: name.slice(0, -3), file, item });
+  }
+  const members2 = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map() };
+  for (const [file, text] of texts.members) {
+    const dir = file.split("/")[0];
+    const member = text.replace(/\r?\n$/, "");
+    if (member.includes("\n") || member === "")
+      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
+    members2[dir].set(file, member);
+  }
+  return { thread: threadOf(head, items, members2), head, items, members: members2 };
+}
+function sectionBlocks(items, section) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const it of items) {
+    if (it.section !== section) continue;
+    for (const block of it.item.blocks) {
+      if (seen.has(block)) continue;
+      seen.add(block);
+      out.push(block);
+    }
+  }
+  return out;
+}
+function summaryOf(body, items) {
+  const parts = [];
+  if (body.trim() !== "") parts.push(body);
+  for (const key of SECTION_KEYS) {
+    const blocks = sectionBlocks(items, key);
+    if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}
+${joinBlocks(blocks)}`);
+  }
+  return parts.join("\n\n");
+}
+function threadOf(head, items, members2) {
+  let updatedAt = head.changedAt !== void 0 && head.changedAt > head.createdAt ? head.changedAt : head.createdAt;
+  let commit = head.commit;
+  let newest = head.changedAt ?? head.createdAt;
+  for (const it of items) {
+    if (it.item.at > updatedAt) updatedAt = it.item.at;
+    if (it.item.at >= newest && it.item.commit !== void 0) {
+      newest = it.item.at;
+      commit = it.item.commit;
+    }
+  }
+  const thread = {
+    id: head.id,
+    title: head.title,
+    parentId: head.parentId,
+    author: head.author,
+    createdAt: head.createdAt,
+    updatedAt,
+    summary: summaryOf(head.body, items)
+  };
+  if (head.status !== void 0) thread.status = head.status;
+  if (head.branch !== void 0) thread.branch = head.branch;
+  if (commit !== void 0) thread.commit = commit;
+  const paths = [...members2.paths.values()].sort();
+  if (paths.length > 0) thread.paths = paths;
+  if (head.mergedInto !== void 0) thread.mergedInto = head.mergedInto;
+  const related = [...members2.related.values()].sort();
+  if (related.length > 0) thread.related = related;
+  return thread;
+}
+function readFolderTexts(folder) {
+  const stamps = /* @__PURE__ */ new Map();
+  const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
+  if (root === null) return null;
+  const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
+  for (const name of root) {
+    if (isAtomicTempFile(name)) continue;
+    const path = join(folder, name);
+    if (name === HEAD_FILE) {
+      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+    } else if (isSectionDir(name)) {
+      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+          throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        const text = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        if (text !== null) texts.items.set(`${name}/${file}`, text);
+      }
+    } else if (SET_DIRS.includes(name)) {
+      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
+      const names = listDir(path, stamps, limit) ?? [];
+      for (const file of names) {
+        if (isAtomicTempFile(file)) continue;
+        const text = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        if (text !== null) texts.members.set(`${name}/${file}`, text);
+      }
+    }
+  }
+  return { texts, stamps };
+}
+function readFile(path, stamps, maxBytes) {
+  const stat = lstatStrict(path, true);
+  stamps.set(path, stat?.isFile() ? statStamp(stat) : null);
+  return readTextStrictAfter(path, stat, maxBytes);
+}
+function listDir(path, stamps, limit) {
+  const stat = lstatStrict(path, true);
+  if (stat === null) {
+    stamps.set(`${path}/`, null);
+    return null;
+  }
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  if (!stat.isDirectory()) throw unreadable(path, "is not a directory (a thread folder and its sections are directories)");
+  stamps.set(`${path}/`, statStamp(stat));
+  let dir;
+  try {
+    dir = opendirSync(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+  const names = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      if (isAtomicTempFile(entry.name)) continue;
+      names.push(entry.name);
+      if (names.length > limit)
+        throw unreadable(
+          path,
+          `holds more than ${limit.toLocaleString("en-US")} entries, over the limit: fold some items together by hand`
+        );
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names.sort();
+}
+
+// src/core/store/thread-folder-write.ts
+function splitSummary(summary) {
+  const outside = [];
+  const bodies = /* @__PURE__ */ new Map();
+  let current = null;
+  const fences = new FenceTracker();
+  for (const line of summary.split("\n")) {
+    const heading = fences.outside(line) ? HEADING.exec(line) : null;
+    if (heading && !line.startsWith("###")) {
+      current = sectionKeyOf(heading[1]);
+      if (current === null) outside.push(line);
+      else if (!bodies.has(current)) bodies.set(current, []);
+      continue;
+    }
+    if (current === null) outside.push(line);
+    else bodies.get(current).push(line);
+  }
+  const sections = /* @__PURE__ */ new Map();
+  for (const [key, lines] of bodies) sections.set(key, splitBlocks(lines.join("\n")));
+  return {
+    body: outside.join("\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""),
+    sections
+  };
+}
+function headOf(thread, body, current, stamp, migratedFrom) {
+  const head = {
+    id: thread.id,
+    title: thread.title,
+    parentId: thread.parentId,
+    author: thread.author,
+    createdAt: thread.createdAt,
+    body
+  };
+  if (thread.status !== void 0) head.status = thread.status;
+  if (thread.branch !== void 0) head.branch = thread.branch;
+  if (thread.mergedInto !== void 0) head.mergedInto = thread.mergedInto;
+  const from = migratedFrom ?? current?.migratedFrom;
+  if (from !== void 0) head.migratedFrom = from;
+  const unchanged = current !== null && sameHead(head, current);
+  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
+  if (changedAt !== void 0) head.changedAt = changedAt;
+  const commit = unchanged ? current.commit : stamp.commit;
+  if (commit !== void 0) head.commit = commit;
+  return head;
+}
+function sameHead(a, b) {
+  const keys = [
+    "id",
+    "title",
+    "parentId",
+    "author",
+    "createdAt",
+    "status",
+    "branch",
+    "mergedInto",
+    "migratedFrom",
+    "body"
+  ];
+  return keys.every((k) => a[k] === b[k]);
+}
+function planFolderWrite(current, thread, stamp, migratedFrom) {
+  const { body, sections } = splitSummary(thread.summary);
+  const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
+  const items = current?.items ?? [];
+  for (const key of SECTION_KEYS) {
+    const wanted = [...new Set(sections.get(key) ?? [])];
+    if (wanted.length > LIMITS.sectionItems)
+      throw errors.invalid(
+        `The ${key} section of "${thread.id}" has ${wanted.length} items, over the limit of ${LIMITS.sectionItems}: fold some together.`
+      );
+    planSection(
+      items.filter((i) => i.section === key),
+      key,
+      wanted,
+      stamp,
+      out
+    );
+  }
+  const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
+  const headText = serializeHead(head);
+  if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
+    out.head = headText;
+  for (const dir of SET_DIRS) {
+    const had = current?.members[dir] ?? /* @__PURE__ */ new Map();
+    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
+    for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}
+`);
+    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
+  }
+  return out;
+}
+function planSection(items, section, wanted, stamp, out) {
+  const view = [];
+  const byText = /* @__PURE__ */ new Map();
+  for (const it of items) {
+    for (const text of it.item.blocks) {
+      const seen = byText.get(text);
+      if (seen) seen.files.push(it);
+      else {
+        const v = { text, files: [it] };
+        byText.set(text, v);
+        view.push(v);
+      }
+    }
+  }
+  const next = new Map(items.map((it) => [it, [...it.item.blocks]]));
+  const drop = (v) => {
+    for (const f of v.files)
+      next.set(
+        f,
+        next.get(f).filter((b) => b !== v.text)
+      );
+  };
+  const pairs = lcs(
+    view.map((v) => v.text),
+    wanted
+  );
+  const fresh = [];
+  let vi = 0;
+  let wi = 0;
+  let lastKey = null;
+  const keyOfView = (v) => v.files[0].key;
+  for (const [pv, pw] of [...pairs, [view.length, wanted.length]]) {
+    const oldGap = view.slice(vi, pv);
+    const newGap = wanted.slice(wi, pw);
+    const paired = Math.min(oldGap.length, newGap.length);
+    for (let i = 0; i < paired; i++) {
+      const v = oldGap[i];
+      const first = v.files[0];
+      const blocks = next.get(first);
+      next.set(
+        first,
+        blocks.map((b) => b === v.text ? newGap[i] : b)
+      );
+      for (const f of v.files.slice(1))
+        next.set(
+          f,
+          next.get(f).filter((b) => b !== v.text)
+        );
+      lastKey = keyOfView(v);
+    }
+    for (const v of oldGap.slice(paired)) drop(v);
+    if (newGap.length > paired) {
+      const following = pv < view.length ? keyOfView(view[pv]) : null;
+      fresh.push({ after: lastKey, before: following, texts: newGap.slice(paired) });
+    }
+    if (pv < view.length) lastKey = keyOfView(view[pv]);
+    vi = pv + 1;
+    wi = pw + 1;
+  }
+  for (const [it, blocks] of next) {
+    if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
+    if (blocks.length === 0) out.remove.push(it.file);
+    else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
+  }
+  for (const run of fresh) {
+    let prev = run.after;
+    for (const text of run.texts) {
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
+      prev = key;
+    }
+  }
+}
+function stampFields(stamp) {
+  return stamp.commit === void 0 ? { at: stamp.at, by: stamp.by } : { at: stamp.at, by: stamp.by, commit: stamp.commit };
+}
+function lcs(a, b) {
+  const n = a.length;
+  const m = b.length;
+  const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i2 = n - 1; i2 >= 0; i2--) {
+    for (let j2 = m - 1; j2 >= 0; j2--) {
+      table[i2][j2] = a[i2] === b[j2] ? table[i2 + 1][j2 + 1] + 1 : Math.max(table[i2 + 1][j2], table[i2][j2 + 1]);
+    }
+  }
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if (table[i + 1][j] >= table[i][j + 1]) i++;
+    else j++;
+  }
+  return out;
+}
+
+// src/core/store/recent-writes.ts
+var recent = [];
+var KEEP = 16;
+function noteThreadWrite(dir) {
+  const at = recent.indexOf(dir);
+  if (at !== -1) recent.splice(at, 1);
+  recent.push(dir);
+  if (recent.length > KEEP) recent.shift();
+}
+function recentThreadWrites() {
+  return recent;
+}
+var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+var FOLDER_READ_WAIT_MS = 500;
+var RETRY_PAUSE_MS = 2;
+function markFolderWrite(folder) {
+  const path = join(folder, `.writing.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  writeFileSync(path, "");
+  return () => {
+    try {
+      unlinkSync(path);
+    } catch {
+    }
+  };
+}
+function folderWriteUnderWay(folder) {
+  let names;
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    const pid = MARKER.exec(name)?.[1];
+    if (pid !== void 0 && Number(pid) !== process.pid && isProcessAlive(Number(pid))) return true;
+  }
+  return false;
+}
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function readFolderConsistently(folder, read, unchanged) {
+  const deadline = Date.now() + FOLDER_READ_WAIT_MS;
+  for (; ; ) {
+    const busyBefore = folderWriteUnderWay(folder);
+    let result;
+    try {
+      result = { ok: true, value: read() };
+    } catch (error2) {
+      result = { ok: false, error: error2 };
+    }
+    const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
+    if (consistent || Date.now() >= deadline) {
+      if (result.ok) return result.value;
+      throw result.error;
+    }
+    Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
+  }
 }
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
@@ -34161,7 +35099,7 @@ var Store = class {
   lockOptions;
   dir;
   lockPath;
-  /** Parsed thread files by path, each valid while the file's stamp is unchanged; errors are never cached. */
+  /** Threads as read, by folder, each valid while every file it was read from has its stamp; errors are never cached. */
   parsed = /* @__PURE__ */ new Map();
   /** Sweeping walks every thread file: long-lived writers do it once; hooks skip it (readers ignore temp files anyway). */
   swept;
@@ -34290,41 +35228,99 @@ var Store = class {
   threadsDirExists(projectId) {
     return entryExists(this.threadsDir(projectId));
   }
-  threadPath(projectId, threadId) {
+  /** The thread's folder (format 2): threads/<project>/<id>/. */
+  threadFolder(projectId, threadId) {
+    return join(this.threadsDir(projectId), assertId(threadId, "thread id"));
+  }
+  /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
+  legacyThreadPath(projectId, threadId) {
     return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+  }
+  /**
+   * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
+   * is all there is.
+   */
+  threadPath(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacy = this.legacyThreadPath(projectId, threadId);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : join(folder, HEAD_FILE);
+  }
+  /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
+  isThreadFile(projectId, threadId, path) {
+    const folder = this.threadFolder(projectId, threadId);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${sep}`);
+  }
+  /**
+   * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
+   * stamps: adding or removing an item changes its section folder's stamp. Unread: the folder and the format-1 file.
+   */
+  threadSources(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== void 0) return [...hit.stamps.keys()];
+    return [`${folder}/`, `${folder}/${HEAD_FILE}`, this.legacyThreadPath(projectId, threadId)];
   }
   /** True when anything (even a damaged file or a dangling link) holds this thread's name: a new thread never takes it. */
   threadExists(projectId, threadId) {
-    return entryExists(this.threadPath(projectId, threadId));
+    return entryExists(this.threadFolder(projectId, threadId)) || entryExists(this.legacyThreadPath(projectId, threadId));
   }
   /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
   readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const path = this.threadPath(projectId, threadId);
-    const thread = this.readThreadFile(path, threadId);
-    if (thread === null) throw notFound(threadId);
-    return thread;
+    const read = this.readCached(projectId, threadId);
+    if (read === null) throw notFound(threadId);
+    return copyThread(read.thread);
   }
-  /** A thread file parsed, from the cache when the file is unchanged since it was parsed; null when it does not exist. */
-  readThreadFile(path, id) {
-    const stat = lstatStrict(path, true);
-    const stamp = stat?.isFile() ? statStamp(stat) : null;
-    const hit = stamp === null ? void 0 : this.parsed.get(path);
-    if (hit !== void 0 && hit.stamp === stamp) return copyThread(hit.thread);
-    const text = readTextStrictAfter(path, stat, LIMITS.threadFileBytes);
-    if (text === null) return null;
-    const thread = parseThreadFile(path, id, text);
-    if (stamp !== null) {
-      this.parsed.delete(path);
-      this.parsed.set(path, { stamp, thread: copyThread(thread) });
-      if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+  /** The thread as read, from the cache while every file it was read from is unchanged; null when nothing holds its name. */
+  readCached(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const hit = this.parsed.get(folder);
+    if (hit !== void 0 && stampsUnchanged(hit.stamps)) return hit;
+    this.parsed.delete(folder);
+    const read = this.readFresh(projectId, threadId);
+    if (read === null) return null;
+    this.parsed.set(folder, read);
+    if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
+    return { ...read, thread: copyThread(read.thread) };
+  }
+  /**
+   * The thread from disk. Its folder wins over its format-1 file; that file beside it is ignored while it holds the
+   * bytes the folder was migrated from (frozen); edited since (on a branch that had not migrated, merged here), the
+   * blocks it holds that the folder lacks are added, and a close there is kept: the next write absorbs them as items.
+   */
+  readFresh(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    return readFolderConsistently(
+      folder,
+      () => this.readFreshOnce(projectId, threadId),
+      (read) => read === null || stampsUnchanged(read.stamps)
+    );
+  }
+  readFreshOnce(projectId, threadId) {
+    const folder = this.threadFolder(projectId, threadId);
+    const legacyPath = this.legacyThreadPath(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    const legacy = readLegacy(legacyPath);
+    const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
+    stamps.set(legacyPath, legacy?.stamp ?? null);
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => join(folder, rel));
+    if (folderThread === null) {
+      if (legacy === null) return null;
+      return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
     }
-    return thread;
+    if (legacy === null || legacy.blob === folderThread.head.migratedFrom) {
+      return { stamps, thread: folderThread.thread, folder: folderThread, legacyBlob: legacy?.blob ?? null };
+    }
+    const edited = parseThreadFile(legacyPath, threadId, legacy.text);
+    return { stamps, thread: absorbLegacy(folderThread, edited), folder: folderThread, legacyBlob: legacy.blob };
   }
-  /** Forgets the parsed copies of these files: the next read parses them from disk whatever their stamp. */
+  /** Forgets the parsed copies of threads read from these files: the next read parses them from disk whatever their stamps. */
   forgetParsed(paths) {
-    for (const path of paths) this.parsed.delete(path);
+    const gone = new Set([...paths].map((p) => p.replace(/[/]$/, "")));
+    for (const [key, hit] of this.parsed) {
+      if ([...hit.stamps.keys()].some((p) => gone.has(p.replace(/[/]$/, "")))) this.parsed.delete(key);
+    }
   }
-  /** True when the project has more than `limit` thread files (stops reading the directory there). */
+  /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
@@ -34334,9 +35330,13 @@ var Store = class {
       throw e;
     }
     try {
-      let count = 0;
+      const ids = /* @__PURE__ */ new Set();
       for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        if (entry.name.endsWith(".md") && !isAtomicTempFile(entry.name) && ++count > limit) return true;
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id !== null && !ids.has(id)) {
+          ids.add(id);
+          if (ids.size > limit) return true;
+        }
       }
       return false;
     } finally {
@@ -34348,34 +35348,67 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    let names;
+    let entries;
     try {
-      names = readdirSync(dir).sort();
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
     }
-    for (const name of names) {
+    const ids = /* @__PURE__ */ new Set();
+    for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+      const name = entry.name;
       if (isAtomicTempFile(name)) continue;
-      const path = join(dir, name);
-      if (!name.endsWith(".md")) continue;
-      const id = name.slice(0, -3);
+      const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+      if (!isDir && !name.endsWith(".md")) continue;
+      const id = isDir ? name : name.slice(0, -3);
       if (!isValidId(id)) {
-        problems.push({ path, threadId: id, reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
+        problems.push({
+          path: join(dir, name),
+          threadId: id,
+          reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
+        });
         continue;
       }
+      ids.add(id);
+    }
+    for (const id of [...ids].sort()) {
       try {
-        const thread = this.readThreadFile(path, id);
-        if (thread === null) continue;
-        threads.set(id, thread);
+        const read = this.readCached(projectId, id);
+        if (read === null) continue;
+        threads.set(id, copyThread(read.thread));
       } catch (e) {
+        const path = e instanceof UnreadableFileError ? e.path : this.threadPath(projectId, id);
         problems.push({ path, threadId: id, reason: reasonOf(e) });
       }
     }
     return { threads, problems };
   }
-  /** Writes a thread file atomically; refuses (invalid input, nothing written) a thread that would not read back exactly. */
-  async writeThread(projectId, thread) {
+  /**
+   * Writes a thread to its folder by diffing it against what is there (see thread-folder-write.ts): only the files of
+   * what changed are written, new item files first, the head next, removed files last, so that a crash in between
+   * loses no item. A thread still in format 1 is migrated first (its file is left as it is: frozen, see readFresh).
+   * Refuses (invalid input, nothing written) a thread that would not read back exactly. `by`: the writer (its author).
+   */
+  async writeThread(projectId, thread, by = thread.author) {
+    makeDir(this.threadsDir(projectId));
+    const folder = this.threadFolder(projectId, thread.id);
+    this.parsed.delete(folder);
+    let current = this.readFresh(projectId, thread.id);
+    if (current !== null && current.folder === null) {
+      this.migrate(projectId, current.thread, current.legacyBlob);
+      current = this.readFresh(projectId, thread.id);
+    }
+    const migratedFrom = current?.legacyBlob ?? void 0;
+    const stamp = { at: thread.updatedAt, by };
+    if (thread.commit !== void 0) stamp.commit = thread.commit;
+    this.applyPlan(folder, thread.id, () => planFolderWrite(current?.folder ?? null, thread, stamp, migratedFrom));
+  }
+  /**
+   * Writes a thread in format 1 (threads/<p>/<id>.md, the whole thread in one file), for the 0.4 migration only, which
+   * replaces 0.4's files in place; the first write after it moves each thread to its folder.
+   */
+  writeLegacyThread(projectId, thread) {
     let text;
     try {
       text = serializeThreadExactly(thread);
@@ -34384,12 +35417,171 @@ var Store = class {
       throw e;
     }
     makeDir(this.threadsDir(projectId));
-    writeFenced(this.lockPath, this.threadPath(projectId, thread.id), text);
+    writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
+    this.parsed.delete(this.threadFolder(projectId, thread.id));
   }
+  /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
+  migrate(projectId, legacy, blob) {
+    const stamp = { at: legacy.updatedAt, by: legacy.author };
+    if (legacy.commit !== void 0) stamp.commit = legacy.commit;
+    this.applyPlan(this.threadFolder(projectId, legacy.id), legacy.id, () => planFolderWrite(null, legacy, stamp, blob));
+  }
+  /**
+   * Migrates every thread of the project still in format 1 (their files are left, frozen: see readFresh), under the
+   * lock the caller holds. Returns the ids migrated; an unreadable file is reported, never migrated.
+   */
+  async migrateProject(projectId) {
+    const { threads, problems } = this.readAllThreads(projectId);
+    const migrated = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read === null) continue;
+      if (read.folder !== null) {
+        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+          await this.writeThread(projectId, read.thread);
+          migrated.push(id);
+        }
+        continue;
+      }
+      this.migrate(projectId, read.thread, read.legacyBlob);
+      this.parsed.delete(this.threadFolder(projectId, id));
+      migrated.push(id);
+    }
+    return { migrated, problems };
+  }
+  /**
+   * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
+   * every branch has migrated (deleting one while a branch still edits it makes a modify/delete conflict). Returns them.
+   */
+  finishMigration(projectId, remove) {
+    const { threads } = this.readAllThreads(projectId);
+    const frozen = [];
+    for (const id of threads.keys()) {
+      const read = this.readFresh(projectId, id);
+      if (read?.folder === null || read === null || read.legacyBlob === null) continue;
+      if (read.legacyBlob !== read.folder.head.migratedFrom) continue;
+      const path = this.legacyThreadPath(projectId, id);
+      frozen.push(path);
+      if (remove) removeFenced(this.lockPath, path);
+    }
+    return frozen;
+  }
+  applyPlan(folder, id, plan) {
+    let write;
+    try {
+      write = plan();
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${id}" cannot be written: ${e.message}.`);
+      throw e;
+    }
+    const made = /* @__PURE__ */ new Set();
+    const ensureDir = (dir) => {
+      if (made.has(dir)) return;
+      makeDir(dir);
+      made.add(dir);
+    };
+    ensureDir(folder);
+    const unmark = markFolderWrite(folder);
+    try {
+      for (const [rel, text] of write.items) {
+        const path = join(folder, rel);
+        ensureDir(dirname(path));
+        writeFenced(this.lockPath, path, text);
+      }
+      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+      for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+    } finally {
+      unmark();
+    }
+    for (const dir of made) noteThreadWrite(dir);
+    for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
+    this.parsed.delete(folder);
+  }
+  /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {
-    removeFenced(this.lockPath, this.threadPath(projectId, threadId));
+    const folder = this.threadFolder(projectId, threadId);
+    const disk = readFolderTexts(folder);
+    if (disk !== null) {
+      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/"));
+      for (const path of files) removeFenced(this.lockPath, path);
+      const dirs = [...disk.stamps.keys()].filter((p) => p.endsWith("/")).sort((a, b) => b.length - a.length);
+      for (const dir of dirs) removeEmptyDir(dir.slice(0, -1));
+    }
+    removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
+    this.parsed.delete(folder);
   }
 };
+function stampsUnchanged(stamps) {
+  for (const [path, stamp] of stamps) {
+    if (pathStamp(path) !== stamp) return false;
+  }
+  return true;
+}
+function threadIdOfEntry(name, isDir) {
+  if (isAtomicTempFile(name)) return null;
+  if (isDir) return name;
+  return name.endsWith(".md") ? name.slice(0, -3) : null;
+}
+function readLegacy(path) {
+  const stat = lstatStrict(path, true);
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(path, LIMITS.threadFileBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes2 === null) return null;
+  if (bytes2.length > LIMITS.threadFileBytes) {
+    const size = Math.max(bytes2.length, Number(stat.size));
+    throw unreadable(
+      path,
+      `is ${size.toLocaleString("en-US")} bytes, over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`
+    );
+  }
+  const text = strictUtf8(bytes2);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return { text, blob: gitBlobId(bytes2), stamp: stat.isFile() ? statStamp(stat) : null };
+}
+function absorbLegacy(folder, legacy) {
+  const thread = copyThread(folder.thread);
+  const { sections } = splitSummary(legacy.summary);
+  const extra = [];
+  for (const [section, blocks] of sections) {
+    const have = new Set(sectionBlocks(folder.items, section));
+    for (const block of blocks) {
+      if (!have.has(block))
+        extra.push({ section, key: "", file: "", item: { at: legacy.updatedAt, by: legacy.author, blocks: [block] } });
+    }
+  }
+  if (extra.length > 0) {
+    const ordered = SECTION_KEYS.flatMap((k) => [
+      ...folder.items.filter((i) => i.section === k),
+      ...extra.filter((i) => i.section === k)
+    ]);
+    thread.summary = summaryOf(folder.head.body, ordered);
+  }
+  if (legacy.updatedAt > thread.updatedAt) thread.updatedAt = legacy.updatedAt;
+  if (thread.status === void 0 && legacy.status !== void 0) {
+    thread.status = legacy.status;
+    if (legacy.mergedInto !== void 0) thread.mergedInto = legacy.mergedInto;
+  }
+  for (const key of ["paths", "related"]) {
+    const union2 = [.../* @__PURE__ */ new Set([...thread[key] ?? [], ...legacy[key] ?? []])].sort();
+    if (union2.length > 0) thread[key] = union2;
+  }
+  return thread;
+}
+function removeEmptyDir(dir) {
+  try {
+    rmdirSync(dir);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
+  }
+}
 function isSymbolicLink(path) {
   try {
     return lstatSync(path).isSymbolicLink();
@@ -34431,9 +35623,9 @@ function validateProject(data, path, id) {
 
 // src/core/clock.ts
 var last = 0;
-function nextTimestamp(after) {
+function nextTimestamp(after2) {
   let t = Date.now();
-  const floor = after ? Date.parse(after) : Number.NaN;
+  const floor = after2 ? Date.parse(after2) : Number.NaN;
   if (!Number.isNaN(floor) && t <= floor) t = floor + 1;
   if (t <= last) t = last + 1;
   last = t;
@@ -34899,14 +36091,14 @@ ${input.project.systemContext.trim()}` : null;
     const text = footed(tokens);
     return { text, tokens: Math.max(tokens, input.estimate(text)) };
   };
-  const render = (keptFrom, withSystem, body, cutNote, framing) => {
+  const render = (keptFrom, withSystem, body, cutNote2, framing) => {
     if (framing === "bare") {
       const text = `${activeHead}${body}`;
       return { text, tokens: input.estimate(text) };
     }
-    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote ? `
+    if (framing === "compact") return withFooter(`${activeHead}${body}${cutNote2 ? `
 
-${cutNote}` : ""}`);
+${cutNote2}` : ""}`);
     const blocks = [];
     const top = [...input.notices];
     if (keptFrom > 0 || cutChain) top.push(leftOutNotice(ancestors.slice(0, keptFrom), cutChain));
@@ -34914,9 +36106,9 @@ ${cutNote}` : ""}`);
     if (withSystem && system !== null) blocks.push(system);
     if (top.length > 0) blocks.push(top.join("\n"));
     for (let i = keptFrom; i < ancestors.length; i++) blocks.push(ancestors[i].text);
-    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote ? `
+    blocks.push(withWarning(`${activeHead}${body}${relatedLine}${cutNote2 ? `
 
-${cutNote}` : ""}`, activeWarning));
+${cutNote2}` : ""}`, activeWarning));
     return withFooter(blocks.join(SEPARATOR));
   };
   const fits = (r) => (input.maxChars === void 0 || r.text.length <= input.maxChars) && (input.maxTokens === void 0 || r.tokens <= input.maxTokens);
@@ -35088,12 +36280,6 @@ var AncestorWalk = class {
     return parent;
   }
 };
-function walkToRoot(start, read) {
-  const walk = new AncestorWalk(start, read);
-  const nearestFirst = [start];
-  for (let t = walk.next(); t !== null; t = walk.next()) nearestFirst.push(t);
-  return { threads: nearestFirst.reverse(), notices: walk.notices };
-}
 function descendantsOf(id, threads) {
   const children = /* @__PURE__ */ new Map();
   for (const t of threads.values()) {
@@ -35156,11 +36342,13 @@ async function checkOne(top, t, warnings) {
 var RELATED_ID_CHARS = 80;
 async function contextWithSources(deps, project, thread, options) {
   const { store, tokens } = deps;
-  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id), store.threadPath(project.id, thread.id)]);
-  const read = (id) => {
-    consulted.add(store.threadPath(project.id, id));
-    return store.readThread(project.id, id);
-  };
+  const consulted = /* @__PURE__ */ new Set([store.projectPath(project.id)]);
+  try {
+    readConsulted(store, project.id, thread.id, consulted);
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  const read = (id) => readConsulted(store, project.id, id, consulted);
   const related = relatedRefs(store, project.id, thread, consulted);
   const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
@@ -35184,14 +36372,21 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
-  return { context: assembled, sources: [...consulted].map((p) => relative(store.dir, p)), dependsOnHead };
+  const sources = [...consulted].map((p) => `${relative(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  return { context: assembled, sources, dependsOnHead };
+}
+function readConsulted(store, projectId, id, consulted) {
+  try {
+    return store.readThread(projectId, id);
+  } finally {
+    for (const p of store.threadSources(projectId, id)) consulted.add(p);
+  }
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id) => {
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
-      consulted.add(store.threadPath(projectId, id));
-      const t = store.readThread(projectId, id);
+      const t = readConsulted(store, projectId, id, consulted);
       return { id, title: t.title, status: threadStatus(t) };
     } catch (e) {
       if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };
@@ -35203,34 +36398,6 @@ function relatedRefs(store, projectId, thread, consulted) {
 
 // src/core/context/tree-text.ts
 var FULL_TREE_LIMIT = 200;
-function treeText(store, project, activeId, written) {
-  try {
-    if (store.threadCountExceeds(project.id, FULL_TREE_LIMIT)) return pathTreeText(store, project, activeId, written);
-    const { threads, problems } = store.readAllThreads(project.id);
-    return renderTreeOf(project, threads, problems, activeId);
-  } catch (e) {
-    return `(The change was saved, but the tree could not be shown: ${messageOf(e)}. thread_list shows it.)`;
-  }
-}
-function treeAfter(store, project, activeId, note) {
-  const tree = treeText(store, project, activeId);
-  return note === null ? tree : `${tree}
-
-${note}`;
-}
-function pathTreeText(store, project, activeId, written) {
-  const active = written?.id === activeId ? written : store.readThread(project.id, activeId);
-  const chain = walkToRoot(active, (id) => store.readThread(project.id, id));
-  const threads = new Map(chain.threads.map((t) => [t.id, t]));
-  const tree = renderTree(threads, {
-    title: project.title,
-    activeId,
-    problems: [],
-    extra: (t) => relatedMark(t, { has: (r) => store.threadExists(project.id, r) })
-  });
-  const note = `(More than ${FULL_TREE_LIMIT} threads: only the path to the active thread is shown. thread_list shows more: its children, siblings and the open threads.)`;
-  return [tree, ...chain.notices, note].join("\n");
-}
 function renderTreeOf(project, threads, problems, activeId) {
   return renderTree(threads, {
     title: project.title,
@@ -35923,7 +37090,7 @@ function parseWordVectors(bytes2, path) {
   }
   const { count, dims, wordsBytes, sha256 } = header;
   if (header.format !== FORMAT || header.version !== 1) throw new Error(`${path} is not a ${FORMAT} file of version 1`);
-  if (!isCount2(count) || !isCount2(dims) || !isCount2(wordsBytes) || typeof sha256 !== "string")
+  if (!isCount3(count) || !isCount3(dims) || !isCount3(wordsBytes) || typeof sha256 !== "string")
     throw new Error(`${path} has a malformed header`);
   const start = newline + 1;
   if (bytes2.length !== start + wordsBytes + count * dims)
@@ -35950,7 +37117,7 @@ function parseWordVectors(bytes2, path) {
     words.map((w) => stem(fold(w)))
   );
 }
-function isCount2(v) {
+function isCount3(v) {
   return typeof v === "number" && Number.isInteger(v) && v > 0;
 }
 function locateWordVectors(moduleUrl = import.meta.url) {
@@ -36356,11 +37523,10 @@ function formatSearchAnswer(answer) {
   );
   answer.hits.forEach((h, i) => {
     const id = answer.scope === "all-projects" ? `${h.projectId}/${h.threadId}` : h.threadId;
-    const meaning = h.similarity === void 0 ? "" : h.tier === "semantic" ? ` (similarity ${h.similarity})` : ` + semantic (similarity ${h.similarity})`;
-    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${h.status} \xB7 ${h.section} \xB7 score ${h.score} \xB7 ${h.tier}${meaning}`);
+    const found = h.similarity !== void 0 && h.tier !== "semantic" ? `${foundBy(h.tier)} and meaning` : foundBy(h.tier);
+    lines.push(`${i + 1}. ${oneLine2(h.title)} (${id}) \xB7 ${statusWord(h.status)} \xB7 ${h.section} \xB7 found ${found}`);
     if (h.snippet !== "") lines.push(`   ${h.snippet}`);
   });
-  lines.push(`Tiers: ${answer.tiers.map(tierText).join(" \u2192 ")}.`);
   const last2 = answer.tiers[answer.tiers.length - 1];
   if (last2?.weak && answer.intent !== "deep") lines.push(hintAfter(last2));
   lines.push(...answer.notices.map((x) => `\u26A0 ${x}`));
@@ -36382,8 +37548,21 @@ function hintAfter(last2) {
     }
   }
 }
-function tierText(t) {
-  return `${t.tier} (${t.strongHits} strong${t.weak ? ", weak" : ""})`;
+function foundBy(tier) {
+  switch (tier) {
+    case "overview":
+      return "by name";
+    case "lookup":
+      return "by its words";
+    case "semantic":
+      return "by meaning";
+    case "deep":
+      return "by word beginnings";
+    default: {
+      const unknown2 = tier;
+      throw new Error(`unknown search tier ${String(unknown2)}`);
+    }
+  }
 }
 function oneLine2(s) {
   return s.replace(/\s*\n\s*/g, " \u23CE ");
@@ -36607,9 +37786,12 @@ function asDoc(v) {
 
 // src/core/search/index-entries.ts
 var CLOSING_LINE = /^\s*-\s*(Closed as done|Abandoned)\s*\(\d{4}-\d{2}-\d{2}\):/;
+function entryThreadId(file) {
+  return file.endsWith("/") ? file.slice(0, -1) : file.slice(0, -3);
+}
 function entriesFromText(file, stamp, text) {
   const hash = contentHash(text);
-  const expectedId = file.slice(0, -3);
+  const expectedId = entryThreadId(file);
   let thread;
   try {
     thread = parseThread(text);
@@ -36629,6 +37811,9 @@ function entriesFromText(file, stamp, text) {
       body: null
     };
   }
+  return entriesFromThread(file, stamp, hash, thread);
+}
+function entriesFromThread(file, stamp, hash, thread) {
   const parsed = parseSummary(thread.summary);
   const meta2 = {
     id: thread.id,
@@ -36647,13 +37832,13 @@ function entriesFromText(file, stamp, text) {
   const reasons = [];
   if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
   for (const s of parsed.sections) {
-    let text2 = s.body;
+    let text = s.body;
     if (thread.status && s.key === "decisions") {
-      const lines = text2.split("\n");
+      const lines = text.split("\n");
       reasons.push(...lines.filter((l) => CLOSING_LINE.test(l)));
-      text2 = lines.filter((l) => !CLOSING_LINE.test(l)).join("\n");
+      text = lines.filter((l) => !CLOSING_LINE.test(l)).join("\n");
     }
-    if (text2.trim() !== "") docs.push({ kind: "section", key: s.key, heading: s.heading, text: text2 });
+    if (text.trim() !== "") docs.push({ kind: "section", key: s.key, heading: s.heading, text });
   }
   if (reasons.length > 0) docs.push({ kind: "reason", key: null, heading: "Closing reason", text: reasons.join("\n") });
   return { catalog: { file, stamp, hash, meta: meta2 }, body: { hash, docs } };
@@ -36686,6 +37871,8 @@ var ProjectIndex = class {
   /** Notices for the next answer (a rebuilt index file, no file watching). */
   notices = [];
   filesRead = 0;
+  /** The last sweep met thread folders (format 2). */
+  hasFolders = false;
   /** Changes to the catalog's entries so far (a thread added, changed or gone): equal counts mean the same catalog. */
   changes = 0;
   get version() {
@@ -36700,8 +37887,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve5) => setImmediate(resolve5));
-    await new Promise((resolve5) => setImmediate(resolve5));
+    await new Promise((resolve6) => setImmediate(resolve6));
+    await new Promise((resolve6) => setImmediate(resolve6));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf(this.threadsDir);
@@ -36713,7 +37900,7 @@ var ProjectIndex = class {
     } else {
       if (this.dirStamp !== null && dirStamp.ino !== this.dirStamp.ino) this.watch.close();
       if (!this.watch.start(this.threadsDir)) this.noteNoWatch();
-      if (this.watch.changed || !this.watch.active || !sameStamp(dirStamp, this.dirStamp)) {
+      if (this.watch.changed || !this.watch.active || this.hasFolders || !sameStamp(dirStamp, this.dirStamp)) {
         this.watch.changed = false;
         this.sweep();
         this.dirStamp = dirStamp;
@@ -36824,9 +38011,14 @@ var ProjectIndex = class {
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    for (const name of names) {
-      if (!name.endsWith(".md") || isAtomicTempFile(name)) continue;
-      const stamp = stampOf(join(this.threadsDir, name));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2(join(this.threadsDir, n))));
+    this.hasFolders = folders.size > 0;
+    for (const entry of names) {
+      if (isAtomicTempFile(entry)) continue;
+      const isFolder = folders.has(entry);
+      if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
+      const name = isFolder ? `${entry}/` : entry;
+      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf(join(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -36840,6 +38032,10 @@ var ProjectIndex = class {
    * even then (the body layer lacks its sections).
    */
   reread(file, force = false, knownStamp) {
+    if (file.endsWith("/")) {
+      this.rereadFolder(file, force, knownStamp);
+      return;
+    }
     const path = join(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
@@ -36847,7 +38043,7 @@ var ProjectIndex = class {
       return;
     }
     const previous = this.catalog.get(file);
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     if (!isValidId(id)) {
       this.racy.delete(file);
       this.setEntry({ file, stamp, hash: "", meta: null, problem: "file name is not a valid thread id (lowercase a-z, 0-9, -)" });
@@ -36882,8 +38078,49 @@ var ProjectIndex = class {
     this.setEntry(parsed.catalog);
     this.pendingBodies.set(id, parsed.body);
   }
+  /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
+  rereadFolder(file, force, knownStamp) {
+    const id = entryThreadId(file);
+    const folder = join(this.threadsDir, id);
+    const stamp = knownStamp ?? folderStampOf(folder);
+    if (stamp === null) {
+      this.drop(file);
+      return;
+    }
+    const previous = this.catalog.get(file);
+    const readAt2 = Date.now();
+    let thread;
+    let hash;
+    try {
+      const read = readFolderTexts(folder);
+      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => join(folder, rel))?.thread ?? null;
+      hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      this.racy.delete(file);
+      this.setEntry({ file, stamp, hash: "", meta: null, problem: `${e.path}: ${e.reason}` });
+      return;
+    }
+    this.filesRead++;
+    if (thread === null) {
+      this.drop(file);
+      return;
+    }
+    if (stamp.mtimeMs >= readAt2 - RACY_MS || stamp.ctimeMs >= readAt2 - RACY_MS) this.racy.add(file);
+    else this.racy.delete(file);
+    if (previous && previous.hash === hash && !force) {
+      if (!sameStamp(previous.stamp, stamp)) {
+        previous.stamp = stamp;
+        this.catalogDirty = true;
+      }
+      return;
+    }
+    const parsed = entriesFromThread(file, stamp, hash, thread);
+    this.setEntry(parsed.catalog);
+    this.pendingBodies.set(id, parsed.body);
+  }
   setEntry(entry) {
-    const id = entry.file.slice(0, -3);
+    const id = entryThreadId(entry.file);
     this.catalog.set(entry.file, entry);
     this.catalogDirty = true;
     this.changes++;
@@ -36900,7 +38137,7 @@ var ProjectIndex = class {
     this.catalog.delete(file);
     this.catalogDirty = true;
     this.changes++;
-    const id = file.slice(0, -3);
+    const id = entryThreadId(file);
     this.meta.delete(id);
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
@@ -36913,6 +38150,42 @@ function stampOf(path) {
     if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
     throw e;
   }
+}
+function isDirectory2(path) {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function folderStampOf(folder) {
+  const top = stampOf(folder);
+  if (top === null) return null;
+  const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
+  const add = (path, depth) => {
+    let names;
+    try {
+      names = readdirSync(path);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const child = join(path, name);
+      let st;
+      try {
+        st = lstatSync(child);
+      } catch {
+        continue;
+      }
+      acc.mtimeMs = Math.max(acc.mtimeMs, st.mtimeMs);
+      acc.ctimeMs = Math.max(acc.ctimeMs, st.ctimeMs);
+      acc.size += st.size + 1;
+      acc.ino = (acc.ino + st.ino) % 2 ** 48;
+      if (depth === 0 && st.isDirectory()) add(child, 1);
+    }
+  };
+  add(folder, 0);
+  return acc;
 }
 function sameStamp(a, b) {
   return b !== null && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
@@ -37015,15 +38288,15 @@ function boundedView(input) {
     if (active.parentId !== null && threads.has(active.parentId)) near(active.parentId, "sibling", "siblings", active.id);
   }
   const tree = treeLines(shown, activeId, threads);
-  const recent = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
-  const recentLines = recent.length === 0 ? [] : [
+  const recent2 = mostRecentOpen(derived2.openByRecency, shown, RECENT_SHOWN);
+  const recentLines = recent2.length === 0 ? [] : [
     "",
     "Open threads, most recently updated first:",
-    ...recent.map(
+    ...recent2.map(
       (t) => `- ${threadLabel(t, { activeId, extra: (x) => relatedMark(x, threads) })}, under ${t.parentId ?? "(none)"}, updated ${t.updatedAt.slice(0, 10)}`
     )
   ];
-  for (const t of recent) shown.set(t.id, t);
+  for (const t of recent2) shown.set(t.id, t);
   const counts = countByStatus(threads.values());
   const inView = countByStatus(shown.values());
   const rest = {
@@ -37134,8 +38407,8 @@ function fitLines(head, body, tail) {
   const clip3 = (l) => l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS - 1)}\u2026` : l;
   const headText = head.map(clip3).join("\n");
   const tailText = tail.map(clip3).join("\n");
-  const cutNote = (n) => `(\u2026 ${plural2(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
-  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote(body.length)) - 3;
+  const cutNote2 = (n) => `(\u2026 ${plural2(n, "more line")} left out to keep this answer under ${THREAD_LIST_MAX_BYTES / 1024} KB: narrow with rootId, depth or status.)`;
+  const budget = THREAD_LIST_MAX_BYTES - bytes(headText) - bytes(tailText) - bytes(cutNote2(body.length)) - 3;
   const kept = [];
   let used = 0;
   for (const line of body.map(clip3)) {
@@ -37144,7 +38417,7 @@ function fitLines(head, body, tail) {
     kept.push(line);
     used += size;
   }
-  if (kept.length < body.length) kept.push(cutNote(body.length - kept.length));
+  if (kept.length < body.length) kept.push(cutNote2(body.length - kept.length));
   return [headText, ...kept, ...tailText === "" ? [] : [tailText]].join("\n");
 }
 
@@ -37228,7 +38501,7 @@ async function migrateV04IfNeeded(store, author) {
   }
   store.ensureLayout();
   for (const plan of plans) {
-    for (const t of plan.threads) await store.writeThread(plan.projectId, t);
+    for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
     rmSync(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({
@@ -37403,15 +38676,15 @@ async function commitVersions(top, path, max) {
     const newline = record3.indexOf("\n");
     const header = newline === -1 ? record3 : record3.slice(0, newline);
     const [commit, author, date3, subject] = header.split(FIELD);
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record3.slice(newline + 1), commit);
-    entries.push({ commit, author, date: date3, subject, ...compare(before, after) });
+    const { before, after: after2 } = sidesOfPatch(newline === -1 ? "" : record3.slice(newline + 1), commit);
+    entries.push({ commit, author, date: date3, subject, ...compare(before, after2) });
   }
   return entries;
 }
 function sidesOfPatch(patch, commit) {
   const lines = patch.split("\n");
   let before = [];
-  let after = [];
+  let after2 = [];
   let inHunk = false;
   let sawPatch = false;
   let endsWithNewline = { before: true, after: true };
@@ -37420,7 +38693,7 @@ function sidesOfPatch(patch, commit) {
     if (!inHunk) {
       if (line.startsWith("diff --git ")) sawPatch = true;
       else if (line === "--- /dev/null") before = null;
-      else if (line === "+++ /dev/null") after = null;
+      else if (line === "+++ /dev/null") after2 = null;
       else if (line.startsWith("Binary files ")) throw new Error(`git log shows ${commit} as a binary change of a thread file`);
       else if (line.startsWith("@@ ")) inHunk = true;
       continue;
@@ -37430,7 +38703,7 @@ function sidesOfPatch(patch, commit) {
     switch (line[0]) {
       case " ":
         before?.push(body);
-        after?.push(body);
+        after2?.push(body);
         last2 = "both";
         break;
       case "-":
@@ -37438,7 +38711,7 @@ function sidesOfPatch(patch, commit) {
         last2 = "before";
         break;
       case "+":
-        after?.push(body);
+        after2?.push(body);
         last2 = "after";
         break;
       case "\\":
@@ -37455,11 +38728,11 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join25 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join25(before, endsWithNewline.before), after: join25(after, endsWithNewline.after) };
+  const join30 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join30(before, endsWithNewline.before), after: join30(after2, endsWithNewline.after) };
 }
-function compare(before, after) {
-  const change2 = before === null ? "created" : after === null ? "deleted" : "modified";
+function compare(before, after2) {
+  const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
   const parse3 = (text, which) => {
     if (text === null || text === "") return null;
     try {
@@ -37470,7 +38743,7 @@ function compare(before, after) {
     }
   };
   const old = parse3(before, "previous");
-  const now = parse3(after, "new");
+  const now = parse3(after2, "new");
   if (typeof old === "string" || typeof now === "string") {
     return { change: change2, meta: [], sections: [], problem: typeof now === "string" ? now : old };
   }
@@ -37497,9 +38770,9 @@ function metaChanges(old, now) {
   list("paths", old.paths, now.paths);
   return out;
 }
-function sectionChanges(before, after) {
+function sectionChanges(before, after2) {
   const a = sectionLines(before);
-  const b = sectionLines(after);
+  const b = sectionLines(after2);
   const names = [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort((x, y) => rank(x) - rank(y));
   const out = [];
   for (const name of names) {
@@ -37523,11 +38796,11 @@ function rank(name) {
   const i = SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === name);
   return name === "Summary" ? -1 : i === -1 ? SECTION_KEYS.length : i;
 }
-function multisetDiff(before, after) {
+function multisetDiff(before, after2) {
   const count = /* @__PURE__ */ new Map();
   for (const l of before) count.set(l, (count.get(l) ?? 0) + 1);
   const added = [];
-  for (const l of after) {
+  for (const l of after2) {
     const n = count.get(l) ?? 0;
     if (n > 0) count.set(l, n - 1);
     else added.push(l);
@@ -37582,13 +38855,32 @@ async function threadFileHistory(req) {
   }
   return { ...history, text: formatThreadHistory(history, title) };
 }
-function rotateMeasurementLogIfFull(storeDir) {
+function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  lockFence(join(storeDir, ".lock"))?.check();
-  renameSync(path, previousMeasurementLogPath(storeDir));
+  const fence = lockFence(join(storeDir, ".lock"));
+  if (fence === null) {
+    renameSync(path, previousMeasurementLogPath(storeDir));
+    return true;
+  }
+  fence.check();
+  const linked = atomicTempPath(path, fence.tempDir);
+  if (!fencedStep(fence.check, () => linkSync(path, linked))) return false;
+  fencedStep(fence.check, () => renameSync(linked, previousMeasurementLogPath(storeDir)));
+  const grave = atomicTempPath(path, fence.tempDir);
+  if (fencedStep(fence.check, () => renameSync(path, grave))) rmSync(grave, { force: true });
   return true;
+}
+function fencedStep(check, step) {
+  try {
+    step();
+    return true;
+  } catch (e) {
+    if (errnoCode(e) !== "ENOENT") throw e;
+    check();
+    return false;
+  }
 }
 
 // src/core/measure/measurement-recording.ts
@@ -37651,6 +38943,139 @@ function ownThread(state, sessionKey, projectId, followed, exists) {
   }
   return { threadId: null, lost };
 }
+
+// src/core/recall/path-match.ts
+function slashed(path) {
+  const s = path.replace(/\\/g, "/");
+  return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+}
+function patternOf(path) {
+  let p = slashed(path.trim());
+  while (p.startsWith("./")) p = p.slice(2);
+  while (p.endsWith("/")) p = p.slice(0, -1);
+  return p === "." ? "" : p;
+}
+var GLOB_CHARS = /[*?[]/;
+function segmentMatches(seg, name) {
+  let s = 0;
+  let n = 0;
+  let starS = -1;
+  let starN = 0;
+  while (n < name.length) {
+    const c = seg[s];
+    if (c === "*") {
+      starS = s++;
+      starN = n;
+      continue;
+    }
+    if (c !== void 0) {
+      const step = oneChar(seg, s, name[n]);
+      if (step > 0) {
+        s += step;
+        n++;
+        continue;
+      }
+    }
+    if (starS < 0) return false;
+    s = starS + 1;
+    n = ++starN;
+  }
+  while (seg[s] === "*") s++;
+  return s === seg.length;
+}
+function oneChar(seg, s, ch) {
+  const c = seg[s];
+  if (c === "?") return 1;
+  if (c === "[") {
+    const close = seg.indexOf("]", s + 2);
+    if (close > 0) {
+      let i = s + 1;
+      const negate = seg[i] === "!" || seg[i] === "^";
+      if (negate) i++;
+      let hit = false;
+      for (; i < close; i++) {
+        if (seg[i + 1] === "-" && i + 2 < close) {
+          if (ch >= seg[i] && ch <= seg[i + 2]) hit = true;
+          i += 2;
+        } else if (seg[i] === ch) hit = true;
+      }
+      return hit !== negate ? close - s + 1 : 0;
+    }
+  }
+  return c === ch ? 1 : 0;
+}
+function globMatches(pattern, file) {
+  const ps = pattern.split("/");
+  const fs = file.split("/");
+  let p = 0;
+  let f = 0;
+  let starP = -1;
+  let starF = 0;
+  while (f < fs.length) {
+    if (ps[p] === "**") {
+      starP = p++;
+      starF = f;
+      continue;
+    }
+    if (p < ps.length && segmentMatches(ps[p], fs[f])) {
+      p++;
+      f++;
+      continue;
+    }
+    if (starP < 0) return false;
+    p = starP + 1;
+    f = ++starF;
+  }
+  while (ps[p] === "**") p++;
+  return p === ps.length;
+}
+function matchPath(path, file, normalized = false) {
+  const pattern = normalized ? path : patternOf(path);
+  if (GLOB_CHARS.test(pattern)) {
+    if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
+    return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
+  }
+  if (pattern === file) return { pattern: path, kind: "exact", score: 3e6 };
+  if (pattern === "" || file.startsWith(`${pattern}/`)) {
+    return { pattern: path, kind: "directory", score: 1e6 + (pattern === "" ? 0 : pattern.split("/").length) };
+  }
+  return null;
+}
+function nearestMatch(paths, file, normalized = false) {
+  let best = null;
+  for (const path of paths) {
+    const m = matchPath(path, file, normalized);
+    if (m !== null && (best === null || m.score > best.score)) best = m;
+  }
+  return best;
+}
+
+// src/core/recall/changed-files.ts
+function changedFilesSince(events, projectId, threadId) {
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "summaryWrite" && e.projectId === projectId && e.threadId === threadId) {
+      from = i + 1;
+      break;
+    }
+  }
+  const files = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (let i = events.length - 1; i >= from; i--) {
+    const e = events[i];
+    if (e.kind === "fileEdit" && !seen.has(e.file)) {
+      seen.add(e.file);
+      files.push(e.file);
+    }
+  }
+  return files;
+}
+function joinChangedPaths(existing, changed) {
+  const added = changed.filter((f) => f.length <= LIMITS.pathChars && nearestMatch(existing, f) === null);
+  const paths = [...added, ...existing].slice(0, LIMITS.pathsCount);
+  return { paths, added: added.filter((f) => paths.includes(f)) };
+}
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -37659,8 +39084,36 @@ function fileHasConflictMarkers(path) {
     return false;
   }
 }
-async function committedThread(gitTop, path, id) {
+async function committedThread(gitTop, folder, legacyPath, id) {
   if (gitTop === null) return null;
+  const relFolder = gitPath(gitTop, folder);
+  if (relFolder.startsWith("..")) return null;
+  const listed = await gitMaybe(gitTop, ["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", `${relFolder}/`]);
+  if (listed !== null && listed !== "") return committedFolder(gitTop, relFolder, listed, id);
+  return committedFile(gitTop, legacyPath, id);
+}
+async function committedFolder(gitTop, relFolder, listed, id) {
+  const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
+  const names = listed.split("\0").filter((n) => n !== "");
+  if (names.length > LIMITS.sectionItems * 6) return null;
+  for (const name of names) {
+    const rel = name.slice(relFolder.length + 1);
+    const parts = rel.split("/");
+    const text = await gitMaybe(gitTop, ["show", `HEAD:${name}`]);
+    if (text === null || text.length > LIMITS.threadFileBytes) return null;
+    if (rel === HEAD_FILE) texts.head = `${text}
+`;
+    else if (parts.length === 2 && isSectionDir(parts[0]) && parts[1].endsWith(".md")) texts.items.set(rel, `${text}
+`);
+    else if (parts.length === 2 && SET_DIRS.includes(parts[0])) texts.members.set(rel, text);
+  }
+  try {
+    return assembleFolder(id, texts, (rel) => `HEAD:${relFolder}/${rel}`)?.thread ?? null;
+  } catch {
+    return null;
+  }
+}
+async function committedFile(gitTop, path, id) {
   const rel = gitPath(gitTop, path);
   if (rel.startsWith("..")) return null;
   const text = await gitMaybe(gitTop, ["show", `HEAD:${rel}`]);
@@ -37676,6 +39129,142 @@ async function committedThread(gitTop, path, id) {
 function conflictNotice(root, path) {
   const file = relative(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+}
+
+// src/core/thread-folder-history.ts
+async function threadFolderHistory(req) {
+  const limit = checkHistoryLimit(req.limit);
+  const title = req.working?.title ?? null;
+  if (req.gitTop === null) {
+    if (req.working === null) throw errors.threadNotFound(req.threadId);
+    const h = {
+      threadId: req.threadId,
+      path: req.folder,
+      gitAvailable: false,
+      message: `No history for thread "${req.threadId}": this workspace is not in a git repository. ThreadMind's history is git's: commit .threadmind/ in a repository to get it.`,
+      entries: [],
+      truncated: false,
+      limit
+    };
+    return { ...h, text: formatThreadHistory(h, title) };
+  }
+  const top = req.gitTop;
+  const path = `${relative(top, req.folder).split(sep).join("/")}/`;
+  const head = await headCommit(top);
+  const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
+  const entries = [];
+  if (JSON.stringify(atHead) !== JSON.stringify(req.working)) {
+    const change2 = atHead === null ? "created" : req.working === null ? "deleted" : "modified";
+    entries.push({
+      commit: null,
+      author: null,
+      date: null,
+      subject: null,
+      change: change2,
+      meta: metaChanges(atHead, req.working),
+      sections: sectionChanges(atHead?.summary ?? "", req.working?.summary ?? "")
+    });
+  }
+  const wanted = limit - entries.length;
+  const commits = head === null || wanted === 0 ? [] : await folderVersions(top, path, wanted + 1);
+  if (entries.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
+  const truncated = commits.length > wanted || wanted === 0 && head !== null && (await folderVersions(top, path, 1)).length > 0;
+  entries.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  if (commits.length === 0 && !truncated)
+    history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
+  return { ...history, text: formatThreadHistory(history, title) };
+}
+async function folderVersions(top, folder, max) {
+  const pathspec = `:(literal)${folder}`;
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  if (commits.length === 0) return [];
+  const out = await git(top, [
+    "log",
+    "--no-walk=unsorted",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
+    "-p",
+    "--unified=1000000000",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-renames",
+    ...commits,
+    "--",
+    pathspec
+  ]);
+  const entries = [];
+  for (const record3 of out.split(RECORD).slice(1)) {
+    const newline = record3.indexOf("\n");
+    const header = newline === -1 ? record3 : record3.slice(0, newline);
+    const [commit, author, date3, subject] = header.split(FIELD);
+    const patch = newline === -1 ? "" : record3.slice(newline + 1);
+    entries.push({ commit, author, date: date3, subject, ...commitChanges(patch, commit, folder) });
+  }
+  return entries;
+}
+function commitChanges(patch, commit, folder) {
+  const sections = /* @__PURE__ */ new Map();
+  const meta2 = [];
+  let change2 = "modified";
+  let problem;
+  const delta = (name) => {
+    let d = sections.get(name);
+    if (d === void 0) {
+      d = { section: name, added: [], removed: [] };
+      sections.set(name, d);
+    }
+    return d;
+  };
+  for (const filePatch of patch.split(/^(?=diff --git )/m)) {
+    const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
+    if (first === null) continue;
+    const rel = first[1].slice(folder.length);
+    const { before, after: after2 } = sidesOfPatch(filePatch, commit);
+    const [dir, name] = rel.split("/");
+    try {
+      if (rel === HEAD_FILE) {
+        if (before === null) change2 = "created";
+        else if (after2 === null) change2 = "deleted";
+        meta2.push(...headChanges(before === null ? null : parseHead(before), after2 === null ? null : parseHead(after2)));
+      } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
+        const blocks = (text) => text === null || text === "" ? [] : parseItem(text).blocks;
+        const { added, removed } = multisetDiff(blocks(before), blocks(after2));
+        const d = delta(SECTION_HEADINGS[dir]);
+        d.added.push(...added);
+        d.removed.push(...removed);
+      } else if (dir === "paths" || dir === "related") {
+        const member = (text) => text === null ? null : text.replace(/\r?\n$/, "");
+        const [a, b] = [member(before), member(after2)];
+        if (a !== b) meta2.push(`${dir}: ${[...b !== null ? [`+ ${b}`] : [], ...a !== null ? [`\u2212 ${a}`] : []].join(", ")}`);
+      }
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+      problem = `${rel} could not be parsed in this version: ${e.message}`;
+    }
+  }
+  const order = (n) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
+  const out = {
+    change: change2,
+    meta: meta2,
+    sections: [...sections.values()].filter((d) => d.added.length + d.removed.length > 0).sort((a, b) => order(a.section) - order(b.section))
+  };
+  if (problem !== void 0) out.problem = problem;
+  return out;
+}
+function headChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = [];
+  const scalar = (label, a, b, none) => {
+    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
+  };
+  scalar("title", old.title, now.title, "\u2014");
+  scalar("parent", old.parentId, now.parentId, "none");
+  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("branch", old.branch, now.branch, "none");
+  scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
 }
 
 // src/core/project-list.ts
@@ -37893,8 +39482,8 @@ function detectAssignment(match, text) {
   const span = groupSpan(match, 6);
   if (/^[A-Za-z_$][\w$]*$/.test(value)) {
     const spaceBeforeSeparator = (match[2] ?? "") !== "";
-    const after = text.slice(span.end, span.end + 200);
-    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after);
+    const after2 = text.slice(span.end, span.end + 200);
+    const endsLiteral = /^(?:[.:!?]*[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)|&)/.test(after2);
     if (spaceBeforeSeparator || !endsLiteral) return null;
   }
   return { kind, start: span.start, end: span.start + value.length, publicPrefix: "" };
@@ -38148,7 +39737,8 @@ async function createThread(ctx, input) {
     }
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-    const id = uniqueId(input.title, (c) => ctx.store.threadExists(project.id, c), [MAIN_THREAD_ID]);
+    const taken = (c) => ctx.store.threadExists(project.id, c);
+    const id = project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;
@@ -38159,7 +39749,7 @@ async function createThread(ctx, input) {
     await ctx.store.writeThread(project.id, thread);
     const unremembered = await ctx.rememberAfterWrite(project.id, id);
     if (unremembered !== null) warnings.push(unremembered);
-    return { thread, linkedBranch, warnings, tree: treeText(ctx.store, project, id, thread) };
+    return { thread, linkedBranch, warnings };
   });
 }
 
@@ -38227,7 +39817,7 @@ async function setThreadStatus(ctx, input) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, tree: treeAfter(ctx.store, project, activeId, note) };
+    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;
@@ -38258,7 +39848,7 @@ async function mergeThread(ctx, input) {
     await ctx.store.writeThread(project.id, newParent);
     await ctx.store.writeThread(project.id, closed);
     const note = await ctx.rememberAfterWrite(project.id, parent.id);
-    return { thread: closed, parent: newParent, tree: treeAfter(ctx.store, project, parent.id, note) };
+    return { thread: closed, parent: newParent, warnings: note === null ? [] : [note] };
   });
   await ctx.recordSummaryWrite(project.id, merged.parent.id, "merge");
   return merged;
@@ -38301,7 +39891,7 @@ async function deleteThread(ctx, threadId) {
       const note = await ctx.rememberAfterWrite(project.id, activeId);
       if (note !== null) warnings.push(note);
     }
-    return { deleted: doomed, tree: treeText(ctx.store, project, activeId), warnings };
+    return { deleted: doomed, activeId, warnings };
   });
 }
 
@@ -38328,7 +39918,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
   assertId(threadId, "thread id");
   assertId(newParentId, "new parent id");
   if (threadId === MAIN_THREAD_ID) throw errors.cannotRebaseMain();
-  const { project, threadId: sessionThreadId } = await ctx.currentThreadRef();
+  const { project } = await ctx.currentThreadRef();
   return ctx.store.locked(async () => {
     const thread = ctx.store.readThread(project.id, threadId);
     const newParent = ctx.store.readThread(project.id, newParentId, errors.parentNotFound);
@@ -38338,7 +39928,7 @@ async function rebaseThread(ctx, threadId, newParentId) {
     await assertCanModify(ctx, project, thread);
     const updated = { ...thread, parentId: newParentId, updatedAt: nextTimestamp(thread.updatedAt) };
     await ctx.store.writeThread(project.id, updated);
-    return { thread: updated, tree: treeText(ctx.store, project, ctx.rememberedThreadId() ?? sessionThreadId) };
+    return { thread: updated };
   });
 }
 
@@ -38357,6 +39947,7 @@ async function updateSummary(ctx, input) {
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
   const warnings = [];
+  let pathsAdded = [];
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
@@ -38368,6 +39959,12 @@ async function updateSummary(ctx, input) {
     if (paths !== void 0) {
       if (paths.length > 0) next.paths = paths;
       else delete next.paths;
+    } else if (thread.id === sessionThreadId && ctx.changedFilesSinceWrite !== void 0) {
+      const joined = joinChangedPaths(thread.paths ?? [], ctx.changedFilesSinceWrite(project.id, thread.id));
+      if (joined.added.length > 0) {
+        next.paths = checkPaths(joined.paths);
+        pathsAdded = joined.added;
+      }
     }
     if (related !== void 0) {
       const others = related.filter((r) => r !== thread.id);
@@ -38390,7 +39987,7 @@ async function updateSummary(ctx, input) {
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
 }
 
 // src/core/services.ts
@@ -38491,6 +40088,9 @@ var ThreadMindServices = class {
    * Logs one write to a thread's summary (see freshness-events.ts). The summary is written already: a failure to log it
    * is a notice, never a failed write.
    */
+  changedFilesSinceWrite(projectId, threadId) {
+    return changedFilesSince(instanceEvents(this.store.dir, this.session.key), projectId, threadId);
+  }
   async recordSummaryWrite(projectId, threadId, via) {
     await logSummaryWrite(this.store, this.notices, this.session.key, { projectId, threadId, via });
   }
@@ -38573,8 +40173,13 @@ var ThreadMindServices = class {
     } catch (e) {
       if (!(e instanceof UnreadableFileError) || !fileHasConflictMarkers(e.path)) throw e;
       const { project, threadId, lost } = await this.currentThreadRef(options);
-      if (this.store.threadPath(project.id, threadId) !== e.path) throw e;
-      const thread = await committedThread(this.workspace.gitTop, e.path, threadId);
+      if (!this.store.isThreadFile(project.id, threadId, e.path)) throw e;
+      const thread = await committedThread(
+        this.workspace.gitTop,
+        this.store.threadFolder(project.id, threadId),
+        this.store.legacyThreadPath(project.id, threadId),
+        threadId
+      );
       if (thread === null) throw e;
       return { project, thread, lost, conflictNotice: conflictNotice(this.workspace.root, e.path) };
     }
@@ -38582,10 +40187,6 @@ var ThreadMindServices = class {
   /** Makes `threadId` the session's thread (as thread_switch does, without assembling its context). */
   async chooseThread(projectId, threadId) {
     await this.store.locked(() => this.remember(projectId, threadId));
-  }
-  /** The session's active thread as this object last knew it (null before it was chosen). */
-  rememberedThreadId() {
-    return this.threadId;
   }
   /**
    * The id of the session's active thread (as currentThread) without reading its file, which may be damaged. `lost`:
@@ -38750,6 +40351,23 @@ var ThreadMindServices = class {
     checkHistoryLimit(input.limit);
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
+    const folder = this.store.threadFolder(project.id, threadId);
+    if (existsSync(folder) || !existsSync(this.store.legacyThreadPath(project.id, threadId))) {
+      let working = null;
+      try {
+        working = this.store.readThread(project.id, threadId);
+      } catch (e) {
+        if (!(e instanceof UnreadableFileError) && !(e instanceof ThreadMindError && e.code === "not-found")) throw e;
+      }
+      return threadFolderHistory({
+        gitTop: this.workspace.gitTop,
+        folder,
+        legacyPath: this.store.legacyThreadPath(project.id, threadId),
+        threadId,
+        working,
+        ...input.limit !== void 0 ? { limit: input.limit } : {}
+      });
+    }
     const file = this.store.threadPath(project.id, threadId);
     return threadFileHistory({
       gitTop: this.workspace.gitTop,
@@ -38858,12 +40476,47 @@ var ServerSession = class {
     };
     setTimeout(check, idleMs).unref();
   }
+  /** True when no operation is under way and the client has asked for nothing for `ms`. */
+  idleFor(ms) {
+    return this.running === 0 && performance.now() - this.lastAsked >= ms;
+  }
+  /** The job afterIdle keeps for the client's next pause, and the timer that looks for it. */
+  idleJob = null;
+  idleTimer = null;
+  /**
+   * Runs `job` in the session's queue once the client has asked for nothing for `idleMs` and no operation is under
+   * way: work a write triggers (the SessionStart cache refresh, the conflict-marker sweep, the tokenizer's load that an
+   * assembly may need) never holds up the call that follows the write, such as the summary_update after a
+   * thread_create. One job at a time: while one waits, another is dropped (the waiting one does the same work, later).
+   * When the client goes away first, the job is queued at once (close).
+   */
+  afterIdle(idleMs, job) {
+    if (this.idleJob !== null) return;
+    this.idleJob = job;
+    this.lastAsked = performance.now();
+    const check = () => {
+      this.idleTimer = null;
+      if (this.idleJob === null) return;
+      if (this.running === 0 && performance.now() - this.lastAsked >= idleMs) this.runIdleJob();
+      else this.idleTimer = setTimeout(check, idleMs).unref();
+    };
+    this.idleTimer = setTimeout(check, idleMs).unref();
+  }
+  runIdleJob() {
+    const job = this.idleJob;
+    this.idleJob = null;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (job !== null) void this.serial(job);
+  }
   /**
    * The client is gone: the warm-up and the tokenizer's load no longer start (each would hold the process up to ~0.3 s
-   * of work nobody waits for); operations already queued (the after-write cache refresh) finish, then the process exits.
+   * of work nobody waits for); the job waiting for a pause (the after-write cache refresh) is queued now, and what is
+   * queued finishes, then the process exits.
    */
   close() {
     this.closing.abort();
+    this.runIdleJob();
   }
   /** Aborted once the client is gone (close): queued work stops waiting for anything but itself. */
   get closingSignal() {
@@ -38966,7 +40619,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
   makeDir(dirname(path));
-  await writeFileAtomic(path, `${JSON.stringify(merged)}
+  await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, { durable: false });
 }
 
@@ -39054,8 +40707,8 @@ async function refreshStartCache(services, builtBy) {
     if (before === null) return false;
     services.store.forgetParsed(racy.map((rel) => join(storeDir, rel)));
     const second = await assembleStarts(services, project, thread, SOURCES, leading);
-    const after = fingerprintsOf(storeDir, racy);
-    if (after === null || !sameRecord(before, after) || !sameRecord(stamps, stampsOf(storeDir, second.sources))) return false;
+    const after2 = fingerprintsOf(storeDir, racy);
+    if (after2 === null || !sameRecord(before, after2) || !sameRecord(stamps, stampsOf(storeDir, second.sources))) return false;
     chosen = second;
     verify = before;
   }
@@ -39081,24 +40734,162 @@ function fingerprintsOf(storeDir, rels) {
   }
   return out;
 }
+var PATH_INDEX_VERSION = 2;
+var INDEX_MAX_BYTES = 16 * 1024 * 1024;
+var STAMP_MAX_ENTRIES = 2e5;
+function recallCacheDir(storeDir) {
+  return join(storeDir, "cache", "recall");
+}
+function excerptKey(projectId, threadId) {
+  return `${projectId}/${threadId}`;
+}
+function threadFilesStamp(storeDir) {
+  const parts = [];
+  let latest = 0n;
+  const walk = (dir, rel) => {
+    let names;
+    try {
+      names = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+    } catch {
+      parts.push(`${rel}:unreadable`);
+      return true;
+    }
+    for (const name of names) {
+      if (parts.length >= STAMP_MAX_ENTRIES) return false;
+      const path = join(dir, name);
+      let s;
+      try {
+        s = lstatSync(path, { bigint: true });
+      } catch {
+        continue;
+      }
+      if (!s.isDirectory()) continue;
+      const changed = changedNsOf(s);
+      if (changed > latest) latest = changed;
+      parts.push(`${rel}/${name}:${statStamp(s)}`);
+      if (!walk(path, `${rel}/${name}`)) return false;
+    }
+    return true;
+  };
+  const top = join(storeDir, "threads");
+  let root;
+  try {
+    root = lstatSync(top, { bigint: true });
+  } catch {
+    return { stamp: "absent", settledAtMs: 0 };
+  }
+  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
+  parts.push(statStamp(root));
+  if (changedNsOf(root) > latest) latest = changedNsOf(root);
+  if (!walk(top, "")) return null;
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+function statusOf3(t) {
+  return t.status ?? "active";
+}
+function buildPathIndex(byProject, stamp) {
+  const threads = [];
+  const excerpts = {};
+  for (const [projectId, set] of byProject) {
+    for (const t of set) {
+      threads.push({
+        projectId,
+        id: t.id,
+        title: t.title,
+        status: statusOf3(t),
+        parentId: t.parentId,
+        paths: t.paths ? t.paths.map(patternOf) : [],
+        commit: t.commit ?? null
+      });
+      const excerpt = ancestorExcerpt(t.summary);
+      if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
+    }
+  }
+  return { index: { version: PATH_INDEX_VERSION, stamp, threads }, text: { version: PATH_INDEX_VERSION, stamp, excerpts } };
+}
+function readJson(path) {
+  const bytes2 = readRegularFile(path, INDEX_MAX_BYTES);
+  if (bytes2 === null || bytes2.length > INDEX_MAX_BYTES) return null;
+  try {
+    return JSON.parse(bytes2.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+var isString = (v) => typeof v === "string";
+function isIndexedThread(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const t = v;
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
+}
+function readPathIndex(storeDir, stamp) {
+  const data = readJson(join(recallCacheDir(storeDir), "paths.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
+  return d.threads.every(isIndexedThread) ? d : null;
+}
+function readPathIndexText(storeDir, stamp) {
+  const data = readJson(join(recallCacheDir(storeDir), "text.json"));
+  if (typeof data !== "object" || data === null) return null;
+  const d = data;
+  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
+  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
+  return Object.values(d.excerpts).every(isString) ? d : null;
+}
+async function savePathIndex(storeDir, index, text) {
+  const dir = recallCacheDir(storeDir);
+  const textPath = join(dir, "text.json");
+  assertNoLinksBelow(storeDir, textPath);
+  makeDir(dirname(textPath));
+  await writeFileAtomic(textPath, `${JSON.stringify(text)}
+`, { durable: false });
+  await writeFileAtomic(join(dir, "paths.json"), `${JSON.stringify(index)}
+`, { durable: false });
+}
+
+// src/core/recall/path-index-build.ts
+function cachedPathIndex(storeDir) {
+  const stamp = threadFilesStamp(storeDir);
+  if (stamp === null) return null;
+  const index = readPathIndex(storeDir, stamp.stamp);
+  if (index === null) return null;
+  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
+}
+async function currentPathIndex(store) {
+  const cached2 = cachedPathIndex(store.dir);
+  if (cached2 !== null && cached2.text() !== null) return cached2;
+  const before = threadFilesStamp(store.dir);
+  const byProject = /* @__PURE__ */ new Map();
+  for (const projectId of store.projectIds()) {
+    if (store.threadsDirExists(projectId)) byProject.set(projectId, store.readAllThreads(projectId).threads.values());
+  }
+  const after2 = threadFilesStamp(store.dir);
+  const { index, text } = buildPathIndex(byProject, after2?.stamp ?? "unstamped");
+  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= Date.now()) {
+    await savePathIndex(store.dir, index, text);
+  }
+  return { index, text: () => text };
+}
 var SWEEP_VERSION = 2;
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
+var HEAD_READ_BYTES = 64 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
   return { summary: {}, verdicts: () => void 0 };
 }
-function readState(storeDir) {
+function readState(storeDir, work) {
   try {
-    assertNoLinksBelow(storeDir, sweepPath(storeDir));
-    const bytes2 = readRegularFile(sweepPath(storeDir), STATE_MAX_BYTES);
-    if (bytes2 === null || bytes2.length > STATE_MAX_BYTES) return emptyState();
-    const text = bytes2.toString("utf8");
-    const eol = text.indexOf("\n");
-    const head = JSON.parse(eol < 0 ? text : text.slice(0, eol));
+    const path = sweepPath(storeDir);
+    assertNoLinksBelow(storeDir, path);
+    const { headText, rest } = readHead(path, (n) => {
+      if (work?.stateBytes !== void 0) work.stateBytes += n;
+    });
+    const head = JSON.parse(headText);
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
     let files = null;
     const summary = {};
@@ -39113,7 +40904,7 @@ function readState(storeDir) {
         if (known === void 0) return void 0;
         if (files === null) {
           try {
-            const parsed = JSON.parse(text.slice(eol + 1));
+            const parsed = JSON.parse(rest() ?? "");
             files = isRecord(parsed) ? parsed : {};
           } catch {
             files = {};
@@ -39130,6 +40921,42 @@ function readState(storeDir) {
   } catch {
     return emptyState();
   }
+}
+function readHead(path, counted) {
+  const prefix = readRegularFile(path, HEAD_READ_BYTES);
+  if (prefix === null) throw new Error("no saved sweep");
+  counted(prefix.length);
+  const eol = prefix.indexOf(10);
+  const whole = prefix.length <= HEAD_READ_BYTES;
+  if (eol >= 0 && whole) {
+    return { headText: prefix.subarray(0, eol).toString("utf8"), rest: () => prefix.subarray(eol + 1).toString("utf8") };
+  }
+  if (eol < 0 && whole) return { headText: prefix.toString("utf8"), rest: () => null };
+  const readAll = () => {
+    const all = readRegularFile(path, STATE_MAX_BYTES);
+    if (all === null || all.length > STATE_MAX_BYTES) throw new Error("the saved sweep is gone or too large");
+    counted(all.length);
+    return all;
+  };
+  if (eol < 0) {
+    const all = readAll();
+    const end = all.indexOf(10);
+    if (end < 0) return { headText: all.toString("utf8"), rest: () => null };
+    return { headText: all.subarray(0, end).toString("utf8"), rest: () => all.subarray(end + 1).toString("utf8") };
+  }
+  const first = prefix.subarray(0, eol);
+  return {
+    headText: first.toString("utf8"),
+    rest: () => {
+      try {
+        const all = readAll();
+        const end = all.indexOf(10);
+        return end === eol && all.subarray(0, end).equals(first) ? all.subarray(end + 1).toString("utf8") : null;
+      } catch {
+        return null;
+      }
+    }
+  };
 }
 function stateText(projects) {
   const summary = {};
@@ -39166,14 +40993,14 @@ function saveState(storeDir, state, swept, gone) {
     const cache = join(storeDir, "cache");
     mkdirSync(cache, { recursive: true });
     if (!lstatSync(cache).isDirectory()) return;
-    const after = /* @__PURE__ */ new Map();
+    const after2 = /* @__PURE__ */ new Map();
     for (const projectId of Object.keys(state.summary)) {
       const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
-      if (kept !== void 0) after.set(projectId, kept);
+      if (kept !== void 0) after2.set(projectId, kept);
     }
-    for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
+    for (const [projectId, verdicts] of swept) after2.set(projectId, verdicts);
     rmSync(temp, { force: true });
-    writeFileSync(temp, stateText(after), { flag: "wx" });
+    writeFileSync(temp, stateText(after2), { flag: "wx" });
     renameSync(temp, sweepPath(storeDir));
   } catch {
     try {
@@ -39197,6 +41024,10 @@ function threadDirsSettleInMs(storeDir, now = Date.now()) {
       const dirStamp = stampOf2(join(storeDir, "threads", projectId), "dir");
       if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
     }
+    for (const dir of recentThreadWrites()) {
+      const dirStamp = stampOf2(dir, "dir");
+      if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
+    }
     return wait;
   } catch {
     return 0;
@@ -39206,7 +41037,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir);
+    const state = readState(storeDir, work);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
     let budget = MAX_FILES_READ;
@@ -39239,6 +41070,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
         if (known?.files[name] === stamp.stamp) marked = wasMarked;
         else if (budget > 0) {
           budget--;
+          if (work?.read !== void 0) work.read += 1;
           const text = readBounded(path);
           marked = text !== null && hasConflictMarkers(text);
         } else {
@@ -39305,6 +41137,63 @@ function conflictSweepKeeper(options = DEFAULTS) {
     sweep(storeDir);
   };
 }
+async function sweepUntilComplete(storeDir, idle, closing, pauseMs = 50, maxSweeps = 100) {
+  let sweeps = 0;
+  while (sweeps < maxSweeps) {
+    if (closing?.aborted || storeDirState(storeDir) !== "directory") return sweeps;
+    if (!idle()) {
+      await new Promise((resolve6) => setTimeout(resolve6, pauseMs).unref());
+      continue;
+    }
+    const work = { listed: 0, read: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    sweeps += 1;
+    if ((work.read ?? 0) < MAX_FILES_READ) return sweeps;
+    await new Promise((resolve6) => setImmediate(resolve6));
+  }
+  return sweeps;
+}
+
+// src/server/reply-budget.ts
+var REPLY_BUDGET = {
+  project_create: 1500,
+  project_list: 4e3,
+  project_switch: 1500,
+  thread_create: 1500,
+  thread_switch: "context",
+  thread_list: 9e3,
+  thread_status: 1500,
+  thread_merge: 1500,
+  thread_delete: 2e3,
+  thread_rebase: 1e3,
+  summary_update: 1500,
+  context_get: "context",
+  threadmind_init: 2e3,
+  stats_show: "stats",
+  thread_search: 16e3,
+  thread_history: 16e3
+};
+function cutNote(tool, budget) {
+  return `(${tool}'s reply was cut at ${budget.toLocaleString("en-US")} characters: narrow the call to see the rest.)`;
+}
+function fitReply(tool, text) {
+  const budget = REPLY_BUDGET[tool];
+  if (typeof budget !== "number" || text.length <= budget) return text;
+  const note = cutNote(tool, budget);
+  const room = Math.max(0, budget - note.length - 1);
+  const end = text.lastIndexOf("\n", room);
+  return `${text.slice(0, end > 0 ? end : room)}
+${note}`;
+}
+function someIds(ids, max = 10) {
+  const shown = ids.slice(0, max).join(", ");
+  return ids.length > max ? `${shown} and ${ids.length - max} more` : shown;
+}
+function warningLines(warnings, max = 3) {
+  const lines = warnings.slice(0, max).map((w) => `\u26A0 ${w}`);
+  if (warnings.length > max) lines.push(`\u26A0 and ${warnings.length - max} more (thread-mind-mcp doctor lists them).`);
+  return lines;
+}
 
 // src/server/tool-result.ts
 function errorText(error2) {
@@ -39322,7 +41211,7 @@ async function runTool(ctx, name, changesContext, args, run) {
     const services = await ctx.session.services();
     const outcome = await run(services, args);
     const { text, resourcesChanged } = typeof outcome === "string" ? { text: outcome, resourcesChanged: false } : outcome;
-    result = { content: [{ type: "text", text }] };
+    result = { content: [{ type: "text", text: fitReply(name, text) }] };
     if (resourcesChanged) ctx.resourcesChanged();
     if (changesContext) ctx.contextWritten();
   } catch (error2) {
@@ -39365,11 +41254,8 @@ function registerProjectTools(server2, ctx) {
     },
     toolHandler(ctx, { name: "project_create", changesContext: true }, async (services, args) => {
       const { project, thread } = await services.projectCreate(args);
-      const tree = (await services.threadList()).text;
       return {
-        text: `Created project "${project.title}" (id ${project.id}, ${project.mode}) with its root thread "${thread.id}"; this session now works in it.
-
-${tree}`,
+        text: `Created project "${project.title}" (id ${project.id}, ${project.mode}) with its root thread "${thread.id}"; this session now works in it. Next: record decisions with summary_update, start a thread per topic with thread_create.`,
         resourcesChanged: true
       };
     })
@@ -39510,12 +41396,17 @@ function registerSummaryTools(server2, ctx) {
       annotations: annotations("Update summary", "destructive", false)
     },
     toolHandler(ctx, { name: "summary_update", changesContext: true }, async (services, args) => {
-      const { thread, chars, tokens, warnings } = await services.summaryUpdate(args);
+      const { thread, chars, tokens, warnings, pathsAdded } = await services.summaryUpdate(args);
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
       const lines = [
         `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters).`
       ];
-      for (const w of warnings) lines.push(`\u26A0 ${w}`);
+      if (pathsAdded.length > 0) {
+        lines.push(
+          `Paths: ${pathsAdded.join(", ")} (changed in this conversation) joined the thread's paths; pass paths to set or clear them.`
+        );
+      }
+      lines.push(...warningLines(warnings));
       return lines.join("\n");
     })
   );
@@ -39535,12 +41426,13 @@ function registerSummaryTools(server2, ctx) {
 }
 
 // src/server/tools/thread-tools.ts
+var TREE_HINT = "thread_list shows the tree.";
 function registerThreadTools(server2, ctx) {
   server2.registerTool(
     "thread_create",
     {
       title: "Create thread",
-      description: "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's active thread. On a feature branch the thread is linked to the branch. Returns its id and the updated tree. Limit: title 200 characters.",
+      description: "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's active thread. On a feature branch the thread is linked to the branch. Returns its id (thread_list shows the tree). Limit: title 200 characters.",
       inputSchema: {
         title: titleSchema("Thread title"),
         parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)"),
@@ -39555,8 +41447,8 @@ function registerThreadTools(server2, ctx) {
         `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`
       ];
       if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
-      for (const w of created.warnings) lines.push(`\u26A0 ${w}`);
-      lines.push("", created.tree);
+      lines.push(...warningLines(created.warnings));
+      lines.push(`Next: record its decisions with summary_update as they are made. ${TREE_HINT}`);
       return { text: lines.join("\n"), resourcesChanged: true };
     })
   );
@@ -39604,7 +41496,7 @@ ${context2.text}`;
     "thread_status",
     {
       title: "Set thread status",
-      description: "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. Closing the active thread moves this session to its parent. The main thread cannot be closed. Returns the tree. Limit: reason 2,000 characters.",
+      description: "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. Closing the active thread moves this session to its parent. The main thread cannot be closed. Limit: reason 2,000 characters.",
       inputSchema: {
         status: _enum(THREAD_STATUSES).describe("New status"),
         threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
@@ -39613,20 +41505,18 @@ ${context2.text}`;
       annotations: annotations("Set thread status", "write", false)
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, tree } = await services.threadStatus(args);
-      return {
-        text: `Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.
-
-${tree}`,
-        resourcesChanged: true
-      };
+      const { thread, activeId, warnings } = await services.threadStatus(args);
+      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.`];
+      if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
+      lines.push(...warningLines(warnings), TREE_HINT);
+      return { text: lines.join("\n"), resourcesChanged: true };
     })
   );
   server2.registerTool(
     "thread_merge",
     {
       title: "Merge thread into parent",
-      description: "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the parent. Returns the tree. Limit: parentSummary 32,000 characters. The active thread's context shows only the parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then pass threadId), or its other sections are lost.",
+      description: "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the parent. Limit: parentSummary 32,000 characters. The active thread's context shows only the parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then pass threadId), or its other sections are lost.",
       inputSchema: {
         parentSummary: parentSummarySchema,
         threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the active thread)")
@@ -39634,28 +41524,27 @@ ${tree}`,
       annotations: annotations("Merge thread into parent", "destructive", false)
     },
     toolHandler(ctx, { name: "thread_merge", changesContext: true }, async (services, args) => {
-      const { thread, parent, tree } = await services.threadMerge(args);
-      return {
-        text: `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".
-
-${tree}`,
-        resourcesChanged: true
-      };
+      const { thread, parent, warnings } = await services.threadMerge(args);
+      const lines = [
+        `Merged "${thread.id}" into "${parent.id}": the parent's summary was replaced and "${thread.id}" is closed as done. This session is now on "${parent.id}".`,
+        ...warningLines(warnings),
+        TREE_HINT
+      ];
+      return { text: lines.join("\n"), resourcesChanged: true };
     })
   );
   server2.registerTool(
     "thread_delete",
     {
       title: "Delete thread",
-      description: "Delete a thread AND all its descendants (their files are removed; git history keeps them). The main thread cannot be deleted. Ask the user first. Returns the tree.",
+      description: "Delete a thread AND all its descendants (their files are removed; git history keeps them). The main thread cannot be deleted. Ask the user first.",
       inputSchema: { threadId: idSchema("Thread id") },
       annotations: annotations("Delete thread", "destructive", true)
     },
     toolHandler(ctx, { name: "thread_delete", changesContext: true }, async (services, args) => {
-      const { deleted, tree, warnings } = await services.threadDelete(args.threadId);
-      const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${deleted.join(", ")}.`];
-      for (const w of warnings) lines.push(`\u26A0 ${w}`);
-      lines.push("", tree);
+      const { deleted, activeId, warnings } = await services.threadDelete(args.threadId);
+      const lines = [`Deleted ${deleted.length} thread${deleted.length === 1 ? "" : "s"}: ${someIds(deleted)}.`];
+      lines.push(`This session is on "${activeId}".`, ...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
     })
   );
@@ -39663,15 +41552,13 @@ ${tree}`,
     "thread_rebase",
     {
       title: "Move thread",
-      description: "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant. Returns the tree.",
+      description: "Move a thread (with its descendants) under another parent. Not the main thread, not under its own descendant.",
       inputSchema: { threadId: idSchema("Thread id"), newParentId: idSchema("New parent thread id") },
       annotations: annotations("Move thread", "write", true)
     },
     toolHandler(ctx, { name: "thread_rebase", changesContext: true }, async (services, args) => {
-      const { thread, tree } = await services.threadRebase(args.threadId, args.newParentId);
-      return { text: `Moved "${thread.id}" under "${thread.parentId}".
-
-${tree}`, resourcesChanged: true };
+      const { thread } = await services.threadRebase(args.threadId, args.newParentId);
+      return { text: `Moved "${thread.id}" under "${thread.parentId}". ${TREE_HINT}`, resourcesChanged: true };
     })
   );
 }
@@ -39685,6 +41572,7 @@ var SERVER_NAME = "thread-mind";
 // src/server/create-server.ts
 var TOKENIZER_PRELOAD_DELAY_MS = 1e3;
 var WARM_UP_IDLE_MS = 100;
+var AFTER_WRITE_IDLE_MS = 100;
 function createThreadMindServer(options) {
   const session = new ServerSession(options);
   const server2 = new McpServer(
@@ -39717,7 +41605,18 @@ function createThreadMindServer(options) {
   const initialized = server2.server.oninitialized;
   server2.server.oninitialized = () => {
     initialized?.();
-    session.warmUpWhenIdle(WARM_UP_IDLE_MS);
+    session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
+      void session.serial(async () => {
+        try {
+          const services = await session.services();
+          if (services.hasProjects()) await currentPathIndex(services.store);
+        } catch (error2) {
+          process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error2)}
+`);
+        }
+      });
+      void sweepUntilComplete(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
+    });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
   const closed = server2.server.onclose;
@@ -39733,8 +41632,7 @@ function startCacheRefresher(session, hooksBuild) {
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;
-    void session.serial(async () => {
-      await new Promise((resolve5) => setImmediate(resolve5));
+    session.afterIdle(AFTER_WRITE_IDLE_MS, async () => {
       pending = false;
       try {
         const builtBy = hooksBuild();
@@ -39743,6 +41641,7 @@ function startCacheRefresher(session, hooksBuild) {
           services.store.dir,
           async () => {
             if (builtBy !== null) await refreshStartCache(services, builtBy);
+            if (services.hasProjects()) await currentPathIndex(services.store);
           },
           session.closingSignal
         );
@@ -39763,9 +41662,17 @@ var encoder = () => {
   });
   return loading;
 };
+function startDir() {
+  if (process.env[AGENT_ENV] !== "codex" || process.env.THREADMIND_ROOT) return process.cwd();
+  const dir = processCwd(process.ppid);
+  if (dir !== null) return dir;
+  process.stderr.write(`thread-mind: ${errors.codexLaunchDirUnknown(process.ppid).message}
+`);
+  process.exit(1);
+}
 var server = createThreadMindServer({
   env: process.env,
-  cwd: process.cwd(),
+  cwd: startDir(),
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
