@@ -21,7 +21,7 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
-// ../main/node_modules/fzstd/esm/index.mjs
+// node_modules/fzstd/esm/index.mjs
 var esm_exports = {};
 __export(esm_exports, {
   Decompress: () => Decompress,
@@ -66,7 +66,7 @@ function decompress(dat, buf) {
 }
 var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
 var init_esm = __esm({
-  "../main/node_modules/fzstd/esm/index.mjs"() {
+  "node_modules/fzstd/esm/index.mjs"() {
     ab = ArrayBuffer;
     u8 = Uint8Array;
     u16 = Uint16Array;

@@ -710,7 +710,7 @@ var init_measurement_log_read = __esm({
   }
 });
 
-// ../main/node_modules/fzstd/esm/index.mjs
+// node_modules/fzstd/esm/index.mjs
 var esm_exports = {};
 __export(esm_exports, {
   Decompress: () => Decompress,
@@ -755,7 +755,7 @@ function decompress(dat, buf) {
 }
 var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
 var init_esm = __esm({
-  "../main/node_modules/fzstd/esm/index.mjs"() {
+  "node_modules/fzstd/esm/index.mjs"() {
     "use strict";
     ab = ArrayBuffer;
     u8 = Uint8Array;
