@@ -38653,6 +38653,12 @@ async function blobAtHead(top, path) {
 var RECORD = "";
 var FIELD = "";
 async function commitVersions(top, path, max) {
+  return (await commitPatches(top, path, max)).map(({ patch, ...commit }) => {
+    const { before, after: after2 } = sidesOfPatch(patch, commit.commit);
+    return { ...commit, ...compare(before, after2) };
+  });
+}
+async function commitPatches(top, path, max) {
   const pathspec = `:(literal)${path}`;
   const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
   if (commits.length === 0) return [];
@@ -38671,15 +38677,12 @@ async function commitVersions(top, path, max) {
     "--",
     pathspec
   ]);
-  const entries = [];
-  for (const record3 of out.split(RECORD).slice(1)) {
+  return out.split(RECORD).slice(1).map((record3) => {
     const newline = record3.indexOf("\n");
     const header = newline === -1 ? record3 : record3.slice(0, newline);
     const [commit, author, date3, subject] = header.split(FIELD);
-    const { before, after: after2 } = sidesOfPatch(newline === -1 ? "" : record3.slice(newline + 1), commit);
-    entries.push({ commit, author, date: date3, subject, ...compare(before, after2) });
-  }
-  return entries;
+    return { commit, author, date: date3, subject, patch: newline === -1 ? "" : record3.slice(newline + 1) };
+  });
 }
 function sidesOfPatch(patch, commit) {
   const lines = patch.split("\n");
@@ -39176,33 +39179,10 @@ async function threadFolderHistory(req) {
   return { ...history, text: formatThreadHistory(history, title) };
 }
 async function folderVersions(top, folder, max) {
-  const pathspec = `:(literal)${folder}`;
-  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
-  if (commits.length === 0) return [];
-  const out = await git(top, [
-    "log",
-    "--no-walk=unsorted",
-    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
-    "-p",
-    "--unified=1000000000",
-    "--diff-merges=first-parent",
-    "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
-    "--no-renames",
-    ...commits,
-    "--",
-    pathspec
-  ]);
-  const entries = [];
-  for (const record3 of out.split(RECORD).slice(1)) {
-    const newline = record3.indexOf("\n");
-    const header = newline === -1 ? record3 : record3.slice(0, newline);
-    const [commit, author, date3, subject] = header.split(FIELD);
-    const patch = newline === -1 ? "" : record3.slice(newline + 1);
-    entries.push({ commit, author, date: date3, subject, ...commitChanges(patch, commit, folder) });
-  }
-  return entries;
+  return (await commitPatches(top, folder, max)).map(({ patch, ...commit }) => ({
+    ...commit,
+    ...commitChanges(patch, commit.commit, folder)
+  }));
 }
 function commitChanges(patch, commit, folder) {
   const sections = /* @__PURE__ */ new Map();

@@ -1,7 +1,7 @@
 // thread_history of a thread folder (format 2): per commit, the items each section gained or lost (one item file each:
 // so who added a decision, and in which commit, is the commit that added its file), and the head's changes.
 import { relative, sep } from "node:path";
-import { git, headCommit } from "./git/git.js";
+import { headCommit } from "./git/git.js";
 import { committedThread } from "./git/committed-thread.js";
 import { FrontmatterError } from "./store/frontmatter.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
@@ -9,12 +9,11 @@ import { errors } from "./errors.js";
 import { SECTION_HEADINGS, SECTION_KEYS, type Thread } from "./types.js";
 import {
   checkHistoryLimit,
-  FIELD,
   formatThreadHistory,
   type HistoryEntry,
   metaChanges,
   multisetDiff,
-  RECORD,
+  commitPatches,
   type SectionDelta,
   sectionChanges,
   sidesOfPatch,
@@ -78,33 +77,10 @@ export async function threadFolderHistory(req: FolderHistoryRequest): Promise<Th
 
 /** Commits touching the folder, newest first, each with what its files' patches added and removed. */
 async function folderVersions(top: string, folder: string, max: number): Promise<HistoryEntry[]> {
-  const pathspec = `:(literal)${folder}`;
-  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
-  if (commits.length === 0) return [];
-  const out = await git(top, [
-    "log",
-    "--no-walk=unsorted",
-    `--format=${RECORD}%H${FIELD}%an${FIELD}%aI${FIELD}%s`,
-    "-p",
-    "--unified=1000000000",
-    "--diff-merges=first-parent",
-    "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
-    "--no-renames",
-    ...commits,
-    "--",
-    pathspec,
-  ]);
-  const entries: HistoryEntry[] = [];
-  for (const record of out.split(RECORD).slice(1)) {
-    const newline = record.indexOf("\n");
-    const header = newline === -1 ? record : record.slice(0, newline);
-    const [commit, author, date, subject] = header.split(FIELD) as [string, string, string, string];
-    const patch = newline === -1 ? "" : record.slice(newline + 1);
-    entries.push({ commit, author, date, subject, ...commitChanges(patch, commit, folder) });
-  }
-  return entries;
+  return (await commitPatches(top, folder, max)).map(({ patch, ...commit }) => ({
+    ...commit,
+    ...commitChanges(patch, commit.commit, folder),
+  }));
 }
 
 type Changes = Pick<HistoryEntry, "change" | "meta" | "sections" | "problem">;

@@ -109,15 +109,34 @@ async function blobAtHead(top: string, path: string): Promise<string | null> {
   return blob ? git(top, ["cat-file", "blob", blob]) : null;
 }
 
-export const RECORD = "\x1e";
-export const FIELD = "\x1f";
+const RECORD = "\x1e";
+const FIELD = "\x1f";
 
 /**
  * Commits touching `path`, newest first (git's default history simplification: commits of merged branches included,
  * merges only when they changed the file against every parent), each with the file before (first parent) and after.
- * Two git runs: the list (asking for merge diffs would also list every merge), then the patches of exactly those commits.
  */
 async function commitVersions(top: string, path: string, max: number): Promise<HistoryEntry[]> {
+  return (await commitPatches(top, path, max)).map(({ patch, ...commit }) => {
+    const { before, after } = sidesOfPatch(patch, commit.commit);
+    return { ...commit, ...compare(before, after) };
+  });
+}
+
+/** One commit of a path's history: who made it, when, its subject, and its whole-file patch of the path. */
+export interface CommitPatch {
+  commit: string;
+  author: string;
+  date: string;
+  subject: string;
+  patch: string;
+}
+
+/**
+ * The newest `max` commits touching `path` (a file or a folder), each with its patch against the first parent. Two git
+ * runs: the list (asking for merge diffs would also list every merge), then the patches of exactly those commits.
+ */
+export async function commitPatches(top: string, path: string, max: number): Promise<CommitPatch[]> {
   const pathspec = `:(literal)${path}`;
   const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
   if (commits.length === 0) return [];
@@ -136,15 +155,15 @@ async function commitVersions(top: string, path: string, max: number): Promise<H
     "--",
     pathspec,
   ]);
-  const entries: HistoryEntry[] = [];
-  for (const record of out.split(RECORD).slice(1)) {
-    const newline = record.indexOf("\n");
-    const header = newline === -1 ? record : record.slice(0, newline);
-    const [commit, author, date, subject] = header.split(FIELD) as [string, string, string, string];
-    const { before, after } = sidesOfPatch(newline === -1 ? "" : record.slice(newline + 1), commit);
-    entries.push({ commit, author, date, subject, ...compare(before, after) });
-  }
-  return entries;
+  return out
+    .split(RECORD)
+    .slice(1)
+    .map((record) => {
+      const newline = record.indexOf("\n");
+      const header = newline === -1 ? record : record.slice(0, newline);
+      const [commit, author, date, subject] = header.split(FIELD) as [string, string, string, string];
+      return { commit, author, date, subject, patch: newline === -1 ? "" : record.slice(newline + 1) };
+    });
 }
 
 /** The file before and after, rebuilt from a whole-file patch (null: the file did not exist on that side). */
