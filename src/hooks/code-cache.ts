@@ -1,11 +1,13 @@
 // Loads a CommonJS bundle through a V8 code cache kept in the plugin's data directory (outside the repository): every hook start otherwise compiles hook-start.cjs or hook-main.cjs again.
 //
 // The cache file is ours alone and never trusted blindly: its header names the bundle exactly as it is on disk (dev,
-// inode, size, mtime, ctime) and the SHA-256 of its content, Node's version and architecture, and the length of V8's
-// bytes, which follow twice and must be equal (V8 itself checks only the source's length, its version and flags: a
-// flipped byte, or bytes compiled from other code of the same length, would be run). The content hash is computed from
-// the very bytes about to be compiled and compared before V8 sees the cache: a cache made from any other code under the
-// bundle's stamp (a forged file, another build) is never used. A file that does not match, or that V8 rejects, is compiled from
+// inode, size, mtime, ctime), Node's version and architecture, and the lengths of what follows: the bundle's own bytes
+// as they were compiled, then V8's bytes twice (V8 itself checks only the source's length, its version and flags: a
+// flipped byte, or bytes compiled from other code of the same length, would be run). Before V8 sees the cache, the
+// bundle's bytes it holds are compared with the very bytes about to be compiled (one native memcmp): a cache made from
+// any other code under the bundle's stamp (a forged file, another build) is never used. This binds the cache to the
+// bundle's content without a hash: node:crypto alone costs ~3 ms to load at a cold start, and SHA-256 of hook-core.cjs
+// ~1 ms more, on every hook. A file that does not match, or that V8 rejects, is compiled from
 // source as without a cache and written anew (to a temp file renamed into place) when the process exits, so that the
 // cache also holds the functions the run compiled. The header names the paths of the runs whose functions it holds
 // (SessionStart's fast path at startup, at /clear...): a run down a path it does not name writes it again (the new
@@ -30,7 +32,7 @@ import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
 import { changedNsOf, settledAtMs, statStamp } from "../core/store/file-stamp.js";
 
-const FORMAT = "threadmind-code-cache/3";
+const FORMAT = "threadmind-code-cache/4";
 /** No V8 cache of a hook bundle comes near this; a larger file is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
@@ -71,41 +73,56 @@ export function usableDataDir(dir: string): boolean {
   }
 }
 
+/** `n` rounded up to a multiple of 8 (V8's bytes start aligned). */
+function aligned(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}
+
 /**
- * The header line of a cache file, padded so that V8's bytes after it start at a multiple of 8. Those bytes follow
- * twice: the copies are compared at load (one native memcmp), which a checksum in JavaScript could not match in speed
- * at a cold start (1-5 ms for 90 KB; node:zlib or node:crypto cost as much to load).
+ * The header line of a cache file, padded so that the bundle's bytes after it start at a multiple of 8. V8's bytes
+ * follow the bundle's (padded to a multiple of 8) twice: the copies are compared at load (one native memcmp), which a
+ * checksum in JavaScript could not match in speed at a cold start (1-5 ms for 90 KB; node:zlib or node:crypto cost as
+ * much to load).
  */
-function header(key: string, data: Uint8Array, paths: readonly string[]): Buffer {
-  const line = `${FORMAT} ${key} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
+function header(key: string, sourceLength: number, data: Uint8Array, paths: readonly string[]): Buffer {
+  const line = `${FORMAT} ${key} ${sourceLength} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
   return Buffer.from(`${line}${" ".repeat(7 - ((line.length + 1 + 7) % 8))}\n`, "latin1");
 }
 
 /**
- * A cache file's contents: the header, then V8's bytes, twice. `paths`: the paths of the runs whose functions the bytes
- * hold (none: only a run that later runs are not expected to repeat; see requireWithCodeCache).
+ * A cache file's contents: the header, the bundle's bytes `source` (what V8 compiled), then V8's bytes, twice. `paths`:
+ * the paths of the runs whose functions the bytes hold (none: only a run that later runs are not expected to repeat;
+ * see requireWithCodeCache).
  */
-export function encodeCodeCache(key: string, data: Uint8Array, paths: readonly string[]): Buffer {
-  const head = header(key, data, paths);
-  const out = Buffer.allocUnsafeSlow(head.length + 2 * data.length);
+export function encodeCodeCache(key: string, source: Uint8Array, data: Uint8Array, paths: readonly string[]): Buffer {
+  const head = header(key, source.length, data, paths);
+  const at = head.length + aligned(source.length);
+  const out = Buffer.alloc(at + 2 * data.length);
   head.copy(out, 0);
-  out.set(data, head.length);
-  out.set(data, head.length + data.length);
+  out.set(source, head.length);
+  out.set(data, at);
+  out.set(data, at + data.length);
   return out;
 }
 
-/** V8's bytes from a cache file, or null when it is not one for `key`, is cut short, or its two copies differ. */
-export function decodeCodeCache(file: Buffer, key: string): { data: Buffer; paths: string[] } | null {
+/**
+ * V8's bytes from a cache file, or null when it is not one for `key` made from exactly the bytes `source`, is cut short,
+ * or its two copies differ.
+ */
+export function decodeCodeCache(file: Buffer, key: string, source: Uint8Array): { data: Buffer; paths: string[] } | null {
   const eol = file.indexOf(0x0a);
   if (eol < 0 || eol > 4096 || (eol + 1) % 8 !== 0) return null;
   const fields = file.toString("latin1", 0, eol).trimEnd().split(" ");
-  if (fields.length !== 4 || fields[0] !== FORMAT || fields[1] !== key) return null;
-  const paths = fields[3] === "-" ? [] : (fields[3] ?? "").split(",");
+  if (fields.length !== 5 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  if (fields[2] !== String(source.length)) return null;
+  const paths = fields[4] === "-" ? [] : (fields[4] ?? "").split(",");
   if (paths.length > MAX_PATHS || !paths.every((p) => PATH_NAME.test(p))) return null;
-  const length = Number(fields[2]);
-  if (!Number.isSafeInteger(length) || length === 0 || 2 * length !== file.length - eol - 1) return null;
-  const data = file.subarray(eol + 1, eol + 1 + length);
-  return data.equals(file.subarray(eol + 1 + length)) ? { data, paths } : null;
+  const length = Number(fields[3]);
+  const at = eol + 1 + aligned(source.length);
+  if (!Number.isSafeInteger(length) || length === 0 || at + 2 * length !== file.length) return null;
+  if (!file.subarray(eol + 1, eol + 1 + source.length).equals(source)) return null;
+  const data = file.subarray(at, at + length);
+  return data.equals(file.subarray(at + length)) ? { data, paths } : null;
 }
 
 /** A regular file's bytes (opened without following a link, never blocking on a FIFO), or null; at most `max` bytes. */
@@ -182,15 +199,12 @@ export function requireWithCodeCache<T>(
   const bundle = dir === null || !usableDataDir(dirname(dir)) ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath) as T;
   const cachePath = join(dir, `${basename(bundlePath)}-${variant}.bin`);
-  // Bound to the bundle's content: the hash of the bytes compiled below, checked against the header before V8 gets the cache.
-  // node:crypto loaded here only: an entry that answers alone (no store) never pays for it.
-  const { createHash } = require("node:crypto") as typeof import("node:crypto");
-  const key = `${process.version}-${process.arch}-${bundle.stamp}-${createHash("sha256").update(bundle.bytes).digest("hex")}`;
+  const key = `${process.version}-${process.arch}-${bundle.stamp}`;
   let script: Script;
   let exports: unknown;
   try {
     const file = readRegular(cachePath, MAX_CACHE_BYTES);
-    const cached = file === null ? null : decodeCodeCache(file.bytes, key);
+    const cached = file === null ? null : decodeCodeCache(file.bytes, key, bundle.bytes);
     const source = `(function (exports, require, module, __filename, __dirname) { ${bundle.bytes.toString("utf8")}\n})`;
     script = new Script(source, { filename: bundlePath, cachedData: cached?.data });
     const fn = script.runInThisContext() as ModuleFunction;
@@ -212,7 +226,7 @@ export function requireWithCodeCache<T>(
         const known = unusable ? [] : cached.paths;
         if (!unusable && (path === null || known.includes(path))) return;
         const paths = path === null ? [] : [...known, path];
-        writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData(), paths));
+        writeCodeCache(cachePath, () => encodeCodeCache(key, bundle.bytes, script.createCachedData(), paths));
       });
     }
   } catch {

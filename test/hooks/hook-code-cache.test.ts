@@ -14,7 +14,6 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
@@ -91,11 +90,11 @@ describe("the hook entry's code cache", () => {
     await sleep(Math.max(0, summaryWrittenAt + RACY_MARGIN_MS + 100 - Date.now()));
     expect((await start()).stdout).toBe(expected); // no context cache: the hooks proper answer (and fill it)
     const first = readFileSync(cacheFile);
-    expect(decodeCodeCache(first, keyOf(first))?.paths).toEqual([]);
+    expect(decodeCodeCache(first, keyOf(first), bundleBytes())?.paths).toEqual([]);
     await sleep(FINE_RACY_MARGIN_MS + 20); // the context cache's sources settled: the next start takes the fast path
     expect((await start()).stdout).toBe(expected); // the fast path: the cache is made again
     const second = readFileSync(cacheFile);
-    expect(decodeCodeCache(second, keyOf(second))?.paths).toEqual(["fast:startup"]);
+    expect(decodeCodeCache(second, keyOf(second), bundleBytes())?.paths).toEqual(["fast:startup"]);
     const written = statSync(cacheFile, { bigint: true });
     expect((await start()).stdout).toBe(expected);
     const after = statSync(cacheFile, { bigint: true });
@@ -107,10 +106,10 @@ describe("the hook entry's code cache", () => {
       expect(run.stdout).toContain("loaded after /clear");
     };
     await cleared();
-    expect(decodeCodeCache(readFileSync(cacheFile), keyOf(second))?.paths).toEqual(["fast:startup"]);
+    expect(decodeCodeCache(readFileSync(cacheFile), keyOf(second), bundleBytes())?.paths).toEqual(["fast:startup"]);
     await sleep(FINE_RACY_MARGIN_MS + 20);
     await cleared();
-    expect(decodeCodeCache(readFileSync(cacheFile), keyOf(second))?.paths).toEqual(["fast:startup", "fast:clear"]);
+    expect(decodeCodeCache(readFileSync(cacheFile), keyOf(second), bundleBytes())?.paths).toEqual(["fast:startup", "fast:clear"]);
     const both = statSync(cacheFile, { bigint: true });
     await cleared();
     expect((await start()).stdout).toBe(expected);
@@ -133,33 +132,39 @@ describe("the hook entry's code cache", () => {
     expect((await start()).stdout).toBe(expected);
     const rewritten = readFileSync(cacheFile);
     expect(keyOf(rewritten)).toBe(keyOf(good));
-    expect(decodeCodeCache(rewritten, keyOf(good))?.data.length).toBeGreaterThan(10_000);
+    expect(decodeCodeCache(rewritten, keyOf(good), bundleBytes())?.data.length).toBeGreaterThan(10_000);
   });
 
   test("a cache V8 rejects (made from other code, under the right header) is compiled past and replaced", async () => {
     await start();
     const key = keyOf(readFileSync(cacheFile));
-    writeFileSync(cacheFile, encodeCodeCache(key, new Script("globalThis.x = 1 + 1;").createCachedData(), ["fast:startup"]));
+    writeFileSync(
+      cacheFile,
+      encodeCodeCache(key, bundleBytes(), new Script("globalThis.x = 1 + 1;").createCachedData(), ["fast:startup"]),
+    );
     expect((await start()).stdout).toBe(expected);
     expect(readFileSync(cacheFile).length).toBeGreaterThan(10_000);
   });
 
-  test("a cache forged from other code of the bundle's length, under a header naming the bundle's stamp, is never run (its content hash does not match)", async () => {
+  test("a cache forged from other code of the bundle's length, under a header naming the bundle's stamp, is never run (the bundle's bytes it holds are not the bundle's)", async () => {
     await start();
     const main = join(plugin, "hook-start.cjs");
     const wrapped = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(main, "utf8")}\n})`;
     // Other code of exactly the wrapped bundle's length: V8 checks only that length, so it would run these bytes.
     const forgedBody = '(function () { process.stdout.write("FORGED CODE RAN"); process.exit(0); })';
-    const forged = new Script(`${forgedBody}${" ".repeat(wrapped.length - forgedBody.length)}`).createCachedData();
-    // The header a writer that knows the bundle's stamp (not its content) makes: the key without the content hash.
-    const stampKey = keyOf(readFileSync(cacheFile)).replace(/-[0-9a-f]{64}$/, "");
-    writeFileSync(cacheFile, encodeCodeCache(stampKey, forged, ["fast:startup"]));
+    const forgedSource = `${forgedBody}${" ".repeat(wrapped.length - forgedBody.length)}`;
+    const forged = new Script(forgedSource).createCachedData();
+    // The header a writer that knows the bundle's stamp makes, holding the code it compiled (of the bundle's length).
+    const stampKey = keyOf(readFileSync(cacheFile));
+    const other = Buffer.from(readFileSync(main, "utf8").replace(/[a-z]/, "Q"));
+    expect(other.length).toBe(bundleBytes().length);
+    writeFileSync(cacheFile, encodeCodeCache(stampKey, other, forged, ["fast:startup"]));
     const run = await start();
     expect(run.stdout).not.toContain("FORGED CODE RAN");
     expect(run.stdout).toBe(expected);
     const rewritten = readFileSync(cacheFile);
-    expect(keyOf(rewritten)).toMatch(/-[0-9a-f]{64}$/);
-    expect(keyOf(rewritten).endsWith(createHash("sha256").update(readFileSync(main)).digest("hex"))).toBe(true);
+    expect(decodeCodeCache(rewritten, stampKey, bundleBytes())?.data.length).toBeGreaterThan(10_000);
+    expect(decodeCodeCache(rewritten, stampKey, other)).toBeNull();
   });
 
   test("a cache made for another build of the bundle is not used, and is replaced by one for this build", async () => {
@@ -234,23 +239,34 @@ describe("the hook entry's code cache", () => {
 
 describe("the cache file's format", () => {
   const bytes = new Script("globalThis.y = 2;").createCachedData();
-  test("what is written is read back for its key only; a changed byte in either copy or a cut makes it unusable", () => {
-    const file = encodeCodeCache("v20-x64-1:2:3:4:5", bytes, ["fast:startup", "fast:clear"]);
-    expect(file.indexOf(0x0a) % 8).toBe(7); // V8's bytes start at a multiple of 8
-    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:5")?.data.equals(bytes)).toBe(true);
-    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:5")?.paths).toEqual(["fast:startup", "fast:clear"]);
-    expect(decodeCodeCache(encodeCodeCache("v20-x64-1:2:3:4:5", bytes, []), "v20-x64-1:2:3:4:5")?.paths).toEqual([]);
+  const source = Buffer.from("globalThis.y = 2;");
+  const KEY = "v20-x64-1:2:3:4:5";
+  test("what is written is read back for its key and its source only; a changed byte in either copy, in the source or a cut makes it unusable", () => {
+    const file = encodeCodeCache(KEY, source, bytes, ["fast:startup", "fast:clear"]);
+    expect(file.indexOf(0x0a) % 8).toBe(7); // the source starts at a multiple of 8
+    expect((file.length - 2 * bytes.length) % 8).toBe(0); // and so do V8's bytes
+    expect(decodeCodeCache(file, KEY, source)?.data.equals(bytes)).toBe(true);
+    expect(decodeCodeCache(file, KEY, source)?.paths).toEqual(["fast:startup", "fast:clear"]);
+    expect(decodeCodeCache(encodeCodeCache(KEY, source, bytes, []), KEY, source)?.paths).toEqual([]);
     // A header naming paths that are not path names is not ours.
-    expect(decodeCodeCache(encodeCodeCache("v20-x64-1:2:3:4:5", bytes, ["Fast path!"]), "v20-x64-1:2:3:4:5")).toBeNull();
-    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:6")).toBeNull();
-    for (const at of [file.length - 1, file.indexOf(0x0a) + 1]) {
+    expect(decodeCodeCache(encodeCodeCache(KEY, source, bytes, ["Fast path!"]), KEY, source)).toBeNull();
+    expect(decodeCodeCache(file, "v20-x64-1:2:3:4:6", source)).toBeNull();
+    // Made from other bytes: of the same length, or of another.
+    expect(decodeCodeCache(file, KEY, Buffer.from("globalThis.y = 3;"))).toBeNull();
+    expect(decodeCodeCache(file, KEY, Buffer.from("globalThis.y = 22;"))).toBeNull();
+    for (const at of [file.length - 1, file.indexOf(0x0a) + 1, file.length - bytes.length - 1]) {
       const changed = Buffer.from(file);
       changed[at] = changed[at]! ^ 1;
-      expect(decodeCodeCache(changed, "v20-x64-1:2:3:4:5")).toBeNull();
+      expect(decodeCodeCache(changed, KEY, source)).toBeNull();
     }
-    expect(decodeCodeCache(file.subarray(0, file.length - 1), "v20-x64-1:2:3:4:5")).toBeNull();
+    expect(decodeCodeCache(file.subarray(0, file.length - 1), KEY, source)).toBeNull();
   });
 });
+
+/** The bytes of the copied hook-start.cjs, which the cache must hold. */
+function bundleBytes(): Buffer {
+  return readFileSync(join(plugin, "hook-start.cjs"));
+}
 
 /** The key a cache file's header names. */
 function keyOf(file: Buffer): string {
