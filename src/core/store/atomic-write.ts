@@ -1,7 +1,7 @@
 // Crash-safe file replacement: write a temp file beside the target, fsync it, rename it over the target, fsync the directory.
-import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { open, rename, unlink } from "node:fs/promises";
+// node:fs's `promises` (read at the call, not imported from node:fs/promises) and no node:crypto: the hooks bundle this
+// module, and loading either at start-up costs every hook 1–3 ms whether it writes or not.
+import { closeSync, fsyncSync, openSync, promises as fsp, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { errnoCode, messageOf } from "../error-details.js";
@@ -20,9 +20,16 @@ export function atomicTempWriterPid(name: string): number | null {
   return pid === undefined ? null : Number(pid);
 }
 
+/** 12 hex digits from Math.random: a temp name needs to be unique, not secret (it is created with O_EXCL, so a name taken, or a link planted there, fails the write instead of being followed). */
+function tempSuffix(): string {
+  const high = Math.floor(Math.random() * 0x1000000);
+  const low = Math.floor(Math.random() * 0x1000000);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
+
 /** A fresh temp path in the same directory as `target` (same filesystem, so the final rename is atomic), or in `dir`. */
 export function atomicTempPath(target: string, dir = dirname(target)): string {
-  return join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  return join(dir, `.${basename(target)}.${process.pid}.${tempSuffix()}.tmp`);
 }
 
 /** How a write under a lock is fenced (see lockFence in lock.ts). */
@@ -71,7 +78,7 @@ export async function writeFileAtomic(
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
-    const handle = await open(temp, "wx");
+    const handle = await fsp.open(temp, "wx");
     tempExists = true;
     try {
       await handle.writeFile(data);
@@ -79,12 +86,12 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await fsp.rename(temp, path);
     tempExists = false;
     if (durable) await fsyncDirectory(dirname(path));
   } catch (error) {
     let cleanupError: unknown;
-    if (tempExists) await unlink(temp).catch((e: unknown) => (cleanupError = missingIsFine(e)));
+    if (tempExists) await fsp.unlink(temp).catch((e: unknown) => (cleanupError = missingIsFine(e)));
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
@@ -133,7 +140,7 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, fen
 async function fsyncDirectory(dir: string): Promise<void> {
   let handle: FileHandle;
   try {
-    handle = await open(dir, "r");
+    handle = await fsp.open(dir, "r");
   } catch (error) {
     if (isDirectorySyncRefusal(error)) return;
     throw error;
