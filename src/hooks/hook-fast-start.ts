@@ -14,7 +14,7 @@ import { instanceEventsSinceConversation, lastConversation } from "../core/measu
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { hooksBuild } from "./hooks-build.js";
-import { startEvents, startOutput } from "./start-record.js";
+import { fittedStart, startEvents, startOutput } from "./start-record.js";
 import { startAfterRestart } from "./freshness-start.js";
 import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-store.js";
 
@@ -79,11 +79,12 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   const start = entry.starts[source];
   if (start === undefined) return null;
   const noticed = await startAfterRestart(start, events, input, source);
+  const sent = await fittedStart(input, noticed.start);
   const failures: string[] = [];
   try {
-    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
+    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, sent), rotate);
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
+  return startOutput(sent, [...noticed.userLines, ...failures]);
 }

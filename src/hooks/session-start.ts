@@ -12,7 +12,7 @@ import { stampSettledAtMs } from "../core/store/file-stamp.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { projectIds } from "./hook-fast-store.js";
-import { startEvents, startOutput } from "./start-record.js";
+import { fittedStart, startEvents, startOutput } from "./start-record.js";
 import { instanceEvents, lastConversation, sessionEvents } from "../core/measure/measurement-log-read.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
 import { startAfterRestart } from "./freshness-start.js";
@@ -129,12 +129,13 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
   const start = starts[source]!;
   // After a stale /clear or compaction, one more line (the cache keeps the context without it).
   const noticed = await startAfterRestart(start, events, input, source);
+  const sent = await fittedStart(input, noticed.start);
   const failures: string[] = [...logFailures, ...chosen];
   // A log that could not be read is not appended to either (its line already says why).
   if (logFailures.length === 0) {
     try {
       // Appended to measurements.jsonl without the lock: config.json is not written at all.
-      await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
+      await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, sent));
     } catch (e) {
       failures.push(failureLine("context loaded, but the injection could not be recorded", e));
     }
@@ -163,7 +164,7 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
       }
     }
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
+  return startOutput(sent, [...noticed.userLines, ...failures]);
 }
 
 /** Makes the thread a start fell back to the window's own; a failure is one line for the user (the context stands). */

@@ -7,7 +7,6 @@ import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { HookInput } from "./hook-input.js";
 import type { SessionKey } from "../core/types.js";
 import type { HookOutput } from "./hook-output.js";
-import { contentHash } from "../core/content-hash.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import { capWords, profileOfHook } from "../agents/profiles.js";
 import { fitToCap } from "../agents/context-cap.js";
@@ -15,12 +14,14 @@ import { fitToCap } from "../agents/context-cap.js";
 /**
  * The start as the hook's agent takes it whole: the assembly fits Claude Code's 10,000 characters; Codex counts UTF-8
  * bytes (10,000), so a summary with accents or CJK text may be over it: it is cut here at a line (never into the
- * agent's own preview), and what is logged is what is sent, so that the receipt recognises it.
+ * agent's own preview), and what is logged is what is sent, so that the receipt recognises it. Given to startEvents
+ * and startOutput. node:crypto (the content hash) is loaded only for a cut: every other start is spared its ~3 ms.
  */
-function fittedStart(input: Pick<HookInput, "transcriptPath">, start: CachedStart): CachedStart {
+export async function fittedStart(input: Pick<HookInput, "transcriptPath">, start: CachedStart): Promise<CachedStart> {
   const agent = profileOfHook(input);
   const fitted = fitToCap(agent.contextCap, start.text);
   if (!fitted.cut) return start;
+  const { contentHash } = await import("../core/content-hash.js");
   const line = `ThreadMind: context cut to fit ${agent.name}'s ${capWords(agent.contextCap)} cap.`;
   return {
     ...start,
@@ -43,16 +44,15 @@ function transcriptOffset(path: string): { transcriptOffset?: number } {
   }
 }
 
-/** The injection, the hook seen, and the conversation's thread, as measurement events. */
+/** The injection (`start`: as fittedStart gave it), the hook seen, and the conversation's thread, as measurement events. */
 export function startEvents(
   input: HookInput,
   session: SessionKey,
   source: string,
   projectId: string,
   threadId: string,
-  given: CachedStart,
+  start: CachedStart,
 ): MeasurementEvent[] {
-  const start = fittedStart(input, given);
   return [
     {
       kind: "injection",
@@ -73,9 +73,8 @@ export function startEvents(
   ];
 }
 
-/** The hook's output: the context, and the user's line(s) (`extra`: e.g. a failure to record the injection). */
-export function startOutput(given: CachedStart, extra: readonly string[], input: Pick<HookInput, "transcriptPath">): HookOutput {
-  const start = fittedStart(input, given);
+/** The hook's output: the context (`start`: as fittedStart gave it), and the user's line(s) (`extra`: e.g. a failure to record the injection). */
+export function startOutput(start: CachedStart, extra: readonly string[]): HookOutput {
   const lines = [...(start.userMessage !== null ? [start.userMessage] : []), ...extra];
   const output: HookOutput = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");
