@@ -2,10 +2,9 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, utimesSync, watch, linkSync } from 'fs';
-import { createHash, randomBytes } from 'crypto';
-import { open, rename, unlink } from 'fs/promises';
+import { writeFileSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, promises, utimesSync, watch, linkSync } from 'fs';
 import { AsyncLocalStorage } from 'async_hooks';
+import { createHash, randomBytes } from 'crypto';
 import * as os from 'os';
 import { hostname, homedir, userInfo } from 'os';
 import { performance as performance$1 } from 'perf_hooks';
@@ -8571,8 +8570,13 @@ function atomicTempWriterPid(name) {
   const pid = TEMP_NAME.exec(basename(name))?.[1];
   return pid === void 0 ? null : Number(pid);
 }
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
 function atomicTempPath(target2, dir = dirname(target2)) {
-  return join(dir, `.${basename(target2)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  return join(dir, `.${basename(target2)}.${process.pid}.${tempSuffix()}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error) {
@@ -8595,7 +8599,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
-    const handle = await open(temp, "wx");
+    const handle = await promises.open(temp, "wx");
     tempExists = true;
     try {
       await handle.writeFile(data);
@@ -8603,12 +8607,12 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await promises.rename(temp, path);
     tempExists = false;
     if (durable) await fsyncDirectory(dirname(path));
   } catch (error) {
     let cleanupError;
-    if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
+    if (tempExists) await promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
@@ -8651,7 +8655,7 @@ function writeFileAtomicSync(path, data, fence) {
 async function fsyncDirectory(dir) {
   let handle;
   try {
-    handle = await open(dir, "r");
+    handle = await promises.open(dir, "r");
   } catch (error) {
     if (isDirectorySyncRefusal(error)) return;
     throw error;
@@ -14061,9 +14065,9 @@ var RECENT_SHOWN = 15;
 var LINE_MAX_CHARS = 300;
 var PROBLEMS_NAMED = 5;
 function listDerived(threads) {
-  const open2 = [...threads.values()].filter((t) => t.status === void 0);
-  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open2 };
+  const open = [...threads.values()].filter((t) => t.status === void 0);
+  open.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open };
 }
 var statusOf2 = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -18308,9 +18312,9 @@ function bytesEqual(line, start, end, expected) {
   return true;
 }
 var UNCLOSED = -1;
-function stringEnd(line, open2, length) {
+function stringEnd(line, open, length) {
   let escaped = false;
-  for (let i = open2 + 1; i < length; i += 1) {
+  for (let i = open + 1; i < length; i += 1) {
     const byte = line[i];
     if (byte === QUOTE) return escaped ? escapedEnd(i) : i;
     if (byte === BACKSLASH) {
@@ -18439,11 +18443,11 @@ function timestampTimes(line) {
     if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after2] !== QUOTE) continue;
     const colon = skipSpace(line, after2 + 1, line.length);
     if (line[colon] !== COLON2) continue;
-    const open2 = skipSpace(line, colon + 1, line.length);
-    if (line[open2] !== QUOTE) continue;
-    const close = stringEnd(line, open2, line.length);
+    const open = skipSpace(line, colon + 1, line.length);
+    if (line[open] !== QUOTE) continue;
+    const close = stringEnd(line, open, line.length);
     if (close < 0) return null;
-    const time = timeOfBytes(line, open2 + 1, close);
+    const time = timeOfBytes(line, open + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }
   return times;

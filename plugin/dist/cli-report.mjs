@@ -7,7 +7,6 @@ import { homedir } from 'os';
 import { createHash } from 'crypto';
 import { fileURLToPath } from 'url';
 import { Worker } from 'worker_threads';
-import 'fs/promises';
 import * as util from 'util';
 
 createRequire(import.meta.url);
@@ -2426,9 +2425,9 @@ function bytesEqual(line, start, end, expected) {
   return true;
 }
 var UNCLOSED = -1;
-function stringEnd(line, open2, length) {
+function stringEnd(line, open, length) {
   let escaped = false;
-  for (let i = open2 + 1; i < length; i += 1) {
+  for (let i = open + 1; i < length; i += 1) {
     const byte = line[i];
     if (byte === QUOTE) return escaped ? escapedEnd(i) : i;
     if (byte === BACKSLASH) {
@@ -2557,11 +2556,11 @@ function timestampTimes(line) {
     if (at < 0 || line[at] !== QUOTE || line[at + 1] !== LOWER_T || line[at + 2] !== LOWER_I || line[after] !== QUOTE) continue;
     const colon = skipSpace(line, after + 1, line.length);
     if (line[colon] !== COLON2) continue;
-    const open2 = skipSpace(line, colon + 1, line.length);
-    if (line[open2] !== QUOTE) continue;
-    const close = stringEnd(line, open2, line.length);
+    const open = skipSpace(line, colon + 1, line.length);
+    if (line[open] !== QUOTE) continue;
+    const close = stringEnd(line, open, line.length);
     if (close < 0) return null;
-    const time = timeOfBytes(line, open2 + 1, close);
+    const time = timeOfBytes(line, open + 1, close);
     if (!Number.isNaN(time)) times.push(time);
   }
   return times;

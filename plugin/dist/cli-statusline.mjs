@@ -3,9 +3,8 @@ import { lstatSync, readdirSync, mkdirSync, opendirSync, statSync, existsSync, r
 import { join, resolve, sep, dirname, basename } from 'path';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
-import { randomBytes, createHash } from 'crypto';
-import 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
+import { randomBytes, createHash } from 'crypto';
 import { hostname } from 'os';
 import { performance } from 'perf_hooks';
 
@@ -8482,8 +8481,13 @@ function atomicTempWriterPid(name) {
   const pid = TEMP_NAME.exec(basename(name))?.[1];
   return pid === void 0 ? null : Number(pid);
 }
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
 function atomicTempPath(target, dir = dirname(target)) {
-  return join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  return join(dir, `.${basename(target)}.${process.pid}.${tempSuffix()}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error) {

@@ -7670,13 +7670,13 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto8.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto7.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto8;
+var import_node_crypto7;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto8 = require("crypto");
+    import_node_crypto7 = require("crypto");
   }
 });
 
@@ -9043,9 +9043,7 @@ function madeMeanwhile(path, error) {
 var import_node_path12 = require("path");
 
 // src/core/store/atomic-write.ts
-var import_node_crypto = require("crypto");
 var import_node_fs2 = require("fs");
-var import_promises = require("fs/promises");
 var import_node_path2 = require("path");
 init_error_details();
 var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
@@ -9056,8 +9054,13 @@ function atomicTempWriterPid(name) {
   const pid = TEMP_NAME.exec((0, import_node_path2.basename)(name))?.[1];
   return pid === void 0 ? null : Number(pid);
 }
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
 function atomicTempPath(target2, dir = (0, import_node_path2.dirname)(target2)) {
-  return (0, import_node_path2.join)(dir, `.${(0, import_node_path2.basename)(target2)}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`);
+  return (0, import_node_path2.join)(dir, `.${(0, import_node_path2.basename)(target2)}.${process.pid}.${tempSuffix()}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error) {
@@ -9080,7 +9083,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
-    const handle2 = await (0, import_promises.open)(temp, "wx");
+    const handle2 = await import_node_fs2.promises.open(temp, "wx");
     tempExists = true;
     try {
       await handle2.writeFile(data);
@@ -9088,12 +9091,12 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     } finally {
       await handle2.close();
     }
-    await (0, import_promises.rename)(temp, path);
+    await import_node_fs2.promises.rename(temp, path);
     tempExists = false;
     if (durable) await fsyncDirectory((0, import_node_path2.dirname)(path));
   } catch (error) {
     let cleanupError;
-    if (tempExists) await (0, import_promises.unlink)(temp).catch((e) => cleanupError = missingIsFine(e));
+    if (tempExists) await import_node_fs2.promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
@@ -9136,7 +9139,7 @@ function writeFileAtomicSync(path, data, fence) {
 async function fsyncDirectory(dir) {
   let handle2;
   try {
-    handle2 = await (0, import_promises.open)(dir, "r");
+    handle2 = await import_node_fs2.promises.open(dir, "r");
   } catch (error) {
     if (isDirectorySyncRefusal(error)) return;
     throw error;
@@ -9179,7 +9182,7 @@ var import_node_fs5 = require("fs");
 
 // src/core/store/lock.ts
 var import_node_async_hooks = require("async_hooks");
-var import_node_crypto2 = require("crypto");
+var import_node_crypto = require("crypto");
 var import_node_fs4 = require("fs");
 var import_node_os = require("os");
 var import_node_perf_hooks = require("perf_hooks");
@@ -9309,7 +9312,7 @@ function resolveOptions(options) {
   return opts;
 }
 function* acquireSteps(lockPath, opts) {
-  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     (0, import_node_fs4.mkdirSync)(fenceDir);
@@ -9358,7 +9361,7 @@ function* acquireLoop(lockPath, nonce, opts) {
 }
 function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`;
     try {
       (0, import_node_fs4.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
@@ -9446,7 +9449,7 @@ function isAlive(holder) {
 }
 function reclaim(lockPath, staleMs) {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = (0, import_node_crypto2.randomBytes)(16).toString("hex");
+  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
   const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -9474,7 +9477,7 @@ function breakStaleMutex(mutexPath) {
   if (seen.kind === "absent") return;
   const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto2.randomBytes)(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.stale`;
   try {
     (0, import_node_fs4.renameSync)(mutexPath, grave);
   } catch (error) {
@@ -9611,7 +9614,7 @@ init_errors();
 var import_yaml = __toESM(require_dist(), 1);
 
 // src/core/ids.ts
-var import_node_crypto3 = require("crypto");
+var import_node_crypto2 = require("crypto");
 init_errors();
 
 // src/core/limits.ts
@@ -9687,7 +9690,7 @@ function slugify(title, maxLength = LIMITS.idLength) {
   const latin = title.replace(/[ßæÆøØœŒłŁđĐþÞðÐıħŋ]/g, (c) => SPECIAL_LETTERS[c] ?? c).normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
   const slug = latin.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxLength).replace(/-+$/g, "");
   if (slug !== "") return slug;
-  const hash = (0, import_node_crypto3.createHash)("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  const hash = (0, import_node_crypto2.createHash)("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
   return `t-${hash}`;
 }
 function uniqueId(title, taken, reserved = []) {
@@ -9707,7 +9710,7 @@ function suffixedId(title, taken, reserved = []) {
   const base = slugify(title, LIMITS.idLength - 5);
   for (let attempt = 0; attempt < 1e3; attempt++) {
     let suffix = "";
-    for (const b of (0, import_node_crypto3.randomBytes)(4)) suffix += BASE36[b % 36];
+    for (const b of (0, import_node_crypto2.randomBytes)(4)) suffix += BASE36[b % 36];
     const candidate = `${base}-${suffix}`;
     if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }
@@ -9940,7 +9943,7 @@ function describe(v) {
 }
 
 // src/core/store/thread-folder-format.ts
-var import_node_crypto4 = require("crypto");
+var import_node_crypto3 = require("crypto");
 var import_yaml2 = __toESM(require_dist(), 1);
 init_error_details();
 
@@ -10125,13 +10128,13 @@ var HEAD_KEYS = [
   "migratedFrom"
 ];
 function gitBlobId(bytes2) {
-  const hash = (0, import_node_crypto4.createHash)("sha1");
+  const hash = (0, import_node_crypto3.createHash)("sha1");
   hash.update(`blob ${bytes2.length}\0`);
   hash.update(bytes2);
   return hash.digest("hex");
 }
 function memberFileName(member2) {
-  return (0, import_node_crypto4.createHash)("sha1").update(member2).digest("hex").slice(0, 16);
+  return (0, import_node_crypto3.createHash)("sha1").update(member2).digest("hex").slice(0, 16);
 }
 function isSectionDir(name) {
   return SECTION_KEYS.includes(name);
@@ -10310,7 +10313,7 @@ function racyMarginMs(changedNs) {
 }
 
 // src/core/store/item-keys.ts
-var import_node_crypto5 = require("crypto");
+var import_node_crypto4 = require("crypto");
 var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 var FIRST = "i";
 var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
@@ -10349,7 +10352,7 @@ function keyBetween(before, next) {
   return `${fraction}-${randomSuffix()}`;
 }
 function randomSuffix() {
-  const bytes2 = (0, import_node_crypto5.randomBytes)(4);
+  const bytes2 = (0, import_node_crypto4.randomBytes)(4);
   let out = "";
   for (const b of bytes2) out += DIGITS[b % DIGITS.length];
   return out;
@@ -10805,14 +10808,14 @@ function noteThreadWrite(dir) {
 }
 
 // src/core/store/folder-write-marker.ts
-var import_node_crypto6 = require("crypto");
+var import_node_crypto5 = require("crypto");
 var import_node_fs10 = require("fs");
 var import_node_path7 = require("path");
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
 var RETRY_PAUSE_MS = 2;
 function markFolderWrite(folder) {
-  const path = (0, import_node_path7.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto6.randomBytes)(6).toString("hex")}.tmp`);
+  const path = (0, import_node_path7.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto5.randomBytes)(6).toString("hex")}.tmp`);
   (0, import_node_fs10.writeFileSync)(path, "");
   return () => {
     try {
@@ -11697,7 +11700,7 @@ function defaultBranchMemo() {
 }
 
 // src/core/author.ts
-var import_node_crypto7 = require("crypto");
+var import_node_crypto6 = require("crypto");
 var import_node_os2 = require("os");
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -11707,7 +11710,7 @@ async function resolveAuthorId(env, gitTop) {
 function authorIdFrom(name, email) {
   const base = slugify(name ?? safeUsername() ?? "unknown", 40);
   if (!email) return base;
-  const hash = (0, import_node_crypto7.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = (0, import_node_crypto6.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 function safeUsername() {
@@ -13260,7 +13263,7 @@ function meaningSnippet(words, doc, query) {
 }
 
 // src/core/search/word-vectors.ts
-var import_node_crypto9 = require("crypto");
+var import_node_crypto8 = require("crypto");
 var import_node_fs20 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
@@ -13317,7 +13320,7 @@ function parseWordVectors(bytes2, path) {
   if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if ((0, import_node_crypto9.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if ((0, import_node_crypto8.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);
@@ -14480,9 +14483,9 @@ var RECENT_SHOWN = 15;
 var LINE_MAX_CHARS = 300;
 var PROBLEMS_NAMED = 5;
 function listDerived(threads) {
-  const open2 = [...threads.values()].filter((t) => t.status === void 0);
-  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open2 };
+  const open = [...threads.values()].filter((t) => t.status === void 0);
+  open.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open };
 }
 var statusOf2 = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -17051,7 +17054,6 @@ function projectIds(storeDir) {
 
 // src/hooks/start-record.ts
 var import_node_fs34 = require("fs");
-init_content_hash();
 init_text_fingerprint();
 
 // src/agents/agent.ts
@@ -17104,15 +17106,16 @@ ${cutNote(cap)}`;
 }
 
 // src/hooks/start-record.ts
-function fittedStart(input, start) {
+async function fittedStart(input, start) {
   const agent = profileOfHook(input);
   const fitted = fitToCap(agent.contextCap, start.text);
   if (!fitted.cut) return start;
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
   const line = `ThreadMind: context cut to fit ${agent.name}'s ${capWords(agent.contextCap)} cap.`;
   return {
     ...start,
     text: fitted.text,
-    contentHash: contentHash(fitted.text),
+    contentHash: contentHash2(fitted.text),
     fingerprint: textFingerprint(fitted.text),
     tokens: Math.round(start.tokens * fitted.text.length / Math.max(1, start.text.length)),
     userMessage: start.userMessage === null ? line : `${start.userMessage} ${line}`
@@ -17127,8 +17130,7 @@ function transcriptOffset(path) {
     return {};
   }
 }
-function startEvents(input, session, source, projectId, threadId, given) {
-  const start = fittedStart(input, given);
+function startEvents(input, session, source, projectId, threadId, start) {
   return [
     {
       kind: "injection",
@@ -17148,8 +17150,7 @@ function startEvents(input, session, source, projectId, threadId, given) {
     conversationEvent(input.sessionId, projectId, threadId, session)
   ];
 }
-function startOutput(given, extra, input) {
-  const start = fittedStart(input, given);
+function startOutput(start, extra) {
   const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
   const output = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");
@@ -17388,10 +17389,11 @@ async function startOrResume(services, input) {
   );
   const start = starts[source];
   const noticed = await startAfterRestart(start, events, input, source);
+  const sent = await fittedStart(input, noticed.start);
   const failures = [...logFailures, ...chosen];
   if (logFailures.length === 0) {
     try {
-      await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, noticed.start));
+      await services.recordEvents(startEvents(input, services.session, source, project.id, thread.id, sent));
     } catch (e) {
       failures.push(failureLine("context loaded, but the injection could not be recorded", e));
     }
@@ -17419,7 +17421,7 @@ async function startOrResume(services, input) {
       }
     }
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
+  return startOutput(sent, [...noticed.userLines, ...failures]);
 }
 async function chooseStartThread(services, projectId, threadId) {
   try {
@@ -18981,8 +18983,8 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   try {
     index = openMeasurementIndex(storeDir);
     for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs39.constants.O_RDONLY));
-    const open2 = index;
-    const coverage = logs.map((log) => log === null || open2 === null ? null : validCoverage(open2, log.fd, log.stat));
+    const open = index;
+    const coverage = logs.map((log) => log === null || open === null ? null : validCoverage(open, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );

@@ -3961,9 +3961,7 @@ var import_node_path13 = require("path");
 init_error_details();
 
 // src/core/store/atomic-write.ts
-var import_node_crypto2 = require("crypto");
 var import_node_fs18 = require("fs");
-var import_promises = require("fs/promises");
 var import_node_path14 = require("path");
 init_error_details();
 

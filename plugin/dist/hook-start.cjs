@@ -64,13 +64,13 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto2.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto2;
+var import_node_crypto;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto2 = require("crypto");
+    import_node_crypto = require("crypto");
   }
 });
 
@@ -576,9 +576,7 @@ var import_node_fs7 = require("fs");
 var import_node_path6 = require("path");
 
 // src/core/store/atomic-write.ts
-var import_node_crypto = require("crypto");
 var import_node_fs8 = require("fs");
-var import_promises = require("fs/promises");
 var import_node_path7 = require("path");
 
 // src/core/context/branch-start.ts
@@ -1271,7 +1269,6 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 }
 
 // src/hooks/start-record.ts
-init_content_hash();
 init_text_fingerprint();
 
 // src/agents/agent.ts
@@ -1324,15 +1321,16 @@ ${cutNote(cap)}`;
 }
 
 // src/hooks/start-record.ts
-function fittedStart(input, start) {
+async function fittedStart(input, start) {
   const agent = profileOfHook(input);
   const fitted = fitToCap(agent.contextCap, start.text);
   if (!fitted.cut) return start;
+  const { contentHash: contentHash2 } = await Promise.resolve().then(() => (init_content_hash(), content_hash_exports));
   const line = `ThreadMind: context cut to fit ${agent.name}'s ${capWords(agent.contextCap)} cap.`;
   return {
     ...start,
     text: fitted.text,
-    contentHash: contentHash(fitted.text),
+    contentHash: contentHash2(fitted.text),
     fingerprint: textFingerprint(fitted.text),
     tokens: Math.round(start.tokens * fitted.text.length / Math.max(1, start.text.length)),
     userMessage: start.userMessage === null ? line : `${start.userMessage} ${line}`
@@ -1347,8 +1345,7 @@ function transcriptOffset(path) {
     return {};
   }
 }
-function startEvents(input, session, source, projectId, threadId, given) {
-  const start = fittedStart(input, given);
+function startEvents(input, session, source, projectId, threadId, start) {
   return [
     {
       kind: "injection",
@@ -1368,8 +1365,7 @@ function startEvents(input, session, source, projectId, threadId, given) {
     conversationEvent(input.sessionId, projectId, threadId, session)
   ];
 }
-function startOutput(given, extra, input) {
-  const start = fittedStart(input, given);
+function startOutput(start, extra) {
   const lines = [...start.userMessage !== null ? [start.userMessage] : [], ...extra];
   const output = { additionalContext: start.text };
   if (lines.length > 0) output.userMessage = lines.join(" ");
@@ -1720,13 +1716,14 @@ async function fastSessionStart(input, env, rotate) {
   const start = entry.starts[source];
   if (start === void 0) return null;
   const noticed = await startAfterRestart(start, events, input, source);
+  const sent = await fittedStart(input, noticed.start);
   const failures = [];
   try {
-    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, noticed.start), rotate);
+    await record(store.storeDir, startEvents(input, session, source, projectId, threadId, sent), rotate);
   } catch (e) {
     failures.push(failureLine("context loaded, but the injection could not be recorded", e));
   }
-  return startOutput(noticed.start, [...noticed.userLines, ...failures], input);
+  return startOutput(sent, [...noticed.userLines, ...failures]);
 }
 
 // src/hooks/main-run.ts

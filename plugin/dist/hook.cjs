@@ -48,7 +48,7 @@ function racyMarginMs(changedNs) {
 }
 
 // src/hooks/code-cache.ts
-var FORMAT = "threadmind-code-cache/3";
+var FORMAT = "threadmind-code-cache/4";
 var MAX_CACHE_BYTES = 32 * 1024 * 1024;
 var MAX_BUNDLE_BYTES = 8 * 1024 * 1024;
 var MAX_PATHS = 8;
@@ -72,30 +72,38 @@ function usableDataDir(dir) {
     return false;
   }
 }
-function header(key, data, paths) {
-  const line = `${FORMAT} ${key} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
+function aligned(n) {
+  return Math.ceil(n / 8) * 8;
+}
+function header(key, sourceLength, data, paths) {
+  const line = `${FORMAT} ${key} ${sourceLength} ${data.length} ${paths.length === 0 ? "-" : paths.join(",")}`;
   return Buffer.from(`${line}${" ".repeat(7 - (line.length + 1 + 7) % 8)}
 `, "latin1");
 }
-function encodeCodeCache(key, data, paths) {
-  const head = header(key, data, paths);
-  const out = Buffer.allocUnsafeSlow(head.length + 2 * data.length);
+function encodeCodeCache(key, source, data, paths) {
+  const head = header(key, source.length, data, paths);
+  const at = head.length + aligned(source.length);
+  const out = Buffer.alloc(at + 2 * data.length);
   head.copy(out, 0);
-  out.set(data, head.length);
-  out.set(data, head.length + data.length);
+  out.set(source, head.length);
+  out.set(data, at);
+  out.set(data, at + data.length);
   return out;
 }
-function decodeCodeCache(file, key) {
+function decodeCodeCache(file, key, source) {
   const eol = file.indexOf(10);
   if (eol < 0 || eol > 4096 || (eol + 1) % 8 !== 0) return null;
   const fields = file.toString("latin1", 0, eol).trimEnd().split(" ");
-  if (fields.length !== 4 || fields[0] !== FORMAT || fields[1] !== key) return null;
-  const paths = fields[3] === "-" ? [] : (fields[3] ?? "").split(",");
+  if (fields.length !== 5 || fields[0] !== FORMAT || fields[1] !== key) return null;
+  if (fields[2] !== String(source.length)) return null;
+  const paths = fields[4] === "-" ? [] : (fields[4] ?? "").split(",");
   if (paths.length > MAX_PATHS || !paths.every((p) => PATH_NAME.test(p))) return null;
-  const length = Number(fields[2]);
-  if (!Number.isSafeInteger(length) || length === 0 || 2 * length !== file.length - eol - 1) return null;
-  const data = file.subarray(eol + 1, eol + 1 + length);
-  return data.equals(file.subarray(eol + 1 + length)) ? { data, paths } : null;
+  const length = Number(fields[3]);
+  const at = eol + 1 + aligned(source.length);
+  if (!Number.isSafeInteger(length) || length === 0 || at + 2 * length !== file.length) return null;
+  if (!file.subarray(eol + 1, eol + 1 + source.length).equals(source)) return null;
+  const data = file.subarray(at, at + length);
+  return data.equals(file.subarray(at + length)) ? { data, paths } : null;
 }
 function readRegular(path, max) {
   let fd;
@@ -150,13 +158,12 @@ function requireWithCodeCache(bundlePath, variant, env, runPath = () => "run") {
   const bundle = dir === null || !usableDataDir((0, import_node_path.dirname)(dir)) ? null : readRegular(bundlePath, MAX_BUNDLE_BYTES);
   if (dir === null || bundle === null) return require(bundlePath);
   const cachePath = (0, import_node_path.join)(dir, `${(0, import_node_path.basename)(bundlePath)}-${variant}.bin`);
-  const { createHash } = require("crypto");
-  const key = `${process.version}-${process.arch}-${bundle.stamp}-${createHash("sha256").update(bundle.bytes).digest("hex")}`;
+  const key = `${process.version}-${process.arch}-${bundle.stamp}`;
   let script;
   let exports2;
   try {
     const file = readRegular(cachePath, MAX_CACHE_BYTES);
-    const cached = file === null ? null : decodeCodeCache(file.bytes, key);
+    const cached = file === null ? null : decodeCodeCache(file.bytes, key, bundle.bytes);
     const source = `(function (exports, require, module, __filename, __dirname) { ${bundle.bytes.toString("utf8")}
 })`;
     script = new import_node_vm.Script(source, { filename: bundlePath, cachedData: cached?.data });
@@ -177,7 +184,7 @@ function requireWithCodeCache(bundlePath, variant, env, runPath = () => "run") {
         const known = unusable ? [] : cached.paths;
         if (!unusable && (path === null || known.includes(path))) return;
         const paths = path === null ? [] : [...known, path];
-        writeCodeCache(cachePath, () => encodeCodeCache(key, script.createCachedData(), paths));
+        writeCodeCache(cachePath, () => encodeCodeCache(key, bundle.bytes, script.createCachedData(), paths));
       });
     }
   } catch {

@@ -3,12 +3,11 @@ import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
 import { join, resolve, dirname, sep, basename, relative } from 'path';
 import { execFileSync } from 'child_process';
-import { readlinkSync, existsSync, lstatSync, readdirSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, renameSync, unlinkSync, openSync, fstatSync, readSync, fsyncSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readlinkSync, existsSync, lstatSync, readdirSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, promises, renameSync, unlinkSync, openSync, fstatSync, readSync, fsyncSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
 import { randomBytes, createHash } from 'crypto';
-import { open as open$1, rename, unlink } from 'fs/promises';
 import { AsyncLocalStorage } from 'async_hooks';
 import { performance as performance$1 } from 'perf_hooks';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
@@ -32831,8 +32830,13 @@ function atomicTempWriterPid(name) {
   const pid = TEMP_NAME.exec(basename(name))?.[1];
   return pid === void 0 ? null : Number(pid);
 }
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
 function atomicTempPath(target2, dir = dirname(target2)) {
-  return join(dir, `.${basename(target2)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  return join(dir, `.${basename(target2)}.${process.pid}.${tempSuffix()}.tmp`);
 }
 var FenceRefusal = class {
   constructor(error2) {
@@ -32855,7 +32859,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
-    const handle = await open$1(temp, "wx");
+    const handle = await promises.open(temp, "wx");
     tempExists = true;
     try {
       await handle.writeFile(data);
@@ -32863,12 +32867,12 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await promises.rename(temp, path);
     tempExists = false;
     if (durable) await fsyncDirectory(dirname(path));
   } catch (error2) {
     let cleanupError;
-    if (tempExists) await unlink(temp).catch((e) => cleanupError = missingIsFine(e));
+    if (tempExists) await promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
     throw new AtomicWriteError(path, error2, temp, cleanupError);
   }
 }
@@ -32911,7 +32915,7 @@ function writeFileAtomicSync(path, data, fence) {
 async function fsyncDirectory(dir) {
   let handle;
   try {
-    handle = await open$1(dir, "r");
+    handle = await promises.open(dir, "r");
   } catch (error2) {
     if (isDirectorySyncRefusal(error2)) return;
     throw error2;
@@ -38236,9 +38240,9 @@ var RECENT_SHOWN = 15;
 var LINE_MAX_CHARS = 300;
 var PROBLEMS_NAMED = 5;
 function listDerived(threads) {
-  const open3 = [...threads.values()].filter((t) => t.status === void 0);
-  open3.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
-  return { shape: buildTree(threads), openByRecency: open3 };
+  const open2 = [...threads.values()].filter((t) => t.status === void 0);
+  open2.sort((a, b) => a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0);
+  return { shape: buildTree(threads), openByRecency: open2 };
 }
 var statusOf2 = (t) => t.status ?? "active";
 var bytes = (s) => Buffer.byteLength(s, "utf8");
