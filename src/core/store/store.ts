@@ -20,6 +20,7 @@ import {
 import { type FolderWrite, planFolderWrite, splitSummary, type WriteStamp } from "./thread-folder-write.js";
 import { readRegularFile } from "./regular-file.js";
 import { noteThreadWrite } from "./recent-writes.js";
+import { noteThreadsChanged } from "./threads-changed.js";
 import { markFolderWrite, readFolderConsistently } from "./folder-write-marker.js";
 import { SECTION_KEYS } from "../types.js";
 import { assertId, isValidId } from "../ids.js";
@@ -427,6 +428,7 @@ export class Store {
     makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
     this.parsed.delete(this.threadFolder(projectId, thread.id));
+    noteThreadsChanged(this.dir);
   }
 
   /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
@@ -504,9 +506,17 @@ export class Store {
       }
       if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
       for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
-    } finally {
+    } catch (error) {
       unmark();
+      try {
+        noteThreadsChanged(this.dir); // part of the write may have landed
+      } catch {
+        // The write's own error is the one to report; a reader's full stamp still sees what landed.
+      }
+      throw error;
     }
+    unmark();
+    noteThreadsChanged(this.dir); // after the files: a reader that sees the new signal sees them
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.parsed.delete(folder);
@@ -524,6 +534,7 @@ export class Store {
     }
     removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
     this.parsed.delete(folder);
+    noteThreadsChanged(this.dir);
   }
 }
 
