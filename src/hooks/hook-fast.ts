@@ -127,7 +127,7 @@ async function fastRecall(
       threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
       branch: () => startKey(store.gitTop),
       sessionEvents: () => sessionEvents(store.storeDir, input.sessionId),
-      index: () => cachedPathIndex(store.storeDir),
+      index: () => cachedPathIndex(store.storeDir, store.gitTop),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
     },
     input,

@@ -4,7 +4,7 @@
 // (`"recall": { "subagents": false }`). No YAML, no services: the path index's text (hook-core.ts builds it when stale).
 import { lastConversation } from "../core/measure/measurement-log-read.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
-import { excerptKey, type IndexedThread } from "../core/recall/path-index.js";
+import { excerptKey, type IndexedThreadHead } from "../core/recall/path-index.js";
 import { estimatedTokens, type SubagentContextEvent } from "../core/recall/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
 import type { HookInput } from "./hook-input.js";
@@ -16,7 +16,7 @@ export const SUBAGENT_MORE_LINE =
   "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
 
 /** The lean context for the chain (the thread first), or null when no thread of it has Decisions or Constraints. */
-export function subagentText(chain: readonly IndexedThread[], excerpts: Readonly<Record<string, string>>): string | null {
+export function subagentText(chain: readonly IndexedThreadHead[], excerpts: Readonly<Record<string, string>>): string | null {
   const first = chain[0];
   if (first === undefined) return null;
   const head = `ThreadMind: decisions and constraints of the thread this work is on, "${first.title}" (${first.id}), and of its ancestors. They hold unless the main conversation decides otherwise.`;
@@ -47,11 +47,13 @@ export async function subagentContext(store: RecallStore, input: HookInput): Pro
   const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
   if (ref === null) return {};
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
-  const ready = store.index();
+  const ready = await store.index();
   if (ready === null) return null;
-  const byId = new Map<string, IndexedThread>();
-  for (const t of ready.index.threads) if (t.projectId === ref.projectId) byId.set(t.id, t);
-  const chain: IndexedThread[] = [];
+  const heads = ready.threads();
+  if (heads === null) return null;
+  const byId = new Map<string, IndexedThreadHead>();
+  for (const t of heads) if (t.projectId === ref.projectId) byId.set(t.id, t);
+  const chain: IndexedThreadHead[] = [];
   for (
     let t = byId.get(ref.threadId);
     t !== undefined && !chain.includes(t);
@@ -59,9 +61,9 @@ export async function subagentContext(store: RecallStore, input: HookInput): Pro
   ) {
     chain.push(t);
   }
-  const text = ready.text();
+  const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
   if (text === null) return null;
-  const context = subagentText(chain, text.excerpts);
+  const context = subagentText(chain, text);
   if (context === null) return {};
   const event: SubagentContextEvent = {
     kind: "subagentContext",

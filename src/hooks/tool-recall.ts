@@ -13,7 +13,7 @@ import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
 import { GitError, commitsTouchingSince } from "../core/git/git.js";
 import { repoRelative } from "../core/recall/path-match.js";
-import type { PathIndex, PathIndexText } from "../core/recall/path-index.js";
+import { excerptKey, type ReadyIndex } from "../core/recall/path-index.js";
 import { chainKeys, recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
 import { estimatedTokens, type FileEditEvent, type RecallEvent } from "../core/recall/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
@@ -36,7 +36,7 @@ export interface RecallStore {
   branch: () => string | null;
   sessionEvents: () => readonly MeasurementEvent[];
   /** The index, current; null: the fast path cannot build it (the caller then runs the hooks proper). */
-  index: () => { index: PathIndex; text: () => PathIndexText | null } | null;
+  index: () => Promise<ReadyIndex | null>;
   recordEvents: (events: readonly MeasurementEvent[]) => Promise<void>;
 }
 
@@ -101,9 +101,8 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
   if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
   const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
   if (file === null) return {};
-  const ready = store.index();
+  const ready = await store.index();
   if (ready === null) return null;
-  const { index } = ready;
   const agentId = input.agentId ?? null;
   const events = store.sessionEvents();
   const at = new Date().toISOString();
@@ -112,21 +111,28 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
   const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
   if (!edited) toRecord.push({ kind: "fileEdit", ...base, file } satisfies FileEditEvent);
 
-  const followed = () => lastConversation(events, store.session.key);
-  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
-  const skip = alreadyRecalled(events, agentId);
-  if (ref !== null) for (const k of chainKeys(index.threads, ref.projectId, ref.threadId)) skip.add(k);
-  const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
-  const candidates = on ? recallCandidates(index.threads, file, skip) : [];
+  // The threads whose paths cover the file (a few shards read); the chain and the settings only when there are some.
+  const covering = ready.covering(file);
+  if (covering === null) return null;
   let output: HookOutput = {};
-  if (candidates.length > 0) {
-    const text = ready.text();
-    if (text === null) return null;
+  if (covering.length > 0) {
+    const followed = () => lastConversation(events, store.session.key);
+    const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+    const skip = alreadyRecalled(events, agentId);
+    if (ref !== null) {
+      const heads = ready.threads();
+      if (heads === null) return null;
+      for (const k of chainKeys(heads, ref.projectId, ref.threadId)) skip.add(k);
+    }
+    const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
+    const candidates = on ? recallCandidates(covering, file, skip) : [];
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
+    const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
+    if (text === null) return null;
     const blocks: RecallBlock[] = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
-        excerpt: text.excerpts[`${candidate.thread.projectId}/${candidate.thread.id}`] ?? "",
+        excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
         warning: await staleWarning(store.gitTop, candidate.thread.commit, file),
       })),
     );

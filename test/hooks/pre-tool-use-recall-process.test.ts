@@ -119,7 +119,7 @@ describe("PreToolUse hook process (point-of-action recall)", () => {
 
   it("keeps the path index in .threadmind/cache/recall/ and rebuilds it only after a thread file changed", async () => {
     const { dir, refunds } = await shop();
-    const index = join(dir, ".threadmind", "cache", "recall", "paths.json");
+    const index = join(dir, ".threadmind", "cache", "recall", "head.json");
     await preToolUse(dir, join(dir, "src/search/index.ts"));
     // Written once the thread files settled (50 ms on sub-second timestamps): a second call finds it current.
     await new Promise((r) => setTimeout(r, 100));

@@ -111,9 +111,8 @@ export async function checkRecallHooks(options: {
   }
   let indexLine: string;
   try {
-    const { index } = await currentPathIndex(options.store);
-    const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
-    indexLine = `path index: ${index.threads.length} thread(s), ${withPaths} with paths (cached in .threadmind/cache/recall/)`;
+    const { size } = await currentPathIndex(options.store);
+    indexLine = `path index: ${size.threads} thread(s), ${size.withPaths} with paths (cached in .threadmind/cache/recall/)`;
   } catch (e) {
     return fail(
       "recall-hooks",

@@ -1,40 +1,73 @@
-// Building the path index of point-of-action recall from the store's threads (the hooks proper and the MCP server),
-// saved to .threadmind/cache/recall/ only when the thread files did not change while they were read.
+// Point-of-action recall's path index, current: the saved one when its stamps say so (the hooks' fast path), else built
+// from the store's threads (the hooks proper and the MCP server) and saved when the thread files did not change while
+// they were read.
 import type { Store } from "../store/store.js";
 import type { Thread } from "../types.js";
-import { buildPathIndex, readPathIndex, readPathIndexText, savePathIndex, threadFilesStamp } from "./path-index.js";
-import type { PathIndex, PathIndexText } from "./path-index.js";
+import { buildPathIndex, type ReadyIndex, readyFromMemory } from "./path-index.js";
+import { indexFilesComplete, readIndexHead, readyFromFiles, saveQuickStamp, savePathIndex } from "./path-index-files.js";
+import { recallQuickStamp, threadFilesStamp } from "./path-index-stamp.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
-export interface ReadyIndex {
-  index: PathIndex;
-  text: () => PathIndexText | null;
-}
-
-/** The saved index when it is current (the fast path's read), else null. */
-export function cachedPathIndex(storeDir: string): ReadyIndex | null {
-  const stamp = threadFilesStamp(storeDir);
-  if (stamp === null) return null;
-  const index = readPathIndex(storeDir, stamp.stamp);
-  if (index === null) return null;
-  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
+/**
+ * The saved index when it is current, else null. The quick stamp (a few stats) decides when the head recorded it; when
+ * it changed (a git command, a write of this store), the full stamp (every thread directory) decides, and a match
+ * records the new quick stamp once it has settled, so that the next call is quick again.
+ */
+export async function cachedPathIndex(storeDir: string, gitTop: string | null): Promise<ReadyIndex | null> {
+  const head = readIndexHead(storeDir);
+  if (head === null) return null;
+  const quick = recallQuickStamp(storeDir, gitTop);
+  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  const full = threadFilesStamp(storeDir);
+  if (full === null || full.stamp !== head.full) return null;
+  const now = Date.now();
+  if (quick !== null && quick.settledAtMs <= now && full.settledAtMs <= now) {
+    const again = recallQuickStamp(storeDir, gitTop);
+    if (again?.stamp === quick.stamp) {
+      try {
+        await saveQuickStamp(storeDir, head, quick.stamp);
+      } catch {
+        // Derived data: without it the next call compares the full stamp again, and finds the index as current.
+      }
+    }
+  }
+  return readyFromFiles(storeDir, head);
 }
 
 /**
- * The current index: the saved one, or one built from every project's threads (unreadable thread files are left out:
- * doctor and the tree report them) and saved when every thread file it was built from had settled before.
+ * The current index: the saved one (every file of it readable), or one built from every project's threads (unreadable
+ * thread files are left out: doctor and the tree report them) and saved when every thread file it was built from had
+ * settled before (or, with `settleMs`, once they settle within that wait).
  */
-export async function currentPathIndex(store: Store): Promise<ReadyIndex> {
-  const cached = cachedPathIndex(store.dir);
-  if (cached !== null && cached.text() !== null) return cached;
+export async function currentPathIndex(store: Store, options: { settleMs?: number } = {}): Promise<ReadyIndex> {
+  const gitTop = store.workspace.gitTop;
+  const cached = await cachedPathIndex(store.dir, gitTop);
+  const head = cached === null ? null : readIndexHead(store.dir);
+  if (cached !== null && head !== null && indexFilesComplete(store.dir, head)) return cached;
+  const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = new Map<string, Iterable<Thread>>();
   for (const projectId of store.projectIds()) {
     if (store.threadsDirExists(projectId)) byProject.set(projectId, store.readAllThreads(projectId).threads.values());
   }
-  const after = threadFilesStamp(store.dir);
-  const { index, text } = buildPathIndex(byProject, after?.stamp ?? "unstamped");
-  if (before !== null && after !== null && before.stamp === after.stamp && after.settledAtMs <= Date.now()) {
-    await savePathIndex(store.dir, index, text);
+  let after = threadFilesStamp(store.dir);
+  const index = buildPathIndex(byProject);
+  // `settleMs` (a process with time to spare: the server, the CLI): files written a moment ago are waited for, up to
+  // that long (sub-second timestamps settle in 50 ms, whole seconds in 3 s), so that the index is saved now rather than
+  // built again by the next hook.
+  const wait = after === null ? 0 : after.settledAtMs - Date.now();
+  if (before?.stamp === after?.stamp && wait > 0 && wait <= (options.settleMs ?? 0)) {
+    await sleep(wait + 1);
+    const again = threadFilesStamp(store.dir);
+    if (again?.stamp !== after?.stamp) return readyFromMemory(index);
+    after = again;
   }
-  return { index, text: () => text };
+  const quickAfter = recallQuickStamp(store.dir, gitTop);
+  const now = Date.now();
+  if (before !== null && after !== null && before.stamp === after.stamp && after.settledAtMs <= now) {
+    const quickSettled =
+      quickBefore !== null && quickAfter !== null && quickBefore.stamp === quickAfter.stamp && quickAfter.settledAtMs <= now;
+    await savePathIndex(store.dir, index, after.stamp, quickSettled ? quickAfter.stamp : null);
+  }
+  return readyFromMemory(index);
 }

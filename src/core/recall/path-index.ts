@@ -1,24 +1,14 @@
-// The path index of point-of-action recall, kept in .threadmind/cache/recall/: every thread's paths and place in the
-// tree (paths.json, read on every file-changing tool call) and its Decisions and Constraints (text.json, read only when
-// a file matched), both valid while the stamp of the thread files they were built from is unchanged. Plain data; the
-// builder takes Thread objects from the store (it never parses a thread file itself).
-import { type BigIntStats, lstatSync, readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { readRegularFile } from "../store/regular-file.js";
-import { assertNoLinksBelow } from "../store/read-strict.js";
-import { makeDir } from "../store/make-dir.js";
-import { writeFileAtomic } from "../store/atomic-write.js";
-import { changedNsOf, settledAtMs, statStamp } from "../store/file-stamp.js";
-import { textFingerprint } from "../text-fingerprint.js";
+// The path index of point-of-action recall as data: every thread's place in the tree and its paths, grouped by anchor
+// (the literal directory a path can only cover files below), and its Decisions and Constraints; and how a file is
+// looked up in it. Plain data; the builder takes Thread objects from the store (it never parses a thread file itself);
+// path-index-files.ts keeps it in .threadmind/cache/recall/ in shards, so that a lookup reads a few small files.
 import { ancestorExcerpt } from "../context/summary-sections.js";
 import type { Thread, ThreadStatus } from "../types.js";
-import { patternOf } from "./path-match.js";
+import { nearestMatch, patternOf } from "./path-match.js";
 
-export const PATH_INDEX_VERSION = 2;
-/** Bounded reads: an index of 1,000 threads covering 10,000 files is ~0.5 MB; anything larger is not ours. */
-const INDEX_MAX_BYTES = 16 * 1024 * 1024;
-/** A threads/ tree with more entries than this is not stamped (and so never cached): the index is built each time. */
-const STAMP_MAX_ENTRIES = 200_000;
+export const PATH_INDEX_VERSION = 3;
+/** Shards of the paths and of the excerpts: a lookup reads one per anchor of the file (its directories), a hit a few more. */
+export const PATH_INDEX_SHARDS = 64;
 
 export interface IndexedThread {
   projectId: string;
@@ -32,88 +22,74 @@ export interface IndexedThread {
   commit: string | null;
 }
 
-export interface PathIndex {
-  version: typeof PATH_INDEX_VERSION;
-  stamp: string;
-  threads: IndexedThread[];
-}
+/** A thread as the index lists it: everything but its paths (kept by anchor). */
+export type IndexedThreadHead = Omit<IndexedThread, "paths">;
 
-/** "<project>/<thread>" → the thread's Decisions and Constraints as a context shows an ancestor's. */
-export interface PathIndexText {
-  version: typeof PATH_INDEX_VERSION;
-  stamp: string;
+/** The whole index in memory, as built. */
+export interface PathIndex {
+  threads: IndexedThread[];
+  /** "<project>/<thread>" → the thread's Decisions and Constraints as a context shows an ancestor's. */
   excerpts: Record<string, string>;
 }
 
-export function recallCacheDir(storeDir: string): string {
-  return join(storeDir, "cache", "recall");
+/** What recall asks of an index, built here or read from its shards. Each answer null: a shard unreadable or not of this index. */
+export interface ReadyIndex {
+  /** Every thread (without paths), in the index's order. */
+  threads: () => IndexedThreadHead[] | null;
+  /** The threads with a path that covers `file` (a repository-relative path), each with only those of its paths that may. */
+  covering: (file: string) => IndexedThread[] | null;
+  /** The excerpts of these thread keys (a key without one is left out). */
+  excerpts: (keys: readonly string[]) => Record<string, string> | null;
+  /** How many threads, and how many with paths. */
+  size: { threads: number; withPaths: number };
 }
 
 export function excerptKey(projectId: string, threadId: string): string {
   return `${projectId}/${threadId}`;
 }
 
+const GLOB = /[*?[]/;
+
 /**
- * The stamp of every directory below threads/ (not following links), and when its latest change settled (ms); null: too
- * many. Directories, not files: every ThreadMind write replaces a thread file by a rename, which changes its
- * directory's stamp, and stamping 1,000 files would cost each tool call more than the rest of the hook. A thread file
- * edited in place by hand (without a rename) is seen at the next change of its directory (any ThreadMind write there).
+ * The directory a path can only cover files at or below: the path itself when literal (the file, or the directory), the
+ * segments before the first one with a glob character otherwise ("" for the whole repository).
  */
-export function threadFilesStamp(storeDir: string): { stamp: string; settledAtMs: number } | null {
-  const parts: string[] = [];
-  let latest = 0n;
-  const walk = (dir: string, rel: string): boolean => {
-    let names: string[];
-    try {
-      // Only directories are stamped: the listing's types say which (a type the file system does not give is asked).
-      names = readdirSync(dir, { withFileTypes: true })
-        .filter((d) => d.isDirectory() || (d.isSymbolicLink() === false && !d.isFile()))
-        .map((d) => d.name)
-        .sort();
-    } catch {
-      parts.push(`${rel}:unreadable`);
-      return true;
-    }
-    for (const name of names) {
-      if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = join(dir, name);
-      let s: BigIntStats;
-      try {
-        s = lstatSync(path, { bigint: true });
-      } catch {
-        continue; // gone since the listing: the next stamp differs anyway
-      }
-      if (!s.isDirectory()) continue;
-      const changed = changedNsOf(s);
-      if (changed > latest) latest = changed;
-      parts.push(`${rel}/${name}:${statStamp(s)}`);
-      if (!walk(path, `${rel}/${name}`)) return false;
-    }
-    return true;
-  };
-  const top = join(storeDir, "threads");
-  let root: BigIntStats;
-  try {
-    root = lstatSync(top, { bigint: true });
-  } catch {
-    return { stamp: "absent", settledAtMs: 0 };
+export function anchorOf(pattern: string): string {
+  if (!GLOB.test(pattern)) return pattern;
+  const segments = pattern.split("/");
+  const literal: string[] = [];
+  for (const seg of segments) {
+    if (GLOB.test(seg)) break;
+    literal.push(seg);
   }
-  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
-  parts.push(statStamp(root));
-  if (changedNsOf(root) > latest) latest = changedNsOf(root);
-  if (!walk(top, "")) return null;
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  return literal.join("/");
+}
+
+/** The anchors a file may be covered from: "", each of its directories, and the file itself. */
+export function anchorsOf(file: string): string[] {
+  const out = [""];
+  let at = file.indexOf("/");
+  while (at !== -1) {
+    out.push(file.slice(0, at));
+    at = file.indexOf("/", at + 1);
+  }
+  out.push(file);
+  return out;
+}
+
+/** FNV-1a of the string's UTF-16 units: a key's shard (the same on every machine). */
+export function shardOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % PATH_INDEX_SHARDS;
 }
 
 function statusOf(t: Thread): ThreadStatus {
   return t.status ?? "active";
 }
 
-/** The index and its text for these threads (by project), stamped `stamp`. */
-export function buildPathIndex(
-  byProject: ReadonlyMap<string, Iterable<Thread>>,
-  stamp: string,
-): { index: PathIndex; text: PathIndexText } {
+/** The index of these threads (by project). */
+export function buildPathIndex(byProject: ReadonlyMap<string, Iterable<Thread>>): PathIndex {
   const threads: IndexedThread[] = [];
   const excerpts: Record<string, string> = {};
   for (const [projectId, set] of byProject) {
@@ -131,61 +107,79 @@ export function buildPathIndex(
       if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
     }
   }
-  return { index: { version: PATH_INDEX_VERSION, stamp, threads }, text: { version: PATH_INDEX_VERSION, stamp, excerpts } };
+  return { threads, excerpts };
 }
 
-function readJson(path: string): unknown {
-  const bytes = readRegularFile(path, INDEX_MAX_BYTES);
-  if (bytes === null || bytes.length > INDEX_MAX_BYTES) return null;
-  try {
-    return JSON.parse(bytes.toString("utf8"));
-  } catch {
-    return null;
+/** Entries of the paths shards: anchor → [thread's position in the index, path]. */
+export type AnchorEntries = Map<string, [number, string][]>;
+
+/** The index's paths by anchor. */
+export function entriesByAnchor(index: PathIndex): AnchorEntries {
+  const byAnchor: AnchorEntries = new Map();
+  index.threads.forEach((t, i) => {
+    for (const p of t.paths) {
+      const anchor = anchorOf(p);
+      const list = byAnchor.get(anchor);
+      if (list === undefined) byAnchor.set(anchor, [[i, p]]);
+      else list.push([i, p]);
+    }
+  });
+  return byAnchor;
+}
+
+/**
+ * The threads that cover `file`, from the entries of its anchors (`entriesOf`) and the heads (`heads`, asked only when a
+ * path covers it). Each thread once, with those of its paths found, in the index's order.
+ */
+export function coveringFrom(
+  file: string,
+  entriesOf: (anchor: string) => readonly (readonly [number, string])[] | null,
+  heads: () => IndexedThreadHead[] | null,
+): IndexedThread[] | null {
+  const byThread = new Map<number, string[]>();
+  for (const anchor of anchorsOf(file)) {
+    const entries = entriesOf(anchor);
+    if (entries === null) return null;
+    for (const [i, p] of entries) {
+      const list = byThread.get(i);
+      if (list === undefined) byThread.set(i, [p]);
+      else list.push(p);
+    }
   }
+  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
+  if (hits.length === 0) return [];
+  const all = heads();
+  if (all === null) return null;
+  const out: IndexedThread[] = [];
+  for (const [i, paths] of hits) {
+    const head = all[i];
+    if (head === undefined) return null; // a shard of another index
+    out.push({ ...head, paths });
+  }
+  return out;
 }
 
-const isString = (v: unknown): v is string => typeof v === "string";
-
-function isIndexedThread(v: unknown): v is IndexedThread {
-  if (typeof v !== "object" || v === null) return false;
-  const t = v as Record<string, unknown>;
-  return (
-    isString(t.projectId) &&
-    isString(t.id) &&
-    isString(t.title) &&
-    (t.status === "active" || t.status === "done" || t.status === "abandoned") &&
-    (t.parentId === null || isString(t.parentId)) &&
-    Array.isArray(t.paths) &&
-    t.paths.every(isString) &&
-    (t.commit === null || isString(t.commit))
-  );
+function headOf(t: IndexedThread): IndexedThreadHead {
+  return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
 
-/** The saved index when it is for `stamp` and well formed; null otherwise (then it is built again). */
-export function readPathIndex(storeDir: string, stamp: string): PathIndex | null {
-  const data = readJson(join(recallCacheDir(storeDir), "paths.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data as Record<string, unknown>;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
-  return d.threads.every(isIndexedThread) ? (d as unknown as PathIndex) : null;
-}
-
-/** The saved excerpts when they are for `stamp`; null otherwise. */
-export function readPathIndexText(storeDir: string, stamp: string): PathIndexText | null {
-  const data = readJson(join(recallCacheDir(storeDir), "text.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data as Record<string, unknown>;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
-  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
-  return Object.values(d.excerpts).every(isString) ? (d as unknown as PathIndexText) : null;
-}
-
-/** Saves both files (text first: an index is never newer than its text). Never through a linked cache/. */
-export async function savePathIndex(storeDir: string, index: PathIndex, text: PathIndexText): Promise<void> {
-  const dir = recallCacheDir(storeDir);
-  const textPath = join(dir, "text.json");
-  assertNoLinksBelow(storeDir, textPath);
-  makeDir(dirname(textPath));
-  await writeFileAtomic(textPath, `${JSON.stringify(text)}\n`, { durable: false });
-  await writeFileAtomic(join(dir, "paths.json"), `${JSON.stringify(index)}\n`, { durable: false });
+/** An index in memory as recall asks it (the one just built). */
+export function readyFromMemory(index: PathIndex): ReadyIndex {
+  const byAnchor = entriesByAnchor(index);
+  const heads = index.threads.map(headOf);
+  return {
+    threads: () => heads,
+    covering: (file) =>
+      coveringFrom(
+        file,
+        (anchor) => byAnchor.get(anchor) ?? [],
+        () => heads,
+      ),
+    excerpts: (keys) => {
+      const out: Record<string, string> = {};
+      for (const k of keys) if (Object.hasOwn(index.excerpts, k)) out[k] = index.excerpts[k]!;
+      return out;
+    },
+    size: { threads: index.threads.length, withPaths: index.threads.filter((t) => t.paths.length > 0).length },
+  };
 }
