@@ -11,7 +11,10 @@ import { indexBehind, instanceEvents, sessionEvents } from "../core/measure/meas
 import { refreshMeasurementIndexIfBehind } from "../core/measure/measurement-index-write.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { LOG_ROTATE_BYTES, measurementLogPath, openLog } from "../core/measure/measurement-log.js";
-import { currentPathIndex } from "../core/recall/path-index-build.js";
+import { cachedPathIndex, currentPathIndex } from "../core/recall/path-index-build.js";
+import { type ReadyIndex, readyFromMemory } from "../core/recall/path-index.js";
+import { largeForInlineBuild, startBackgroundIndexBuild } from "./recall-index-background.js";
+import { join } from "node:path";
 import { startKey } from "../core/git/git.js";
 import { toolRecall, type RecallStore } from "./tool-recall.js";
 import { subagentContext } from "./subagent-context.js";
@@ -40,8 +43,32 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
 }
 
 /** Recall through the full services: the path index built (and saved) when the cached one is missing or stale. */
+/** The CLI beside the running bundle (plugin/dist/cli.mjs), or null when not running from the bundles. */
+function bundledCli(): string | null {
+  try {
+    return join(__dirname, "cli.mjs");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The current path index for a hook: the saved one, else built here for a small store; a large store's is built in the
+ * background (recall-index-background.ts) and this call recalls nothing (an empty index: the changed file is still
+ * recorded, and the next call after the build recalls again).
+ */
+async function hookPathIndex(services: ThreadMindServices): Promise<ReadyIndex> {
+  const { store } = services;
+  const cached = await cachedPathIndex(store.dir, store.workspace.gitTop);
+  if (cached !== null) return cached;
+  const cli = bundledCli();
+  if (cli === null || !largeForInlineBuild(store.dir)) return currentPathIndex(store);
+  startBackgroundIndexBuild(store.dir, store.workspace.root, cli);
+  return readyFromMemory({ threads: [], excerpts: {} });
+}
+
 async function servicesRecallStore(services: ThreadMindServices, input: HookInput): Promise<RecallStore> {
-  const ready = await currentPathIndex(services.store);
+  const ready = await hookPathIndex(services);
   const gitTop = services.store.workspace.gitTop;
   return {
     storeDir: services.store.dir,
@@ -59,7 +86,7 @@ async function servicesRecallStore(services: ThreadMindServices, input: HookInpu
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     branch: () => startKey(gitTop),
     sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),
-    index: () => ready,
+    index: async () => ready,
     recordEvents: (events) => services.recordEvents(events),
   };
 }

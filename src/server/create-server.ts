@@ -106,6 +106,9 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   return server;
 }
 
+/** How long the after-write refresh waits for the files just written to settle before saving the recall index. */
+const AFTER_WRITE_SETTLE_MS = 100;
+
 /**
  * After a write, once the client pauses (AFTER_WRITE_IDLE_MS with nothing asked, see ServerSession.afterIdle), the
  * session thread's SessionStart contexts are saved to the cache and the conflict-marker sweep is brought up to date, in
@@ -131,7 +134,8 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
             if (builtBy !== null) await refreshStartCache(services, builtBy);
             // Point-of-action recall's path index, from the threads this process already parsed: the PreToolUse hook
             // then finds it current (building it there, for a large store, could outlast the hook's deadline).
-            if (services.hasProjects()) await currentPathIndex(services.store);
+            // Files it just wrote are waited for (50 ms on sub-second timestamps), so that the index is saved now.
+            if (services.hasProjects()) await currentPathIndex(services.store, { settleMs: AFTER_WRITE_SETTLE_MS });
           },
           session.closingSignal,
         );

@@ -20,6 +20,7 @@ const NAMES = [
   "resolve",
   "statusline",
   "migrate",
+  "recall-index",
 ];
 
 describe("thread-mind-mcp's commands", () => {

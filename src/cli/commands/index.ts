@@ -14,6 +14,7 @@ import { gitSetupCommand } from "./git-setup.js";
 import { resolveCommand } from "./resolve.js";
 import { statuslineCommand } from "./statusline.js";
 import { migrateCommand } from "./migrate.js";
+import { recallIndexCommand } from "./recall-index.js";
 
 export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
@@ -30,6 +31,7 @@ export const COMMANDS: readonly CliCommand[] = [
   resolveCommand,
   statuslineCommand,
   migrateCommand,
+  recallIndexCommand,
 ];
 
 export function commandNamed(name: string): CliCommand | undefined {
