@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
 import { fileURLToPath } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmSync, writeSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, promises, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, rmSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, writeSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, promises, utimesSync, watch, linkSync } from 'fs';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import * as os from 'os';
@@ -12,6 +12,7 @@ import * as nodeBuffer from 'buffer';
 import * as util from 'util';
 import { Worker } from 'worker_threads';
 import { execFile } from 'child_process';
+import { setTimeout as setTimeout$1 } from 'timers/promises';
 
 const require$1 = createRequire(import.meta.url);
 var __create = Object.create;
@@ -10311,6 +10312,35 @@ function lcs(a, b) {
 }
 function noteThreadWrite(dir) {
 }
+function threadsChangedPath(storeDir) {
+  return join(storeDir, "cache", "threads-changed");
+}
+function noteThreadsChanged(storeDir) {
+  const path = threadsChangedPath(storeDir);
+  const temp = atomicTempPath(path);
+  try {
+    assertNoLinksBelow(storeDir, path);
+    makeDir(join(storeDir, "cache"));
+    const fd = openSync(temp, "wx", 420);
+    try {
+      writeSync(fd, `${process.pid} ${Date.now()}
+`);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+    }
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      throw error;
+    }
+  }
+}
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
 var RETRY_PAUSE_MS = 2;
@@ -11000,6 +11030,7 @@ var Store = class {
     makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text2);
     this.parsed.delete(this.threadFolder(projectId, thread.id));
+    noteThreadsChanged(this.dir);
   }
   /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
   migrate(projectId, legacy, blob) {
@@ -11071,9 +11102,16 @@ var Store = class {
       }
       if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
       for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
-    } finally {
+    } catch (error) {
       unmark();
+      try {
+        noteThreadsChanged(this.dir);
+      } catch {
+      }
+      throw error;
     }
+    unmark();
+    noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite();
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.parsed.delete(folder);
@@ -11090,6 +11128,7 @@ var Store = class {
     }
     removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
     this.parsed.delete(folder);
+    noteThreadsChanged(this.dir);
   }
 };
 function stampsUnchanged(stamps) {
@@ -14560,8 +14599,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join39 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join39(before, endsWithNewline.before), after: join39(after2, endsWithNewline.after) };
+  const join42 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join42(before, endsWithNewline.before), after: join42(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -21031,6 +21070,252 @@ function bundlePath(pluginRoot2, file) {
   return join(pluginRoot2, "plugin", "dist", file);
 }
 
+// src/core/recall/path-index.ts
+var PATH_INDEX_VERSION = 3;
+var PATH_INDEX_SHARDS = 64;
+function excerptKey(projectId, threadId) {
+  return `${projectId}/${threadId}`;
+}
+var GLOB = /[*?[]/;
+function anchorOf(pattern) {
+  if (!GLOB.test(pattern)) return pattern;
+  const segments = pattern.split("/");
+  const literal = [];
+  for (const seg of segments) {
+    if (GLOB.test(seg)) break;
+    literal.push(seg);
+  }
+  return literal.join("/");
+}
+function anchorsOf(file) {
+  const out = [""];
+  let at = file.indexOf("/");
+  while (at !== -1) {
+    out.push(file.slice(0, at));
+    at = file.indexOf("/", at + 1);
+  }
+  out.push(file);
+  return out;
+}
+function shardOf(key) {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % PATH_INDEX_SHARDS;
+}
+function statusOf3(t) {
+  return t.status ?? "active";
+}
+function buildPathIndex(byProject) {
+  const threads = [];
+  const excerpts = {};
+  for (const [projectId, set] of byProject) {
+    for (const t of set) {
+      threads.push({
+        projectId,
+        id: t.id,
+        title: t.title,
+        status: statusOf3(t),
+        parentId: t.parentId,
+        paths: t.paths ? t.paths.map(patternOf) : [],
+        commit: t.commit ?? null
+      });
+      const excerpt = ancestorExcerpt(t.summary);
+      if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
+    }
+  }
+  return { threads, excerpts };
+}
+function entriesByAnchor(index) {
+  const byAnchor = /* @__PURE__ */ new Map();
+  index.threads.forEach((t, i) => {
+    for (const p of t.paths) {
+      const anchor = anchorOf(p);
+      const list = byAnchor.get(anchor);
+      if (list === void 0) byAnchor.set(anchor, [[i, p]]);
+      else list.push([i, p]);
+    }
+  });
+  return byAnchor;
+}
+function coveringFrom(file, entriesOf, heads) {
+  const byThread = /* @__PURE__ */ new Map();
+  for (const anchor of anchorsOf(file)) {
+    const entries = entriesOf(anchor);
+    if (entries === null) return null;
+    for (const [i, p] of entries) {
+      const list = byThread.get(i);
+      if (list === void 0) byThread.set(i, [p]);
+      else list.push(p);
+    }
+  }
+  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
+  if (hits.length === 0) return [];
+  const all = heads();
+  if (all === null) return null;
+  const out = [];
+  for (const [i, paths] of hits) {
+    const head = all[i];
+    if (head === void 0) return null;
+    out.push({ ...head, paths });
+  }
+  return out;
+}
+function headOf2(t) {
+  return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
+}
+function readyFromMemory(index) {
+  const byAnchor = entriesByAnchor(index);
+  const heads = index.threads.map(headOf2);
+  return {
+    threads: () => heads,
+    covering: (file) => coveringFrom(
+      file,
+      (anchor) => byAnchor.get(anchor) ?? [],
+      () => heads
+    ),
+    excerpts: (keys) => {
+      const out = {};
+      for (const k of keys) if (Object.hasOwn(index.excerpts, k)) out[k] = index.excerpts[k];
+      return out;
+    },
+    size: { threads: index.threads.length, withPaths: index.threads.filter((t) => t.paths.length > 0).length }
+  };
+}
+var FILE_MAX_BYTES = 16 * 1024 * 1024;
+function recallCacheDir(storeDir) {
+  return join(storeDir, "cache", "recall");
+}
+var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
+function readJson(path) {
+  const bytes2 = readRegularFile(path, FILE_MAX_BYTES);
+  if (bytes2 === null || bytes2.length > FILE_MAX_BYTES) return null;
+  try {
+    const data = JSON.parse(bytes2.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+var isString = (v) => typeof v === "string";
+var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
+function readPart(storeDir, name, full) {
+  const d = readJson(join(recallCacheDir(storeDir), name));
+  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+}
+function readIndexHead(storeDir) {
+  const d = readJson(join(recallCacheDir(storeDir), "head.json"));
+  if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
+  if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
+  return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
+}
+function isHead(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const t = v;
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit));
+}
+function isEntry(v, threads) {
+  return Array.isArray(v) && v.length === 2 && isCount5(v[0]) && v[0] < threads && isString(v[1]);
+}
+function readyFromFiles(storeDir, head) {
+  let heads;
+  const threads = () => {
+    if (heads !== void 0) return heads;
+    const d = readPart(storeDir, "threads.json", head.full);
+    const list = d?.threads;
+    heads = Array.isArray(list) && list.length === head.threads && list.every(isHead) ? list : null;
+    return heads;
+  };
+  const pathShards = /* @__PURE__ */ new Map();
+  const entriesOf = (anchor) => {
+    const n = shardOf(anchor);
+    if (!pathShards.has(n)) {
+      const d = readPart(storeDir, shardName("paths", n), head.full);
+      const anchors2 = d?.anchors;
+      pathShards.set(
+        n,
+        typeof anchors2 === "object" && anchors2 !== null && !Array.isArray(anchors2) ? anchors2 : null
+      );
+    }
+    const anchors = pathShards.get(n);
+    if (anchors === null || anchors === void 0) return null;
+    if (!Object.hasOwn(anchors, anchor)) return [];
+    const list = anchors[anchor];
+    return Array.isArray(list) && list.every((e) => isEntry(e, head.threads)) ? list : null;
+  };
+  const excerpts = (keys) => {
+    const out = {};
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const n = shardOf(key);
+      if (!shards.has(n)) {
+        const d = readPart(storeDir, shardName("text", n), head.full);
+        const e = d?.excerpts;
+        shards.set(n, typeof e === "object" && e !== null && !Array.isArray(e) ? e : null);
+      }
+      const shard = shards.get(n);
+      if (shard === null || shard === void 0) return null;
+      if (!Object.hasOwn(shard, key)) continue;
+      const text2 = shard[key];
+      if (!isString(text2)) return null;
+      out[key] = text2;
+    }
+    return out;
+  };
+  return {
+    threads,
+    covering: (file) => coveringFrom(file, entriesOf, threads),
+    excerpts,
+    size: { threads: head.threads, withPaths: head.withPaths }
+  };
+}
+async function writePart(storeDir, name, data) {
+  const path = join(recallCacheDir(storeDir), name);
+  await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
+`, { durable: false });
+}
+async function savePathIndex(storeDir, index, full, quick) {
+  const headPath = join(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath);
+  makeDir(dirname(headPath));
+  await writePart(storeDir, "threads.json", {
+    full,
+    threads: index.threads.map(({ paths: _paths, ...head }) => head)
+  });
+  const byAnchor = entriesByAnchor(index);
+  const pathShards = Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries;
+  const textShards = Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  for (const [key, text2] of Object.entries(index.excerpts)) textShards[shardOf(key)][key] = text2;
+  for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
+    await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
+    await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
+  }
+  const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
+  await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
+  for (const old of ["paths.json", "text.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
+}
+async function saveQuickStamp(storeDir, head, quick) {
+  const headPath = join(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath);
+  await writePart(storeDir, "head.json", { ...head, quick });
+}
+function indexFilesComplete(storeDir, head) {
+  const ready = readyFromFiles(storeDir, head);
+  if (ready.threads() === null) return false;
+  for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
+    const paths = readPart(storeDir, shardName("paths", n), head.full);
+    const text2 = readPart(storeDir, shardName("text", n), head.full);
+    if (paths === null || text2 === null) return false;
+    if (typeof paths.anchors !== "object" || paths.anchors === null || Array.isArray(paths.anchors)) return false;
+    for (const list of Object.values(paths.anchors)) {
+      if (!Array.isArray(list) || !list.every((e) => isEntry(e, head.threads))) return false;
+    }
+    if (typeof text2.excerpts !== "object" || text2.excerpts === null || Array.isArray(text2.excerpts)) return false;
+    if (!Object.values(text2.excerpts).every(isString)) return false;
+  }
+  return true;
+}
+
 // src/core/text-fingerprint.ts
 function textFingerprint(text2) {
   const bytes2 = Buffer.alloc(Math.ceil(text2.length * 3 / 4) * 4 + 4);
@@ -21050,16 +21335,9 @@ function textFingerprint(text2) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
-// src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 2;
-var INDEX_MAX_BYTES = 16 * 1024 * 1024;
+// src/core/recall/path-index-stamp.ts
 var STAMP_MAX_ENTRIES = 2e5;
-function recallCacheDir(storeDir) {
-  return join(storeDir, "cache", "recall");
-}
-function excerptKey(projectId, threadId) {
-  return `${projectId}/${threadId}`;
-}
+var QUICK_MAX_PROJECTS = 256;
 function threadFilesStamp(storeDir) {
   const parts = [];
   let latest = 0n;
@@ -21101,92 +21379,94 @@ function threadFilesStamp(storeDir) {
   if (!walk(top, "")) return null;
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
 }
-function statusOf3(t) {
-  return t.status ?? "active";
-}
-function buildPathIndex(byProject, stamp) {
-  const threads = [];
-  const excerpts = {};
-  for (const [projectId, set] of byProject) {
-    for (const t of set) {
-      threads.push({
-        projectId,
-        id: t.id,
-        title: t.title,
-        status: statusOf3(t),
-        parentId: t.parentId,
-        paths: t.paths ? t.paths.map(patternOf) : [],
-        commit: t.commit ?? null
-      });
-      const excerpt = ancestorExcerpt(t.summary);
-      if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
+function recallQuickStamp(storeDir, gitTop) {
+  const parts = [];
+  let latest = 0n;
+  const add = (name, path) => {
+    let s;
+    try {
+      s = lstatSync(path, { bigint: true });
+    } catch {
+      parts.push(`${name}:-`);
+      return;
+    }
+    const changed = changedNsOf(s);
+    if (changed > latest) latest = changed;
+    parts.push(`${name}:${statStamp(s)}`);
+  };
+  add("signal", threadsChangedPath(storeDir));
+  if (gitTop !== null) {
+    let dir;
+    try {
+      dir = gitDir(gitTop);
+    } catch {
+      dir = null;
+    }
+    if (dir === null) parts.push("git:-");
+    else {
+      add("index", join(dir, "index"));
+      add("HEAD", join(dir, "HEAD"));
     }
   }
-  return { index: { version: PATH_INDEX_VERSION, stamp, threads }, text: { version: PATH_INDEX_VERSION, stamp, excerpts } };
-}
-function readJson(path) {
-  const bytes2 = readRegularFile(path, INDEX_MAX_BYTES);
-  if (bytes2 === null || bytes2.length > INDEX_MAX_BYTES) return null;
+  const top = join(storeDir, "threads");
+  add("threads", top);
+  let names;
   try {
-    return JSON.parse(bytes2.toString("utf8"));
-  } catch {
+    names = readdirSync(top).sort();
+  } catch (e) {
+    if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
     return null;
   }
+  if (names.length > QUICK_MAX_PROJECTS) return null;
+  for (const name of names) add(`p/${name}`, join(top, name));
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
 }
-var isString = (v) => typeof v === "string";
-function isIndexedThread(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const t = v;
-  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
+async function cachedPathIndex(storeDir, gitTop) {
+  const head = readIndexHead(storeDir);
+  if (head === null) return null;
+  const quick = recallQuickStamp(storeDir, gitTop);
+  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  const full = threadFilesStamp(storeDir);
+  if (full === null || full.stamp !== head.full) return null;
+  const now = Date.now();
+  if (quick !== null && quick.settledAtMs <= now && full.settledAtMs <= now) {
+    const again = recallQuickStamp(storeDir, gitTop);
+    if (again?.stamp === quick.stamp) {
+      try {
+        await saveQuickStamp(storeDir, head, quick.stamp);
+      } catch {
+      }
+    }
+  }
+  return readyFromFiles(storeDir, head);
 }
-function readPathIndex(storeDir, stamp) {
-  const data = readJson(join(recallCacheDir(storeDir), "paths.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
-  return d.threads.every(isIndexedThread) ? d : null;
-}
-function readPathIndexText(storeDir, stamp) {
-  const data = readJson(join(recallCacheDir(storeDir), "text.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
-  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
-  return Object.values(d.excerpts).every(isString) ? d : null;
-}
-async function savePathIndex(storeDir, index, text2) {
-  const dir = recallCacheDir(storeDir);
-  const textPath = join(dir, "text.json");
-  assertNoLinksBelow(storeDir, textPath);
-  makeDir(dirname(textPath));
-  await writeFileAtomic(textPath, `${JSON.stringify(text2)}
-`, { durable: false });
-  await writeFileAtomic(join(dir, "paths.json"), `${JSON.stringify(index)}
-`, { durable: false });
-}
-
-// src/core/recall/path-index-build.ts
-function cachedPathIndex(storeDir) {
-  const stamp = threadFilesStamp(storeDir);
-  if (stamp === null) return null;
-  const index = readPathIndex(storeDir, stamp.stamp);
-  if (index === null) return null;
-  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
-}
-async function currentPathIndex(store) {
-  const cached = cachedPathIndex(store.dir);
-  if (cached !== null && cached.text() !== null) return cached;
+async function currentPathIndex(store, options = {}) {
+  const gitTop = store.workspace.gitTop;
+  const cached = await cachedPathIndex(store.dir, gitTop);
+  const head = cached === null ? null : readIndexHead(store.dir);
+  if (cached !== null && head !== null && indexFilesComplete(store.dir, head)) return cached;
+  const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = /* @__PURE__ */ new Map();
   for (const projectId of store.projectIds()) {
     if (store.threadsDirExists(projectId)) byProject.set(projectId, store.readAllThreads(projectId).threads.values());
   }
-  const after2 = threadFilesStamp(store.dir);
-  const { index, text: text2 } = buildPathIndex(byProject, after2?.stamp ?? "unstamped");
-  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= Date.now()) {
-    await savePathIndex(store.dir, index, text2);
+  let after2 = threadFilesStamp(store.dir);
+  const index = buildPathIndex(byProject);
+  const wait = after2 === null ? 0 : after2.settledAtMs - Date.now();
+  if (before?.stamp === after2?.stamp && wait > 0 && wait <= (options.settleMs ?? 0)) {
+    await setTimeout$1(wait + 1);
+    const again = threadFilesStamp(store.dir);
+    if (again?.stamp !== after2?.stamp) return readyFromMemory(index);
+    after2 = again;
   }
-  return { index, text: () => text2 };
+  const quickAfter = recallQuickStamp(store.dir, gitTop);
+  const now = Date.now();
+  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= now) {
+    const quickSettled = quickBefore !== null && quickAfter !== null && quickBefore.stamp === quickAfter.stamp && quickAfter.settledAtMs <= now;
+    await savePathIndex(store.dir, index, after2.stamp, quickSettled ? quickAfter.stamp : null);
+  }
+  return readyFromMemory(index);
 }
 
 // src/core/doctor/doctor-recall-checks.ts
@@ -21273,9 +21553,8 @@ async function checkRecallHooks(options) {
   }
   let indexLine;
   try {
-    const { index } = await currentPathIndex(options.store);
-    const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
-    indexLine = `path index: ${index.threads.length} thread(s), ${withPaths} with paths (cached in .threadmind/cache/recall/)`;
+    const { size } = await currentPathIndex(options.store);
+    indexLine = `path index: ${size.threads} thread(s), ${size.withPaths} with paths (cached in .threadmind/cache/recall/)`;
   } catch (e) {
     return fail(
       "recall-hooks",
@@ -23167,6 +23446,38 @@ var migrateCommand = {
     return problems > 0 ? 1 : 0;
   }
 };
+function buildMarkerPath(storeDir) {
+  return join(recallCacheDir(storeDir), "build.pid");
+}
+function markerPid(marker) {
+  const bytes2 = readRegularFile(marker, 64);
+  if (bytes2 === null) return null;
+  const pid = Number(bytes2.toString("utf8").trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+function finishBackgroundBuild(storeDir) {
+  const marker = buildMarkerPath(storeDir);
+  if (markerPid(marker) === process.pid) rmSync(marker, { force: true });
+}
+
+// src/cli/commands/recall-index.ts
+var recallIndexCommand = {
+  name: "recall-index",
+  summary: "build the path index of point-of-action recall now (the hooks start it in the background when needed)",
+  usage: "thread-mind-mcp recall-index",
+  options: {},
+  run: async () => {
+    const s = openCliServices({ exactTokens: false });
+    try {
+      const { size } = await currentPathIndex(s.store, { settleMs: 3500 });
+      console.log(`path index: ${size.threads} thread(s), ${size.withPaths} with paths (.threadmind/cache/recall/)`);
+    } finally {
+      finishBackgroundBuild(s.store.dir);
+    }
+    printNotices(s);
+    return 0;
+  }
+};
 
 // src/cli/commands/index.ts
 var COMMANDS = [
@@ -23183,7 +23494,8 @@ var COMMANDS = [
   gitSetupCommand,
   resolveCommand,
   statuslineCommand,
-  migrateCommand
+  migrateCommand,
+  recallIndexCommand
 ];
 function commandNamed(name) {
   return COMMANDS.find((c) => c.name === name);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { lstatSync, readdirSync, mkdirSync, opendirSync, statSync, existsSync, rmSync, renameSync, writeFileSync, unlinkSync, rmdirSync, constants, closeSync, readSync, openSync, fsyncSync, utimesSync, fstatSync, readFileSync, linkSync } from 'fs';
-import { join, resolve, sep, dirname, basename } from 'path';
+import { lstatSync, readdirSync, mkdirSync, opendirSync, statSync, existsSync, openSync, writeSync, closeSync, renameSync, rmSync, writeFileSync, unlinkSync, rmdirSync, constants, readSync, fsyncSync, utimesSync, fstatSync, readFileSync, linkSync } from 'fs';
+import { join, resolve, sep, dirname, basename, relative } from 'path';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
 import { AsyncLocalStorage } from 'async_hooks';
@@ -8332,6 +8332,22 @@ function fstatSizeOr(path, fallback) {
     return fallback;
   }
 }
+function assertNoLinksBelow(storeDir, path) {
+  const rel = relative(storeDir, dirname(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(sep)) {
+    current = `${current}${sep}${part}`;
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
 
 // src/core/limits.ts
 var LIMITS = {
@@ -9873,6 +9889,35 @@ function lcs(a, b) {
 }
 function noteThreadWrite(dir) {
 }
+function threadsChangedPath(storeDir) {
+  return join(storeDir, "cache", "threads-changed");
+}
+function noteThreadsChanged(storeDir) {
+  const path = threadsChangedPath(storeDir);
+  const temp = atomicTempPath(path);
+  try {
+    assertNoLinksBelow(storeDir, path);
+    makeDir(join(storeDir, "cache"));
+    const fd = openSync(temp, "wx", 420);
+    try {
+      writeSync(fd, `${process.pid} ${Date.now()}
+`);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+    }
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      throw error;
+    }
+  }
+}
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
 var RETRY_PAUSE_MS = 2;
@@ -10280,6 +10325,7 @@ var Store = class {
     makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text2);
     this.parsed.delete(this.threadFolder(projectId, thread.id));
+    noteThreadsChanged(this.dir);
   }
   /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
   migrate(projectId, legacy, blob) {
@@ -10351,9 +10397,16 @@ var Store = class {
       }
       if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
       for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
-    } finally {
+    } catch (error) {
       unmark();
+      try {
+        noteThreadsChanged(this.dir);
+      } catch {
+      }
+      throw error;
     }
+    unmark();
+    noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite();
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.parsed.delete(folder);
@@ -10370,6 +10423,7 @@ var Store = class {
     }
     removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
     this.parsed.delete(folder);
+    noteThreadsChanged(this.dir);
   }
 };
 function stampsUnchanged(stamps) {

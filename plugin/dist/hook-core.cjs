@@ -7543,10 +7543,10 @@ var init_measurements = __esm({
 
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -7556,27 +7556,27 @@ function isUnreadableMeasurementLog(e, storeDir) {
 }
 function forEachLogFile(storeDir, use) {
   const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, import_node_fs18.constants.O_RDONLY);
+  const current = openRegularFile(currentPath, import_node_fs19.constants.O_RDONLY);
   try {
-    const previous = openRegularFile(previousPath, import_node_fs18.constants.O_RDONLY);
+    const previous = openRegularFile(previousPath, import_node_fs19.constants.O_RDONLY);
     try {
       const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
       if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
     } finally {
-      if (previous !== null) (0, import_node_fs18.closeSync)(previous.fd);
+      if (previous !== null) (0, import_node_fs19.closeSync)(previous.fd);
     }
     if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    if (current !== null) (0, import_node_fs18.closeSync)(current.fd);
+    if (current !== null) (0, import_node_fs19.closeSync)(current.fd);
   }
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs18.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs19.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs18.closeSync)(opened.fd);
+    (0, import_node_fs19.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -7585,35 +7585,35 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes2 = Buffer.from(text, "utf8");
   if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs19.constants.O_RDWR | import_node_fs19.constants.O_APPEND | import_node_fs19.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs19.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    const written = (0, import_node_fs18.writeSync)(fd, out);
+    const written = (0, import_node_fs19.writeSync)(fd, out);
     if (written < out.length) {
       throw new Error(
         `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
       );
     }
-    return (0, import_node_fs18.fstatSync)(fd).size;
+    return (0, import_node_fs19.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs19.closeSync)(fd);
   }
 }
-var import_node_fs18, import_node_path15, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs19, import_node_path16, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
-    import_node_fs18 = require("fs");
+    import_node_fs19 = require("fs");
     init_regular_file();
     init_errors();
-    import_node_path15 = require("path");
+    import_node_path16 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -7693,7 +7693,7 @@ var init_format_count = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path26.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path27.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -7712,7 +7712,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs26.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs27.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -7729,7 +7729,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs26.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs27.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -7738,11 +7738,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs26.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs27.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs26.closeSync)(index.fd);
+  (0, import_node_fs27.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -7815,12 +7815,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs26, import_node_path26, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs27, import_node_path27, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
-    import_node_fs26 = require("fs");
-    import_node_path26 = require("path");
+    import_node_fs27 = require("fs");
+    import_node_path27 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -7952,7 +7952,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs27.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs28.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -7990,7 +7990,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs27.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs28.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -8054,11 +8054,11 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs27, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
+var import_node_fs28, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs27 = require("fs");
+    import_node_fs28 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
@@ -8846,50 +8846,50 @@ var init_esm = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path36.join)((0, import_node_path36.dirname)((0, import_node_path36.resolve)(transcriptPath)), (0, import_node_path36.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path37.join)((0, import_node_path37.dirname)((0, import_node_path37.resolve)(transcriptPath)), (0, import_node_path37.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path36.sep) ? folder : `${folder}${import_node_path36.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path37.sep) ? folder : `${folder}${import_node_path37.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path36.isAbsolute)(named)) return null;
-  const path = (0, import_node_path36.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path37.isAbsolute)(named)) return null;
+  const path = (0, import_node_path37.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path36.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path37.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs38.realpathSync)(folder);
-    const realDir = (0, import_node_fs38.realpathSync)((0, import_node_path36.dirname)((0, import_node_path36.resolve)(path)));
+    const realFolder = (0, import_node_fs39.realpathSync)(folder);
+    const realDir = (0, import_node_fs39.realpathSync)((0, import_node_path37.dirname)((0, import_node_path37.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs38.openSync)((0, import_node_path36.join)(realDir, (0, import_node_path36.basename)(path)), import_node_fs38.constants.O_RDONLY | (import_node_fs38.constants.O_NONBLOCK ?? 0) | (import_node_fs38.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs39.openSync)((0, import_node_path37.join)(realDir, (0, import_node_path37.basename)(path)), import_node_fs39.constants.O_RDONLY | (import_node_fs39.constants.O_NONBLOCK ?? 0) | (import_node_fs39.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs38.fstatSync)(fd);
+    const stat = (0, import_node_fs39.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs38.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs39.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs38.closeSync)(fd);
+    (0, import_node_fs39.closeSync)(fd);
   }
 }
-var import_node_fs38, import_node_path36, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs39, import_node_path37, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs38 = require("fs");
-    import_node_path36 = require("path");
+    import_node_fs39 = require("fs");
+    import_node_path37 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -8999,12 +8999,12 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs28 = require("fs");
-var import_node_path29 = require("path");
+var import_node_fs29 = require("fs");
+var import_node_path30 = require("path");
 init_errors();
 
 // src/core/store/store.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 
 // src/core/store/make-dir.ts
 var import_node_fs = require("fs");
@@ -9040,7 +9040,7 @@ function madeMeanwhile(path, error) {
 }
 
 // src/core/store/store.ts
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 
 // src/core/store/atomic-write.ts
 var import_node_fs2 = require("fs");
@@ -10807,19 +10807,52 @@ function noteThreadWrite(dir) {
   if (recent.length > KEEP) recent.shift();
 }
 
-// src/core/store/folder-write-marker.ts
-var import_node_crypto5 = require("crypto");
+// src/core/store/threads-changed.ts
 var import_node_fs10 = require("fs");
 var import_node_path7 = require("path");
+function threadsChangedPath(storeDir) {
+  return (0, import_node_path7.join)(storeDir, "cache", "threads-changed");
+}
+function noteThreadsChanged(storeDir) {
+  const path = threadsChangedPath(storeDir);
+  const temp = atomicTempPath(path);
+  try {
+    assertNoLinksBelow(storeDir, path);
+    makeDir((0, import_node_path7.join)(storeDir, "cache"));
+    const fd = (0, import_node_fs10.openSync)(temp, "wx", 420);
+    try {
+      (0, import_node_fs10.writeSync)(fd, `${process.pid} ${Date.now()}
+`);
+    } finally {
+      (0, import_node_fs10.closeSync)(fd);
+    }
+    (0, import_node_fs10.renameSync)(temp, path);
+  } catch (error) {
+    try {
+      (0, import_node_fs10.rmSync)(temp, { force: true });
+    } catch {
+    }
+    try {
+      (0, import_node_fs10.rmSync)(path, { force: true });
+    } catch {
+      throw error;
+    }
+  }
+}
+
+// src/core/store/folder-write-marker.ts
+var import_node_crypto5 = require("crypto");
+var import_node_fs11 = require("fs");
+var import_node_path8 = require("path");
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
 var RETRY_PAUSE_MS = 2;
 function markFolderWrite(folder) {
-  const path = (0, import_node_path7.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto5.randomBytes)(6).toString("hex")}.tmp`);
-  (0, import_node_fs10.writeFileSync)(path, "");
+  const path = (0, import_node_path8.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto5.randomBytes)(6).toString("hex")}.tmp`);
+  (0, import_node_fs11.writeFileSync)(path, "");
   return () => {
     try {
-      (0, import_node_fs10.unlinkSync)(path);
+      (0, import_node_fs11.unlinkSync)(path);
     } catch {
     }
   };
@@ -10827,7 +10860,7 @@ function markFolderWrite(folder) {
 function folderWriteUnderWay(folder) {
   let names;
   try {
-    names = (0, import_node_fs10.readdirSync)(folder);
+    names = (0, import_node_fs11.readdirSync)(folder);
   } catch {
     return false;
   }
@@ -10858,33 +10891,33 @@ function readFolderConsistently(folder, read, unchanged) {
 }
 
 // src/core/store/project-ids.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 init_id_pattern();
 function projectIdsIn(dir) {
-  return (0, import_node_fs11.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs12.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/workspace.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
 var import_node_url = require("url");
 
 // src/core/git/git.ts
+var import_node_fs14 = require("fs");
+init_regular_file();
+var import_node_path10 = require("path");
+
+// src/core/git/git-refs.ts
 var import_node_fs13 = require("fs");
 init_regular_file();
 var import_node_path9 = require("path");
-
-// src/core/git/git-refs.ts
-var import_node_fs12 = require("fs");
-init_regular_file();
-var import_node_path8 = require("path");
 init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
 function readIfExists(path) {
   try {
-    if ((0, import_node_fs12.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    if ((0, import_node_fs13.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
     const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
     if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
     return bytes2 === null ? null : bytes2.toString("utf8");
@@ -10894,11 +10927,11 @@ function readIfExists(path) {
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path8.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path8.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path9.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path9.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path8.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path9.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -10909,11 +10942,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs12.existsSync)((0, import_node_path8.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path8.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path9.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -10926,32 +10959,32 @@ function headCommitFromFiles(gitDir2) {
 
 // src/core/git/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path9.resolve)(dir);
+  let current = (0, import_node_path10.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path9.dirname)(current);
+    if ((0, import_node_fs14.existsSync)((0, import_node_path10.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path10.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function gitPath(top, path) {
-  return (0, import_node_path9.relative)(top, path).split(import_node_path9.sep).join("/");
+  return (0, import_node_path10.relative)(top, path).split(import_node_path10.sep).join("/");
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path9.join)(top, ".git");
-  if ((0, import_node_fs13.statSync)(dotGit).isDirectory()) return dotGit;
+  const dotGit = (0, import_node_path10.join)(top, ".git");
+  if ((0, import_node_fs14.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path9.resolve)(top, match[1]);
+  return (0, import_node_path10.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let dir;
   let head;
   try {
     dir = gitDir(top);
-    head = readRegularFile((0, import_node_path9.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path10.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -10959,7 +10992,7 @@ function readBranch(top) {
   if (match) return match[1];
   for (const state of ["rebase-merge", "rebase-apply"]) {
     try {
-      const name = readRegularFile((0, import_node_path9.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const name = readRegularFile((0, import_node_path10.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
       const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
       if (rebasing) return rebasing[1];
     } catch {
@@ -11042,33 +11075,33 @@ async function commitsTouchingSince(top, commit, paths) {
 init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path10.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path10.resolve)(gitTop) : current;
+  let current = (0, import_node_path11.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path11.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path10.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path11.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path10.dirname)(current);
+    const parent = (0, import_node_path11.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path10.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path11.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path10.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path10.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path11.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -11082,7 +11115,7 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs14.statSync)(path).isDirectory();
+    return (0, import_node_fs15.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -11090,7 +11123,7 @@ function isDirectory(path) {
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs14.lstatSync)(storeDir);
+    stat = (0, import_node_fs15.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -11101,8 +11134,8 @@ function storeDirState(storeDir) {
 }
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 init_error_details();
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -11137,7 +11170,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path12.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path13.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -11162,15 +11195,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        (0, import_node_fs16.mkdirSync)(this.dir);
+        (0, import_node_fs17.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    makeDir((0, import_node_path12.join)(this.dir, "projects"));
-    makeDir((0, import_node_path12.join)(this.dir, "threads"));
+    makeDir((0, import_node_path13.join)(this.dir, "projects"));
+    makeDir((0, import_node_path13.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -11180,12 +11213,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines((0, import_node_path12.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path13.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines((0, import_node_path12.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path13.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -11216,12 +11249,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path12.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path13.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path12.join)(this.dir, "projects");
+    const dir = (0, import_node_path13.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -11264,8 +11297,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path12.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path12.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path13.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path13.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -11275,11 +11308,11 @@ var Store = class {
   }
   /** The thread's folder (format 2): threads/<project>/<id>/. */
   threadFolder(projectId, threadId) {
-    return (0, import_node_path12.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
+    return (0, import_node_path13.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
   }
   /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
   legacyThreadPath(projectId, threadId) {
-    return (0, import_node_path12.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path13.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /**
    * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
@@ -11288,12 +11321,12 @@ var Store = class {
   threadPath(projectId, threadId) {
     const folder = this.threadFolder(projectId, threadId);
     const legacy = this.legacyThreadPath(projectId, threadId);
-    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path12.join)(folder, HEAD_FILE);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path13.join)(folder, HEAD_FILE);
   }
   /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
   isThreadFile(projectId, threadId, path) {
     const folder = this.threadFolder(projectId, threadId);
-    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path12.sep}`);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path13.sep}`);
   }
   /**
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
@@ -11347,7 +11380,7 @@ var Store = class {
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
-    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path12.join)(folder, rel));
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path13.join)(folder, rel));
     if (folderThread === null) {
       if (legacy === null) return null;
       return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
@@ -11369,7 +11402,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = (0, import_node_fs16.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return false;
       throw e;
@@ -11395,7 +11428,7 @@ var Store = class {
     const problems = [];
     let entries;
     try {
-      entries = (0, import_node_fs16.readdirSync)(dir, { withFileTypes: true });
+      entries = (0, import_node_fs17.readdirSync)(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
@@ -11409,7 +11442,7 @@ var Store = class {
       const id = isDir ? name : name.slice(0, -3);
       if (!isValidId(id)) {
         problems.push({
-          path: (0, import_node_path12.join)(dir, name),
+          path: (0, import_node_path13.join)(dir, name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -11464,6 +11497,7 @@ var Store = class {
     makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
     this.parsed.delete(this.threadFolder(projectId, thread.id));
+    noteThreadsChanged(this.dir);
   }
   /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
   migrate(projectId, legacy, blob) {
@@ -11529,17 +11563,24 @@ var Store = class {
     const unmark = markFolderWrite(folder);
     try {
       for (const [rel, text] of write.items) {
-        const path = (0, import_node_path12.join)(folder, rel);
-        ensureDir((0, import_node_path12.dirname)(path));
+        const path = (0, import_node_path13.join)(folder, rel);
+        ensureDir((0, import_node_path13.dirname)(path));
         writeFenced(this.lockPath, path, text);
       }
-      if (write.head !== null) writeFenced(this.lockPath, (0, import_node_path12.join)(folder, HEAD_FILE), write.head);
-      for (const rel of write.remove) removeFenced(this.lockPath, (0, import_node_path12.join)(folder, rel));
-    } finally {
+      if (write.head !== null) writeFenced(this.lockPath, (0, import_node_path13.join)(folder, HEAD_FILE), write.head);
+      for (const rel of write.remove) removeFenced(this.lockPath, (0, import_node_path13.join)(folder, rel));
+    } catch (error) {
       unmark();
+      try {
+        noteThreadsChanged(this.dir);
+      } catch {
+      }
+      throw error;
     }
+    unmark();
+    noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite(dir);
-    for (const rel of write.remove) noteThreadWrite((0, import_node_path12.dirname)((0, import_node_path12.join)(folder, rel)));
+    for (const rel of write.remove) noteThreadWrite((0, import_node_path13.dirname)((0, import_node_path13.join)(folder, rel)));
     this.parsed.delete(folder);
   }
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
@@ -11554,6 +11595,7 @@ var Store = class {
     }
     removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
     this.parsed.delete(folder);
+    noteThreadsChanged(this.dir);
   }
 };
 function stampsUnchanged(stamps) {
@@ -11621,7 +11663,7 @@ function absorbLegacy(folder, legacy) {
 }
 function removeEmptyDir(dir) {
   try {
-    (0, import_node_fs16.rmdirSync)(dir);
+    (0, import_node_fs17.rmdirSync)(dir);
   } catch (e) {
     const code = errnoCode(e);
     if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
@@ -11629,7 +11671,7 @@ function removeEmptyDir(dir) {
 }
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs17.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -11637,7 +11679,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs16.lstatSync)(path);
+    (0, import_node_fs17.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
@@ -11722,7 +11764,7 @@ function safeUsername() {
 }
 
 // src/core/store/local-state.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -11740,7 +11782,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, "config.json");
+  return (0, import_node_path14.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -11807,21 +11849,21 @@ function normalize(d) {
 }
 
 // src/core/store/local-state-write.ts
-var import_node_fs17 = require("fs");
-var import_node_path14 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path15 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs17.existsSync)(path)) {
-    lockFence((0, import_node_path14.join)(storeDir, ".lock"))?.check();
+  if (hadProblem && (0, import_node_fs18.existsSync)(path)) {
+    lockFence((0, import_node_path15.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs17.renameSync)(path, setAside);
+    (0, import_node_fs18.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path14.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path15.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -11883,8 +11925,8 @@ var LocalStateCache = class {
 };
 
 // src/core/context/token-estimate.ts
-var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_fs20 = require("fs");
+var import_node_path17 = require("path");
 init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -11893,10 +11935,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path17.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path17.join)(storeDir, "cache", "token-counts.json");
 }
 var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
@@ -12007,8 +12049,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path16.dirname)((0, import_node_path16.dirname)(this.cacheFile)), this.cacheFile);
-    makeDir((0, import_node_path16.dirname)(this.cacheFile));
+    assertNoLinksBelow((0, import_node_path17.dirname)((0, import_node_path17.dirname)(this.cacheFile)), this.cacheFile);
+    makeDir((0, import_node_path17.dirname)(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -12016,20 +12058,20 @@ var TokenEstimator = class {
 `;
       await writeFileAtomic(this.cacheFile, text);
       this.fileLines = this.cache.size;
-      if (this.legacyCacheFile) (0, import_node_fs19.rmSync)(this.legacyCacheFile, { force: true });
+      if (this.legacyCacheFile) (0, import_node_fs20.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    const opened = openRegularFile(this.cacheFile, import_node_fs19.constants.O_WRONLY | import_node_fs19.constants.O_APPEND | import_node_fs19.constants.O_CREAT, 420);
+    const opened = openRegularFile(this.cacheFile, import_node_fs20.constants.O_WRONLY | import_node_fs20.constants.O_APPEND | import_node_fs20.constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
       const bytes2 = Buffer.from(lines.join(""));
-      const written = (0, import_node_fs19.writeSync)(opened.fd, bytes2);
+      const written = (0, import_node_fs20.writeSync)(opened.fd, bytes2);
       if (written < bytes2.length) {
         this.rewrite = true;
         throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
       }
     } finally {
-      (0, import_node_fs19.closeSync)(opened.fd);
+      (0, import_node_fs20.closeSync)(opened.fd);
     }
     this.fileLines += lines.length;
   }
@@ -12084,7 +12126,7 @@ function readDerived(path) {
 }
 
 // src/core/context/context-sources.ts
-var import_node_path17 = require("path");
+var import_node_path18 = require("path");
 init_errors();
 
 // src/core/context/title-line.ts
@@ -12452,7 +12494,7 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
-  const sources = [...consulted].map((p) => `${(0, import_node_path17.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  const sources = [...consulted].map((p) => `${(0, import_node_path18.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };
 }
 function readConsulted(store, projectId, id, consulted) {
@@ -12477,7 +12519,7 @@ function relatedRefs(store, projectId, thread, consulted) {
 }
 
 // src/core/context/tree-render.ts
-var import_node_path18 = require("path");
+var import_node_path19 = require("path");
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -12512,7 +12554,7 @@ function buildTree(threads) {
 function detachedReason(detached, threads, problems) {
   const parentId = threads.get(detached.id)?.parentId ?? null;
   if (parentId === null || threads.has(parentId)) return detached.why;
-  const file = problems.find((p) => (0, import_node_path18.basename)(p.path) === `${parentId}.md`);
+  const file = problems.find((p) => (0, import_node_path19.basename)(p.path) === `${parentId}.md`);
   return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
@@ -12619,7 +12661,7 @@ function renderTreeOf(project, threads, problems, activeId) {
 }
 
 // src/core/context/thread-list-catalog.ts
-var import_node_path22 = require("path");
+var import_node_path23 = require("path");
 
 // src/core/search/thread-search.ts
 init_errors();
@@ -13264,7 +13306,7 @@ function meaningSnippet(words, doc, query) {
 
 // src/core/search/word-vectors.ts
 var import_node_crypto8 = require("crypto");
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
 var import_meta = {};
@@ -13349,7 +13391,7 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
     const path = (0, import_node_url2.fileURLToPath)(url);
-    if ((0, import_node_fs20.existsSync)(path)) return path;
+    if ((0, import_node_fs21.existsSync)(path)) return path;
   }
   return null;
 }
@@ -13794,11 +13836,11 @@ function oneLine2(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path21 = require("path");
+var import_node_path22 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs22 = require("fs");
-var import_node_path20 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path21 = require("path");
 init_errors();
 init_content_hash();
 
@@ -13868,7 +13910,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 init_error_details();
 var DirectoryWatch = class {
   changed = true;
@@ -13885,7 +13927,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs21.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs22.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -13911,7 +13953,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
@@ -13919,13 +13961,13 @@ var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path19.join)(storeDir, "cache", "search");
+  return (0, import_node_path20.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path20.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path20.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -13959,8 +14001,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path19.join)(path, "..", "..", ".."), path);
-  makeDir((0, import_node_path19.join)(path, ".."));
+  assertNoLinksBelow((0, import_node_path20.join)(path, "..", "..", ".."), path);
+  makeDir((0, import_node_path20.join)(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -14221,7 +14263,7 @@ var ProjectIndex = class {
   problems() {
     const out = [];
     for (const e of this.catalog.values())
-      if (e.problem !== void 0) out.push({ path: (0, import_node_path20.join)(this.threadsDir, e.file), reason: e.problem });
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path21.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -14250,20 +14292,20 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs22.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs23.readdirSync)(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2((0, import_node_path20.join)(this.threadsDir, n))));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2((0, import_node_path21.join)(this.threadsDir, n))));
     this.hasFolders = folders.size > 0;
     for (const entry of names) {
       if (isAtomicTempFile(entry)) continue;
       const isFolder = folders.has(entry);
       if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
       const name = isFolder ? `${entry}/` : entry;
-      const stamp = isFolder ? folderStampOf((0, import_node_path20.join)(this.threadsDir, entry)) : stampOf((0, import_node_path20.join)(this.threadsDir, name));
+      const stamp = isFolder ? folderStampOf((0, import_node_path21.join)(this.threadsDir, entry)) : stampOf((0, import_node_path21.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -14281,7 +14323,7 @@ var ProjectIndex = class {
       this.rereadFolder(file, force, knownStamp);
       return;
     }
-    const path = (0, import_node_path20.join)(this.threadsDir, file);
+    const path = (0, import_node_path21.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf(path);
     if (stamp === null) {
       this.drop(file);
@@ -14326,7 +14368,7 @@ var ProjectIndex = class {
   /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
   rereadFolder(file, force, knownStamp) {
     const id = entryThreadId(file);
-    const folder = (0, import_node_path20.join)(this.threadsDir, id);
+    const folder = (0, import_node_path21.join)(this.threadsDir, id);
     const stamp = knownStamp ?? folderStampOf(folder);
     if (stamp === null) {
       this.drop(file);
@@ -14338,7 +14380,7 @@ var ProjectIndex = class {
     let hash;
     try {
       const read = readFolderTexts(folder);
-      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path20.join)(folder, rel))?.thread ?? null;
+      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path21.join)(folder, rel))?.thread ?? null;
       hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
     } catch (e) {
       if (!(e instanceof UnreadableFileError)) throw e;
@@ -14389,7 +14431,7 @@ var ProjectIndex = class {
 };
 function stampOf(path) {
   try {
-    const s = (0, import_node_fs22.lstatSync)(path);
+    const s = (0, import_node_fs23.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
@@ -14398,7 +14440,7 @@ function stampOf(path) {
 }
 function isDirectory2(path) {
   try {
-    return (0, import_node_fs22.lstatSync)(path).isDirectory();
+    return (0, import_node_fs23.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -14410,15 +14452,15 @@ function folderStampOf(folder) {
   const add = (path, depth) => {
     let names;
     try {
-      names = (0, import_node_fs22.readdirSync)(path);
+      names = (0, import_node_fs23.readdirSync)(path);
     } catch {
       return;
     }
     for (const name of names) {
-      const child = (0, import_node_path20.join)(path, name);
+      const child = (0, import_node_path21.join)(path, name);
       let st;
       try {
-        st = (0, import_node_fs22.lstatSync)(child);
+        st = (0, import_node_fs23.lstatSync)(child);
       } catch {
         continue;
       }
@@ -14448,7 +14490,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path21.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path22.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -14682,7 +14724,7 @@ var CatalogThreadList = class {
         return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path22.basename)(p.path).replace(/\.md$/, "") }));
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path23.basename)(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });
@@ -14690,22 +14732,22 @@ var CatalogThreadList = class {
 };
 
 // src/core/store/migrate-v04.ts
-var import_node_fs23 = require("fs");
-var import_node_path23 = require("path");
+var import_node_fs24 = require("fs");
+var import_node_path24 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path23.join)(store.dir, "trees");
-  if (!(0, import_node_fs23.existsSync)(treesDir)) return null;
-  const stat = (0, import_node_fs23.lstatSync)(treesDir);
+  const treesDir = (0, import_node_path24.join)(store.dir, "trees");
+  if (!(0, import_node_fs24.existsSync)(treesDir)) return null;
+  const stat = (0, import_node_fs24.lstatSync)(treesDir);
   if (stat.isSymbolicLink()) throw linkRefused(treesDir);
   if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs23.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs24.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path23.join)(treesDir, name);
+    const treePath = (0, import_node_path24.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -14715,11 +14757,11 @@ async function migrateV04IfNeeded(store, author) {
     const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs23.existsSync)(threadsDir) ? (0, import_node_fs23.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs24.existsSync)(threadsDir) ? (0, import_node_fs24.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path23.join)(threadsDir, file);
+      const path = (0, import_node_path24.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -14754,7 +14796,7 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
-    (0, import_node_fs23.rmSync)(plan.treePath);
+    (0, import_node_fs24.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({
       id: plan.projectId,
@@ -14763,8 +14805,8 @@ async function migrateV04IfNeeded(store, author) {
       rewritten: plan.rewritten
     });
   }
-  if ((0, import_node_fs23.readdirSync)(treesDir).length === 0) (0, import_node_fs23.rmdirSync)(treesDir);
-  if ((0, import_node_fs23.existsSync)((0, import_node_path23.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs24.readdirSync)(treesDir).length === 0) (0, import_node_fs24.rmdirSync)(treesDir);
+  if ((0, import_node_fs24.existsSync)((0, import_node_path24.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -14826,7 +14868,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs23.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs24.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -14856,7 +14898,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path24 = require("path");
+var import_node_path25 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -14885,7 +14927,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path24.relative)(top, req.file).split(import_node_path24.sep).join("/");
+  const path = (0, import_node_path25.relative)(top, req.file).split(import_node_path25.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -14987,8 +15029,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join32 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join32(before, endsWithNewline.before), after: join32(after2, endsWithNewline.after) };
+  const join37 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join37(before, endsWithNewline.before), after: join37(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -15116,32 +15158,32 @@ async function threadFileHistory(req) {
 }
 
 // src/core/measure/measurement-recording.ts
-var import_node_fs25 = require("fs");
+var import_node_fs26 = require("fs");
 init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
-var import_node_fs24 = require("fs");
-var import_node_path25 = require("path");
+var import_node_fs25 = require("fs");
+var import_node_path26 = require("path");
 init_error_details();
 init_measurement_log();
 function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  const fence = lockFence((0, import_node_path25.join)(storeDir, ".lock"));
+  const fence = lockFence((0, import_node_path26.join)(storeDir, ".lock"));
   if (fence === null) {
-    (0, import_node_fs24.renameSync)(path, previousMeasurementLogPath(storeDir));
+    (0, import_node_fs25.renameSync)(path, previousMeasurementLogPath(storeDir));
     return true;
   }
   fence.check();
   pause2?.("checked");
   const linked = atomicTempPath(path, fence.tempDir);
-  if (!fencedStep(fence.check, () => (0, import_node_fs24.linkSync)(path, linked))) return false;
+  if (!fencedStep(fence.check, () => (0, import_node_fs25.linkSync)(path, linked))) return false;
   pause2?.("linked");
-  fencedStep(fence.check, () => (0, import_node_fs24.renameSync)(linked, previousMeasurementLogPath(storeDir)));
+  fencedStep(fence.check, () => (0, import_node_fs25.renameSync)(linked, previousMeasurementLogPath(storeDir)));
   pause2?.("kept");
   const grave = atomicTempPath(path, fence.tempDir);
-  if (fencedStep(fence.check, () => (0, import_node_fs24.renameSync)(path, grave))) (0, import_node_fs24.rmSync)(grave, { force: true });
+  if (fencedStep(fence.check, () => (0, import_node_fs25.renameSync)(path, grave))) (0, import_node_fs25.rmSync)(grave, { force: true });
   return true;
 }
 function fencedStep(check, step) {
@@ -15159,7 +15201,7 @@ function fencedStep(check, step) {
 init_error_details();
 async function recordMeasurementEvents(store, events) {
   store.exists();
-  if (!(0, import_node_fs25.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  if (!(0, import_node_fs26.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
   const size = appendMeasurementEvents(store.dir, events);
   if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
 }
@@ -15389,10 +15431,10 @@ function joinChangedPaths(existing, changed) {
 }
 
 // src/core/thread-folder-history.ts
-var import_node_path28 = require("path");
+var import_node_path29 = require("path");
 
 // src/core/git/committed-thread.ts
-var import_node_path27 = require("path");
+var import_node_path28 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15444,7 +15486,7 @@ async function committedFile(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path27.relative)(root, path) || path;
+  const file = (0, import_node_path28.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
 }
 
@@ -15467,7 +15509,7 @@ async function threadFolderHistory(req) {
     return { ...h, text: formatThreadHistory(h, title) };
   }
   const top = req.gitTop;
-  const path = `${(0, import_node_path28.relative)(top, req.folder).split(import_node_path28.sep).join("/")}/`;
+  const path = `${(0, import_node_path29.relative)(top, req.folder).split(import_node_path29.sep).join("/")}/`;
   const head = await headCommit(top);
   const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
   const entries = [];
@@ -16353,7 +16395,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs28.existsSync)((0, import_node_path29.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs29.existsSync)((0, import_node_path30.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -16667,7 +16709,7 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const folder = this.store.threadFolder(project.id, threadId);
-    if ((0, import_node_fs28.existsSync)(folder) || !(0, import_node_fs28.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
+    if ((0, import_node_fs29.existsSync)(folder) || !(0, import_node_fs29.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
       let working = null;
       try {
         working = this.store.readThread(project.id, threadId);
@@ -16695,7 +16737,7 @@ var ThreadMindServices = class {
 
 // src/agents/codex/rollout-paths.ts
 var import_node_os3 = require("os");
-var import_node_path30 = require("path");
+var import_node_path31 = require("path");
 function isRolloutName(name) {
   return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
 }
@@ -16754,7 +16796,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/hooks/hook-output.ts
-var import_node_fs29 = require("fs");
+var import_node_fs30 = require("fs");
 init_error_details();
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
@@ -16801,25 +16843,25 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path32 = require("path");
-var import_node_fs31 = require("fs");
+var import_node_path33 = require("path");
+var import_node_fs32 = require("fs");
 init_id_pattern();
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs30 = require("fs");
-var import_node_path31 = require("path");
+var import_node_fs31 = require("fs");
+var import_node_path32 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileRel(projectId, threadId) {
-  return (0, import_node_path31.join)("threads", projectId, `${threadId}.md`);
+  return (0, import_node_path32.join)("threads", projectId, `${threadId}.md`);
 }
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere((0, import_node_path31.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path31.join)(storeDir, "threads", projectId, `${threadId}.md`));
+  return entryThere((0, import_node_path32.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path32.join)(storeDir, "threads", projectId, `${threadId}.md`));
 }
 function entryThere(path) {
   try {
-    (0, import_node_fs30.lstatSync)(path);
+    (0, import_node_fs31.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -16883,12 +16925,12 @@ var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path32.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path33.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path32.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path33.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -16900,7 +16942,7 @@ function namesItsSources(sources, projectId, threadId) {
   const stamps = sources;
   const legacy = threadFileRel(projectId, threadId);
   const folder = legacy.slice(0, -".md".length);
-  const own = [legacy, folder, (0, import_node_path32.join)(folder, "thread.md")];
+  const own = [legacy, folder, (0, import_node_path33.join)(folder, "thread.md")];
   return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
 }
 function isEntry(d, projectId, threadId) {
@@ -16932,7 +16974,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   }
 }
 function sourcePath(storeDir, rel) {
-  return rel.endsWith("/") ? `${(0, import_node_path32.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path32.join)(storeDir, rel);
+  return rel.endsWith("/") ? `${(0, import_node_path33.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path33.join)(storeDir, rel);
 }
 function stampsOf(storeDir, paths) {
   const out = {};
@@ -16955,7 +16997,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_path33 = require("path");
+var import_node_path34 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -16973,7 +17015,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path33.dirname)(path));
+  makeDir((0, import_node_path34.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, { durable: false });
 }
@@ -16988,19 +17030,19 @@ function hooksBuild() {
 }
 
 // src/core/context/branch-start.ts
-var import_node_fs32 = require("fs");
-var import_node_path34 = require("path");
+var import_node_fs33 = require("fs");
+var import_node_path35 = require("path");
 init_regular_file();
 init_id_pattern();
 var MAX_BRANCHES = 32;
 var FILE_MAX_BYTES = 64 * 1024;
 function branchStartsPath(storeDir, projectId) {
   if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
-  return (0, import_node_path34.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+  return (0, import_node_path35.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
 }
 function threadsDirStamp(storeDir, projectId) {
   try {
-    const s = (0, import_node_fs32.lstatSync)((0, import_node_path34.join)(storeDir, "threads", projectId), { bigint: true });
+    const s = (0, import_node_fs33.lstatSync)((0, import_node_path35.join)(storeDir, "threads", projectId), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -17032,20 +17074,20 @@ async function saveBranchStart(storeDir, projectId, startKey2, threadId, threads
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path34.dirname)(path));
+  makeDir((0, import_node_path35.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify(kept)}
 `, { durable: false });
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs33 = require("fs");
-var import_node_path35 = require("path");
+var import_node_fs34 = require("fs");
+var import_node_path36 = require("path");
 init_measurement_log();
 init_measurement_log_read();
 function projectIds(storeDir) {
-  const dir = (0, import_node_path35.join)(storeDir, "projects");
+  const dir = (0, import_node_path36.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs33.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs34.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -17053,7 +17095,7 @@ function projectIds(storeDir) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs34 = require("fs");
+var import_node_fs35 = require("fs");
 init_text_fingerprint();
 
 // src/agents/agent.ts
@@ -17123,7 +17165,7 @@ async function fittedStart(input, start) {
 }
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs34.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs35.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -17931,7 +17973,7 @@ var SessionAccumulator = class {
 };
 
 // src/transcript/transcript-file.ts
-var import_node_fs35 = require("fs");
+var import_node_fs36 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -17957,20 +17999,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs35.statSync)(path);
+    const before = (0, import_node_fs36.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs35.openSync)(path, import_node_fs35.constants.O_RDONLY | (import_node_fs35.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs36.openSync)(path, import_node_fs36.constants.O_RDONLY | (import_node_fs36.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs35.fstatSync)(fd);
+    const stats = (0, import_node_fs36.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs35.closeSync)(fd);
+    (0, import_node_fs36.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -17981,13 +18023,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs35.closeSync)(file.fd);
+    (0, import_node_fs36.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs35.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs36.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -18248,7 +18290,7 @@ async function readTail(path, options = {}) {
 }
 
 // src/transcript/for-each-line.ts
-var import_node_fs36 = require("fs");
+var import_node_fs37 = require("fs");
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   return streamLines(path, new LineSplitter(sink), options);
@@ -18271,7 +18313,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = (0, import_node_fs36.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs37.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -18316,7 +18358,7 @@ var claudeCode = {
 };
 
 // src/transcript/codex/read-rollout.ts
-var import_node_fs37 = require("fs");
+var import_node_fs38 = require("fs");
 
 // src/transcript/codex/classify-rollout.ts
 var ROLLOUT_LINE_TYPES = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
@@ -18483,7 +18525,7 @@ async function forEachZstdLine(path, sink, chunkSize) {
     let bytesRead = 0;
     const chunk = Buffer.allocUnsafeSlow(chunkSize);
     for (; ; ) {
-      const n = (0, import_node_fs37.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs38.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       bytesRead += n;
       try {
         decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
@@ -18797,7 +18839,7 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path37 = require("path");
+var import_node_path38 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -18813,7 +18855,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path37.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path38.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -18966,8 +19008,8 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs39 = require("fs");
-var import_node_path38 = require("path");
+var import_node_fs40 = require("fs");
+var import_node_path39 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -18982,18 +19024,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs39.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs40.constants.O_RDONLY));
     const open = index;
     const coverage = logs.map((log) => log === null || open === null ? null : validCoverage(open, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path38.join)(storeDir, "cache");
-    (0, import_node_fs39.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs39.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs39.rmSync)(temp, { force: true });
-    out = (0, import_node_fs39.openSync)(temp, import_node_fs39.constants.O_WRONLY | import_node_fs39.constants.O_CREAT | import_node_fs39.constants.O_EXCL | import_node_fs39.constants.O_NOFOLLOW, 420);
+    const cache = (0, import_node_path39.join)(storeDir, "cache");
+    (0, import_node_fs40.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs40.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs40.rmSync)(temp, { force: true });
+    out = (0, import_node_fs40.openSync)(temp, import_node_fs40.constants.O_WRONLY | import_node_fs40.constants.O_CREAT | import_node_fs40.constants.O_EXCL | import_node_fs40.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -19031,18 +19073,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs39.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs40.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs39.closeSync)(out);
+    (0, import_node_fs40.closeSync)(out);
     out = null;
-    (0, import_node_fs39.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs40.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs39.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs39.closeSync)(out);
-      (0, import_node_fs39.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs40.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs40.closeSync)(out);
+      (0, import_node_fs40.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -19085,64 +19127,41 @@ var INSTANCE_KEY = Buffer.from(`"instance":`);
 init_measurement_log();
 
 // src/core/recall/path-index.ts
-var import_node_fs40 = require("fs");
-var import_node_path39 = require("path");
-init_regular_file();
-init_text_fingerprint();
-var PATH_INDEX_VERSION = 2;
-var INDEX_MAX_BYTES = 16 * 1024 * 1024;
-var STAMP_MAX_ENTRIES = 2e5;
-function recallCacheDir(storeDir) {
-  return (0, import_node_path39.join)(storeDir, "cache", "recall");
-}
+var PATH_INDEX_VERSION = 3;
+var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
 }
-function threadFilesStamp(storeDir) {
-  const parts = [];
-  let latest = 0n;
-  const walk = (dir, rel) => {
-    let names;
-    try {
-      names = (0, import_node_fs40.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
-    } catch {
-      parts.push(`${rel}:unreadable`);
-      return true;
-    }
-    for (const name of names) {
-      if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path39.join)(dir, name);
-      let s;
-      try {
-        s = (0, import_node_fs40.lstatSync)(path, { bigint: true });
-      } catch {
-        continue;
-      }
-      if (!s.isDirectory()) continue;
-      const changed = changedNsOf(s);
-      if (changed > latest) latest = changed;
-      parts.push(`${rel}/${name}:${statStamp(s)}`);
-      if (!walk(path, `${rel}/${name}`)) return false;
-    }
-    return true;
-  };
-  const top = (0, import_node_path39.join)(storeDir, "threads");
-  let root;
-  try {
-    root = (0, import_node_fs40.lstatSync)(top, { bigint: true });
-  } catch {
-    return { stamp: "absent", settledAtMs: 0 };
+var GLOB = /[*?[]/;
+function anchorOf(pattern) {
+  if (!GLOB.test(pattern)) return pattern;
+  const segments = pattern.split("/");
+  const literal = [];
+  for (const seg of segments) {
+    if (GLOB.test(seg)) break;
+    literal.push(seg);
   }
-  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
-  parts.push(statStamp(root));
-  if (changedNsOf(root) > latest) latest = changedNsOf(root);
-  if (!walk(top, "")) return null;
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  return literal.join("/");
+}
+function anchorsOf(file) {
+  const out = [""];
+  let at = file.indexOf("/");
+  while (at !== -1) {
+    out.push(file.slice(0, at));
+    at = file.indexOf("/", at + 1);
+  }
+  out.push(file);
+  return out;
+}
+function shardOf(key) {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % PATH_INDEX_SHARDS;
 }
 function statusOf3(t) {
   return t.status ?? "active";
 }
-function buildPathIndex(byProject, stamp) {
+function buildPathIndex(byProject) {
   const threads = [];
   const excerpts = {};
   for (const [projectId, set] of byProject) {
@@ -19160,76 +19179,428 @@ function buildPathIndex(byProject, stamp) {
       if (excerpt !== "") excerpts[excerptKey(projectId, t.id)] = excerpt;
     }
   }
-  return { index: { version: PATH_INDEX_VERSION, stamp, threads }, text: { version: PATH_INDEX_VERSION, stamp, excerpts } };
+  return { threads, excerpts };
 }
+function entriesByAnchor(index) {
+  const byAnchor = /* @__PURE__ */ new Map();
+  index.threads.forEach((t, i) => {
+    for (const p of t.paths) {
+      const anchor = anchorOf(p);
+      const list = byAnchor.get(anchor);
+      if (list === void 0) byAnchor.set(anchor, [[i, p]]);
+      else list.push([i, p]);
+    }
+  });
+  return byAnchor;
+}
+function coveringFrom(file, entriesOf, heads) {
+  const byThread = /* @__PURE__ */ new Map();
+  for (const anchor of anchorsOf(file)) {
+    const entries = entriesOf(anchor);
+    if (entries === null) return null;
+    for (const [i, p] of entries) {
+      const list = byThread.get(i);
+      if (list === void 0) byThread.set(i, [p]);
+      else list.push(p);
+    }
+  }
+  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
+  if (hits.length === 0) return [];
+  const all = heads();
+  if (all === null) return null;
+  const out = [];
+  for (const [i, paths] of hits) {
+    const head = all[i];
+    if (head === void 0) return null;
+    out.push({ ...head, paths });
+  }
+  return out;
+}
+function headOf2(t) {
+  return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
+}
+function readyFromMemory(index) {
+  const byAnchor = entriesByAnchor(index);
+  const heads = index.threads.map(headOf2);
+  return {
+    threads: () => heads,
+    covering: (file) => coveringFrom(
+      file,
+      (anchor) => byAnchor.get(anchor) ?? [],
+      () => heads
+    ),
+    excerpts: (keys) => {
+      const out = {};
+      for (const k of keys) if (Object.hasOwn(index.excerpts, k)) out[k] = index.excerpts[k];
+      return out;
+    },
+    size: { threads: index.threads.length, withPaths: index.threads.filter((t) => t.paths.length > 0).length }
+  };
+}
+
+// src/core/recall/path-index-files.ts
+var import_node_fs41 = require("fs");
+var import_node_path40 = require("path");
+init_regular_file();
+var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
+function recallCacheDir(storeDir) {
+  return (0, import_node_path40.join)(storeDir, "cache", "recall");
+}
+var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
 function readJson(path) {
-  const bytes2 = readRegularFile(path, INDEX_MAX_BYTES);
-  if (bytes2 === null || bytes2.length > INDEX_MAX_BYTES) return null;
+  const bytes2 = readRegularFile(path, FILE_MAX_BYTES2);
+  if (bytes2 === null || bytes2.length > FILE_MAX_BYTES2) return null;
   try {
-    return JSON.parse(bytes2.toString("utf8"));
+    const data = JSON.parse(bytes2.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
   } catch {
     return null;
   }
 }
 var isString = (v) => typeof v === "string";
-function isIndexedThread(v) {
+var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
+function readPart(storeDir, name, full) {
+  const d = readJson((0, import_node_path40.join)(recallCacheDir(storeDir), name));
+  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+}
+function readIndexHead(storeDir) {
+  const d = readJson((0, import_node_path40.join)(recallCacheDir(storeDir), "head.json"));
+  if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
+  if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
+  return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
+}
+function isHead(v) {
   if (typeof v !== "object" || v === null) return false;
   const t = v;
-  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit));
 }
-function readPathIndex(storeDir, stamp) {
-  const data = readJson((0, import_node_path39.join)(recallCacheDir(storeDir), "paths.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
-  return d.threads.every(isIndexedThread) ? d : null;
+function isEntry2(v, threads) {
+  return Array.isArray(v) && v.length === 2 && isCount5(v[0]) && v[0] < threads && isString(v[1]);
 }
-function readPathIndexText(storeDir, stamp) {
-  const data = readJson((0, import_node_path39.join)(recallCacheDir(storeDir), "text.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
-  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
-  return Object.values(d.excerpts).every(isString) ? d : null;
+function readyFromFiles(storeDir, head) {
+  let heads;
+  const threads = () => {
+    if (heads !== void 0) return heads;
+    const d = readPart(storeDir, "threads.json", head.full);
+    const list = d?.threads;
+    heads = Array.isArray(list) && list.length === head.threads && list.every(isHead) ? list : null;
+    return heads;
+  };
+  const pathShards = /* @__PURE__ */ new Map();
+  const entriesOf = (anchor) => {
+    const n = shardOf(anchor);
+    if (!pathShards.has(n)) {
+      const d = readPart(storeDir, shardName("paths", n), head.full);
+      const anchors2 = d?.anchors;
+      pathShards.set(
+        n,
+        typeof anchors2 === "object" && anchors2 !== null && !Array.isArray(anchors2) ? anchors2 : null
+      );
+    }
+    const anchors = pathShards.get(n);
+    if (anchors === null || anchors === void 0) return null;
+    if (!Object.hasOwn(anchors, anchor)) return [];
+    const list = anchors[anchor];
+    return Array.isArray(list) && list.every((e) => isEntry2(e, head.threads)) ? list : null;
+  };
+  const excerpts = (keys) => {
+    const out = {};
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const n = shardOf(key);
+      if (!shards.has(n)) {
+        const d = readPart(storeDir, shardName("text", n), head.full);
+        const e = d?.excerpts;
+        shards.set(n, typeof e === "object" && e !== null && !Array.isArray(e) ? e : null);
+      }
+      const shard = shards.get(n);
+      if (shard === null || shard === void 0) return null;
+      if (!Object.hasOwn(shard, key)) continue;
+      const text = shard[key];
+      if (!isString(text)) return null;
+      out[key] = text;
+    }
+    return out;
+  };
+  return {
+    threads,
+    covering: (file) => coveringFrom(file, entriesOf, threads),
+    excerpts,
+    size: { threads: head.threads, withPaths: head.withPaths }
+  };
 }
-async function savePathIndex(storeDir, index, text) {
-  const dir = recallCacheDir(storeDir);
-  const textPath = (0, import_node_path39.join)(dir, "text.json");
-  assertNoLinksBelow(storeDir, textPath);
-  makeDir((0, import_node_path39.dirname)(textPath));
-  await writeFileAtomic(textPath, `${JSON.stringify(text)}
+async function writePart(storeDir, name, data) {
+  const path = (0, import_node_path40.join)(recallCacheDir(storeDir), name);
+  await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
-  await writeFileAtomic((0, import_node_path39.join)(dir, "paths.json"), `${JSON.stringify(index)}
-`, { durable: false });
+}
+async function savePathIndex(storeDir, index, full, quick) {
+  const headPath = (0, import_node_path40.join)(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath);
+  makeDir((0, import_node_path40.dirname)(headPath));
+  await writePart(storeDir, "threads.json", {
+    full,
+    threads: index.threads.map(({ paths: _paths, ...head }) => head)
+  });
+  const byAnchor = entriesByAnchor(index);
+  const pathShards = Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries;
+  const textShards = Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)][key] = text;
+  for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
+    await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
+    await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
+  }
+  const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
+  await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
+  for (const old of ["paths.json", "text.json"]) (0, import_node_fs41.rmSync)((0, import_node_path40.join)(recallCacheDir(storeDir), old), { force: true });
+}
+async function saveQuickStamp(storeDir, head, quick) {
+  const headPath = (0, import_node_path40.join)(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath);
+  await writePart(storeDir, "head.json", { ...head, quick });
+}
+function indexFilesComplete(storeDir, head) {
+  const ready = readyFromFiles(storeDir, head);
+  if (ready.threads() === null) return false;
+  for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
+    const paths = readPart(storeDir, shardName("paths", n), head.full);
+    const text = readPart(storeDir, shardName("text", n), head.full);
+    if (paths === null || text === null) return false;
+    if (typeof paths.anchors !== "object" || paths.anchors === null || Array.isArray(paths.anchors)) return false;
+    for (const list of Object.values(paths.anchors)) {
+      if (!Array.isArray(list) || !list.every((e) => isEntry2(e, head.threads))) return false;
+    }
+    if (typeof text.excerpts !== "object" || text.excerpts === null || Array.isArray(text.excerpts)) return false;
+    if (!Object.values(text.excerpts).every(isString)) return false;
+  }
+  return true;
+}
+
+// src/core/recall/path-index-stamp.ts
+var import_node_fs42 = require("fs");
+var import_node_path41 = require("path");
+init_text_fingerprint();
+var STAMP_MAX_ENTRIES = 2e5;
+var QUICK_MAX_PROJECTS = 256;
+function threadFilesStamp(storeDir) {
+  const parts = [];
+  let latest = 0n;
+  const walk = (dir, rel) => {
+    let names;
+    try {
+      names = (0, import_node_fs42.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+    } catch {
+      parts.push(`${rel}:unreadable`);
+      return true;
+    }
+    for (const name of names) {
+      if (parts.length >= STAMP_MAX_ENTRIES) return false;
+      const path = (0, import_node_path41.join)(dir, name);
+      let s;
+      try {
+        s = (0, import_node_fs42.lstatSync)(path, { bigint: true });
+      } catch {
+        continue;
+      }
+      if (!s.isDirectory()) continue;
+      const changed = changedNsOf(s);
+      if (changed > latest) latest = changed;
+      parts.push(`${rel}/${name}:${statStamp(s)}`);
+      if (!walk(path, `${rel}/${name}`)) return false;
+    }
+    return true;
+  };
+  const top = (0, import_node_path41.join)(storeDir, "threads");
+  let root;
+  try {
+    root = (0, import_node_fs42.lstatSync)(top, { bigint: true });
+  } catch {
+    return { stamp: "absent", settledAtMs: 0 };
+  }
+  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
+  parts.push(statStamp(root));
+  if (changedNsOf(root) > latest) latest = changedNsOf(root);
+  if (!walk(top, "")) return null;
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+function recallQuickStamp(storeDir, gitTop) {
+  const parts = [];
+  let latest = 0n;
+  const add = (name, path) => {
+    let s;
+    try {
+      s = (0, import_node_fs42.lstatSync)(path, { bigint: true });
+    } catch {
+      parts.push(`${name}:-`);
+      return;
+    }
+    const changed = changedNsOf(s);
+    if (changed > latest) latest = changed;
+    parts.push(`${name}:${statStamp(s)}`);
+  };
+  add("signal", threadsChangedPath(storeDir));
+  if (gitTop !== null) {
+    let dir;
+    try {
+      dir = gitDir(gitTop);
+    } catch {
+      dir = null;
+    }
+    if (dir === null) parts.push("git:-");
+    else {
+      add("index", (0, import_node_path41.join)(dir, "index"));
+      add("HEAD", (0, import_node_path41.join)(dir, "HEAD"));
+    }
+  }
+  const top = (0, import_node_path41.join)(storeDir, "threads");
+  add("threads", top);
+  let names;
+  try {
+    names = (0, import_node_fs42.readdirSync)(top).sort();
+  } catch (e) {
+    if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
+    return null;
+  }
+  if (names.length > QUICK_MAX_PROJECTS) return null;
+  for (const name of names) add(`p/${name}`, (0, import_node_path41.join)(top, name));
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
 }
 
 // src/core/recall/path-index-build.ts
-function cachedPathIndex(storeDir) {
-  const stamp = threadFilesStamp(storeDir);
-  if (stamp === null) return null;
-  const index = readPathIndex(storeDir, stamp.stamp);
-  if (index === null) return null;
-  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
+var import_promises = require("timers/promises");
+async function cachedPathIndex(storeDir, gitTop) {
+  const head = readIndexHead(storeDir);
+  if (head === null) return null;
+  const quick = recallQuickStamp(storeDir, gitTop);
+  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  const full = threadFilesStamp(storeDir);
+  if (full === null || full.stamp !== head.full) return null;
+  const now = Date.now();
+  if (quick !== null && quick.settledAtMs <= now && full.settledAtMs <= now) {
+    const again = recallQuickStamp(storeDir, gitTop);
+    if (again?.stamp === quick.stamp) {
+      try {
+        await saveQuickStamp(storeDir, head, quick.stamp);
+      } catch {
+      }
+    }
+  }
+  return readyFromFiles(storeDir, head);
 }
-async function currentPathIndex(store) {
-  const cached = cachedPathIndex(store.dir);
-  if (cached !== null && cached.text() !== null) return cached;
+async function currentPathIndex(store, options = {}) {
+  const gitTop = store.workspace.gitTop;
+  const cached = await cachedPathIndex(store.dir, gitTop);
+  const head = cached === null ? null : readIndexHead(store.dir);
+  if (cached !== null && head !== null && indexFilesComplete(store.dir, head)) return cached;
+  const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = /* @__PURE__ */ new Map();
   for (const projectId of store.projectIds()) {
     if (store.threadsDirExists(projectId)) byProject.set(projectId, store.readAllThreads(projectId).threads.values());
   }
-  const after2 = threadFilesStamp(store.dir);
-  const { index, text } = buildPathIndex(byProject, after2?.stamp ?? "unstamped");
-  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= Date.now()) {
-    await savePathIndex(store.dir, index, text);
+  let after2 = threadFilesStamp(store.dir);
+  const index = buildPathIndex(byProject);
+  const wait = after2 === null ? 0 : after2.settledAtMs - Date.now();
+  if (before?.stamp === after2?.stamp && wait > 0 && wait <= (options.settleMs ?? 0)) {
+    await (0, import_promises.setTimeout)(wait + 1);
+    const again = threadFilesStamp(store.dir);
+    if (again?.stamp !== after2?.stamp) return readyFromMemory(index);
+    after2 = again;
   }
-  return { index, text: () => text };
+  const quickAfter = recallQuickStamp(store.dir, gitTop);
+  const now = Date.now();
+  if (before !== null && after2 !== null && before.stamp === after2.stamp && after2.settledAtMs <= now) {
+    const quickSettled = quickBefore !== null && quickAfter !== null && quickBefore.stamp === quickAfter.stamp && quickAfter.settledAtMs <= now;
+    await savePathIndex(store.dir, index, after2.stamp, quickSettled ? quickAfter.stamp : null);
+  }
+  return readyFromMemory(index);
 }
 
+// src/hooks/recall-index-background.ts
+var import_node_child_process = require("child_process");
+var import_node_fs44 = require("fs");
+var import_node_path43 = require("path");
+
+// src/core/recall/index-build-marker.ts
+var import_node_fs43 = require("fs");
+var import_node_path42 = require("path");
+init_regular_file();
+var MARKER_MAX_AGE_MS = 12e4;
+function buildMarkerPath(storeDir) {
+  return (0, import_node_path42.join)(recallCacheDir(storeDir), "build.pid");
+}
+function markerPid(marker) {
+  const bytes2 = readRegularFile(marker, 64);
+  if (bytes2 === null) return null;
+  const pid = Number(bytes2.toString("utf8").trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+function buildUnderWay(storeDir) {
+  const marker = buildMarkerPath(storeDir);
+  try {
+    const pid = markerPid(marker);
+    return pid !== null && Date.now() - (0, import_node_fs43.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+  } catch {
+    return false;
+  }
+}
+
+// src/hooks/recall-index-background.ts
+var INLINE_BUILD_MAX_THREADS = 300;
+function largeForInlineBuild(storeDir) {
+  const top = (0, import_node_path43.join)(storeDir, "threads");
+  let count2 = 0;
+  let projects;
+  try {
+    projects = (0, import_node_fs44.readdirSync)(top);
+  } catch {
+    return false;
+  }
+  for (const project of projects) {
+    try {
+      count2 += (0, import_node_fs44.readdirSync)((0, import_node_path43.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+    } catch {
+    }
+    if (count2 > INLINE_BUILD_MAX_THREADS) return true;
+  }
+  return false;
+}
+function startBackgroundIndexBuild(storeDir, root, cliPath) {
+  const marker = buildMarkerPath(storeDir);
+  try {
+    if (!(0, import_node_fs44.existsSync)(cliPath) || buildUnderWay(storeDir)) return false;
+    assertNoLinksBelow(storeDir, marker);
+    makeDir(recallCacheDir(storeDir));
+    (0, import_node_fs44.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs44.openSync)(marker, "wx", 420);
+    try {
+      const child = (0, import_node_child_process.spawn)(process.execPath, [cliPath, "recall-index"], {
+        cwd: root,
+        detached: true,
+        stdio: "ignore",
+        env: { ...process.env, THREADMIND_ROOT: root }
+      });
+      child.on("error", () => {
+      });
+      child.unref();
+      (0, import_node_fs44.writeSync)(fd, `${child.pid ?? 0}
+`);
+    } finally {
+      (0, import_node_fs44.closeSync)(fd);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// src/hooks/hook-core.ts
+var import_node_path46 = require("path");
+
 // src/hooks/tool-recall.ts
-var import_node_fs41 = require("fs");
-var import_node_path41 = require("path");
+var import_node_fs45 = require("fs");
+var import_node_path45 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -19314,14 +19685,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path40 = require("path");
+var import_node_path44 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path40.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path44.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -19333,19 +19704,19 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs41.realpathSync.native(root);
+    realRoot = import_node_fs45.realpathSync.native(root);
   } catch {
     return null;
   }
-  let probe = (0, import_node_path41.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs41.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path41.dirname)(probe);
+  let probe = (0, import_node_path45.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs45.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path45.dirname)(probe);
   let real;
   try {
-    real = import_node_fs41.realpathSync.native(probe);
+    real = import_node_fs45.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path41.sep) ? realRoot : realRoot + import_node_path41.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path45.sep) ? realRoot : realRoot + import_node_path45.sep) ? rel : null;
 }
 function alreadyRecalled(events, agentId) {
   let from = 0;
@@ -19378,9 +19749,8 @@ async function toolRecall(store, input) {
   if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
   const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
   if (file === null) return {};
-  const ready = store.index();
+  const ready = await store.index();
   if (ready === null) return null;
-  const { index } = ready;
   const agentId = input.agentId ?? null;
   const events = store.sessionEvents();
   const at = (/* @__PURE__ */ new Date()).toISOString();
@@ -19388,21 +19758,27 @@ async function toolRecall(store, input) {
   const toRecord = [];
   const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
   if (!edited) toRecord.push({ kind: "fileEdit", ...base, file });
-  const followed = () => lastConversation(events, store.session.key);
-  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
-  const skip = alreadyRecalled(events, agentId);
-  if (ref !== null) for (const k of chainKeys(index.threads, ref.projectId, ref.threadId)) skip.add(k);
-  const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
-  const candidates = on ? recallCandidates(index.threads, file, skip) : [];
+  const covering = ready.covering(file);
+  if (covering === null) return null;
   let output = {};
-  if (candidates.length > 0) {
-    const text = ready.text();
-    if (text === null) return null;
+  if (covering.length > 0) {
+    const followed = () => lastConversation(events, store.session.key);
+    const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+    const skip = alreadyRecalled(events, agentId);
+    if (ref !== null) {
+      const heads = ready.threads();
+      if (heads === null) return null;
+      for (const k of chainKeys(heads, ref.projectId, ref.threadId)) skip.add(k);
+    }
+    const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
+    const candidates = on ? recallCandidates(covering, file, skip) : [];
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
+    const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
+    if (text === null) return null;
     const blocks = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
-        excerpt: text.excerpts[`${candidate.thread.projectId}/${candidate.thread.id}`] ?? "",
+        excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
         warning: await staleWarning(store.gitTop, candidate.thread.commit, file)
       }))
     );
@@ -19464,17 +19840,19 @@ async function subagentContext(store, input) {
   const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
   if (ref === null) return {};
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
-  const ready = store.index();
+  const ready = await store.index();
   if (ready === null) return null;
+  const heads = ready.threads();
+  if (heads === null) return null;
   const byId = /* @__PURE__ */ new Map();
-  for (const t of ready.index.threads) if (t.projectId === ref.projectId) byId.set(t.id, t);
+  for (const t of heads) if (t.projectId === ref.projectId) byId.set(t.id, t);
   const chain = [];
   for (let t = byId.get(ref.threadId); t !== void 0 && !chain.includes(t); t = t.parentId === null ? void 0 : byId.get(t.parentId)) {
     chain.push(t);
   }
-  const text = ready.text();
+  const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
   if (text === null) return null;
-  const context2 = subagentText(chain, text.excerpts);
+  const context2 = subagentText(chain, text);
   if (context2 === null) return {};
   const event = {
     kind: "subagentContext",
@@ -19512,8 +19890,24 @@ function servicesMeasureStore(services) {
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
   };
 }
+function bundledCli() {
+  try {
+    return (0, import_node_path46.join)(__dirname, "cli.mjs");
+  } catch {
+    return null;
+  }
+}
+async function hookPathIndex(services) {
+  const { store } = services;
+  const cached = await cachedPathIndex(store.dir, store.workspace.gitTop);
+  if (cached !== null) return cached;
+  const cli = bundledCli();
+  if (cli === null || !largeForInlineBuild(store.dir)) return currentPathIndex(store);
+  startBackgroundIndexBuild(store.dir, store.workspace.root, cli);
+  return readyFromMemory({ threads: [], excerpts: {} });
+}
 async function servicesRecallStore(services, input) {
-  const ready = await currentPathIndex(services.store);
+  const ready = await hookPathIndex(services);
   const gitTop = services.store.workspace.gitTop;
   return {
     storeDir: services.store.dir,
@@ -19531,7 +19925,7 @@ async function servicesRecallStore(services, input) {
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     branch: () => startKey(gitTop),
     sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),
-    index: () => ready,
+    index: async () => ready,
     recordEvents: (events) => services.recordEvents(events)
   };
 }

@@ -3168,6 +3168,22 @@ function fstatSizeOr(path, fallback) {
     return fallback;
   }
 }
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs10.lstatSync)(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
+}
 
 // src/core/limits.ts
 init_errors();
@@ -3813,8 +3829,8 @@ function fastConversation(input, env, lookup = sessionOnly) {
 }
 
 // src/hooks/tool-recall.ts
-var import_node_fs21 = require("fs");
-var import_node_path17 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path14 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/path-match.ts
@@ -3951,117 +3967,48 @@ function nearestMatch(paths, file, normalized2 = false) {
 }
 
 // src/core/recall/path-index.ts
-var import_node_fs20 = require("fs");
-var import_node_path15 = require("path");
-init_regular_file();
-
-// src/core/store/make-dir.ts
-var import_node_fs17 = require("fs");
-var import_node_path13 = require("path");
-init_error_details();
-
-// src/core/store/atomic-write.ts
-var import_node_fs18 = require("fs");
-var import_node_path14 = require("path");
-init_error_details();
-
-// src/core/store/file-stamp.ts
-var import_node_fs19 = require("fs");
-function statStamp(s) {
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
-function changedNsOf(s) {
-  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-}
-function settledAtMs(changedNs) {
-  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
-}
-var RACY_MARGIN_MS = 3e3;
-var FINE_RACY_MARGIN_MS = 50;
-function racyMarginMs(changedNs) {
-  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
-}
-
-// src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 2;
-var INDEX_MAX_BYTES = 16 * 1024 * 1024;
-var STAMP_MAX_ENTRIES = 2e5;
-function recallCacheDir(storeDir) {
-  return (0, import_node_path15.join)(storeDir, "cache", "recall");
-}
+var PATH_INDEX_VERSION = 3;
+var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
 }
-function threadFilesStamp(storeDir) {
-  const parts = [];
-  let latest = 0n;
-  const walk = (dir, rel) => {
-    let names;
-    try {
-      names = (0, import_node_fs20.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
-    } catch {
-      parts.push(`${rel}:unreadable`);
-      return true;
-    }
-    for (const name of names) {
-      if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path15.join)(dir, name);
-      let s;
-      try {
-        s = (0, import_node_fs20.lstatSync)(path, { bigint: true });
-      } catch {
-        continue;
-      }
-      if (!s.isDirectory()) continue;
-      const changed = changedNsOf(s);
-      if (changed > latest) latest = changed;
-      parts.push(`${rel}/${name}:${statStamp(s)}`);
-      if (!walk(path, `${rel}/${name}`)) return false;
-    }
-    return true;
-  };
-  const top = (0, import_node_path15.join)(storeDir, "threads");
-  let root;
-  try {
-    root = (0, import_node_fs20.lstatSync)(top, { bigint: true });
-  } catch {
-    return { stamp: "absent", settledAtMs: 0 };
+function anchorsOf(file) {
+  const out = [""];
+  let at = file.indexOf("/");
+  while (at !== -1) {
+    out.push(file.slice(0, at));
+    at = file.indexOf("/", at + 1);
   }
-  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
-  parts.push(statStamp(root));
-  if (changedNsOf(root) > latest) latest = changedNsOf(root);
-  if (!walk(top, "")) return null;
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  out.push(file);
+  return out;
 }
-function readJson(path) {
-  const bytes = readRegularFile(path, INDEX_MAX_BYTES);
-  if (bytes === null || bytes.length > INDEX_MAX_BYTES) return null;
-  try {
-    return JSON.parse(bytes.toString("utf8"));
-  } catch {
-    return null;
+function shardOf(key) {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % PATH_INDEX_SHARDS;
+}
+function coveringFrom(file, entriesOf, heads) {
+  const byThread = /* @__PURE__ */ new Map();
+  for (const anchor of anchorsOf(file)) {
+    const entries = entriesOf(anchor);
+    if (entries === null) return null;
+    for (const [i, p] of entries) {
+      const list = byThread.get(i);
+      if (list === void 0) byThread.set(i, [p]);
+      else list.push(p);
+    }
   }
-}
-var isString = (v) => typeof v === "string";
-function isIndexedThread(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const t = v;
-  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && Array.isArray(t.paths) && t.paths.every(isString) && (t.commit === null || isString(t.commit));
-}
-function readPathIndex(storeDir, stamp) {
-  const data = readJson((0, import_node_path15.join)(recallCacheDir(storeDir), "paths.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp || !Array.isArray(d.threads)) return null;
-  return d.threads.every(isIndexedThread) ? d : null;
-}
-function readPathIndexText(storeDir, stamp) {
-  const data = readJson((0, import_node_path15.join)(recallCacheDir(storeDir), "text.json"));
-  if (typeof data !== "object" || data === null) return null;
-  const d = data;
-  if (d.version !== PATH_INDEX_VERSION || d.stamp !== stamp) return null;
-  if (typeof d.excerpts !== "object" || d.excerpts === null || Array.isArray(d.excerpts)) return null;
-  return Object.values(d.excerpts).every(isString) ? d : null;
+  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
+  if (hits.length === 0) return [];
+  const all = heads();
+  if (all === null) return null;
+  const out = [];
+  for (const [i, paths] of hits) {
+    const head = all[i];
+    if (head === void 0) return null;
+    out.push({ ...head, paths });
+  }
+  return out;
 }
 
 // src/core/recall/recall-pick.ts
@@ -4146,14 +4093,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path16 = require("path");
+var import_node_path13 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path16.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path13.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -4165,19 +4112,19 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs21.realpathSync.native(root);
+    realRoot = import_node_fs17.realpathSync.native(root);
   } catch {
     return null;
   }
-  let probe = (0, import_node_path17.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs21.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path17.dirname)(probe);
+  let probe = (0, import_node_path14.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs17.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path14.dirname)(probe);
   let real;
   try {
-    real = import_node_fs21.realpathSync.native(probe);
+    real = import_node_fs17.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path17.sep) ? realRoot : realRoot + import_node_path17.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path14.sep) ? realRoot : realRoot + import_node_path14.sep) ? rel : null;
 }
 function alreadyRecalled(events, agentId) {
   let from = 0;
@@ -4210,9 +4157,8 @@ async function toolRecall(store, input) {
   if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
   const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
   if (file === null) return {};
-  const ready = store.index();
+  const ready = await store.index();
   if (ready === null) return null;
-  const { index } = ready;
   const agentId = input.agentId ?? null;
   const events = store.sessionEvents();
   const at = (/* @__PURE__ */ new Date()).toISOString();
@@ -4220,21 +4166,27 @@ async function toolRecall(store, input) {
   const toRecord = [];
   const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
   if (!edited) toRecord.push({ kind: "fileEdit", ...base, file });
-  const followed = () => lastConversation(events, store.session.key);
-  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
-  const skip = alreadyRecalled(events, agentId);
-  if (ref !== null) for (const k of chainKeys(index.threads, ref.projectId, ref.threadId)) skip.add(k);
-  const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
-  const candidates = on ? recallCandidates(index.threads, file, skip) : [];
+  const covering = ready.covering(file);
+  if (covering === null) return null;
   let output = {};
-  if (candidates.length > 0) {
-    const text = ready.text();
-    if (text === null) return null;
+  if (covering.length > 0) {
+    const followed = () => lastConversation(events, store.session.key);
+    const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
+    const skip = alreadyRecalled(events, agentId);
+    if (ref !== null) {
+      const heads = ready.threads();
+      if (heads === null) return null;
+      for (const k of chainKeys(heads, ref.projectId, ref.threadId)) skip.add(k);
+    }
+    const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
+    const candidates = on ? recallCandidates(covering, file, skip) : [];
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
+    const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
+    if (text === null) return null;
     const blocks = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
-        excerpt: text.excerpts[`${candidate.thread.projectId}/${candidate.thread.id}`] ?? "",
+        excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
         warning: await staleWarning(store.gitTop, candidate.thread.commit, file)
       }))
     );
@@ -4296,17 +4248,19 @@ async function subagentContext(store, input) {
   const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
   if (ref === null) return {};
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
-  const ready = store.index();
+  const ready = await store.index();
   if (ready === null) return null;
+  const heads = ready.threads();
+  if (heads === null) return null;
   const byId = /* @__PURE__ */ new Map();
-  for (const t of ready.index.threads) if (t.projectId === ref.projectId) byId.set(t.id, t);
+  for (const t of heads) if (t.projectId === ref.projectId) byId.set(t.id, t);
   const chain = [];
   for (let t = byId.get(ref.threadId); t !== void 0 && !chain.includes(t); t = t.parentId === null ? void 0 : byId.get(t.parentId)) {
     chain.push(t);
   }
-  const text = ready.text();
+  const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
   if (text === null) return null;
-  const context = subagentText(chain, text.excerpts);
+  const context = subagentText(chain, text);
   if (context === null) return {};
   const event = {
     kind: "subagentContext",
@@ -4323,13 +4277,319 @@ async function subagentContext(store, input) {
   return { additionalContext: context };
 }
 
+// src/core/recall/path-index-files.ts
+var import_node_fs20 = require("fs");
+var import_node_path17 = require("path");
+init_regular_file();
+
+// src/core/store/make-dir.ts
+var import_node_fs18 = require("fs");
+var import_node_path15 = require("path");
+init_error_details();
+
+// src/core/store/atomic-write.ts
+var import_node_fs19 = require("fs");
+var import_node_path16 = require("path");
+init_error_details();
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
+function atomicTempPath(target, dir = (0, import_node_path16.dirname)(target)) {
+  return (0, import_node_path16.join)(dir, `.${(0, import_node_path16.basename)(target)}.${process.pid}.${tempSuffix()}.tmp`);
+}
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+async function writeFileAtomic(path, data, { durable = true } = {}) {
+  const temp = atomicTempPath(path);
+  let tempExists = false;
+  try {
+    const handle = await import_node_fs19.promises.open(temp, "wx");
+    tempExists = true;
+    try {
+      await handle.writeFile(data);
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await import_node_fs19.promises.rename(temp, path);
+    tempExists = false;
+    if (durable) await fsyncDirectory((0, import_node_path16.dirname)(path));
+  } catch (error) {
+    let cleanupError;
+    if (tempExists) await import_node_fs19.promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+async function fsyncDirectory(dir) {
+  let handle;
+  try {
+    handle = await import_node_fs19.promises.open(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+function isDirectorySyncRefusal(error) {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error) {
+  return errnoCode(error) === "ENOENT" ? void 0 : error;
+}
+
+// src/core/recall/path-index-files.ts
+var FILE_MAX_BYTES = 16 * 1024 * 1024;
+function recallCacheDir(storeDir) {
+  return (0, import_node_path17.join)(storeDir, "cache", "recall");
+}
+var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
+function readJson(path) {
+  const bytes = readRegularFile(path, FILE_MAX_BYTES);
+  if (bytes === null || bytes.length > FILE_MAX_BYTES) return null;
+  try {
+    const data = JSON.parse(bytes.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+var isString = (v) => typeof v === "string";
+var isCount4 = (v) => Number.isSafeInteger(v) && v >= 0;
+function readPart(storeDir, name, full) {
+  const d = readJson((0, import_node_path17.join)(recallCacheDir(storeDir), name));
+  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+}
+function readIndexHead(storeDir) {
+  const d = readJson((0, import_node_path17.join)(recallCacheDir(storeDir), "head.json"));
+  if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
+  if (!(d.quick === null || isString(d.quick)) || !isCount4(d.threads) || !isCount4(d.withPaths)) return null;
+  return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
+}
+function isHead(v) {
+  if (typeof v !== "object" || v === null) return false;
+  const t = v;
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit));
+}
+function isEntry(v, threads) {
+  return Array.isArray(v) && v.length === 2 && isCount4(v[0]) && v[0] < threads && isString(v[1]);
+}
+function readyFromFiles(storeDir, head) {
+  let heads;
+  const threads = () => {
+    if (heads !== void 0) return heads;
+    const d = readPart(storeDir, "threads.json", head.full);
+    const list = d?.threads;
+    heads = Array.isArray(list) && list.length === head.threads && list.every(isHead) ? list : null;
+    return heads;
+  };
+  const pathShards = /* @__PURE__ */ new Map();
+  const entriesOf = (anchor) => {
+    const n = shardOf(anchor);
+    if (!pathShards.has(n)) {
+      const d = readPart(storeDir, shardName("paths", n), head.full);
+      const anchors2 = d?.anchors;
+      pathShards.set(
+        n,
+        typeof anchors2 === "object" && anchors2 !== null && !Array.isArray(anchors2) ? anchors2 : null
+      );
+    }
+    const anchors = pathShards.get(n);
+    if (anchors === null || anchors === void 0) return null;
+    if (!Object.hasOwn(anchors, anchor)) return [];
+    const list = anchors[anchor];
+    return Array.isArray(list) && list.every((e) => isEntry(e, head.threads)) ? list : null;
+  };
+  const excerpts = (keys) => {
+    const out = {};
+    const shards = /* @__PURE__ */ new Map();
+    for (const key of keys) {
+      const n = shardOf(key);
+      if (!shards.has(n)) {
+        const d = readPart(storeDir, shardName("text", n), head.full);
+        const e = d?.excerpts;
+        shards.set(n, typeof e === "object" && e !== null && !Array.isArray(e) ? e : null);
+      }
+      const shard = shards.get(n);
+      if (shard === null || shard === void 0) return null;
+      if (!Object.hasOwn(shard, key)) continue;
+      const text = shard[key];
+      if (!isString(text)) return null;
+      out[key] = text;
+    }
+    return out;
+  };
+  return {
+    threads,
+    covering: (file) => coveringFrom(file, entriesOf, threads),
+    excerpts,
+    size: { threads: head.threads, withPaths: head.withPaths }
+  };
+}
+async function writePart(storeDir, name, data) {
+  const path = (0, import_node_path17.join)(recallCacheDir(storeDir), name);
+  await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
+`, { durable: false });
+}
+async function saveQuickStamp(storeDir, head, quick) {
+  const headPath = (0, import_node_path17.join)(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath);
+  await writePart(storeDir, "head.json", { ...head, quick });
+}
+
+// src/core/recall/path-index-stamp.ts
+var import_node_fs23 = require("fs");
+var import_node_path19 = require("path");
+
+// src/core/store/file-stamp.ts
+var import_node_fs21 = require("fs");
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+
+// src/core/store/threads-changed.ts
+var import_node_fs22 = require("fs");
+var import_node_path18 = require("path");
+function threadsChangedPath(storeDir) {
+  return (0, import_node_path18.join)(storeDir, "cache", "threads-changed");
+}
+
+// src/core/recall/path-index-stamp.ts
+var STAMP_MAX_ENTRIES = 2e5;
+var QUICK_MAX_PROJECTS = 256;
+function threadFilesStamp(storeDir) {
+  const parts = [];
+  let latest = 0n;
+  const walk = (dir, rel) => {
+    let names;
+    try {
+      names = (0, import_node_fs23.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+    } catch {
+      parts.push(`${rel}:unreadable`);
+      return true;
+    }
+    for (const name of names) {
+      if (parts.length >= STAMP_MAX_ENTRIES) return false;
+      const path = (0, import_node_path19.join)(dir, name);
+      let s;
+      try {
+        s = (0, import_node_fs23.lstatSync)(path, { bigint: true });
+      } catch {
+        continue;
+      }
+      if (!s.isDirectory()) continue;
+      const changed = changedNsOf(s);
+      if (changed > latest) latest = changed;
+      parts.push(`${rel}/${name}:${statStamp(s)}`);
+      if (!walk(path, `${rel}/${name}`)) return false;
+    }
+    return true;
+  };
+  const top = (0, import_node_path19.join)(storeDir, "threads");
+  let root;
+  try {
+    root = (0, import_node_fs23.lstatSync)(top, { bigint: true });
+  } catch {
+    return { stamp: "absent", settledAtMs: 0 };
+  }
+  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
+  parts.push(statStamp(root));
+  if (changedNsOf(root) > latest) latest = changedNsOf(root);
+  if (!walk(top, "")) return null;
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+function recallQuickStamp(storeDir, gitTop) {
+  const parts = [];
+  let latest = 0n;
+  const add = (name, path) => {
+    let s;
+    try {
+      s = (0, import_node_fs23.lstatSync)(path, { bigint: true });
+    } catch {
+      parts.push(`${name}:-`);
+      return;
+    }
+    const changed = changedNsOf(s);
+    if (changed > latest) latest = changed;
+    parts.push(`${name}:${statStamp(s)}`);
+  };
+  add("signal", threadsChangedPath(storeDir));
+  if (gitTop !== null) {
+    let dir;
+    try {
+      dir = gitDir(gitTop);
+    } catch {
+      dir = null;
+    }
+    if (dir === null) parts.push("git:-");
+    else {
+      add("index", (0, import_node_path19.join)(dir, "index"));
+      add("HEAD", (0, import_node_path19.join)(dir, "HEAD"));
+    }
+  }
+  const top = (0, import_node_path19.join)(storeDir, "threads");
+  add("threads", top);
+  let names;
+  try {
+    names = (0, import_node_fs23.readdirSync)(top).sort();
+  } catch (e) {
+    if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
+    return null;
+  }
+  if (names.length > QUICK_MAX_PROJECTS) return null;
+  for (const name of names) add(`p/${name}`, (0, import_node_path19.join)(top, name));
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+}
+
 // src/core/recall/path-index-build.ts
-function cachedPathIndex(storeDir) {
-  const stamp = threadFilesStamp(storeDir);
-  if (stamp === null) return null;
-  const index = readPathIndex(storeDir, stamp.stamp);
-  if (index === null) return null;
-  return { index, text: () => readPathIndexText(storeDir, stamp.stamp) };
+var import_promises = require("timers/promises");
+async function cachedPathIndex(storeDir, gitTop) {
+  const head = readIndexHead(storeDir);
+  if (head === null) return null;
+  const quick = recallQuickStamp(storeDir, gitTop);
+  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  const full = threadFilesStamp(storeDir);
+  if (full === null || full.stamp !== head.full) return null;
+  const now = Date.now();
+  if (quick !== null && quick.settledAtMs <= now && full.settledAtMs <= now) {
+    const again = recallQuickStamp(storeDir, gitTop);
+    if (again?.stamp === quick.stamp) {
+      try {
+        await saveQuickStamp(storeDir, head, quick.stamp);
+      } catch {
+      }
+    }
+  }
+  return readyFromFiles(storeDir, head);
 }
 
 // src/hooks/hook-fast.ts
@@ -4409,7 +4669,7 @@ async function fastRecall(input, env, rotate, answer) {
       threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
       branch: () => startKey(store.gitTop),
       sessionEvents: () => sessionEvents(store.storeDir, input.sessionId),
-      index: () => cachedPathIndex(store.storeDir),
+      index: () => cachedPathIndex(store.storeDir, store.gitTop),
       recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
     },
     input
@@ -4437,10 +4697,10 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path19 = require("path");
+var import_node_path21 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs22 = require("fs");
+var import_node_fs24 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
@@ -4469,7 +4729,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs22.fstatSync)(0);
+    stat = (0, import_node_fs24.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -4481,7 +4741,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs22.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs24.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -4571,8 +4831,8 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs23 = require("fs");
-var import_node_path18 = require("path");
+var import_node_fs25 = require("fs");
+var import_node_path20 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -4625,7 +4885,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path19.join)(__dirname, name));
+  return require((0, import_node_path21.join)(__dirname, name));
 }
 function guarded(check) {
   try {
