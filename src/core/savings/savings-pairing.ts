@@ -2,6 +2,7 @@
 import type { HookSeenRecord, InjectionRecord, Measurements, SizeRecord } from "../measure/measurements.js";
 import { isHookSeenRecord, isInjectionRecord, isSizeRecord } from "../measure/measurement-log-read.js";
 import type { PlanCallSeen, ScannedSession } from "./savings-scan.js";
+import type { AgentId } from "../../agents/agent.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
 
@@ -86,6 +87,8 @@ export interface PairingEvidence {
 }
 
 export interface Restart {
+  /** The agent of the session the work continued in (a /clear pairs only sessions of one folder, so of one agent). */
+  agent: AgentId;
   /** clear: the user's /clear; plan-clear: a plan accepted with "clear context" (the user typed no /clear); compaction. */
   kind: "clear" | "plan-clear" | "compaction";
   at: string | null;
@@ -439,6 +442,7 @@ export function findRestarts(
       boundary: null,
     };
     restarts.push({
+      agent: fresh.agent ?? "claude-code",
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
       folder: fresh.folder,
@@ -480,6 +484,7 @@ export function findRestarts(
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
+        agent: session.agent ?? "claude-code",
         kind: "compaction",
         at: c.timestamp,
         folder: session.folder,
