@@ -97,6 +97,8 @@ export async function scanRollout(file: { path: string; folder: string }): Promi
     agent: "codex",
     path: file.path,
     folder: file.folder,
+    // Its folder is the day it started: a /clear just past midnight ends a session of the day before.
+    pairingScope: "codex-rollouts",
     sessionId: figures.sessionIds[0] ?? file.path,
     bytes,
     startedAt: figures.firstTimestamp,

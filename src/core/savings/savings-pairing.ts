@@ -11,9 +11,10 @@ import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
  * - hooks: ThreadMind's hooks recorded SessionEnd(clear) for the old session and SessionStart(clear) for the new one
  *   (measurements.jsonl); the latest unused SessionEnd(clear) at or before the SessionStart(clear) is taken;
  * - clear-command / clear-hook: the new session's transcript opens with the `/clear` command record (or a SessionStart
- *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
- *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired (a clear-hook session
- *   that opens with an accepted plan and no typed /clear is paired as plan-record is);
+ *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder (a Codex
+ *   session: among the workspace's rollouts, see ScannedSession.pairingScope) whose last record is the latest at or
+ *   before the /clear (within CLEAR_TOLERANCE_MS), not already paired (a clear-hook session that opens with an
+ *   accepted plan and no typed /clear is paired as plan-record is);
  * - plan-record: the new session opens with an accepted plan (Claude Code's planContent field, written when a plan is
  *   accepted with "clear context"); the old session is the one that holds the ExitPlanMode call with the same plan text
  *   (and the same slug, when both record one), never found by time order (see planSessionOf);
@@ -87,7 +88,7 @@ export interface PairingEvidence {
 }
 
 export interface Restart {
-  /** The agent of the session the work continued in (a /clear pairs only sessions of one folder, so of one agent). */
+  /** The agent of the session the work continued in (a /clear pairs only sessions of one scope, so of one agent). */
   agent: AgentId;
   /** clear: the user's /clear; plan-clear: a plan accepted with "clear context" (the user typed no /clear); compaction. */
   kind: "clear" | "plan-clear" | "compaction";
@@ -337,6 +338,11 @@ interface Predecessor {
   planMatchedBy?: "plan-text" | "slug" | null;
 }
 
+/** The sessions a /clear pairs within (see ScannedSession.pairingScope). */
+function scopeOf(session: ScannedSession): string {
+  return session.pairingScope ?? session.folder;
+}
+
 /** Every restart in the scanned sessions, in time order. */
 export function findRestarts(
   sessions: readonly ScannedSession[],
@@ -354,7 +360,7 @@ export function findRestarts(
   for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
-    if (fresh === undefined || old === undefined || old.folder !== fresh.folder) continue;
+    if (fresh === undefined || old === undefined || scopeOf(old) !== scopeOf(fresh)) continue;
     predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
@@ -392,7 +398,7 @@ export function findRestarts(
     let best: ScannedSession | null = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
-        if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
+        if (candidate === fresh || scopeOf(candidate) !== scopeOf(fresh) || usedOld.has(candidate.sessionId)) continue;
         const started = ms(candidate.startedAt);
         const ended = ms(candidate.endedAt);
         if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
