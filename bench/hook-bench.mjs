@@ -1,6 +1,7 @@
 // Hook benchmarks: SessionStart (big store; the same with 500 writes made through the MCP server; no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
-// UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS;
-// every hook run as Claude Code runs it, interleaved with `node -e ''` (the floor) in the same rounds.
+// UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS; every hook run as Claude Code runs it; and
+// SessionStart and UserPromptSubmit (20 KB and 200 MB rollouts) run as Codex runs them; all interleaved with
+// `node -e ''` (the floor) in the same rounds. Subset "codex" (`--only=hooks:codex`): the floor and the Codex rows only.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -15,9 +16,11 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { cachedTranscript } from "./fixture-cache.mjs";
-import { hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
+import { cachedRollout } from "./rollout-cache.mjs";
+import { writeRollout } from "./rollout-session.mjs";
+import { codexHookEnv, hookCommand, hookEnv, shellSpec } from "./hook-command.mjs";
 import { prose, seededRandom } from "./rng.mjs";
 import { peakRssKb, runTimed } from "./spawn-measure.mjs";
 import { summarize } from "./stats.mjs";
@@ -139,8 +142,19 @@ async function writeChanges(ctx, ws, count, home) {
   }
 }
 
+/** The hook group's subsets (`--only=hooks:<subset>`): null runs every row. */
+export const HOOK_SUBSETS = ["codex"];
+
+/** The cases of the Codex rows (subset "codex"). */
+const CODEX_CASES = ["codexStart", "codexPromptSmall", "codexPromptLarge"];
+
 export async function hookBenchmarks(ctx) {
   const { repoRoot, workDir, cacheDir, quick, log } = ctx;
+  const subset = ctx.subset ?? null;
+  if (subset !== null && !HOOK_SUBSETS.includes(subset))
+    throw new Error(`unknown hooks subset ${subset} (expected ${HOOK_SUBSETS.join(", ")})`);
+  // Claude Code's rows (and what only they need: the store after many writes, the MCP server, peak RSS).
+  const claudeRows = subset === null;
   const sizes = quick
     ? { threads: 50, depth: 5, big: 2_000_000, changes: 20 }
     : { threads: 1_000, depth: 20, big: 200_000_000, changes: 500 };
@@ -157,13 +171,25 @@ export async function hookBenchmarks(ctx) {
     depth: sizes.depth,
     pathsPerThread: 10,
   });
-  log(`hooks: the same store again, migrated, then ${sizes.changes} writes through the MCP server`);
-  const wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
-  await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
+  let wsChanges = null;
+  if (claudeRows) {
+    log(`hooks: the same store again, migrated, then ${sizes.changes} writes through the MCP server`);
+    wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
+    await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
+  }
   const emptyRepo = join(workDir, "ws-empty");
   initGitRepo(emptyRepo);
   const small = cachedTranscript(cacheDir, { name: "session-20k", seed: 21, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
   const large = cachedTranscript(cacheDir, { name: "session-large", seed: 22, targetBytes: sizes.big, cwd: TRANSCRIPT_CWD, log });
+  // Codex's rollouts of the same sizes (0.171.0's shapes, bench/rollout-session.mjs).
+  const smallRollout = cachedRollout(cacheDir, { name: "rollout-20k", seed: 31, targetBytes: 20_000, cwd: TRANSCRIPT_CWD, log });
+  const largeRollout = cachedRollout(cacheDir, {
+    name: "rollout-large",
+    seed: 32,
+    targetBytes: sizes.big,
+    cwd: TRANSCRIPT_CWD,
+    log,
+  });
 
   // Every run starts from the same local state (copied back before each run, not timed).
   const localFiles = ["config.json", "measurements.jsonl", "measurements.1.jsonl"];
@@ -171,13 +197,20 @@ export async function hookBenchmarks(ctx) {
   withPendingInjection(join(ws.storeDir, "measurements.jsonl"), large);
   // UserPromptSubmit's common case: nothing to say (both conversations were already nudged at every level they reach).
   const claudeInstance = `claude-${process.pid}`;
-  for (const session of [small, large]) {
+  // A Codex hook is keyed by its parent, the Codex instance (src/core/session-key.ts): here this process.
+  const codexInstance = `codex-${process.pid}`;
+  for (const [session, instance] of [
+    [small, claudeInstance],
+    [large, claudeInstance],
+    [smallRollout, codexInstance],
+    [largeRollout, codexInstance],
+  ]) {
     // Growth counts from the conversation's first size seen (its baseline mark), logged at its first measured prompt.
     const baseline = {
       kind: "freshnessMark",
       at: "2026-02-01T00:00:00.500Z",
       sessionId: session.sessionId,
-      instance: claudeInstance,
+      instance,
       projectId: PROJECT_ID,
       threadId: ws.deepestId,
       mark: "baseline",
@@ -188,7 +221,7 @@ export async function hookBenchmarks(ctx) {
       kind: "freshnessMark",
       at: "2026-02-01T00:00:01.000Z",
       sessionId: session.sessionId,
-      instance: claudeInstance,
+      instance,
       projectId: PROJECT_ID,
       threadId: ws.deepestId,
       mark: "nudge",
@@ -202,10 +235,10 @@ export async function hookBenchmarks(ctx) {
   for (const f of localFiles) copyFileSync(join(ws.storeDir, f), join(baseDir, f));
   const changesBaseDir = join(workDir, "local-state-changes.base");
   mkdirSync(changesBaseDir, { recursive: true });
-  for (const f of localFiles) copyFileSync(join(wsChanges.storeDir, f), join(changesBaseDir, f));
+  if (wsChanges) for (const f of localFiles) copyFileSync(join(wsChanges.storeDir, f), join(changesBaseDir, f));
   const restoreLocalState = () => {
     for (const f of localFiles) copyFileSync(join(baseDir, f), join(ws.storeDir, f));
-    for (const f of localFiles) copyFileSync(join(changesBaseDir, f), join(wsChanges.storeDir, f));
+    if (wsChanges) for (const f of localFiles) copyFileSync(join(changesBaseDir, f), join(wsChanges.storeDir, f));
   };
 
   const claudePid = process.pid;
@@ -230,6 +263,35 @@ export async function hookBenchmarks(ctx) {
       input: { session_id: sessionId, transcript_path: transcriptPath, cwd: dir, hook_event_name: event, ...fields },
     });
   const startTranscript = join(home, ".claude", "projects", "-bench", `${startId}.jsonl`);
+  // Codex: a new session's rollout as SessionStart finds it (its meta, Codex's instructions, the turn context).
+  const codexStartId = seededRandom(7).uuid();
+  const codexStartRollout = join(
+    home,
+    ".codex",
+    "sessions",
+    "2026",
+    "02",
+    "01",
+    `rollout-2026-02-01T00-00-00-${codexStartId}.jsonl`,
+  );
+  mkdirSync(dirname(codexStartRollout), { recursive: true });
+  writeRollout(codexStartRollout, { seed: 33, targetBytes: 0, sessionId: codexStartId, cwd: ws.root, startInjection: false });
+  /** One hook run as Codex starts it: its own input fields (as codex-cli 0.171.0 sent them), its environment. */
+  const codexCase = (dist, event, sessionId, transcriptPath, fields) =>
+    shellSpec(hookCommand(repoRoot, event, dist), {
+      cwd: ws.root,
+      env: codexHookEnv({ repoRoot, home }),
+      input: {
+        session_id: sessionId,
+        transcript_path: transcriptPath,
+        cwd: ws.root,
+        hook_event_name: event,
+        model: "gpt-5-codex",
+        permission_mode: "bypassPermissions",
+        ...fields,
+      },
+    });
+  const codexPrompt = (turn) => ({ turn_id: turn, prompt: "go on" });
   const emptyTranscript = join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`);
   const changesTranscript = join(home, ".claude", "projects", "-bench-changes", `${startId}.jsonl`);
   const prompt = (id) => ({ prompt_id: id, permission_mode: "default", prompt: "go on" });
@@ -242,7 +304,7 @@ export async function hookBenchmarks(ctx) {
   const RECALL_FILE = `src/area-${sizes.threads - 1}/file-3.ts`;
   const makeCases = (dist) => ({
     startBig: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "startup" }),
-    startChanges: hookCase(dist, "SessionStart", wsChanges.root, startId, changesTranscript, { source: "startup" }),
+    startChanges: wsChanges && hookCase(dist, "SessionStart", wsChanges.root, startId, changesTranscript, { source: "startup" }),
     startEmpty: hookCase(dist, "SessionStart", emptyRepo, startId, emptyTranscript, { source: "startup" }),
     endSmall: hookCase(dist, "SessionEnd", ws.root, small.sessionId, small.path, { reason: "other" }),
     endLarge: hookCase(dist, "SessionEnd", ws.root, large.sessionId, large.path, { reason: "other" }),
@@ -267,17 +329,24 @@ export async function hookBenchmarks(ctx) {
         version: "2.1.332",
       },
     }),
+    codexStart: codexCase(dist, "SessionStart", codexStartId, codexStartRollout, { source: "startup" }),
+    codexPromptSmall: codexCase(dist, "UserPromptSubmit", smallRollout.sessionId, smallRollout.path, codexPrompt("t1")),
+    codexPromptLarge: codexCase(dist, "UserPromptSubmit", largeRollout.sessionId, largeRollout.path, codexPrompt("t2")),
   });
   const cases = makeCases(ctx.distDir);
   /** --compare: the same hooks from another build, run in the same rounds (named "before:<case>"). */
   const compared = ctx.compareDist
-    ? Object.fromEntries(Object.entries(makeCases(ctx.compareDist)).map(([k, v]) => [`before:${k}`, v]))
+    ? Object.fromEntries(
+        Object.entries(makeCases(ctx.compareDist))
+          .filter(([k]) => claudeRows || CODEX_CASES.includes(k))
+          .map(([k, v]) => [`before:${k}`, v]),
+      )
     : {};
   Object.assign(cases, compared);
 
   // The MCP server of the same Claude Code instance (its parent is this process, whose pid the hooks get as CLAUDE_PID):
   // before each "clear after a write" run (untimed) it writes the active thread's summary, as the model does before /clear.
-  const mcp = await connectServer(repoRoot, ctx.distDir, ws.root, join(workDir, "home-mcp"));
+  const mcp = claudeRows ? await connectServer(repoRoot, ctx.distDir, ws.root, join(workDir, "home-mcp")) : null;
   let written = "";
   let writes = 0;
   const writeSummary = async () => {
@@ -308,7 +377,7 @@ export async function hookBenchmarks(ctx) {
   const checks = {
     startBig: startCheck(ws.deepestId, `(${ws.deepestId})`),
     // The deepest thread's own latest write (every chain-length-th change is its).
-    startChanges: startCheck(wsChanges.deepestId, "BENCH-CHANGE-"),
+    startChanges: wsChanges && startCheck(wsChanges.deepestId, "BENCH-CHANGE-"),
     startEmpty: (r) => {
       if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
     },
@@ -349,6 +418,26 @@ export async function hookBenchmarks(ctx) {
     statusline: (r) => {
       if (!/^◆ .+ · /.test(r.stdout)) throw new Error(`statusline printed: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
     },
+    // Under Codex: the deepest thread's context within Codex's 10,000 UTF-8 bytes, and the run keyed as a Codex
+    // instance (by its parent: the hook took Codex's path, not Claude Code's).
+    codexStart: (r) => {
+      const out = parseOutput(r.stdout);
+      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+      const context = out?.hookSpecificOutput?.additionalContext;
+      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`))
+        throw new Error(
+          `SessionStart under Codex did not inject the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+        );
+      const bytes = Buffer.byteLength(context, "utf8");
+      if (bytes > 10_000) throw new Error(`SessionStart under Codex injected ${bytes} UTF-8 bytes (Codex's cap 10,000)`);
+      const logged = loggedEvents(ws.storeDir).filter((e) => e.kind === "conversation" && e.sessionId === codexStartId);
+      if (logged.at(-1)?.instance !== codexInstance)
+        throw new Error(
+          `SessionStart under Codex logged its conversation as ${JSON.stringify(logged.at(-1))}, not ${codexInstance}'s`,
+        );
+    },
+    codexPromptSmall: (r) => checkQuietPrompt(r),
+    codexPromptLarge: (r) => checkQuietPrompt(r),
   };
   /** UserPromptSubmit with nothing to say: prints nothing and logs nothing (a nudge or a mark would be another case). */
   const baseEventCount = loggedEvents(ws.storeDir).length;
@@ -394,15 +483,16 @@ export async function hookBenchmarks(ctx) {
     toolMiss: [],
     toolHit: [],
     statusline: [],
+    codexStart: [],
+    codexPromptSmall: [],
+    codexPromptLarge: [],
   };
   const gaveUp = {};
-  const order = [
-    "floor",
+  const claudeOrder = [
     "emptyModule",
     "startBig",
     "startChanges",
     "startEmpty",
-    "floor",
     "endSmall",
     "endLarge",
     "preLarge",
@@ -415,8 +505,9 @@ export async function hookBenchmarks(ctx) {
     "toolMiss",
     "toolHit",
     "statusline",
-    ...Object.keys(compared),
   ];
+  // The floor twice a round (as many floor samples as before the Codex rows).
+  const order = ["floor", "floor", ...(claudeRows ? claudeOrder : []), ...CODEX_CASES, ...Object.keys(compared)];
   for (const name of Object.keys(compared)) samples[name] = [];
   const rng = seededRandom(99);
   // A /clear ends a conversation its window started: that start logged the window's conversation (what the hook reads
@@ -465,10 +556,10 @@ export async function hookBenchmarks(ctx) {
     }
   }
 
-  await mcp.close();
+  await mcp?.close();
   const rssRuns = quick ? 1 : 3;
   const rss = {};
-  for (const name of ["floor", "startBig", "startEmpty", "endLarge", "preLarge"]) {
+  for (const name of claudeRows ? ["floor", "startBig", "startEmpty", "endLarge", "preLarge"] : []) {
     const values = [];
     for (let i = 0; i < rssRuns; i++) {
       restoreLocalState();
@@ -497,115 +588,119 @@ export async function hookBenchmarks(ctx) {
       ratioTarget: max,
     });
   const largeMb = `${(large.bytes / 1e6).toFixed(large.bytes < 1e7 ? 1 : 0)} MB`;
-  const out = [
-    timeFigure(
-      "hook-start-store",
-      "SessionStart hook, whole process",
-      `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`,
-      "startBig",
-      1.25,
-    ),
-    timeFigure(
-      "hook-start-changes",
-      "SessionStart hook, whole process, after many writes",
-      `as above, migrated (\`migrate\`), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
-      "startChanges",
-      1.25,
-    ),
-    timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
-    timeFigure(
-      "hook-empty-module",
-      "Reference: node <empty .mjs file>",
-      "what Node's ESM loader adds to any .mjs entry",
-      "emptyModule",
-      null,
-    ),
-    figure({
-      key: "hook-end-size",
-      title: "SessionEnd hook",
-      workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`,
-      unit: "ms",
-      stats: summarize(samples.endLarge),
-      floorName: "SessionEnd, 20 KB",
-      floor: summarize(samples.endSmall),
-      ratioTarget: 1.1,
-    }),
-    timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", 1.25),
-    timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
-    timeFigure("hook-end-large-node", "SessionEnd hook (large), vs node", `${largeMb} transcript`, "endLarge", 1.25),
-    figure({
-      key: "hook-clear-after-write",
-      title: "SessionStart(clear) right after a summary write",
-      workload: "the MCP server wrote the active thread's summary just before (1,000 threads)",
-      unit: "ms",
-      stats: summarize(samples.clearAfterWrite),
-      floorName: "node -e '' right after the same write",
-      floor: summarize(samples.floorAfterWrite),
-      ratioTarget: 1.25,
-    }),
-    timeFigure(
-      "hook-clear-after-write-plain-floor",
-      "SessionStart(clear) right after a summary write, vs the plain floor",
-      "as above, against `node -e ''` started right after another process (the other rows' floor)",
-      "clearAfterWrite",
-      null,
-    ),
-    timeFigure(
-      "node-after-write",
-      "Reference: node -e '' right after a summary write",
-      "what starting any process right after the server's write costs on this machine",
-      "floorAfterWrite",
-      null,
-    ),
-    timeFigure("hook-prompt-empty", "UserPromptSubmit hook, no project", "empty git repo", "promptEmpty", 1.25),
-    timeFigure(
-      "hook-prompt-store",
-      "UserPromptSubmit hook, whole process",
-      `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, nothing to say`,
-      "promptSmall",
-      1.25,
-    ),
-    figure({
-      key: "hook-prompt-size",
-      title: "UserPromptSubmit hook",
-      workload: `${largeMb} transcript vs 20 KB, nothing to say`,
-      unit: "ms",
-      stats: summarize(samples.promptLarge),
-      floorName: "UserPromptSubmit, 20 KB",
-      floor: summarize(samples.promptSmall),
-      ratioTarget: 1.1,
-    }),
-    timeFigure("hook-prompt-large", "UserPromptSubmit hook, vs node", `${largeMb} transcript`, "promptLarge", 1.25),
-    timeFigure("hook-tool-empty", "PreToolUse hook (Write), no project", "empty git repo", "toolEmpty", 1.25),
-    timeFigure(
-      "hook-tool-miss",
-      "PreToolUse hook (Write), a file no thread covers",
-      `${sizes.threads.toLocaleString("en-US")} threads covering ${(sizes.threads * 10).toLocaleString("en-US")} files, path index cached`,
-      "toolMiss",
-      1.25,
-    ),
-    timeFigure(
-      "hook-tool-hit",
-      "PreToolUse hook (Write), a covered file: decisions handed over",
-      "as above, one thread's decisions injected (with its stale-path check: one git process)",
-      "toolHit",
-      1.25,
-    ),
-    timeFigure(
-      "statusline",
-      "thread-mind-mcp statusline, whole process",
-      `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, status line JSON on stdin`,
-      "statusline",
-      null,
-    ),
-  ];
-  const rssFloor = summarize(rss.floor);
-  for (const [name, label] of [
-    ["startBig", "SessionStart (store)"],
-    ["startEmpty", "SessionStart (no project)"],
-    ["endLarge", `SessionEnd (${largeMb})`],
-    ["preLarge", `PreCompact (${largeMb})`],
-  ]) {
+  const out = !claudeRows
+    ? []
+    : [
+        timeFigure(
+          "hook-start-store",
+          "SessionStart hook, whole process",
+          `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`,
+          "startBig",
+          1.25,
+        ),
+        timeFigure(
+          "hook-start-changes",
+          "SessionStart hook, whole process, after many writes",
+          `as above, migrated (\`migrate\`), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
+          "startChanges",
+          1.25,
+        ),
+        timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
+        timeFigure(
+          "hook-empty-module",
+          "Reference: node <empty .mjs file>",
+          "what Node's ESM loader adds to any .mjs entry",
+          "emptyModule",
+          null,
+        ),
+        figure({
+          key: "hook-end-size",
+          title: "SessionEnd hook",
+          workload: `${largeMb} transcript (${large.compactions} compactions) vs 20 KB`,
+          unit: "ms",
+          stats: summarize(samples.endLarge),
+          floorName: "SessionEnd, 20 KB",
+          floor: summarize(samples.endSmall),
+          ratioTarget: 1.1,
+        }),
+        timeFigure("hook-end-small", "SessionEnd hook (20 KB), vs node", "20 KB transcript", "endSmall", 1.25),
+        timeFigure("hook-precompact", "PreCompact hook", `${largeMb} transcript`, "preLarge", 1.25),
+        timeFigure("hook-end-large-node", "SessionEnd hook (large), vs node", `${largeMb} transcript`, "endLarge", 1.25),
+        figure({
+          key: "hook-clear-after-write",
+          title: "SessionStart(clear) right after a summary write",
+          workload: "the MCP server wrote the active thread's summary just before (1,000 threads)",
+          unit: "ms",
+          stats: summarize(samples.clearAfterWrite),
+          floorName: "node -e '' right after the same write",
+          floor: summarize(samples.floorAfterWrite),
+          ratioTarget: 1.25,
+        }),
+        timeFigure(
+          "hook-clear-after-write-plain-floor",
+          "SessionStart(clear) right after a summary write, vs the plain floor",
+          "as above, against `node -e ''` started right after another process (the other rows' floor)",
+          "clearAfterWrite",
+          null,
+        ),
+        timeFigure(
+          "node-after-write",
+          "Reference: node -e '' right after a summary write",
+          "what starting any process right after the server's write costs on this machine",
+          "floorAfterWrite",
+          null,
+        ),
+        timeFigure("hook-prompt-empty", "UserPromptSubmit hook, no project", "empty git repo", "promptEmpty", 1.25),
+        timeFigure(
+          "hook-prompt-store",
+          "UserPromptSubmit hook, whole process",
+          `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, nothing to say`,
+          "promptSmall",
+          1.25,
+        ),
+        figure({
+          key: "hook-prompt-size",
+          title: "UserPromptSubmit hook",
+          workload: `${largeMb} transcript vs 20 KB, nothing to say`,
+          unit: "ms",
+          stats: summarize(samples.promptLarge),
+          floorName: "UserPromptSubmit, 20 KB",
+          floor: summarize(samples.promptSmall),
+          ratioTarget: 1.1,
+        }),
+        timeFigure("hook-prompt-large", "UserPromptSubmit hook, vs node", `${largeMb} transcript`, "promptLarge", 1.25),
+        timeFigure("hook-tool-empty", "PreToolUse hook (Write), no project", "empty git repo", "toolEmpty", 1.25),
+        timeFigure(
+          "hook-tool-miss",
+          "PreToolUse hook (Write), a file no thread covers",
+          `${sizes.threads.toLocaleString("en-US")} threads covering ${(sizes.threads * 10).toLocaleString("en-US")} files, path index cached`,
+          "toolMiss",
+          1.25,
+        ),
+        timeFigure(
+          "hook-tool-hit",
+          "PreToolUse hook (Write), a covered file: decisions handed over",
+          "as above, one thread's decisions injected (with its stale-path check: one git process)",
+          "toolHit",
+          1.25,
+        ),
+        timeFigure(
+          "statusline",
+          "thread-mind-mcp statusline, whole process",
+          `${sizes.threads.toLocaleString("en-US")} threads, 20 KB transcript, status line JSON on stdin`,
+          "statusline",
+          null,
+        ),
+      ];
+  const rssFloor = claudeRows ? summarize(rss.floor) : null;
+  for (const [name, label] of !claudeRows
+    ? []
+    : [
+        ["startBig", "SessionStart (store)"],
+        ["startEmpty", "SessionStart (no project)"],
+        ["endLarge", `SessionEnd (${largeMb})`],
+        ["preLarge", `PreCompact (${largeMb})`],
+      ]) {
     out.push(
       figure({
         key: `hook-rss-${name}`,
@@ -619,13 +714,55 @@ export async function hookBenchmarks(ctx) {
       }),
     );
   }
+  // Codex's rows: the hooks as Codex runs them (its input, its environment, a rollout as transcript_path), against the
+  // same floor and with the same targets as Claude Code's rows above.
+  const largeRolloutMb = `${(largeRollout.bytes / 1e6).toFixed(largeRollout.bytes < 1e7 ? 1 : 0)} MB`;
+  out.push(
+    timeFigure(
+      "hook-codex-start-store",
+      "SessionStart hook under Codex, whole process",
+      `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB; Codex's input and environment, a new rollout as transcript_path, the context fitted to Codex's 10,000 bytes`,
+      "codexStart",
+      1.25,
+    ),
+    timeFigure(
+      "hook-codex-prompt-store",
+      "UserPromptSubmit hook under Codex, whole process",
+      `${sizes.threads.toLocaleString("en-US")} threads, 20 KB rollout, nothing to say`,
+      "codexPromptSmall",
+      1.25,
+    ),
+    figure({
+      key: "hook-codex-prompt-size",
+      title: "UserPromptSubmit hook under Codex",
+      workload: `${largeRolloutMb} rollout (${largeRollout.compactions} compactions) vs 20 KB, nothing to say`,
+      unit: "ms",
+      stats: summarize(samples.codexPromptLarge),
+      floorName: "UserPromptSubmit under Codex, 20 KB",
+      floor: summarize(samples.codexPromptSmall),
+      ratioTarget: 1.1,
+    }),
+    timeFigure(
+      "hook-codex-prompt-large",
+      "UserPromptSubmit hook under Codex, vs node",
+      `${largeRolloutMb} rollout`,
+      "codexPromptLarge",
+      1.25,
+    ),
+  );
   if (ctx.compareDist) {
     for (const [name, title] of [
-      ["startBig", "SessionStart hook, whole process"],
-      ["startEmpty", "SessionStart hook, no project"],
-      ["endSmall", "SessionEnd hook (20 KB)"],
-      ["endLarge", `SessionEnd hook (${largeMb})`],
-      ["preLarge", `PreCompact hook (${largeMb})`],
+      ...(claudeRows
+        ? [
+            ["startBig", "SessionStart hook, whole process"],
+            ["startEmpty", "SessionStart hook, no project"],
+            ["endSmall", "SessionEnd hook (20 KB)"],
+            ["endLarge", `SessionEnd hook (${largeMb})`],
+            ["preLarge", `PreCompact hook (${largeMb})`],
+          ]
+        : []),
+      ["codexStart", "SessionStart hook under Codex"],
+      ["codexPromptSmall", "UserPromptSubmit hook under Codex (20 KB)"],
     ]) {
       out.push(
         figure({
@@ -651,6 +788,10 @@ export async function hookBenchmarks(ctx) {
     "hook-prompt-large": "promptLarge",
     "hook-tool-miss": "toolMiss",
     "hook-tool-hit": "toolHit",
+    "hook-codex-start-store": "codexStart",
+    "hook-codex-prompt-store": "codexPromptSmall",
+    "hook-codex-prompt-size": "codexPromptLarge",
+    "hook-codex-prompt-large": "codexPromptLarge",
   };
   for (const f of out) {
     const count = gaveUp[gaveUpNote[f.key]];

@@ -1,4 +1,5 @@
-// The hook commands exactly as plugin/hooks.json declares them, run the way Claude Code runs them (sh -c, stdin JSON, env).
+// The hook commands exactly as plugin/hooks.json declares them, run the way Claude Code and Codex run them (sh -c, stdin
+// JSON, env).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -24,6 +25,24 @@ export function hookEnv({ repoRoot, home, projectDir, claudePid, sessionId }) {
     CLAUDE_PLUGIN_ROOT: repoRoot,
     CLAUDE_PLUGIN_DATA: join(home, ".claude", "plugins", "data", "thread-mind"),
     CLAUDE_CODE_SESSION_ID: sessionId,
+    GIT_CONFIG_NOSYSTEM: "1",
+  };
+}
+
+/**
+ * The environment Codex gives a plugin's hook (../shared/codex-facts.md): its own (PATH, HOME), and the plugin's
+ * folders as PLUGIN_ROOT / PLUGIN_DATA and their CLAUDE_ twins; no CLAUDE_PID, CLAUDE_PROJECT_DIR nor session id (the
+ * hook tells Codex from its rollout path and keys the instance by its parent, Codex: here the benchmark process).
+ */
+export function codexHookEnv({ repoRoot, home }) {
+  const data = join(home, ".codex", "plugins", "data", "thread-mind-thread-mind");
+  return {
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    HOME: home,
+    PLUGIN_ROOT: repoRoot,
+    PLUGIN_DATA: data,
+    CLAUDE_PLUGIN_ROOT: repoRoot,
+    CLAUDE_PLUGIN_DATA: data,
     GIT_CONFIG_NOSYSTEM: "1",
   };
 }

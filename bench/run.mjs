@@ -1,5 +1,6 @@
 // `npm run bench`: runs the benchmark suite, prints a table and writes bench/results.md. `--quick`: every benchmark once at
 // small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search,merge` runs some groups;
+// `--only=hooks:codex` a group's subset (the hooks' Codex rows, with their floor);
 // `--dist=DIR` measures the bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR,
 // interleaved in the same rounds (before/after figures of an optimisation).
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +15,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = dirname(HERE);
 
 function parseOptions(argv) {
-  /** @type {{ quick: boolean, only: string[] | null, rounds: number, warmup: number, distDir: string, compareDist: string | null }} */
+  /** @type {{ quick: boolean, only: Map<string, string | null> | null, rounds: number, warmup: number, distDir: string, compareDist: string | null }} */
   const options = {
     quick: false,
     only: null,
@@ -25,12 +26,29 @@ function parseOptions(argv) {
   };
   for (const arg of argv) {
     if (arg === "--quick") options.quick = true;
-    else if (arg.startsWith("--only=")) options.only = arg.slice(7).split(",");
+    else if (arg.startsWith("--only="))
+      // group[:subset] each; a group named alone runs whole.
+      options.only = new Map(
+        arg
+          .slice(7)
+          .split(",")
+          .map((entry) => {
+            const at = entry.indexOf(":");
+            return at === -1 ? [entry, null] : [entry.slice(0, at), entry.slice(at + 1)];
+          }),
+      );
     else if (arg.startsWith("--rounds=")) options.rounds = Number.parseInt(arg.slice(9), 10);
     else if (arg.startsWith("--dist=")) options.distDir = resolve(arg.slice(7));
     else if (arg.startsWith("--compare=")) options.compareDist = resolve(arg.slice(10));
     else
-      throw new Error(`unknown option ${arg} (expected --quick, --only=<groups>, --rounds=<n>, --dist=<dir>, --compare=<dir>)`);
+      throw new Error(
+        `unknown option ${arg} (expected --quick, --only=<group[:subset]>,…, --rounds=<n>, --dist=<dir>, --compare=<dir>)`,
+      );
+  }
+  for (const [group, subset] of options.only ?? []) {
+    if (!(group in GROUPS)) throw new Error(`--only: unknown group ${group} (expected ${Object.keys(GROUPS).join(", ")})`);
+    if (subset !== null && !(GROUPS[group].subsets ?? []).includes(subset))
+      throw new Error(`--only: group ${group} has no subset ${subset}`);
   }
   if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error("--rounds needs a positive integer");
   return options;
@@ -40,6 +58,8 @@ function parseOptions(argv) {
 const GROUPS = {
   hooks: {
     titles: ["SessionStart / SessionEnd / PreCompact / UserPromptSubmit hooks"],
+    // Its Codex rows alone (as HOOK_SUBSETS in hook-bench.mjs, which checks it again).
+    subsets: ["codex"],
     load: async () => (await import("./hook-bench.mjs")).hookBenchmarks,
   },
   mcp: {
@@ -87,7 +107,7 @@ async function main() {
   const figures = [];
   let failed = 0;
   for (const [name, group] of Object.entries(GROUPS)) {
-    if (options.only && !options.only.includes(name)) continue;
+    if (options.only && !options.only.has(name)) continue;
     const ctx = {
       repoRoot: REPO_ROOT,
       distDir: options.distDir,
@@ -97,6 +117,7 @@ async function main() {
       quick: options.quick,
       rounds: options.rounds,
       warmup: options.warmup,
+      subset: options.only?.get(name) ?? null,
       log,
     };
     mkdirSync(ctx.workDir, { recursive: true });

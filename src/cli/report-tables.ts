@@ -4,6 +4,8 @@ import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../c
 import { freshnessTable } from "./report-freshness.js";
 import { PARTIAL_OUTPUT_NOTE } from "../core/savings/partial-output-versions.js";
 import { fmt, type ReportTable } from "./report-model.js";
+import type { AgentId } from "../agents/agent.js";
+import { PROFILES } from "../agents/profiles.js";
 
 export interface ReportDocument {
   title: string;
@@ -85,6 +87,14 @@ function restartKind(r: Restart): string {
   }
 }
 
+/**
+ * A kind of restart as a row names it: with its agent ("Codex: /clear") when the report holds restarts of more than
+ * one agent, whose figures are kept apart; bare otherwise.
+ */
+function ofAgent(agent: AgentId, label: string, mixed: boolean): string {
+  return mixed ? `${PROFILES[agent].name}: ${label}` : label;
+}
+
 function loaded(r: Restart): string {
   if (r.threadMind === null) return "—";
   const t = r.threadMind;
@@ -150,7 +160,7 @@ export function notAveragedText(r: Restart): string | null {
   }
 }
 
-function restartRow(r: Restart): string[] {
+function restartRow(r: Restart, mixed: boolean): string[] {
   const session =
     r.kind !== "compaction"
       ? `${shortId(r.sessionId)} ← ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}`
@@ -164,7 +174,17 @@ function restartRow(r: Restart): string[] {
     r.saving === null || r.before === null || r.after === null || r.before === 0
       ? "—"
       : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];
+  return [
+    when(r.at),
+    ofAgent(r.agent, restartKind(r), mixed),
+    session,
+    before,
+    after,
+    saving,
+    loaded(r),
+    pairing(r),
+    notAveragedText(r) ?? "yes",
+  ];
 }
 
 /** "path: line 12 is not a JSON record", or for the file's last line "… is incomplete: the session was probably still being written". */
@@ -183,7 +203,7 @@ export function malformedLines(file: MalformedFile): string[] {
 
 const PAIRING_LINES = [
   "/clear (the ended session's final size → the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) — \"ThreadMind hooks\".",
-  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder (for Codex, among the workspace's rollouts, whatever their day) whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
   'A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call\'s request), never by time order; without such a session it is listed, not averaged.',
   "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
@@ -212,17 +232,24 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`,
     );
 
+  // Restarts of more than one agent: each row and restart names its agent, and each agent's are averaged on their own.
+  const mixed = new Set(report.restarts.map((r) => r.agent)).size > 1;
   const tables: ReportTable[] = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
       notes: [
-        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.',
+        `Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart${mixed ? " of each agent" : ""} on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.`,
+        ...(mixed
+          ? [
+              "Restarts of different agents are never averaged together: their system prompts, tools and context caps differ, and so do the sizes after a restart.",
+            ]
+          : []),
       ],
       headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
       rows: report.byKind.flatMap((k) => [
-        groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind),
-        groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind),
+        groupRow(ofAgent(k.agent, `${KIND_LABELS[k.kind]}, with ThreadMind context`, mixed), k.withThreadMind),
+        groupRow(ofAgent(k.agent, `${KIND_LABELS[k.kind]}, without (baseline)`, mixed), k.withoutThreadMind),
       ]),
     },
     {
@@ -230,7 +257,7 @@ export function reportDocument(report: SavingsReport): ReportDocument {
       notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
       headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
       align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
-      rows: report.restarts.map(restartRow),
+      rows: report.restarts.map((r) => restartRow(r, mixed)),
     },
     {
       title: "Sessions with and without ThreadMind context",

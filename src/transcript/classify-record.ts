@@ -147,6 +147,7 @@ function classifyAttachment(record: JsonObject, meta: RecordMeta): ClassifiedLin
       content,
       text: content.join("\n"),
       isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
+      fromHook: true,
     },
   };
 }

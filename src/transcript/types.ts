@@ -75,6 +75,12 @@ export interface HookContextRecord {
   text: string;
   /** content[0] is a `<persisted-output>` preview block: the hook output was over 10,000 characters and was NOT delivered whole. */
   isPersistedOutputPreview: boolean;
+  /**
+   * The agent's record says a hook wrote it: always for Claude Code's hook_additional_context attachments; for a Codex
+   * developer message, when its metadata names it hooks.additional_context. False: a Codex developer message without
+   * that metadata, which may as well be Codex's own text (only ThreadMind's header tells its own injections apart then).
+   */
+  fromHook: boolean;
 }
 
 /** One JSON line after classification. */

@@ -34,6 +34,10 @@ const FIGURES = [
   "merge-driver-30k",
   "merge-plain-git-50",
   "hook-start-changes",
+  "hook-codex-start-store",
+  "hook-codex-prompt-store",
+  "hook-codex-prompt-size",
+  "hook-codex-prompt-large",
 ];
 
 describe("npm run bench --quick", () => {

@@ -73,6 +73,7 @@ describe("stats_show restart figures", () => {
     });
     expect(part.restarts.kinds).toEqual([
       {
+        agent: "claude-code",
         label: "/clear",
         restarts: 2,
         measured: { count: 1, averageBefore: 40_000, averageAfter: 20_000, averageThreadMind: 200 },
@@ -110,6 +111,37 @@ describe("stats_show restart figures", () => {
     expect(text).toContain("    /clear: 1 after which no ThreadMind context reached the model");
   });
 
+  test("Claude Code's and Codex's restarts are averaged apart, each /clear paired only with its own agent's injection", () => {
+    const claude = { transcriptPath: "/home/u/.claude/projects/-w/a.jsonl" };
+    const codex = { transcriptPath: "/home/u/.codex/sessions/2026/09/20/rollout-2026-09-20T10-00-00-c.jsonl" };
+    // In time order the Codex /clear comes first, and Claude Code's injection right after it: paired by time alone,
+    // each /clear would take the other agent's context.
+    const m = {
+      sessionEnds: [
+        { ...end(0, "c", 30_000), ...codex },
+        { ...end(0.005, "a", 48_000), ...claude },
+      ],
+      injections: [
+        injection(0.01, "b", "clear", 150, { firstRequestTokens: 20_000, ...claude }),
+        injection(0.02, "d", "clear", 120, { firstRequestTokens: 8_000, ...codex }),
+      ],
+    };
+    expect(
+      measured(m).restarts.kinds.map((k) => [k.agent, k.label, k.measured?.averageBefore, k.measured?.averageAfter]),
+    ).toEqual([
+      ["claude-code", "/clear", 48_000, 20_000],
+      ["codex", "/clear", 30_000, 8_000],
+    ]);
+    const text = render(m);
+    expect(text).toContain("each kind of each agent on its own:");
+    expect(text).toContain(
+      "    Claude Code /clear: 48,000 → 20,000 tokens measured (−58.3%; ThreadMind ~150 of it), average of 1 restart",
+    );
+    expect(text).toContain(
+      "    Codex /clear: 30,000 → 8,000 tokens measured (−73.3%; ThreadMind ~120 of it), average of 1 restart",
+    );
+  });
+
   test("a /clear is paired only with a clear injection within a minute of it (a session that ended hours before is not)", () => {
     const part = measured({
       sessionEnds: [end(0, "a", 48_000)],
@@ -125,6 +157,7 @@ describe("stats_show restart figures", () => {
     });
     expect(part.restarts.kinds).toEqual([
       {
+        agent: "claude-code",
         label: "auto compaction",
         restarts: 3,
         measured: { count: 1, averageBefore: 110_000, averageAfter: 20_000, averageThreadMind: 100 },

@@ -23,8 +23,44 @@ export function userMessage(text: string): Record<string, unknown> {
   return line("response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] });
 }
 
+/** A developer message without Codex's metadata (the shape before it was seen): a hook's or Codex's own, untold. */
 export function developerMessage(text: string): Record<string, unknown> {
   return line("response_item", { type: "message", role: "developer", content: [{ type: "input_text", text }] });
+}
+
+function markedDeveloperMessage(parts: { text: string; kind: string; provenance: Record<string, unknown> }[]) {
+  return line("response_item", {
+    type: "message",
+    role: "developer",
+    content: parts.map((p) => ({ type: "input_text", text: p.text })),
+    internal_chat_message_metadata_passthrough: {
+      turn_id: "turn-1",
+      create_time: 1796188876.44,
+      content_item_kinds: parts.map((p) => p.kind),
+      content_item_metadata: parts.map((p) => ({ provenance: p.provenance })),
+    },
+  });
+}
+
+/** A hook's additionalContext as codex-cli 0.171.0 records it: its own developer message, marked as a hook's. */
+export function hookContext(text: string): Record<string, unknown> {
+  return markedDeveloperMessage([{ text, kind: "hooks.additional_context", provenance: { type: "harness", hook: true } }]);
+}
+
+/** Codex's own instructions at a thread's start (skills, permissions), as 0.171.0 marks them: no hook's. */
+export function codexInstructions(): Record<string, unknown> {
+  return markedDeveloperMessage([
+    {
+      text: "<skills_instructions>\n## Skills\n</skills_instructions>",
+      kind: "host_skills.instructions",
+      provenance: { type: "skills" },
+    },
+    {
+      text: "<permissions instructions>\nFilesystem sandboxing defines which files can be read or written.\n</permissions instructions>",
+      kind: "permissions.instructions",
+      provenance: { type: "harness", hook: false },
+    },
+  ]);
 }
 
 export function assistantMessage(text: string): Record<string, unknown> {

@@ -29,15 +29,18 @@ function thinned(points: SizePoint[]): SizePoint[] {
 }
 
 /**
- * Reads a whole rollout (plain or .jsonl.zst). Codex writes its own developer messages (permissions, skills) as it
- * writes hook contexts: only ThreadMind's are told apart (by their header), so `otherInjections` stays empty. A session
- * whose first ThreadMind context says "after /clear" was started by /clear (Codex records no /clear command).
+ * Reads a whole rollout (plain or .jsonl.zst). ThreadMind's injections are the hook contexts holding its header (a
+ * preview Codex cut holds it in its head); every other context Codex's metadata marks as a hook's is another hook's
+ * injection (`otherInjections`). A developer message without that metadata may be Codex's own text: counted only when
+ * it is ThreadMind's. A session whose first ThreadMind context says "after /clear" was started by /clear (Codex records
+ * no /clear command).
  */
 export async function scanRollout(file: { path: string; folder: string }): Promise<ScannedSession> {
   const classifier = new RolloutClassifier();
   const accumulator = new SessionAccumulator();
   const points: SizePoint[] = [];
   const threadMindInjections: InjectionSeen[] = [];
+  const otherInjections: InjectionSeen[] = [];
   const boundaryResponses: number[] = [];
   const malformedLineNumbers: number[] = [];
   let lineNumber = 0;
@@ -55,8 +58,9 @@ export async function scanRollout(file: { path: string; folder: string }): Promi
         return;
       case "hook-context": {
         const record = line.record;
-        if (!record.text.startsWith(THREADMIND_HEADER_PREFIX)) return;
-        threadMindInjections.push({
+        const ours = record.text.includes(THREADMIND_HEADER_PREFIX);
+        if (!ours && !record.fromHook) return;
+        const seen: InjectionSeen = {
           lineNumber,
           at: record.meta.timestamp,
           segment: boundaryResponses.length,
@@ -65,8 +69,11 @@ export async function scanRollout(file: { path: string; folder: string }): Promi
           preview: record.isPersistedOutputPreview,
           previewText: record.isPersistedOutputPreview ? record.text : null,
           savedOutputPath: null,
-          ...parseHeader(record.text),
-        });
+          source: null,
+          threadId: null,
+        };
+        if (ours) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
+        else otherInjections.push(seen);
         return;
       }
       case "malformed":
@@ -90,6 +97,8 @@ export async function scanRollout(file: { path: string; folder: string }): Promi
     agent: "codex",
     path: file.path,
     folder: file.folder,
+    // Its folder is the day it started: a /clear just past midnight ends a session of the day before.
+    pairingScope: "codex-rollouts",
     sessionId: figures.sessionIds[0] ?? file.path,
     bytes,
     startedAt: figures.firstTimestamp,
@@ -112,7 +121,7 @@ export async function scanRollout(file: { path: string; folder: string }): Promi
     outputTokens: figures.totals.outputTokens,
     compactions,
     threadMindInjections,
-    otherInjections: [],
+    otherInjections,
     summaryWrites: [],
     points: thinned(points),
     malformedLines: figures.malformedLines,

@@ -2,6 +2,7 @@
 import type { HookSeenRecord, InjectionRecord, Measurements, SizeRecord } from "../measure/measurements.js";
 import { isHookSeenRecord, isInjectionRecord, isSizeRecord } from "../measure/measurement-log-read.js";
 import type { PlanCallSeen, ScannedSession } from "./savings-scan.js";
+import type { AgentId } from "../../agents/agent.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
 
@@ -10,9 +11,10 @@ import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
  * - hooks: ThreadMind's hooks recorded SessionEnd(clear) for the old session and SessionStart(clear) for the new one
  *   (measurements.jsonl); the latest unused SessionEnd(clear) at or before the SessionStart(clear) is taken;
  * - clear-command / clear-hook: the new session's transcript opens with the `/clear` command record (or a SessionStart
- *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder whose last
- *   record is the latest at or before the /clear (within CLEAR_TOLERANCE_MS), not already paired (a clear-hook session
- *   that opens with an accepted plan and no typed /clear is paired as plan-record is);
+ *   hook of any plugin reporting source "clear"); the old session is the one in the same project folder (a Codex
+ *   session: among the workspace's rollouts, see ScannedSession.pairingScope) whose last record is the latest at or
+ *   before the /clear (within CLEAR_TOLERANCE_MS), not already paired (a clear-hook session that opens with an
+ *   accepted plan and no typed /clear is paired as plan-record is);
  * - plan-record: the new session opens with an accepted plan (Claude Code's planContent field, written when a plan is
  *   accepted with "clear context"); the old session is the one that holds the ExitPlanMode call with the same plan text
  *   (and the same slug, when both record one), never found by time order (see planSessionOf);
@@ -86,6 +88,8 @@ export interface PairingEvidence {
 }
 
 export interface Restart {
+  /** The agent of the session the work continued in (a /clear pairs only sessions of one scope, so of one agent). */
+  agent: AgentId;
   /** clear: the user's /clear; plan-clear: a plan accepted with "clear context" (the user typed no /clear); compaction. */
   kind: "clear" | "plan-clear" | "compaction";
   at: string | null;
@@ -334,6 +338,11 @@ interface Predecessor {
   planMatchedBy?: "plan-text" | "slug" | null;
 }
 
+/** The sessions a /clear pairs within (see ScannedSession.pairingScope). */
+function scopeOf(session: ScannedSession): string {
+  return session.pairingScope ?? session.folder;
+}
+
 /** Every restart in the scanned sessions, in time order. */
 export function findRestarts(
   sessions: readonly ScannedSession[],
@@ -351,7 +360,7 @@ export function findRestarts(
   for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
-    if (fresh === undefined || old === undefined || old.folder !== fresh.folder) continue;
+    if (fresh === undefined || old === undefined || scopeOf(old) !== scopeOf(fresh)) continue;
     predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
@@ -389,7 +398,7 @@ export function findRestarts(
     let best: ScannedSession | null = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
-        if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
+        if (candidate === fresh || scopeOf(candidate) !== scopeOf(fresh) || usedOld.has(candidate.sessionId)) continue;
         const started = ms(candidate.startedAt);
         const ended = ms(candidate.endedAt);
         if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
@@ -439,6 +448,7 @@ export function findRestarts(
       boundary: null,
     };
     restarts.push({
+      agent: fresh.agent ?? "claude-code",
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
       folder: fresh.folder,
@@ -480,6 +490,7 @@ export function findRestarts(
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
+        agent: session.agent ?? "claude-code",
         kind: "compaction",
         at: c.timestamp,
         folder: session.folder,

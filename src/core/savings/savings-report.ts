@@ -1,6 +1,6 @@
 // The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
-import type { AgentId } from "../../agents/agent.js";
+import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
 import { locateRollouts } from "../../agents/codex/rollout-locations.js";
 import { codexSessionsDir } from "../../agents/codex/rollout-paths.js";
 import { forEachRolloutLine } from "../../transcript/codex/read-rollout.js";
@@ -93,8 +93,12 @@ export function restartKindKey(r: Restart): RestartKindKey {
   }
 }
 
-/** One kind of restart: with ThreadMind's context delivered, and without (the baseline). */
+/**
+ * One kind of restart in one agent: with ThreadMind's context delivered, and without (the baseline). Agents are never
+ * averaged together: their system prompts, tools and context caps differ, and so do the sizes after a restart.
+ */
 export interface RestartKindComparison {
+  agent: AgentId;
   kind: RestartKindKey;
   withThreadMind: RestartGroup;
   withoutThreadMind: RestartGroup;
@@ -120,8 +124,9 @@ export interface SavingsReport {
   sessions: ReportSession[];
   restarts: Restart[];
   /**
-   * Per kind of restart (only kinds that happened, in RESTART_KIND_ORDER): restarts where ThreadMind context reached the
-   * model, and the others (the baseline), side by side. Kinds are never averaged together.
+   * Per agent and kind of restart (only those that happened; agents in AGENT_IDS order, kinds in RESTART_KIND_ORDER):
+   * restarts where ThreadMind context reached the model, and the others (the baseline), side by side. Neither kinds nor
+   * agents are ever averaged together.
    */
   byKind: RestartKindComparison[];
   sessionComparison: { withThreadMind: SessionGroup; withoutThreadMind: SessionGroup };
@@ -326,20 +331,23 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
     sessions,
     restarts,
-    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
-      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
-      if (ofKind.length === 0) return [];
-      return [
-        {
-          kind,
-          withThreadMind: restartGroup(ofKind.filter(delivered), true),
-          withoutThreadMind: restartGroup(
-            ofKind.filter((r) => !delivered(r)),
-            false,
-          ),
-        },
-      ];
-    }),
+    byKind: AGENT_IDS.flatMap((agent) =>
+      RESTART_KIND_ORDER.flatMap((kind) => {
+        const ofKind = restarts.filter((r) => r.agent === agent && restartKindKey(r) === kind);
+        if (ofKind.length === 0) return [];
+        return [
+          {
+            agent,
+            kind,
+            withThreadMind: restartGroup(ofKind.filter(delivered), true),
+            withoutThreadMind: restartGroup(
+              ofKind.filter((r) => !delivered(r)),
+              false,
+            ),
+          },
+        ];
+      }),
+    ),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind)),

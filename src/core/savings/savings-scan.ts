@@ -68,6 +68,11 @@ export interface ScannedSession {
   agent?: AgentId;
   path: string;
   folder: string;
+  /**
+   * The sessions a /clear of this one is paired within (one project's): absent, its folder (Claude Code's project
+   * folder). A Codex rollout's folder is a date, not a project: the workspace's rollouts share one scope.
+   */
+  pairingScope?: string;
   /** The file name without .jsonl (Claude Code names files after the session id), else the first recorded session id. */
   sessionId: string;
   bytes: number;

@@ -1,8 +1,12 @@
 // stats_show's restart figures: each /clear and compaction the hooks recorded, paired with the context loaded after it.
 import type { InjectionRecord, SizeRecord } from "../measure/measurements.js";
+import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
+import { agentIdOfTranscript } from "../../agents/profiles.js";
 
-/** The restarts of one kind as the hooks measured them. */
+/** The restarts of one kind in one agent as the hooks measured them (agents are never averaged together). */
 export interface RestartKindFigures {
+  /** The agent whose hooks recorded them (told by the transcript path the hook got; none recorded: Claude Code). */
+  agent: AgentId;
   /** "/clear", "manual compaction", "auto compaction" (another recorded trigger: "compaction (<trigger>)"). */
   label: string;
   restarts: number;
@@ -50,12 +54,18 @@ interface Group {
   noThreadMindAfter: number;
 }
 
+/** The agent of a hook's record: from the transcript path its hook got (older records name none: Claude Code's). */
+function agentOf(record: { transcriptPath?: string }): AgentId {
+  return agentIdOfTranscript(typeof record.transcriptPath === "string" ? record.transcriptPath : null);
+}
+
 /**
- * Pairs each restart with the context ThreadMind loaded after it: a SessionEnd(clear) with another session's clear
- * injection at most CLEAR_PAIR_MAX_GAP_MS later; a PreCompact with its own session's compact injection at most
- * COMPACT_PAIR_MAX_GAP_MS later and before that session's next PreCompact. Each injection pairs once, restarts in time
- * order. The "after" is the first request the hooks measured after that injection; without it, only the estimate of
- * ThreadMind's context is known, and that is kept apart. Records are already checked (at, sessionId, reason strings).
+ * Pairs each restart with the context ThreadMind loaded after it, in the same agent: a SessionEnd(clear) with another
+ * session's clear injection at most CLEAR_PAIR_MAX_GAP_MS later; a PreCompact with its own session's compact injection
+ * at most COMPACT_PAIR_MAX_GAP_MS later and before that session's next PreCompact. Each injection pairs once, restarts
+ * in time order. The "after" is the first request the hooks measured after that injection; without it, only the
+ * estimate of ThreadMind's context is known, and that is kept apart. Figures are per agent and kind. Records are
+ * already checked (at, sessionId, reason strings).
  */
 export function restartKindFigures(
   clears: readonly SizeRecord[],
@@ -80,11 +90,21 @@ export function restartKindFigures(
   ];
   restarts.sort((a, b) => compareAt(a.record.at, b.record.at));
   const used = new Set<InjectionRecord>();
-  const groups = new Map<string, Group>();
+  const groups = new Map<string, Group & { agent: AgentId; label: string }>();
   for (const { kind, record: r } of restarts) {
+    const agent = agentOf(r);
     const label = labelOf(kind, r);
-    const group = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    groups.set(label, group);
+    const key = `${agent}\u0000${label}`;
+    const group = groups.get(key) ?? {
+      agent,
+      label,
+      restarts: 0,
+      measured: [],
+      estimateOnly: [],
+      noSizeBefore: 0,
+      noThreadMindAfter: 0,
+    };
+    groups.set(key, group);
     group.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
     const after =
@@ -94,14 +114,15 @@ export function restartKindFigures(
             used,
             r.at,
             CLEAR_PAIR_MAX_GAP_MS,
-            (i) => i.source === "clear" && i.sessionId !== r.sessionId,
+            (i) => i.source === "clear" && i.sessionId !== r.sessionId && agentOf(i) === agent,
           )
         : firstInjectionAfter(
             injections,
             used,
             r.at,
             COMPACT_PAIR_MAX_GAP_MS,
-            (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next),
+            (i) =>
+              i.source === "compact" && i.sessionId === r.sessionId && agentOf(i) === agent && (next === null || i.at < next),
           );
     if (after !== null) used.add(after);
     if (!hasSize(r)) group.noSizeBefore += 1;
@@ -111,10 +132,11 @@ export function restartKindFigures(
     else group.estimateOnly.push(after.tokens);
   }
   const order = (label: string) => (KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length);
-  return [...groups.entries()]
-    .sort(([a], [b]) => order(a) - order(b))
-    .map(([label, g]) => ({
-      label,
+  return [...groups.values()]
+    .sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || order(a.label) - order(b.label))
+    .map((g) => ({
+      agent: g.agent,
+      label: g.label,
       restarts: g.restarts,
       measured:
         g.measured.length === 0

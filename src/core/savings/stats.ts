@@ -9,6 +9,7 @@ import { average, hasSize, restartKindFigures, type RestartKindFigures } from ".
 import type { ThreadMindServices } from "../services.js";
 import { buildTree } from "../context/tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "../types.js";
+import { PROFILES } from "../../agents/profiles.js";
 
 export interface SummaryRow {
   threadId: string;
@@ -26,7 +27,10 @@ export interface MeasuredPart {
   restarts: {
     clear: number;
     compaction: number;
-    /** One entry per kind of restart that happened (/clear, manual compaction, auto compaction), never averaged together. */
+    /**
+     * One entry per agent and kind of restart that happened (/clear, manual compaction, auto compaction), never averaged
+     * together: each agent's restarts apart.
+     */
     kinds: RestartKindFigures[];
   };
   /** Newest hook record, when the plugin's hooks ran at least once. */
@@ -135,8 +139,12 @@ function change(before: number, after: number): string {
   return `${c < 0 ? "−" : "+"}${Math.abs(c).toFixed(1)}%`;
 }
 
-/** One kind of restart: measured pairs averaged; estimates and unmeasured restarts listed apart, never averaged in. */
-function kindLines(k: RestartKindFigures): string[] {
+/**
+ * One kind of restart of one agent: measured pairs averaged; estimates and unmeasured restarts listed apart, never
+ * averaged in. `mixed`: restarts of more than one agent are listed, so each line names its agent.
+ */
+function kindLines(figures: RestartKindFigures, mixed: boolean): string[] {
+  const k = mixed ? { ...figures, label: `${PROFILES[figures.agent].name} ${figures.label}` } : figures;
   const out: string[] = [];
   const p = k.measured;
   if (p !== null) {
@@ -224,10 +232,11 @@ function measuredLines(m: MeasuredPart): string[] {
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
+    const mixed = new Set(m.restarts.kinds.map((k) => k.agent)).size > 1;
     lines.push(
-      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind on its own:`,
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before → first request after, each kind${mixed ? " of each agent" : ""} on its own:`,
     );
-    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k, mixed));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {

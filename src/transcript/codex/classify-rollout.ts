@@ -163,16 +163,45 @@ export class RolloutClassifier {
   }
 }
 
-/** A `developer` message is how a hook's additional context reaches the model in Codex: the receipt of an injection. */
+/** What Codex 0.171.0 names a hook's additional context in a message's metadata (content_item_kinds). */
+export const CODEX_HOOK_CONTEXT_KIND = "hooks.additional_context";
+
+/**
+ * Which content parts of a message Codex's metadata says a hook wrote (`internal_chat_message_metadata_passthrough`:
+ * `content_item_kinds[i]` is "hooks.additional_context", or `content_item_metadata[i].provenance.hook` is true), or
+ * null when the message has no such metadata (then it cannot be told from Codex's own developer text). Codex's own
+ * parts say otherwise ("permissions.instructions", "host_skills.instructions", provenance.hook false). An internal
+ * field: a shape not seen is read as no metadata, never as a malformed line.
+ */
+function hookParts(payload: JsonObject, parts: number): boolean[] | null {
+  const meta = payload.internal_chat_message_metadata_passthrough;
+  if (!isObject(meta)) return null;
+  const kinds = Array.isArray(meta.content_item_kinds) ? meta.content_item_kinds : null;
+  const items = Array.isArray(meta.content_item_metadata) ? meta.content_item_metadata : null;
+  if (kinds === null && items === null) return null;
+  return Array.from({ length: parts }, (_, i) => {
+    const item: unknown = items?.[i];
+    const provenance = isObject(item) ? item.provenance : undefined;
+    return kinds?.[i] === CODEX_HOOK_CONTEXT_KIND || (isObject(provenance) && provenance.hook === true);
+  });
+}
+
+/**
+ * A `developer` message is how a hook's additional context reaches the model in Codex (the receipt of an injection).
+ * Codex writes its own instructions (permissions, skills) as developer messages too: those its metadata marks as its
+ * own are nothing to count; of a message with hook parts, only those parts are the hook's context.
+ */
 function classifyResponseItem(payload: JsonObject, meta: RecordMeta): ClassifiedLine {
   if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
   const content = payload.content;
   if (!Array.isArray(content)) throw new ShapeProblem("payload.content is not an array");
+  const marked = hookParts(payload, content.length);
+  if (marked !== null && !marked.includes(true)) return { kind: "other", meta };
   const texts: string[] = [];
-  for (const part of content) {
+  for (const [i, part] of content.entries()) {
     if (!isObject(part)) throw new ShapeProblem("payload.content holds a part that is not an object");
     const text = optionalString(part, "text", "content part");
-    if (text !== null) texts.push(text);
+    if (text !== null && (marked === null || marked[i] === true)) texts.push(text);
   }
   const first = texts[0];
   return {
@@ -184,6 +213,7 @@ function classifyResponseItem(payload: JsonObject, meta: RecordMeta): Classified
       content: texts,
       text: texts.join("\n"),
       isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true,
+      fromHook: marked !== null,
     },
   };
 }
