@@ -63,7 +63,7 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
     const shown = (rel: string) => gitPath(top ?? workspace.root, join(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
-    const marked = threadFilesWithMarkers(workspace.storeDir)
+    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), undefined, dotGit)
       .map(shown)
       .filter((f) => !unmerged.includes(f));
     const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));

@@ -29,6 +29,7 @@ const ALL_IDS = [
   "node",
   "workspace",
   "threads",
+  "format-1",
   "local-state",
   "git",
   "branch",

@@ -114,10 +114,10 @@ describe("the saved sweep at a start (#31)", () => {
     // The first sweep reads every file (200 per start): one call per 200 files until the state is complete.
     for (let i = 0; i < 20; i++) threadFilesWithMarkers(storeDir, later);
     const saved = readFileSync(sweepPath(storeDir));
-    expect(saved.length).toBeGreaterThan(200 * 1024); // ~85 bytes per thread
+    expect(saved.length).toBeGreaterThan(64 * 1024); // ~25 bytes per format-1 file: more than a start's first read
     const unchanged = { listed: 0, stateBytes: 0 };
     expect(threadFilesWithMarkers(storeDir, later, unchanged)).toEqual(["threads/shop/bad.md"]);
-    // One bounded read (64 KB and the byte that says there is more) of a file several times that size.
+    // One bounded read (64 KB and the byte that says there is more) of a file larger than that.
     expect(unchanged).toEqual({ listed: 0, stateBytes: 64 * 1024 + 1 });
     writeByRename(join(threads, "t-1.md"), CLEAN("t-1"));
     const changed = { listed: 0, stateBytes: 0 };

@@ -135,8 +135,8 @@ describe("SessionStart names thread files in conflict", () => {
 
   test("a thread file committed with conflict markers is named from its stamp (swept once), and no longer once fixed", async () => {
     const repo = await shopRepo();
-    // Billing as a format-1 file (`billing.md`, still read: a teammate on an older version commits it), which is what
-    // the sweep judges by its stamp. Format 2's item files are not swept (see the skipped test below).
+    // Billing as a format-1 file (`billing.md`, still read: a teammate on an older version commits it), which the sweep
+    // judges by its stamp (format 2's item files: the next test).
     const threads = join(repo.dir, ".threadmind", "threads", "shop");
     const billing = join(threads, "billing.md");
     rmSync(join(threads, "billing"), { recursive: true });
@@ -170,11 +170,9 @@ describe("SessionStart names thread files in conflict", () => {
     expect((await sessionStart(repo, "clear"))?.systemMessage).toBeUndefined();
   });
 
-  // Skipped, a known gap of the merge of #25 into the sweep (#31), not fixed here: conflict-marker-sweep.ts lists only
-  // `<project>/<id>.md` and judges the project directory's stamp, and a format-2 thread's item file lives in
-  // `<id>/<section>/`, whose writes leave that stamp unchanged; so SessionStart does not name a committed marker in the
-  // item file of a thread outside the active chain (the store still refuses the file when it reads the thread).
-  test.skip("a format-2 item file committed with conflict markers is named at session start, and no longer once fixed", async () => {
+  // A format-2 thread's item file lives in `<id>/<section>/`, whose writes leave the project directory's stamp unchanged:
+  // the commit (git's index rewritten) makes the sweep look at the thread folders' own stamps (#25).
+  test("a format-2 item file committed with conflict markers is named at session start, and no longer once fixed", async () => {
     const repo = await shopRepo();
     await sleep(RACY_MARGIN_MS + 200);
     await sessionStart(repo);

@@ -1,6 +1,18 @@
 // `thread-mind-mcp migrate [--finish]`: every thread still in format 1 (<id>.md) written in format 2 (<id>/), or, once every branch has migrated, the frozen format-1 files deleted.
 import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
+import { formatCount } from "../../core/format-count.js";
+
+/** At most this many migrated ids are named per project: a store of 1,000 threads gets one short line, not 1,000 ids. */
+export const NAMED_IDS = 10;
+
+/** "shop: 1,000 threads migrated (a, b, … j and 990 more)": the count exact, the first NAMED_IDS ids named. */
+export function migratedLine(projectId: string, migrated: readonly string[]): string {
+  const n = migrated.length;
+  const more = n > NAMED_IDS ? ` and ${formatCount(n - NAMED_IDS)} more` : "";
+  const ids = n > 0 ? ` (${migrated.slice(0, NAMED_IDS).join(", ")}${more})` : "";
+  return `${projectId}: ${formatCount(n)} thread${n === 1 ? "" : "s"} migrated${ids}`;
+}
 
 export const migrateCommand: CliCommand = {
   name: "migrate",
@@ -23,9 +35,7 @@ export const migrateCommand: CliCommand = {
           continue;
         }
         const { migrated, problems: unreadable } = await s.store.migrateProject(projectId);
-        console.log(
-          `${projectId}: ${migrated.length} thread${migrated.length === 1 ? "" : "s"} migrated${migrated.length > 0 ? ` (${migrated.join(", ")})` : ""}`,
-        );
+        console.log(migratedLine(projectId, migrated));
         for (const p of unreadable) console.error(`${p.path}: ${p.reason} (not migrated)`);
         problems += unreadable.length;
       }

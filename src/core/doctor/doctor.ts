@@ -1,4 +1,4 @@
-// `doctor`: runs every check in order (runtime, workspace, git, plugin, hooks, receipts, context size) and renders them.
+// `doctor`: runs every check in order (runtime, workspace, threads and their format, git, plugin, hooks, receipts, context size) and renders them.
 import { homedir } from "node:os";
 import { ThreadMindError } from "../errors.js";
 import { ThreadMindServices } from "../services.js";
@@ -23,6 +23,7 @@ import { checkCodexHooks } from "./doctor-codex-checks.js";
 import { codexHome } from "../../agents/codex/rollout-paths.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
 import { checkCommitted } from "./doctor-commit-check.js";
+import { checkFormatOne } from "./doctor-format-check.js";
 import { withReceiptsCheckedNow } from "./doctor-receipts-now.js";
 import { driverCommand } from "../merge/git-merge-driver.js";
 import { bundlePath } from "../bundles.js";
@@ -107,7 +108,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
     if ("read" in log) measurements = log.read.measurements;
-    checks.push(checkThreads(services), ...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
+    checks.push(checkThreads(services));
+    const formatOne = checkFormatOne(services);
+    if (formatOne !== null) checks.push(formatOne);
+    checks.push(...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...(await checkGit(workspace, options.env)));
   if (usable && workspace.gitTop !== null) {

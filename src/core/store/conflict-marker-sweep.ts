@@ -1,237 +1,43 @@
-// Thread files holding git conflict markers, found from known stamps (node builtins only, no YAML: the hooks run it): a
-// project's threads/ directory whose stamp is unchanged since the last sweep is not read at all; otherwise only files
-// whose stamp changed are read (bounded), and only for markers. The verdicts live in .threadmind/cache/conflict-sweep.json.
-// git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes the directory's stamp; an
-// editor that writes markers into a file in place is seen at the directory's next change (a file fixed in place at once).
+// Thread files holding git conflict markers, found from known stamps (node builtins only, no YAML: the hooks run it).
+// git (checkout, merge, pull) and ThreadMind write a file by creating it anew, which changes its directory's stamp:
+// - a project's threads/ directory whose stamp is unchanged since the last sweep is not listed; listed, its format-1
+//   files (`<id>.md`) whose stamp changed are read;
+// - a thread folder (format 2: `<id>/thread.md`, `<id>/<section>/<key>.md`, `paths/`, `related/`) is looked at when its
+//   project's directory changed or git's index did (git rewrites it whenever it writes the work tree: checkout, merge,
+//   pull, reset, stash, commit): an lstat of the folder and of each subfolder, and when one changed, only its files
+//   changed since are read (conflict-sweep-folder.ts). Linear: ~5 lstats per thread (~20 ms at 1,000 threads, once
+//   after each git write), nothing while neither changed.
+// At most MAX_FILES_READ files are read per sweep (the rest on the next). The verdicts live in
+// .threadmind/cache/conflict-sweep.json (conflict-sweep-state.ts). A file with markers written in place by an editor is
+// seen at its directory's next change (a marked file fixed in place at once); one put into a thread folder by other
+// means than git (a copy, an editor's rename) is seen once git next writes its index or the project's directory changes.
 // The hooks sweep at every session start (hook-start.cjs); the MCP server sweeps after its own writes, once the directory
 // it wrote settled, so that the start after a write finds the state current.
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join, sep } from "node:path";
-import { hasConflictMarkers } from "./conflict-markers.js";
+import { type Dirent, lstatSync, readdirSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
 import { isValidId } from "../id-pattern.js";
+import { findGitTop, gitDir } from "../git/git.js";
 import { projectIdsIn } from "./project-ids.js";
 import { recentThreadWrites } from "./recent-writes.js";
 import { LIMITS } from "../limits.js";
-import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
-import { readRegularFile } from "./regular-file.js";
-import { assertNoLinksBelow } from "./read-strict.js";
-import { isRecord, ownEntry } from "../json-record.js";
+import { fileHasMarkers, type Stamp, stampDigest, stampOf } from "./conflict-sweep-files.js";
+import { judgeFolder, type SweepBudget } from "./conflict-sweep-folder.js";
+import {
+  type ProjectSummary,
+  type ProjectVerdicts,
+  readState,
+  sameVerdicts,
+  saveState,
+  type SweepState,
+} from "./conflict-sweep-state.js";
+import { isAtomicTempFile } from "./atomic-write.js";
+import { ownEntry } from "../json-record.js";
 
-const SWEEP_VERSION = 2;
+export { sweepPath } from "./conflict-sweep-state.js";
 
-/** Per session start, at most this many files are read (the rest on the next start) and this many projects swept. */
+/** Per sweep, at most this many files are read (the rest on the next start) and this many projects swept. */
 export const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;
-/** The saved sweep is ~85 bytes per thread: a larger file is not ours (swept again, never parsed). */
-const STATE_MAX_BYTES = 64 * 1024 * 1024;
-/**
- * A start reads this much of the saved sweep first: the summary line (a few bytes per project) is all that a start
- * with unchanged directories needs; the file stamps after it (~85 bytes per thread: ~1 MB at 10,000) are read only
- * when a directory changed.
- */
-const HEAD_READ_BYTES = 64 * 1024;
-
-interface DirVerdicts {
-  /** The directory's stamp when every file in it had a verdict; null when the sweep must list it again. */
-  dir: string | null;
-  /** File name → stamp when checked. */
-  files: Record<string, string>;
-  /** Names of the files that held markers at that stamp. */
-  marked: string[];
-}
-
-/** What a start with unchanged directories needs: each directory's stamp and its marked files with their stamps. */
-interface DirSummary {
-  dir: string | null;
-  marked: Record<string, string>;
-}
-
-/**
- * The saved sweep, as two JSON lines in one file: the summary first (a few bytes per project), then every file's stamp
- * (~85 bytes per thread), parsed only when a directory changed. One file, renamed into place: the two always agree.
- */
-interface SweepState {
-  summary: Record<string, DirSummary>;
-  /** Every project's verdicts, parsed from the second line on first use. */
-  verdicts: (projectId: string) => DirVerdicts | undefined;
-}
-
-export function sweepPath(storeDir: string): string {
-  return join(storeDir, "cache", "conflict-sweep.json");
-}
-
-function emptyState(): SweepState {
-  return { summary: {}, verdicts: () => undefined };
-}
-
-function readState(storeDir: string, work?: SweepWork): SweepState {
-  try {
-    // Never through a linked cache/ (a hostile repository's, out of it), a link, a FIFO or a device, and a bounded amount.
-    const path = sweepPath(storeDir);
-    assertNoLinksBelow(storeDir, path);
-    const { headText, rest } = readHead(path, (n) => {
-      if (work?.stateBytes !== undefined) work.stateBytes += n;
-    });
-    const head = JSON.parse(headText) as { version?: unknown; projects?: unknown };
-    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
-    let files: Record<string, unknown> | null = null;
-    const summary: Record<string, DirSummary> = {};
-    for (const [projectId, entry] of Object.entries(head.projects)) {
-      // An entry of another shape is swept again.
-      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
-        summary[projectId] = { dir: entry.dir, marked: entry.marked as Record<string, string> };
-    }
-    return {
-      summary,
-      verdicts: (projectId) => {
-        const known = ownEntry(summary, projectId);
-        if (known === undefined) return undefined;
-        if (files === null) {
-          try {
-            const parsed: unknown = JSON.parse(rest() ?? "");
-            files = isRecord(parsed) ? parsed : {};
-          } catch {
-            files = {};
-          }
-        }
-        const stamps = ownEntry(files, projectId);
-        return {
-          dir: known.dir,
-          files: isRecord(stamps) ? (stamps as Record<string, string>) : {},
-          marked: Object.keys(known.marked),
-        };
-      },
-    };
-  } catch {
-    // absent or unusable: derived data, swept again
-    return emptyState();
-  }
-}
-
-/**
- * The saved sweep's first line, and a way to its second: from the first read when the file fit in HEAD_READ_BYTES,
- * else read whole when asked for, and only when its first line is still the one read (the file is replaced by rename:
- * another process may have saved a new sweep meanwhile; then null, and every file is judged again).
- */
-function readHead(path: string, counted: (bytes: number) => void): { headText: string; rest: () => string | null } {
-  const prefix = readRegularFile(path, HEAD_READ_BYTES);
-  if (prefix === null) throw new Error("no saved sweep");
-  counted(prefix.length);
-  const eol = prefix.indexOf(0x0a);
-  const whole = prefix.length <= HEAD_READ_BYTES;
-  if (eol >= 0 && whole) {
-    return { headText: prefix.subarray(0, eol).toString("utf8"), rest: () => prefix.subarray(eol + 1).toString("utf8") };
-  }
-  if (eol < 0 && whole) return { headText: prefix.toString("utf8"), rest: () => null };
-  const readAll = (): Buffer => {
-    const all = readRegularFile(path, STATE_MAX_BYTES);
-    if (all === null || all.length > STATE_MAX_BYTES) throw new Error("the saved sweep is gone or too large");
-    counted(all.length);
-    return all;
-  };
-  if (eol < 0) {
-    // A first line longer than the first read (thousands of marked files): the file is read whole at once.
-    const all = readAll();
-    const end = all.indexOf(0x0a);
-    if (end < 0) return { headText: all.toString("utf8"), rest: () => null };
-    return { headText: all.subarray(0, end).toString("utf8"), rest: () => all.subarray(end + 1).toString("utf8") };
-  }
-  const first = prefix.subarray(0, eol);
-  return {
-    headText: first.toString("utf8"),
-    rest: () => {
-      try {
-        const all = readAll();
-        const end = all.indexOf(0x0a);
-        return end === eol && all.subarray(0, end).equals(first) ? all.subarray(end + 1).toString("utf8") : null;
-      } catch {
-        return null;
-      }
-    },
-  };
-}
-
-/** The file's two lines: the summary of every project, then every project's file stamps. */
-function stateText(projects: ReadonlyMap<string, DirVerdicts>): string {
-  const summary: Record<string, DirSummary> = {};
-  const files: Record<string, Record<string, string>> = {};
-  for (const [projectId, v] of projects) {
-    const marked: Record<string, string> = {};
-    for (const name of v.marked) marked[name] = v.files[name] ?? "";
-    summary[projectId] = { dir: v.dir, marked };
-    files[projectId] = v.files;
-  }
-  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}\n${JSON.stringify(files)}\n`;
-}
-
-interface Stamp {
-  stamp: string;
-  /** When a stamp taken from now on is trusted: its last change plus the racy margin (ms since the epoch). */
-  settledAtMs: number;
-}
-
-/** A stamp of any entry (dev:ino:size:mtime:ctime) and when it settles; null when absent. */
-function stampOf(path: string, kind: "file" | "dir"): Stamp | null {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
-  } catch {
-    return null;
-  }
-}
-
-/** The first bytes of a regular file (never a FIFO or device: see readRegularFile); null when it cannot be read. */
-function readBounded(path: string): string | null {
-  try {
-    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Saves the verdicts: derived data, so a cache that cannot be written (a link, a file, no permission) only means the
- * next start sweeps again; what this sweep found is reported all the same.
- */
-function saveState(
-  storeDir: string,
-  state: SweepState,
-  swept: ReadonlyMap<string, DirVerdicts>,
-  gone: ReadonlySet<string>,
-): void {
-  // A temp file renamed over it (atomic-write.ts would load crypto into every hook for its temp names).
-  const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
-  try {
-    const cache = join(storeDir, "cache");
-    mkdirSync(cache, { recursive: true });
-    if (!lstatSync(cache).isDirectory()) return; // a link: never written through
-    const after = new Map<string, DirVerdicts>();
-    for (const projectId of Object.keys(state.summary)) {
-      const kept = gone.has(projectId) || swept.has(projectId) ? undefined : state.verdicts(projectId);
-      if (kept !== undefined) after.set(projectId, kept);
-    }
-    for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-    rmSync(temp, { force: true });
-    writeFileSync(temp, stateText(after), { flag: "wx" }); // a new file: never through a link left at its name
-    renameSync(temp, sweepPath(storeDir));
-  } catch {
-    // Not saved: swept again next time.
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // nothing was written there
-    }
-  }
-}
-
-/** Whether a directory's new verdicts are those already saved. */
-function sameVerdicts(saved: DirVerdicts | undefined, now: DirVerdicts): boolean {
-  if (saved === undefined || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
-  const names = Object.keys(now.files);
-  if (names.length !== Object.keys(saved.files).length) return false;
-  return names.every((name) => saved.files[name] === now.files[name]);
-}
 
 /**
  * How long until every project's threads directory has settled (0: now), so that a sweep then can trust what it lists;
@@ -257,7 +63,7 @@ export function threadDirsSettleInMs(storeDir: string, now = Date.now()): number
   }
 }
 
-/** What a sweep did, for a caller that weighs its cost: directory entries listed (one lstat each, or fewer). */
+/** What a sweep did, for a caller that weighs its cost: directory entries listed or stamped (one lstat each, or fewer). */
 export interface SweepWork {
   listed: number;
   /** Bytes of the saved sweep read (counted when the caller sets it). */
@@ -266,20 +72,136 @@ export interface SweepWork {
   read?: number;
 }
 
+/** The stamp of git's index for the store's work tree (`dotGit`: its git directory, when the caller knows it); null outside git. */
+function indexStampOf(storeDir: string, dotGit: string | null | undefined): Stamp | null {
+  try {
+    let dir = dotGit;
+    if (dir === undefined) {
+      const top = findGitTop(dirname(storeDir));
+      dir = top === null ? null : gitDir(top);
+    }
+    return dir === null ? null : stampOf(join(dir, "index"), "file");
+  } catch {
+    return null;
+  }
+}
+
+/** A project swept: its new verdicts and the files found with markers (relative to the project's threads directory). */
+interface ProjectSweep {
+  verdicts: ProjectVerdicts;
+  found: string[];
+}
+
+/** The marked files saved for thread folders, by folder: `<id>/<rel>` → stamp becomes id → rel → stamp. */
+function markedByFolder(marked: Readonly<Record<string, string>>): Map<string, Map<string, string>> {
+  const byFolder = new Map<string, Map<string, string>>();
+  for (const [rel, stamp] of Object.entries(marked)) {
+    const slash = rel.indexOf("/");
+    if (slash < 0) continue;
+    const id = rel.slice(0, slash);
+    const files = byFolder.get(id) ?? new Map<string, string>();
+    byFolder.set(id, files);
+    files.set(rel.slice(slash + 1), stamp);
+  }
+  return byFolder;
+}
+
+/**
+ * Lists a project's threads directory and judges each entry: a format-1 file by its stamp (trusted without an lstat when
+ * the directory is unchanged and the file is not marked), a thread folder by its stamps (conflict-sweep-folder.ts).
+ */
+function sweepProject(
+  dir: string,
+  dirStamp: Stamp,
+  summary: ProjectSummary | undefined,
+  known: ProjectVerdicts | undefined,
+  budget: SweepBudget,
+  now: number,
+): ProjectSweep {
+  const dirUnchanged = summary !== undefined && summary.dir === dirStamp.stamp;
+  const savedMarked = summary?.marked ?? {};
+  const folderMarks = markedByFolder(savedMarked);
+  const verdicts: ProjectVerdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const found: string[] = [];
+  let complete = dirStamp.settledAtMs < now;
+  const entries: Dirent[] = readdirSync(dir, { withFileTypes: true });
+  budget.listed += entries.length;
+  for (const entry of entries) {
+    const name = entry.name;
+    // A valid id (and ".md"): no separator to normalise (join for a thousand files costs milliseconds).
+    const path = `${dir}${sep}${name}`;
+    if (entry.isDirectory()) {
+      if (!isValidId(name)) continue;
+      const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? new Map(), budget, now);
+      if (judged === null) continue; // gone meanwhile
+      if (judged.record !== undefined) verdicts.folders[name] = judged.record;
+      if (!judged.complete) complete = false;
+      for (const [rel, stamp] of judged.marked) {
+        verdicts.marked[`${name}/${rel}`] = stamp;
+        found.push(`${name}/${rel}`);
+      }
+      continue;
+    }
+    // A link, or anything but a regular file: the store reports it when it reads it. Temp files end in .tmp.
+    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
+    const markedStamp = ownEntry(savedMarked, name);
+    const knownDigest = ownEntry(known?.files ?? {}, name);
+    if (dirUnchanged && markedStamp === undefined && knownDigest !== undefined) {
+      verdicts.files[name] = knownDigest; // no file came or went, and git and ThreadMind write by creating anew
+      continue;
+    }
+    const stamp = stampOf(path, "file");
+    if (stamp === null) continue;
+    const digest = stampDigest(stamp.stamp);
+    let marked: boolean;
+    if (knownDigest === digest) marked = markedStamp !== undefined;
+    else if (budget.filesLeft > 0) {
+      budget.filesLeft -= 1;
+      budget.read += 1;
+      marked = fileHasMarkers(path, LIMITS.threadFileBytes);
+    } else {
+      complete = false;
+      continue;
+    }
+    // A file written within the margin may change again within its stamp's resolution: checked again next time.
+    if (stamp.settledAtMs < now) verdicts.files[name] = digest;
+    else complete = false;
+    if (marked) {
+      verdicts.marked[name] = stamp.stamp;
+      found.push(name);
+    }
+  }
+  if (complete) verdicts.dir = dirStamp.stamp;
+  return { verdicts, found };
+}
+
+/** Whether every marked file saved for a project still has its stamp (a file fixed in place changes it). */
+function markedUnchanged(dir: string, summary: ProjectSummary): boolean {
+  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+}
+
 /**
  * Paths (relative to the store) of thread files that hold conflict markers, by the known stamps; the verdicts are saved
- * when anything was read. Never throws (a sweep that cannot run says nothing).
+ * when any changed. `dotGit`: the work tree's git directory (null outside git; found from the store when not given).
+ * Never throws (a sweep that cannot run says nothing).
  */
-export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?: SweepWork): string[] {
+export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?: SweepWork, dotGit?: string | null): string[] {
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir, work);
+    if (lstatSync(join(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    const state: SweepState = readState(storeDir, (n) => {
+      if (work?.stateBytes !== undefined) work.stateBytes += n;
+    });
+    const index = indexStampOf(storeDir, dotGit);
+    // Outside git (no index) thread folders change by hand only: looked at when their project's directory changes.
+    const indexChanged = state.index !== (index?.stamp ?? null);
     // The projects swept again, with their new verdicts, and those whose directory is gone; the others are kept as read.
-    const swept = new Map<string, DirVerdicts>();
+    const swept = new Map<string, ProjectVerdicts>();
     const gone = new Set<string>();
-    let budget = MAX_FILES_READ;
+    const budget: SweepBudget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
     const found: string[] = [];
+    let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
@@ -288,49 +210,32 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
         if (summary !== undefined) gone.add(projectId);
         continue;
       }
-      // An unchanged directory: no file came or went; a marked file fixed in place is the one change to look for.
-      const markedUnchanged = () =>
-        Object.entries(summary!.marked).every(([name, stamp]) => stampOf(join(dir, name), "file")?.stamp === stamp);
-      if (summary !== undefined && summary.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
+      // An unchanged directory: no file came or went in it, nor (while git's index is unchanged) in its thread folders;
+      // a marked file fixed in place is the one change to look for.
+      if (
+        summary !== undefined &&
+        summary.dir === dirStamp.stamp &&
+        (!indexChanged || summary.folders === 0) &&
+        markedUnchanged(dir, summary)
+      ) {
+        found.push(...Object.keys(summary.marked).map((rel) => `threads/${projectId}/${rel}`));
         continue;
       }
       const known = state.verdicts(projectId);
-      const verdicts: DirVerdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.settledAtMs < now;
-      const names = readdirSync(dir);
-      if (work !== undefined) work.listed += names.length;
-      for (const name of names) {
-        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue; // temp files end in .tmp
-        // A valid id and ".md": no separator to normalise (join for a thousand files costs milliseconds).
-        const path = `${dir}${sep}${name}`;
-        const stamp = stampOf(path, "file");
-        if (stamp === null) continue; // not a regular file: the store reports it when it reads it
-        const wasMarked = known?.marked.includes(name) ?? false;
-        let marked: boolean;
-        if (known?.files[name] === stamp.stamp) marked = wasMarked;
-        else if (budget > 0) {
-          budget--;
-          if (work?.read !== undefined) work.read += 1;
-          const text = readBounded(path);
-          marked = text !== null && hasConflictMarkers(text);
-        } else {
-          complete = false;
-          continue;
-        }
-        // A file written within the margin may change again within its stamp's resolution: checked again next time.
-        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
-        else complete = false;
-        if (marked) {
-          verdicts.marked.push(name);
-          found.push(`threads/${projectId}/${name}`);
-        }
-      }
-      if (complete) verdicts.dir = dirStamp.stamp;
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
+      if (result.verdicts.dir === null) complete = false;
       // Rewritten only when a verdict changed (a directory still within the racy margin is listed again at each start).
-      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
+      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
+    // The index is trusted once every project was judged complete at it, and it has settled.
+    let nextIndex = state.index;
+    if (indexChanged) nextIndex = index !== null && complete && index.settledAtMs < now ? index.stamp : null;
+    if (work !== undefined) {
+      work.listed += budget.listed;
+      if (work.read !== undefined) work.read += budget.read;
+    }
+    if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
   } catch {
     return [];

@@ -3,20 +3,13 @@
 // Our own ~40 lines rather than the npm fractional-indexing package: its keys mix upper and lower case, which a
 // case-insensitive file system (macOS, Windows) would fold together; these use base 36 in lower case only.
 import { randomBytes } from "node:crypto";
+import { fractionOf } from "./thread-folder-layout.js";
+
+// The key's shape lives with the folder's layout (no node:crypto there: the hooks' sweep checks names with it).
+export { fractionOf, isItemKey } from "./thread-folder-layout.js";
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 const FIRST = "i";
-/** `<fraction>-<4 base-36 chars>`: the fraction never ends in 0, so no two fractions are equal numbers. */
-const ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
-
-export function isItemKey(name: string): boolean {
-  return ITEM_KEY.test(name);
-}
-
-/** The fraction part of a key ("" for none: the lower end). */
-export function fractionOf(key: string): string {
-  return ITEM_KEY.exec(key)?.[1] ?? "";
-}
 
 /** A fraction strictly between `a` ("" = 0) and `b` (null = 1); a < b, neither ends in 0. */
 function midpoint(a: string, b: string | null): string {

@@ -448,19 +448,42 @@ export class Store {
     for (const id of threads.keys()) {
       const read = this.readFresh(projectId, id);
       if (read === null) continue;
-      if (read.folder !== null) {
-        // A format-1 file edited after the migration (merged from a branch that had not migrated): absorbed as items.
-        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+      const state = migrationState(read);
+      switch (state) {
+        case null:
+          continue;
+        case "edited":
+          // A format-1 file edited after the migration (merged from a branch that had not migrated): absorbed as items.
           await this.writeThread(projectId, read.thread);
-          migrated.push(id);
+          break;
+        case "unmigrated":
+          this.migrate(projectId, read.thread, read.legacyBlob!);
+          this.parsed.delete(this.threadFolder(projectId, id));
+          break;
+        default: {
+          const unreachable: never = state;
+          throw new Error(`unhandled migration state ${String(unreachable)}`);
         }
-        continue;
       }
-      this.migrate(projectId, read.thread, read.legacyBlob!);
-      this.parsed.delete(this.threadFolder(projectId, id));
       migrated.push(id);
     }
     return { migrated, problems };
+  }
+
+  /**
+   * The readable threads of a project that `migrateProject` would write (unreadable files are readAllThreads' problems):
+   * `unmigrated`, still one format-1 file (<id>.md); `edited`, a folder whose format-1 file was edited since it was
+   * migrated (merged from a branch that had not migrated: the next write absorbs it).
+   */
+  threadsToMigrate(projectId: string): Record<MigrationState, string[]> {
+    const { threads } = this.readAllThreads(projectId);
+    const found: Record<MigrationState, string[]> = { unmigrated: [], edited: [] };
+    for (const id of threads.keys()) {
+      const read = this.readCached(projectId, id);
+      const state = read === null ? null : migrationState(read);
+      if (state !== null) found[state].push(id);
+    }
+    return found;
   }
 
   /**
@@ -544,6 +567,14 @@ interface CachedThread {
   thread: Thread;
   folder: FolderThread | null;
   legacyBlob: string | null;
+}
+
+/** What `migrate` has left to do for a thread as read: write its folder, absorb its edited format-1 file, or nothing (null). */
+type MigrationState = "unmigrated" | "edited";
+
+function migrationState(read: CachedThread): MigrationState | null {
+  if (read.folder === null) return "unmigrated";
+  return read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom ? "edited" : null;
 }
 
 function stampsUnchanged(stamps: Map<string, string | null>): boolean {

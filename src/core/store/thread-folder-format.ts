@@ -10,13 +10,10 @@ import { frontmatterPastLimits, frontmatterYaml, FrontmatterError, splitFrontmat
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../ids.js";
 import { messageOf } from "../error-details.js";
-import type { ClosedStatus, SectionKey } from "../types.js";
-import { SECTION_KEYS } from "../types.js";
+import type { ClosedStatus } from "../types.js";
 import { splitBlocks } from "./summary-blocks.js";
 
-export const HEAD_FILE = "thread.md";
-export const SET_DIRS = ["paths", "related"] as const;
-export type SetDir = (typeof SET_DIRS)[number];
+export { HEAD_FILE, isSectionDir, SET_DIRS, type SetDir } from "./thread-folder-layout.js";
 
 /** The head's fields, in the order they are written. */
 export interface ThreadHead {
@@ -71,10 +68,6 @@ export function gitBlobId(bytes: Uint8Array): string {
 /** The file name of a set member (paths/, related/): a hash of the member, so that two branches adding it write one file. */
 export function memberFileName(member: string): string {
   return createHash("sha1").update(member).digest("hex").slice(0, 16);
-}
-
-export function isSectionDir(name: string): name is SectionKey {
-  return (SECTION_KEYS as readonly string[]).includes(name);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

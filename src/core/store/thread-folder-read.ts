@@ -5,19 +5,18 @@ import { join } from "node:path";
 import { isAtomicTempFile } from "./atomic-write.js";
 import { statStamp } from "./file-stamp.js";
 import { FrontmatterError } from "./frontmatter.js";
-import { isItemKey } from "./item-keys.js";
 import { linkRefused, lstatStrict, reasonOf, readTextStrictAfter, unreadable } from "./read-strict.js";
 import { joinBlocks } from "./summary-blocks.js";
+import { type ItemFile, parseHead, parseItem, type ThreadHead } from "./thread-folder-format.js";
 import {
+  folderFileBytes,
   HEAD_FILE,
+  isItemFileName,
   isSectionDir,
-  type ItemFile,
-  parseHead,
-  parseItem,
-  SET_DIRS,
+  isSetDir,
   type SetDir,
-  type ThreadHead,
-} from "./thread-folder-format.js";
+  subdirEntryLimit,
+} from "./thread-folder-layout.js";
 import { errors } from "../errors.js";
 import { errnoCode } from "../error-details.js";
 import { LIMITS } from "../limits.js";
@@ -163,22 +162,21 @@ export function readFolderTexts(folder: string): FolderRead | null {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
     if (name === HEAD_FILE) {
-      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+      texts.head = readFile(path, stamps, folderFileBytes(null));
     } else if (isSectionDir(name)) {
-      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+        if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        const text = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        const text = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.items.set(`${name}/${file}`, text);
       }
-    } else if ((SET_DIRS as readonly string[]).includes(name)) {
-      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
-      const names = listDir(path, stamps, limit) ?? [];
+    } else if (isSetDir(name)) {
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        const text = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        const text = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.members.set(`${name}/${file}`, text);
       }
     }
