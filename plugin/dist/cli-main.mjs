@@ -9655,9 +9655,37 @@ function joinBlocks(blocks) {
 }
 var FENCE_START = /^(```|~~~)/;
 
-// src/core/store/thread-folder-format.ts
+// src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
 var SET_DIRS = ["paths", "related"];
+[...SECTION_KEYS, ...SET_DIRS];
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function fractionOf(key) {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+function isSetDir(name) {
+  return SET_DIRS.includes(name);
+}
+function isItemFileName(name) {
+  return name.endsWith(".md") && isItemKey(name.slice(0, -3));
+}
+function subdirEntryLimit(dir) {
+  if (dir === "paths") return LIMITS.pathsCount * 4;
+  if (dir === "related") return LIMITS.relatedCount * 4;
+  return LIMITS.sectionItems;
+}
+function folderFileBytes(dir) {
+  if (dir === null) return LIMITS.threadFileBytes;
+  return isSetDir(dir) ? LIMITS.pathChars * 4 + 16 : LIMITS.itemFileBytes;
+}
+
+// src/core/store/thread-folder-format.ts
 var HEAD_KEYS = [
   "id",
   "title",
@@ -9679,9 +9707,6 @@ function gitBlobId(bytes2) {
 }
 function memberFileName(member2) {
   return createHash("sha1").update(member2).digest("hex").slice(0, 16);
-}
-function isSectionDir(name) {
-  return SECTION_KEYS.includes(name);
 }
 var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function assertStorable(what, text2) {
@@ -9841,49 +9866,6 @@ var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
-}
-var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-var FIRST = "i";
-var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
-function isItemKey(name) {
-  return ITEM_KEY.test(name);
-}
-function fractionOf(key) {
-  return ITEM_KEY.exec(key)?.[1] ?? "";
-}
-function midpoint(a, b) {
-  if (b !== null) {
-    let n = 0;
-    while ((a[n] ?? "0") === b[n]) n++;
-    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
-  }
-  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
-  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
-  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
-  if (b !== null && b.length > 1) return b.slice(0, 1);
-  return DIGITS[low] + midpoint(a.slice(1), null);
-}
-function after(a) {
-  if (a === "") return FIRST;
-  const d = DIGITS.indexOf(a[0]);
-  if (d < DIGITS.length - 1) return DIGITS[d + 1];
-  return a[0] + after(a.slice(1));
-}
-function fractionBetween(a, b) {
-  if (b === null) return after(a);
-  if (a !== "" && a >= b) return a + FIRST;
-  if (a === "" && b === "") return FIRST;
-  return midpoint(a, b);
-}
-function keyBetween(before, next) {
-  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
-  return `${fraction}-${randomSuffix()}`;
-}
-function randomSuffix() {
-  const bytes2 = randomBytes(4);
-  let out = "";
-  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
-  return out;
 }
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
@@ -10061,22 +10043,21 @@ function readFolderTexts(folder) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
     if (name === HEAD_FILE) {
-      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+      texts.head = readFile(path, stamps, folderFileBytes(null));
     } else if (isSectionDir(name)) {
-      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+        if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        const text2 = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text2 !== null) texts.items.set(`${name}/${file}`, text2);
       }
-    } else if (SET_DIRS.includes(name)) {
-      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
-      const names = listDir(path, stamps, limit) ?? [];
+    } else if (isSetDir(name)) {
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        const text2 = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text2 !== null) texts.members.set(`${name}/${file}`, text2);
       }
     }
@@ -10119,6 +10100,42 @@ function listDir(path, stamps, limit) {
     dir.closeSync();
   }
   return names.sort();
+}
+var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+var FIRST = "i";
+function midpoint(a, b) {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low] + midpoint(a.slice(1), null);
+}
+function after(a) {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1];
+  return a[0] + after(a.slice(1));
+}
+function fractionBetween(a, b) {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+function keyBetween(before, next) {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+function randomSuffix() {
+  const bytes2 = randomBytes(4);
+  let out = "";
+  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
+  return out;
 }
 
 // src/core/store/thread-folder-write.ts
@@ -11048,18 +11065,40 @@ var Store = class {
     for (const id of threads.keys()) {
       const read = this.readFresh(projectId, id);
       if (read === null) continue;
-      if (read.folder !== null) {
-        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+      const state = migrationState(read);
+      switch (state) {
+        case null:
+          continue;
+        case "edited":
           await this.writeThread(projectId, read.thread);
-          migrated.push(id);
+          break;
+        case "unmigrated":
+          this.migrate(projectId, read.thread, read.legacyBlob);
+          this.parsed.delete(this.threadFolder(projectId, id));
+          break;
+        default: {
+          const unreachable = state;
+          throw new Error(`unhandled migration state ${String(unreachable)}`);
         }
-        continue;
       }
-      this.migrate(projectId, read.thread, read.legacyBlob);
-      this.parsed.delete(this.threadFolder(projectId, id));
       migrated.push(id);
     }
     return { migrated, problems };
+  }
+  /**
+   * The readable threads of a project that `migrateProject` would write (unreadable files are readAllThreads' problems):
+   * `unmigrated`, still one format-1 file (<id>.md); `edited`, a folder whose format-1 file was edited since it was
+   * migrated (merged from a branch that had not migrated: the next write absorbs it).
+   */
+  threadsToMigrate(projectId) {
+    const { threads } = this.readAllThreads(projectId);
+    const found = { unmigrated: [], edited: [] };
+    for (const id of threads.keys()) {
+      const read = this.readCached(projectId, id);
+      const state = read === null ? null : migrationState(read);
+      if (state !== null) found[state].push(id);
+    }
+    return found;
   }
   /**
    * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
@@ -11131,6 +11170,10 @@ var Store = class {
     noteThreadsChanged(this.dir);
   }
 };
+function migrationState(read) {
+  if (read.folder === null) return "unmigrated";
+  return read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom ? "edited" : null;
+}
 function stampsUnchanged(stamps) {
   for (const [path, stamp] of stamps) {
     if (pathStamp(path) !== stamp) return false;
@@ -11888,10 +11931,10 @@ ${cutNote}` : ""}`, activeWarning));
 }
 function leftOutNotice(omitted, beyond) {
   const n = omitted.length;
-  const named = omitted.slice(-3).reverse().map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
-  const more = n > named.length ? `, and ${n - named.length} more` : "";
+  const named2 = omitted.slice(-3).reverse().map((b) => titleLine(b.title, NOTICE_TITLE_CHARS));
+  const more = n > named2.length ? `, and ${n - named2.length} more` : "";
   const unread = beyond ? `${n > 0 ? ", and" : ""} the ancestors above them, not read` : "";
-  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named.join("; ")}${more})` : "";
+  const list = n > 0 ? `${n} farther ancestor thread${n === 1 ? "" : "s"} (nearest first: ${named2.join("; ")}${more})` : "";
   return `_Left out to fit the budget: ${list}${unread}._`;
 }
 function cutActive(body, render, fits, input) {
@@ -15912,12 +15955,12 @@ function assertNoSecrets(text2, what) {
 function refusalMessage(what, findings) {
   const first = findings[0];
   if (first === void 0) throw new Error("SecretDetectedError needs at least one finding");
-  const named = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
-  const rest = findings.length - named.length;
-  const list = rest > 0 ? `${named.join(", ")} and ${rest} more` : joinWithAnd(named);
-  const plural3 = findings.length > 1;
+  const named2 = findings.slice(0, FINDINGS_NAMED_IN_MESSAGE).map((f) => `${f.kind} on line ${f.line}`);
+  const rest = findings.length - named2.length;
+  const list = rest > 0 ? `${named2.join(", ")} and ${rest} more` : joinWithAnd(named2);
+  const plural4 = findings.length > 1;
   const example = maskExample(first.masked);
-  return `Refused to write ${what}: it contains what looks like ${plural3 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural3 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
+  return `Refused to write ${what}: it contains what looks like ${plural4 ? "credentials" : "a credential"} (${list}). Nothing was written. Remove or mask the ${plural4 ? "secrets" : "secret"} (e.g. ${example}) and try again.`;
 }
 function joinWithAnd(items) {
   if (items.length <= 1) return items.join("");
@@ -16958,6 +17001,33 @@ function workspaceFreshnessThreshold(storeDir, lastProjectId) {
   return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
 }
 
+// src/agents/agent.ts
+var AGENT_IDS = ["claude-code", "codex"];
+function codexHome(env, home = homedir()) {
+  const configured = env.CODEX_HOME;
+  return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".codex");
+}
+function codexSessionsDir(env, home = homedir()) {
+  return join(codexHome(env, home), "sessions");
+}
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+function isRolloutPath(path) {
+  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
+
 // src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
@@ -16971,6 +17041,9 @@ function hasSize(r) {
 }
 function average(values) {
   return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function agentOf(record2) {
+  return agentIdOfTranscript(typeof record2.transcriptPath === "string" ? record2.transcriptPath : null);
 }
 function restartKindFigures(clears, compacts, injections) {
   const nextCompactAt = /* @__PURE__ */ new Map();
@@ -16992,9 +17065,19 @@ function restartKindFigures(clears, compacts, injections) {
   const used = /* @__PURE__ */ new Set();
   const groups = /* @__PURE__ */ new Map();
   for (const { kind, record: r } of restarts) {
+    const agent = agentOf(r);
     const label = labelOf(kind, r);
-    const group2 = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    groups.set(label, group2);
+    const key = `${agent}\0${label}`;
+    const group2 = groups.get(key) ?? {
+      agent,
+      label,
+      restarts: 0,
+      measured: [],
+      estimateOnly: [],
+      noSizeBefore: 0,
+      noThreadMindAfter: 0
+    };
+    groups.set(key, group2);
     group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
     const after2 = kind === "clear" ? firstInjectionAfter(
@@ -17002,13 +17085,13 @@ function restartKindFigures(clears, compacts, injections) {
       used,
       r.at,
       CLEAR_PAIR_MAX_GAP_MS,
-      (i) => i.source === "clear" && i.sessionId !== r.sessionId
+      (i) => i.source === "clear" && i.sessionId !== r.sessionId && agentOf(i) === agent
     ) : firstInjectionAfter(
       injections,
       used,
       r.at,
       COMPACT_PAIR_MAX_GAP_MS,
-      (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
+      (i) => i.source === "compact" && i.sessionId === r.sessionId && agentOf(i) === agent && (next === null || i.at < next)
     );
     if (after2 !== null) used.add(after2);
     if (!hasSize(r)) group2.noSizeBefore += 1;
@@ -17018,8 +17101,9 @@ function restartKindFigures(clears, compacts, injections) {
     else group2.estimateOnly.push(after2.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
-  return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
-    label,
+  return [...groups.values()].sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || order(a.label) - order(b.label)).map((g) => ({
+    agent: g.agent,
+    label: g.label,
     restarts: g.restarts,
     measured: g.measured.length === 0 ? null : {
       count: g.measured.length,
@@ -17120,7 +17204,8 @@ function change(before, after2) {
   const c = (after2 - before) / before * 100;
   return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
 }
-function kindLines(k) {
+function kindLines(figures, mixed) {
+  const k = mixed ? { ...figures, label: `${PROFILES[figures.agent].name} ${figures.label}` } : figures;
   const out = [];
   const p = k.measured;
   if (p !== null) {
@@ -17198,10 +17283,11 @@ function measuredLines(m) {
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
+    const mixed = new Set(m.restarts.kinds.map((k) => k.agent)).size > 1;
     lines.push(
-      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind${mixed ? " of each agent" : ""} on its own:`
     );
-    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k, mixed));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
@@ -17485,21 +17571,6 @@ function judge(recordedCwd, exactName, suffix, roots) {
     reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's"
   };
 }
-function codexHome(env, home = homedir()) {
-  const configured = env.CODEX_HOME;
-  return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".codex");
-}
-function codexSessionsDir(env, home = homedir()) {
-  return join(codexHome(env, home), "sessions");
-}
-function isRolloutName(name) {
-  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
-}
-function isRolloutPath(path) {
-  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
-}
-
-// src/agents/codex/rollout-locations.ts
 var META_MAX_BYTES = 256 * 1024;
 function inside(path, root) {
   const rel = relative(root, path);
@@ -17837,7 +17908,8 @@ function classifyAttachment(record2, meta) {
       hookName: optionalString2(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
+      fromHook: true
     }
   };
 }
@@ -18196,15 +18268,30 @@ var RolloutClassifier = class {
     };
   }
 };
+var CODEX_HOOK_CONTEXT_KIND = "hooks.additional_context";
+function hookParts(payload, parts) {
+  const meta = payload.internal_chat_message_metadata_passthrough;
+  if (!isObject2(meta)) return null;
+  const kinds = Array.isArray(meta.content_item_kinds) ? meta.content_item_kinds : null;
+  const items = Array.isArray(meta.content_item_metadata) ? meta.content_item_metadata : null;
+  if (kinds === null && items === null) return null;
+  return Array.from({ length: parts }, (_, i) => {
+    const item = items?.[i];
+    const provenance = isObject2(item) ? item.provenance : void 0;
+    return kinds?.[i] === CODEX_HOOK_CONTEXT_KIND || isObject2(provenance) && provenance.hook === true;
+  });
+}
 function classifyResponseItem(payload, meta) {
   if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
   const content = payload.content;
   if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const marked = hookParts(payload, content.length);
+  if (marked !== null && !marked.includes(true)) return { kind: "other", meta };
   const texts = [];
-  for (const part of content) {
+  for (const [i, part] of content.entries()) {
     if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
     const text2 = optionalString3(part, "text", "content part");
-    if (text2 !== null) texts.push(text2);
+    if (text2 !== null && (marked === null || marked[i] === true)) texts.push(text2);
   }
   const first = texts[0];
   return {
@@ -18215,7 +18302,8 @@ function classifyResponseItem(payload, meta) {
       hookName: null,
       content: texts,
       text: texts.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true,
+      fromHook: marked !== null
     }
   };
 }
@@ -18514,9 +18602,9 @@ function inside2(path, folder) {
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
-  const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !isAbsolute(named)) return null;
-  const path = resolve(named);
+  const named2 = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
+  if (named2 === void 0 || named2 === "" || !isAbsolute(named2)) return null;
+  const path = resolve(named2);
   return inside2(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 var ABSENT = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
@@ -19071,6 +19159,7 @@ async function scanRollout(file) {
   const accumulator = new SessionAccumulator();
   const points = [];
   const threadMindInjections = [];
+  const otherInjections = [];
   const boundaryResponses = [];
   const malformedLineNumbers = [];
   let lineNumber = 0;
@@ -19088,8 +19177,9 @@ async function scanRollout(file) {
         return;
       case "hook-context": {
         const record2 = line.record;
-        if (!record2.text.startsWith(THREADMIND_HEADER_PREFIX)) return;
-        threadMindInjections.push({
+        const ours = record2.text.includes(THREADMIND_HEADER_PREFIX);
+        if (!ours && !record2.fromHook) return;
+        const seen = {
           lineNumber,
           at: record2.meta.timestamp,
           segment: boundaryResponses.length,
@@ -19098,8 +19188,11 @@ async function scanRollout(file) {
           preview: record2.isPersistedOutputPreview,
           previewText: record2.isPersistedOutputPreview ? record2.text : null,
           savedOutputPath: null,
-          ...parseHeader(record2.text)
-        });
+          source: null,
+          threadId: null
+        };
+        if (ours) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
+        else otherInjections.push(seen);
         return;
       }
       case "malformed":
@@ -19123,6 +19216,8 @@ async function scanRollout(file) {
     agent: "codex",
     path: file.path,
     folder: file.folder,
+    // Its folder is the day it started: a /clear just past midnight ends a session of the day before.
+    pairingScope: "codex-rollouts",
     sessionId: figures.sessionIds[0] ?? file.path,
     bytes: bytes2,
     startedAt: figures.firstTimestamp,
@@ -19145,7 +19240,7 @@ async function scanRollout(file) {
     outputTokens: figures.totals.outputTokens,
     compactions,
     threadMindInjections,
-    otherInjections: [],
+    otherInjections,
     summaryWrites: [],
     points: thinned(points),
     malformedLines: figures.malformedLines,
@@ -19470,6 +19565,9 @@ function clearRecordOf(fresh) {
   if (fresh.clearHookSeen) return { record: "clear-hook", at: fresh.startedAt };
   return null;
 }
+function scopeOf(session) {
+  return session.pairingScope ?? session.folder;
+}
 function findRestarts(sessions, measurements, injections = injectionIndex(measurements), loads = sessionLoads(sessions, injections)) {
   const byId = /* @__PURE__ */ new Map();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
@@ -19479,7 +19577,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
   for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
-    if (fresh === void 0 || old === void 0 || old.folder !== fresh.folder) continue;
+    if (fresh === void 0 || old === void 0 || scopeOf(old) !== scopeOf(fresh)) continue;
     predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
@@ -19505,7 +19603,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     let best = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
-        if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
+        if (candidate === fresh || scopeOf(candidate) !== scopeOf(fresh) || usedOld.has(candidate.sessionId)) continue;
         const started = ms(candidate.startedAt);
         const ended = ms(candidate.endedAt);
         if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
@@ -19540,6 +19638,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       boundary: null
     };
     restarts.push({
+      agent: fresh.agent ?? "claude-code",
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
       folder: fresh.folder,
@@ -19566,6 +19665,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       const before = c.preTokens ?? c.contextTokensBefore;
       const after2 = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
+        agent: session.agent ?? "claude-code",
         kind: "compaction",
         at: c.timestamp,
         folder: session.folder,
@@ -19816,20 +19916,23 @@ async function buildSavingsReport(options) {
     unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
     sessions,
     restarts,
-    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
-      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
-      if (ofKind.length === 0) return [];
-      return [
-        {
-          kind,
-          withThreadMind: restartGroup(ofKind.filter(delivered), true),
-          withoutThreadMind: restartGroup(
-            ofKind.filter((r) => !delivered(r)),
-            false
-          )
-        }
-      ];
-    }),
+    byKind: AGENT_IDS.flatMap(
+      (agent) => RESTART_KIND_ORDER.flatMap((kind) => {
+        const ofKind = restarts.filter((r) => r.agent === agent && restartKindKey(r) === kind);
+        if (ofKind.length === 0) return [];
+        return [
+          {
+            agent,
+            kind,
+            withThreadMind: restartGroup(ofKind.filter(delivered), true),
+            withoutThreadMind: restartGroup(
+              ofKind.filter((r) => !delivered(r)),
+              false
+            )
+          }
+        ];
+      })
+    ),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
@@ -19921,6 +20024,9 @@ function restartKind(r) {
     }
   }
 }
+function ofAgent(agent, label, mixed) {
+  return mixed ? `${PROFILES[agent].name}: ${label}` : label;
+}
 function loaded2(r) {
   if (r.threadMind === null) return "\u2014";
   const t = r.threadMind;
@@ -19972,12 +20078,22 @@ function notAveragedText(r) {
     }
   }
 }
-function restartRow(r) {
+function restartRow(r, mixed) {
   const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "\u2014" : `${fmt3(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : r.beforeFrom === "session-end-record" ? " (at the /clear, SessionEnd hook)" : ""}`;
   const after2 = r.after === null ? "\u2014" : `${fmt3(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after2, saving, loaded2(r), pairing(r), notAveragedText(r) ?? "yes"];
+  return [
+    when(r.at),
+    ofAgent(r.agent, restartKind(r), mixed),
+    session,
+    before,
+    after2,
+    saving,
+    loaded2(r),
+    pairing(r),
+    notAveragedText(r) ?? "yes"
+  ];
 }
 function malformedLines(file) {
   const out = file.lineNumbers.map(
@@ -19991,7 +20107,7 @@ function malformedLines(file) {
 }
 var PAIRING_LINES = [
   `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
-  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder (for Codex, among the workspace's rollouts, whatever their day) whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
   `A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call's request), never by time order; without such a session it is listed, not averaged.`,
   "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
@@ -20013,17 +20129,21 @@ function reportDocument(report) {
     intro.push(
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
     );
+  const mixed = new Set(report.restarts.map((r2) => r2.agent)).size > 1;
   const tables = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
       notes: [
-        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.'
+        `Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart${mixed ? " of each agent" : ""} on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.`,
+        ...mixed ? [
+          "Restarts of different agents are never averaged together: their system prompts, tools and context caps differ, and so do the sizes after a restart."
+        ] : []
       ],
       headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
       rows: report.byKind.flatMap((k) => [
-        groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind),
-        groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)
+        groupRow(ofAgent(k.agent, `${KIND_LABELS[k.kind]}, with ThreadMind context`, mixed), k.withThreadMind),
+        groupRow(ofAgent(k.agent, `${KIND_LABELS[k.kind]}, without (baseline)`, mixed), k.withoutThreadMind)
       ])
     },
     {
@@ -20031,7 +20151,7 @@ function reportDocument(report) {
       notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
       headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
       align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
-      rows: report.restarts.map(restartRow)
+      rows: report.restarts.map((r2) => restartRow(r2, mixed))
     },
     {
       title: "Sessions with and without ThreadMind context",
@@ -20714,8 +20834,8 @@ var CHARACTER_CAP = 1e4;
 var HEADER_TITLE_CHARS = 200;
 function contextHeader(source, threadId, title) {
   const when2 = "at session start";
-  const named = titleLine(title, HEADER_TITLE_CHARS);
-  return `ThreadMind memory, loaded ${when2}: the context of thread "${named}" (${threadId}). Keep it current with summary_update.
+  const named2 = titleLine(title, HEADER_TITLE_CHARS);
+  return `ThreadMind memory, loaded ${when2}: the context of thread "${named2}" (${threadId}). Keep it current with summary_update.
 
 `;
 }
@@ -22428,6 +22548,61 @@ async function checkCommitted(workspace, now) {
   );
 }
 
+// src/core/doctor/doctor-format-check.ts
+var ID2 = "format-1";
+var TITLE2 = "Threads still in format 1";
+var NAMED2 = 5;
+var FORMAT_ONE_FIX = 'Run `thread-mind-mcp migrate` (every thread written as a folder; its <id>.md is left frozen), then commit the change: `git add .threadmind && git commit -m "ThreadMind: threads migrated to folders"`.';
+var plural3 = (n, one, many) => `${formatCount(n)} ${n === 1 ? one : many}`;
+function named(ids) {
+  const shown = ids.slice(0, NAMED2).join(", ");
+  return ids.length > NAMED2 ? `${shown} and ${formatCount(ids.length - NAMED2)} more` : shown;
+}
+function checkFormatOne(services) {
+  const store = services.store;
+  let ids;
+  try {
+    ids = store.projectIds();
+  } catch (e) {
+    if (e instanceof ThreadMindError) return null;
+    throw e;
+  }
+  if (ids.length === 0) return null;
+  const lines = [];
+  let unmigrated = 0;
+  let edited = 0;
+  let projects = 0;
+  for (const id of ids) {
+    let left;
+    try {
+      store.readProject(id);
+      left = store.threadsToMigrate(id);
+    } catch (e) {
+      if (e instanceof ThreadMindError) continue;
+      throw e;
+    }
+    const parts = [];
+    if (left.unmigrated.length > 0)
+      parts.push(`${plural3(left.unmigrated.length, "thread", "threads")} in format 1 (${named(left.unmigrated)})`);
+    if (left.edited.length > 0)
+      parts.push(
+        `${plural3(left.edited.length, "migrated thread whose <id>.md was", "migrated threads whose <id>.md were")} edited since, by a branch that had not migrated (${named(left.edited)})`
+      );
+    if (parts.length === 0) continue;
+    projects += 1;
+    unmigrated += left.unmigrated.length;
+    edited += left.edited.length;
+    lines.push(`${id}: ${parts.join("; ")}`);
+  }
+  if (lines.length === 0) return ok(ID2, TITLE2, "none: every thread is a folder (format 2)");
+  const counts = [
+    ...unmigrated > 0 ? [`${plural3(unmigrated, "thread", "threads")} still in format 1`] : [],
+    ...edited > 0 ? [`${plural3(edited, "migrated thread", "migrated threads")} with an edited format-1 file`] : []
+  ];
+  const why = unmigrated > 0 ? ": a thread in format 1 conflicts under plain git (a pull request merged on the server) when two branches write it" : "";
+  return warn(ID2, TITLE2, FORMAT_ONE_FIX, `${counts.join(" and ")} in ${plural3(projects, "project", "projects")}${why}`, ...lines);
+}
+
 // src/transcript/line-prefilter.ts
 function member(key, value) {
   return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
@@ -22648,7 +22823,10 @@ async function runDoctor(options) {
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
     if ("read" in log) measurements = log.read.measurements;
-    checks.push(checkThreads(services), ...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
+    checks.push(checkThreads(services));
+    const formatOne = checkFormatOne(services);
+    if (formatOne !== null) checks.push(formatOne);
+    checks.push(...checkFreshnessSettings(services), checkLocalState(workspace.storeDir, local, log));
   }
   checks.push(...await checkGit(workspace, options.env));
   if (usable && workspace.gitTop !== null) {
@@ -23060,17 +23238,6 @@ async function readTranscript(path, options = {}) {
   return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
 }
 
-// src/agents/profiles.ts
-var PROFILES = {
-  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
-  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
-  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
-  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
-};
-function agentIdOfTranscript(transcriptPath) {
-  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
-}
-
 // src/agents/claude-code/agent.ts
 var claudeCode = {
   ...PROFILES["claude-code"],
@@ -23418,6 +23585,13 @@ var statuslineCommand = {
 };
 
 // src/cli/commands/migrate.ts
+var NAMED_IDS = 10;
+function migratedLine(projectId, migrated) {
+  const n = migrated.length;
+  const more = n > NAMED_IDS ? ` and ${formatCount(n - NAMED_IDS)} more` : "";
+  const ids = n > 0 ? ` (${migrated.slice(0, NAMED_IDS).join(", ")}${more})` : "";
+  return `${projectId}: ${formatCount(n)} thread${n === 1 ? "" : "s"} migrated${ids}`;
+}
 var migrateCommand = {
   name: "migrate",
   summary: "write every thread still in one file (<id>.md) as a folder of one file per item (<id>/), for merges without conflicts",
@@ -23435,9 +23609,7 @@ var migrateCommand = {
           continue;
         }
         const { migrated, problems: unreadable2 } = await s.store.migrateProject(projectId);
-        console.log(
-          `${projectId}: ${migrated.length} thread${migrated.length === 1 ? "" : "s"} migrated${migrated.length > 0 ? ` (${migrated.join(", ")})` : ""}`
-        );
+        console.log(migratedLine(projectId, migrated));
         for (const p of unreadable2) console.error(`${p.path}: ${p.reason} (not migrated)`);
         problems += unreadable2.length;
       }

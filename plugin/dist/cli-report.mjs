@@ -1578,6 +1578,9 @@ function judge(recordedCwd, exactName, suffix, roots) {
     reason: "it records no working directory and no directory inside the workspace encodes to its folder name: cannot tell it from a sibling's"
   };
 }
+
+// src/agents/agent.ts
+var AGENT_IDS = ["claude-code", "codex"];
 function codexHome(env, home = homedir()) {
   const configured = env.CODEX_HOME;
   return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".codex");
@@ -1920,7 +1923,8 @@ function classifyAttachment(record2, meta) {
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
+      fromHook: true
     }
   };
 }
@@ -2279,15 +2283,30 @@ var RolloutClassifier = class {
     };
   }
 };
+var CODEX_HOOK_CONTEXT_KIND = "hooks.additional_context";
+function hookParts(payload, parts) {
+  const meta = payload.internal_chat_message_metadata_passthrough;
+  if (!isObject2(meta)) return null;
+  const kinds = Array.isArray(meta.content_item_kinds) ? meta.content_item_kinds : null;
+  const items = Array.isArray(meta.content_item_metadata) ? meta.content_item_metadata : null;
+  if (kinds === null && items === null) return null;
+  return Array.from({ length: parts }, (_, i) => {
+    const item = items?.[i];
+    const provenance = isObject2(item) ? item.provenance : void 0;
+    return kinds?.[i] === CODEX_HOOK_CONTEXT_KIND || isObject2(provenance) && provenance.hook === true;
+  });
+}
 function classifyResponseItem(payload, meta) {
   if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
   const content = payload.content;
   if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const marked = hookParts(payload, content.length);
+  if (marked !== null && !marked.includes(true)) return { kind: "other", meta };
   const texts = [];
-  for (const part of content) {
+  for (const [i, part] of content.entries()) {
     if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
     const text = optionalString2(part, "text", "content part");
-    if (text !== null) texts.push(text);
+    if (text !== null && (marked === null || marked[i] === true)) texts.push(text);
   }
   const first = texts[0];
   return {
@@ -2298,7 +2317,8 @@ function classifyResponseItem(payload, meta) {
       hookName: null,
       content: texts,
       text: texts.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true,
+      fromHook: marked !== null
     }
   };
 }
@@ -3145,6 +3165,7 @@ async function scanRollout(file) {
   const accumulator = new SessionAccumulator();
   const points = [];
   const threadMindInjections = [];
+  const otherInjections = [];
   const boundaryResponses = [];
   const malformedLineNumbers = [];
   let lineNumber = 0;
@@ -3162,8 +3183,9 @@ async function scanRollout(file) {
         return;
       case "hook-context": {
         const record2 = line.record;
-        if (!record2.text.startsWith(THREADMIND_HEADER_PREFIX)) return;
-        threadMindInjections.push({
+        const ours = record2.text.includes(THREADMIND_HEADER_PREFIX);
+        if (!ours && !record2.fromHook) return;
+        const seen = {
           lineNumber,
           at: record2.meta.timestamp,
           segment: boundaryResponses.length,
@@ -3172,8 +3194,11 @@ async function scanRollout(file) {
           preview: record2.isPersistedOutputPreview,
           previewText: record2.isPersistedOutputPreview ? record2.text : null,
           savedOutputPath: null,
-          ...parseHeader(record2.text)
-        });
+          source: null,
+          threadId: null
+        };
+        if (ours) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
+        else otherInjections.push(seen);
         return;
       }
       case "malformed":
@@ -3197,6 +3222,8 @@ async function scanRollout(file) {
     agent: "codex",
     path: file.path,
     folder: file.folder,
+    // Its folder is the day it started: a /clear just past midnight ends a session of the day before.
+    pairingScope: "codex-rollouts",
     sessionId: figures.sessionIds[0] ?? file.path,
     bytes,
     startedAt: figures.firstTimestamp,
@@ -3219,7 +3246,7 @@ async function scanRollout(file) {
     outputTokens: figures.totals.outputTokens,
     compactions,
     threadMindInjections,
-    otherInjections: [],
+    otherInjections,
     summaryWrites: [],
     points: thinned(points),
     malformedLines: figures.malformedLines,
@@ -3424,6 +3451,14 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+
 // src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 
@@ -3552,6 +3587,9 @@ function clearRecordOf(fresh) {
   if (fresh.clearHookSeen) return { record: "clear-hook", at: fresh.startedAt };
   return null;
 }
+function scopeOf(session) {
+  return session.pairingScope ?? session.folder;
+}
 function findRestarts(sessions, measurements, injections = injectionIndex(measurements), loads = sessionLoads(sessions, injections)) {
   const byId = /* @__PURE__ */ new Map();
   for (const s of sessions) if (!byId.has(s.sessionId)) byId.set(s.sessionId, s);
@@ -3561,7 +3599,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
   for (const [newId, { oldId, endAt, startAt }] of pairsFromHooks(measurements.hooksSeen)) {
     const fresh = byId.get(newId);
     const old = byId.get(oldId);
-    if (fresh === void 0 || old === void 0 || old.folder !== fresh.folder) continue;
+    if (fresh === void 0 || old === void 0 || scopeOf(old) !== scopeOf(fresh)) continue;
     predecessors.set(newId, { old, by: "hooks", hooks: { endAt, startAt } });
     usedOld.add(oldId);
   }
@@ -3587,7 +3625,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
     let best = null;
     if (clearAt !== null) {
       for (const candidate of sessions) {
-        if (candidate === fresh || candidate.folder !== fresh.folder || usedOld.has(candidate.sessionId)) continue;
+        if (candidate === fresh || scopeOf(candidate) !== scopeOf(fresh) || usedOld.has(candidate.sessionId)) continue;
         const started = ms(candidate.startedAt);
         const ended = ms(candidate.endedAt);
         if (started === null || ended === null || started > clearAt || ended > clearAt + CLEAR_TOLERANCE_MS) continue;
@@ -3622,6 +3660,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       boundary: null
     };
     restarts.push({
+      agent: fresh.agent ?? "claude-code",
       kind: fresh.clearCommandAt === null && fresh.planStart !== null ? "plan-clear" : "clear",
       at: clearTime(fresh),
       folder: fresh.folder,
@@ -3648,6 +3687,7 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
+        agent: session.agent ?? "claude-code",
         kind: "compaction",
         at: c.timestamp,
         folder: session.folder,
@@ -3924,20 +3964,23 @@ async function buildSavingsReport(options) {
     unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
     sessions,
     restarts,
-    byKind: RESTART_KIND_ORDER.flatMap((kind) => {
-      const ofKind = restarts.filter((r) => restartKindKey(r) === kind);
-      if (ofKind.length === 0) return [];
-      return [
-        {
-          kind,
-          withThreadMind: restartGroup(ofKind.filter(delivered), true),
-          withoutThreadMind: restartGroup(
-            ofKind.filter((r) => !delivered(r)),
-            false
-          )
-        }
-      ];
-    }),
+    byKind: AGENT_IDS.flatMap(
+      (agent) => RESTART_KIND_ORDER.flatMap((kind) => {
+        const ofKind = restarts.filter((r) => r.agent === agent && restartKindKey(r) === kind);
+        if (ofKind.length === 0) return [];
+        return [
+          {
+            agent,
+            kind,
+            withThreadMind: restartGroup(ofKind.filter(delivered), true),
+            withoutThreadMind: restartGroup(
+              ofKind.filter((r) => !delivered(r)),
+              false
+            )
+          }
+        ];
+      })
+    ),
     sessionComparison: {
       withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
       withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
@@ -4136,6 +4179,9 @@ function restartKind(r) {
     }
   }
 }
+function ofAgent(agent, label, mixed) {
+  return mixed ? `${PROFILES[agent].name}: ${label}` : label;
+}
 function loaded(r) {
   if (r.threadMind === null) return "\u2014";
   const t = r.threadMind;
@@ -4187,12 +4233,22 @@ function notAveragedText(r) {
     }
   }
 }
-function restartRow(r) {
+function restartRow(r, mixed) {
   const session = r.kind !== "compaction" ? `${shortId(r.sessionId)} \u2190 ${r.previousSessionId === null ? "?" : shortId(r.previousSessionId)}` : shortId(r.sessionId);
   const before = r.before === null ? "\u2014" : `${fmt(r.before)}${r.beforeFrom === "preTokens" ? " (preTokens)" : r.beforeFrom === "session-end-record" ? " (at the /clear, SessionEnd hook)" : ""}`;
   const after = r.after === null ? "\u2014" : `${fmt(r.after)}${r.afterFrom === "postTokens" ? " (postTokens)" : ""}`;
   const saving = r.saving === null || r.before === null || r.after === null || r.before === 0 ? "\u2014" : `${signed(r.saving)} (${percentChange(r.before, r.after)})`;
-  return [when(r.at), restartKind(r), session, before, after, saving, loaded(r), pairing(r), notAveragedText(r) ?? "yes"];
+  return [
+    when(r.at),
+    ofAgent(r.agent, restartKind(r), mixed),
+    session,
+    before,
+    after,
+    saving,
+    loaded(r),
+    pairing(r),
+    notAveragedText(r) ?? "yes"
+  ];
 }
 function malformedLines(file) {
   const out = file.lineNumbers.map(
@@ -4206,7 +4262,7 @@ function malformedLines(file) {
 }
 var PAIRING_LINES = [
   `/clear (the ended session's final size \u2192 the new session's first request): the new session is paired with the one it ended by ThreadMind's hook records when present (SessionEnd with reason clear, then SessionStart with source clear: the latest unused SessionEnd at or before the SessionStart) \u2014 "ThreadMind hooks".`,
-  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
+  `Otherwise by the new transcript itself: it opens with the \`/clear\` command record or a SessionStart hook of any plugin reporting source clear; the ended session is the one in the same project folder (for Codex, among the workspace's rollouts, whatever their day) whose last record (progress and sidechain records not read) is the latest at or before the /clear (5 s tolerance), each session ending at most one pair. Within ${duration(MAX_CONFIDENT_GAP_MS)} of the /clear the pair is confident ("/clear record"); further apart it is "inferred by time order" (the ended session may have been closed rather than cleared): listed with its gap, never averaged (nor in the freshness table). Sessions started without such evidence (startup, a new terminal) are not restarts.`,
   `A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call's request), never by time order; without such a session it is listed, not averaged.`,
   "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
@@ -4228,17 +4284,21 @@ function reportDocument(report) {
     intro.push(
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
     );
+  const mixed = new Set(report.restarts.map((r2) => r2.agent)).size > 1;
   const tables = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
       notes: [
-        'Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.'
+        `Average conversation size before a restart and at the first request after it (tokens, measured), each kind of restart${mixed ? " of each agent" : ""} on its own. Only restarts paired with confidence and measured on both sides are averaged ("In averages"); every other one is in "Every restart" with the reason.`,
+        ...mixed ? [
+          "Restarts of different agents are never averaged together: their system prompts, tools and context caps differ, and so do the sizes after a restart."
+        ] : []
       ],
       headers: ["", "Restarts", "In averages", "Avg before", "Avg after", "Avg saving", "ThreadMind loaded (~)"],
       align: ["l", "r", "r", "r", "r", "r", "r"],
       rows: report.byKind.flatMap((k) => [
-        groupRow(`${KIND_LABELS[k.kind]}, with ThreadMind context`, k.withThreadMind),
-        groupRow(`${KIND_LABELS[k.kind]}, without (baseline)`, k.withoutThreadMind)
+        groupRow(ofAgent(k.agent, `${KIND_LABELS[k.kind]}, with ThreadMind context`, mixed), k.withThreadMind),
+        groupRow(ofAgent(k.agent, `${KIND_LABELS[k.kind]}, without (baseline)`, mixed), k.withoutThreadMind)
       ])
     },
     {
@@ -4246,7 +4306,7 @@ function reportDocument(report) {
       notes: report.restarts.length === 0 ? ["No /clear or compaction found in these transcripts."] : [],
       headers: ["When", "Kind", "Session", "Before", "After", "Saving", "ThreadMind loaded (~)", "Paired by", "In averages"],
       align: ["l", "l", "l", "r", "r", "r", "r", "l", "l"],
-      rows: report.restarts.map(restartRow)
+      rows: report.restarts.map((r2) => restartRow(r2, mixed))
     },
     {
       title: "Sessions with and without ThreadMind context",

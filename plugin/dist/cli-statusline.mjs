@@ -9319,9 +9319,37 @@ function joinBlocks(blocks) {
 }
 var FENCE_START = /^(```|~~~)/;
 
-// src/core/store/thread-folder-format.ts
+// src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
 var SET_DIRS = ["paths", "related"];
+[...SECTION_KEYS, ...SET_DIRS];
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function fractionOf(key) {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+function isSetDir(name) {
+  return SET_DIRS.includes(name);
+}
+function isItemFileName(name) {
+  return name.endsWith(".md") && isItemKey(name.slice(0, -3));
+}
+function subdirEntryLimit(dir) {
+  if (dir === "paths") return LIMITS.pathsCount * 4;
+  if (dir === "related") return LIMITS.relatedCount * 4;
+  return LIMITS.sectionItems;
+}
+function folderFileBytes(dir) {
+  if (dir === null) return LIMITS.threadFileBytes;
+  return isSetDir(dir) ? LIMITS.pathChars * 4 + 16 : LIMITS.itemFileBytes;
+}
+
+// src/core/store/thread-folder-format.ts
 var HEAD_KEYS = [
   "id",
   "title",
@@ -9343,9 +9371,6 @@ function gitBlobId(bytes) {
 }
 function memberFileName(member2) {
   return createHash("sha1").update(member2).digest("hex").slice(0, 16);
-}
-function isSectionDir(name) {
-  return SECTION_KEYS.includes(name);
 }
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function assertStorable(what, text2) {
@@ -9495,49 +9520,6 @@ function pathStamp(path) {
 function statStamp(s) {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
-var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-var FIRST = "i";
-var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
-function isItemKey(name) {
-  return ITEM_KEY.test(name);
-}
-function fractionOf(key) {
-  return ITEM_KEY.exec(key)?.[1] ?? "";
-}
-function midpoint(a, b) {
-  if (b !== null) {
-    let n = 0;
-    while ((a[n] ?? "0") === b[n]) n++;
-    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
-  }
-  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
-  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
-  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
-  if (b !== null && b.length > 1) return b.slice(0, 1);
-  return DIGITS[low] + midpoint(a.slice(1), null);
-}
-function after(a) {
-  if (a === "") return FIRST;
-  const d = DIGITS.indexOf(a[0]);
-  if (d < DIGITS.length - 1) return DIGITS[d + 1];
-  return a[0] + after(a.slice(1));
-}
-function fractionBetween(a, b) {
-  if (b === null) return after(a);
-  if (a !== "" && a >= b) return a + FIRST;
-  if (a === "" && b === "") return FIRST;
-  return midpoint(a, b);
-}
-function keyBetween(before, next) {
-  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
-  return `${fraction}-${randomSuffix()}`;
-}
-function randomSuffix() {
-  const bytes = randomBytes(4);
-  let out = "";
-  for (const b of bytes) out += DIGITS[b % DIGITS.length];
-  return out;
-}
 
 // src/core/store/thread-folder-read.ts
 function assembleFolder(id, texts, pathOf) {
@@ -9638,22 +9620,21 @@ function readFolderTexts(folder) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
     if (name === HEAD_FILE) {
-      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+      texts.head = readFile(path, stamps, folderFileBytes(null));
     } else if (isSectionDir(name)) {
-      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+        if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        const text2 = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text2 !== null) texts.items.set(`${name}/${file}`, text2);
       }
-    } else if (SET_DIRS.includes(name)) {
-      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
-      const names = listDir(path, stamps, limit) ?? [];
+    } else if (isSetDir(name)) {
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        const text2 = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text2 !== null) texts.members.set(`${name}/${file}`, text2);
       }
     }
@@ -9696,6 +9677,42 @@ function listDir(path, stamps, limit) {
     dir.closeSync();
   }
   return names.sort();
+}
+var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+var FIRST = "i";
+function midpoint(a, b) {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low] + midpoint(a.slice(1), null);
+}
+function after(a) {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1];
+  return a[0] + after(a.slice(1));
+}
+function fractionBetween(a, b) {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+function keyBetween(before, next) {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+function randomSuffix() {
+  const bytes = randomBytes(4);
+  let out = "";
+  for (const b of bytes) out += DIGITS[b % DIGITS.length];
+  return out;
 }
 
 // src/core/store/thread-folder-write.ts
@@ -10343,18 +10360,40 @@ var Store = class {
     for (const id of threads.keys()) {
       const read = this.readFresh(projectId, id);
       if (read === null) continue;
-      if (read.folder !== null) {
-        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+      const state = migrationState(read);
+      switch (state) {
+        case null:
+          continue;
+        case "edited":
           await this.writeThread(projectId, read.thread);
-          migrated.push(id);
+          break;
+        case "unmigrated":
+          this.migrate(projectId, read.thread, read.legacyBlob);
+          this.parsed.delete(this.threadFolder(projectId, id));
+          break;
+        default: {
+          const unreachable = state;
+          throw new Error(`unhandled migration state ${String(unreachable)}`);
         }
-        continue;
       }
-      this.migrate(projectId, read.thread, read.legacyBlob);
-      this.parsed.delete(this.threadFolder(projectId, id));
       migrated.push(id);
     }
     return { migrated, problems };
+  }
+  /**
+   * The readable threads of a project that `migrateProject` would write (unreadable files are readAllThreads' problems):
+   * `unmigrated`, still one format-1 file (<id>.md); `edited`, a folder whose format-1 file was edited since it was
+   * migrated (merged from a branch that had not migrated: the next write absorbs it).
+   */
+  threadsToMigrate(projectId) {
+    const { threads } = this.readAllThreads(projectId);
+    const found = { unmigrated: [], edited: [] };
+    for (const id of threads.keys()) {
+      const read = this.readCached(projectId, id);
+      const state = read === null ? null : migrationState(read);
+      if (state !== null) found[state].push(id);
+    }
+    return found;
   }
   /**
    * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
@@ -10426,6 +10465,10 @@ var Store = class {
     noteThreadsChanged(this.dir);
   }
 };
+function migrationState(read) {
+  if (read.folder === null) return "unmigrated";
+  return read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom ? "edited" : null;
+}
 function stampsUnchanged(stamps) {
   for (const [path, stamp] of stamps) {
     if (pathStamp(path) !== stamp) return false;
@@ -11108,7 +11151,8 @@ function classifyAttachment(record, meta) {
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
+      fromHook: true
     }
   };
 }
@@ -11979,15 +12023,30 @@ var RolloutClassifier = class {
     };
   }
 };
+var CODEX_HOOK_CONTEXT_KIND = "hooks.additional_context";
+function hookParts(payload, parts) {
+  const meta = payload.internal_chat_message_metadata_passthrough;
+  if (!isObject2(meta)) return null;
+  const kinds = Array.isArray(meta.content_item_kinds) ? meta.content_item_kinds : null;
+  const items = Array.isArray(meta.content_item_metadata) ? meta.content_item_metadata : null;
+  if (kinds === null && items === null) return null;
+  return Array.from({ length: parts }, (_, i) => {
+    const item = items?.[i];
+    const provenance = isObject2(item) ? item.provenance : void 0;
+    return kinds?.[i] === CODEX_HOOK_CONTEXT_KIND || isObject2(provenance) && provenance.hook === true;
+  });
+}
 function classifyResponseItem(payload, meta) {
   if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
   const content = payload.content;
   if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const marked = hookParts(payload, content.length);
+  if (marked !== null && !marked.includes(true)) return { kind: "other", meta };
   const texts = [];
-  for (const part of content) {
+  for (const [i, part] of content.entries()) {
     if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
     const text2 = optionalString2(part, "text", "content part");
-    if (text2 !== null) texts.push(text2);
+    if (text2 !== null && (marked === null || marked[i] === true)) texts.push(text2);
   }
   const first = texts[0];
   return {
@@ -11998,7 +12057,8 @@ function classifyResponseItem(payload, meta) {
       hookName: null,
       content: texts,
       text: texts.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true,
+      fromHook: marked !== null
     }
   };
 }

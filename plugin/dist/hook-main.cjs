@@ -1741,7 +1741,8 @@ function classifyAttachment(record3, meta) {
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
+      fromHook: true
     }
   };
 }
@@ -2625,15 +2626,30 @@ var RolloutClassifier = class {
     };
   }
 };
+var CODEX_HOOK_CONTEXT_KIND = "hooks.additional_context";
+function hookParts(payload, parts) {
+  const meta = payload.internal_chat_message_metadata_passthrough;
+  if (!isObject2(meta)) return null;
+  const kinds = Array.isArray(meta.content_item_kinds) ? meta.content_item_kinds : null;
+  const items = Array.isArray(meta.content_item_metadata) ? meta.content_item_metadata : null;
+  if (kinds === null && items === null) return null;
+  return Array.from({ length: parts }, (_, i) => {
+    const item = items?.[i];
+    const provenance = isObject2(item) ? item.provenance : void 0;
+    return kinds?.[i] === CODEX_HOOK_CONTEXT_KIND || isObject2(provenance) && provenance.hook === true;
+  });
+}
 function classifyResponseItem(payload, meta) {
   if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
   const content = payload.content;
   if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
+  const marked = hookParts(payload, content.length);
+  if (marked !== null && !marked.includes(true)) return { kind: "other", meta };
   const texts = [];
-  for (const part of content) {
+  for (const [i, part] of content.entries()) {
     if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
     const text = optionalString2(part, "text", "content part");
-    if (text !== null) texts.push(text);
+    if (text !== null && (marked === null || marked[i] === true)) texts.push(text);
   }
   const first = texts[0];
   return {
@@ -2644,7 +2660,8 @@ function classifyResponseItem(payload, meta) {
       hookName: null,
       content: texts,
       text: texts.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true,
+      fromHook: marked !== null
     }
   };
 }

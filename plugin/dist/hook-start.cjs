@@ -81,7 +81,7 @@ __export(main_start_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_start_exports);
-var import_node_path21 = require("path");
+var import_node_path23 = require("path");
 
 // src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -578,6 +578,10 @@ var import_node_path6 = require("path");
 // src/core/store/atomic-write.ts
 var import_node_fs8 = require("fs");
 var import_node_path7 = require("path");
+var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function isAtomicTempFile(name) {
+  return TEMP_NAME.test((0, import_node_path7.basename)(name));
+}
 
 // src/core/context/branch-start.ts
 var FILE_MAX_BYTES = 64 * 1024;
@@ -1961,8 +1965,8 @@ function hookMain(fast, startCheck) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs24 = require("fs");
-var import_node_path20 = require("path");
+var import_node_fs27 = require("fs");
+var import_node_path22 = require("path");
 
 // src/core/git/unmerged-listing.ts
 function parseUnmergedListing(out) {
@@ -2087,8 +2091,11 @@ function refreshDriverConfig(linkedPath, expected) {
 }
 
 // src/core/store/conflict-marker-sweep.ts
+var import_node_fs25 = require("fs");
+var import_node_path20 = require("path");
+
+// src/core/store/conflict-sweep-files.ts
 var import_node_fs22 = require("fs");
-var import_node_path18 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2097,52 +2104,257 @@ function hasConflictMarkers(text) {
   return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
-// src/core/store/conflict-marker-sweep.ts
-var SWEEP_VERSION = 2;
-var MAX_FILES_READ = 200;
-var MAX_PROJECTS = 50;
+// src/core/store/conflict-sweep-files.ts
+init_text_fingerprint();
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs22.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
+function stampDigest(stamp) {
+  return Number.parseInt(textFingerprint(stamp), 16).toString(36);
+}
+function fileHasMarkers(path, maxBytes) {
+  try {
+    const bytes = readRegularFile(path, maxBytes);
+    return bytes !== null && hasConflictMarkers(bytes.subarray(0, maxBytes).toString("utf8"));
+  } catch {
+    return false;
+  }
+}
+
+// src/core/store/conflict-sweep-folder.ts
+var import_node_fs23 = require("fs");
+var import_node_path18 = require("path");
+
+// src/core/types.ts
+var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+
+// src/core/store/thread-folder-layout.ts
+var HEAD_FILE = "thread.md";
+var SET_DIRS = ["paths", "related"];
+var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+function isSetDir(name) {
+  return SET_DIRS.includes(name);
+}
+function isItemFileName(name) {
+  return name.endsWith(".md") && isItemKey(name.slice(0, -3));
+}
+function subdirEntryLimit(dir) {
+  if (dir === "paths") return LIMITS.pathsCount * 4;
+  if (dir === "related") return LIMITS.relatedCount * 4;
+  return LIMITS.sectionItems;
+}
+function folderFileBytes(dir) {
+  if (dir === null) return LIMITS.threadFileBytes;
+  return isSetDir(dir) ? LIMITS.pathChars * 4 + 16 : LIMITS.itemFileBytes;
+}
+
+// src/core/store/conflict-sweep-folder.ts
+function digestOf(folderStamp, subdirStamps) {
+  return stampDigest(`${folderStamp}|${subdirStamps.join("|")}`);
+}
+function currentDigest(folder, mask, budget) {
+  const own = stampOf(folder, "dir");
+  budget.listed += 1;
+  if (own === null) return null;
+  const stamps = FOLDER_SUBDIRS.map((name, i) => {
+    if ((mask & 1 << i) === 0) return "-";
+    budget.listed += 1;
+    return stampOf(`${folder}${import_node_path18.sep}${name}`, "dir")?.stamp ?? "-";
+  });
+  return digestOf(own.stamp, stamps);
+}
+function namesIn(path, limit, budget) {
+  let dir;
+  try {
+    dir = (0, import_node_fs23.opendirSync)(path);
+  } catch {
+    return [];
+  }
+  const names = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      budget.listed += 1;
+      if (isAtomicTempFile(entry.name)) continue;
+      if (names.length === limit) return null;
+      names.push(entry.name);
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names;
+}
+function listFolder(folder, budget, now) {
+  const own = stampOf(folder, "dir");
+  if (own === null) return null;
+  let settled = own.settledAtMs < now;
+  let mask = 0;
+  let over = false;
+  const subdirStamps = FOLDER_SUBDIRS.map(() => "-");
+  const files = [];
+  const add = (rel, path, maxBytes) => {
+    const stamp = stampOf(path, "file");
+    if (stamp !== null) files.push({ ...stamp, rel, path, maxBytes });
+  };
+  const names = namesIn(folder, LIMITS.threadFolderEntries, budget);
+  for (const name of names ?? []) {
+    if (name === HEAD_FILE) {
+      add(name, `${folder}${import_node_path18.sep}${name}`, folderFileBytes(null));
+      continue;
+    }
+    const at = FOLDER_SUBDIRS.indexOf(name);
+    if (at < 0) continue;
+    const sub = FOLDER_SUBDIRS[at];
+    const path = `${folder}${import_node_path18.sep}${sub}`;
+    const stamp = stampOf(path, "dir");
+    if (stamp === null) continue;
+    mask |= 1 << at;
+    subdirStamps[at] = stamp.stamp;
+    if (stamp.settledAtMs >= now) settled = false;
+    const inside = namesIn(path, subdirEntryLimit(sub), budget);
+    if (inside === null) {
+      over = true;
+      continue;
+    }
+    for (const file of inside) {
+      if (isSectionDir(sub) && !isItemFileName(file)) continue;
+      add(`${sub}/${file}`, `${path}${import_node_path18.sep}${file}`, folderFileBytes(sub));
+    }
+  }
+  return { mask, digest: digestOf(own.stamp, subdirStamps), settled, files, over: over || names === null };
+}
+function judgedBy(record2, file) {
+  if (record2 === void 0) return false;
+  if (file.changedMs !== record2.upTo) return file.changedMs < record2.upTo;
+  return record2.complete || file.rel <= record2.after;
+}
+var byChange = (a, b) => a.changedMs - b.changedMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+function judgeFolder(folder, saved, savedMarked, budget, now) {
+  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf(`${folder}${import_node_path18.sep}${rel}`, "file")?.stamp === stamp));
+  if (saved?.complete === true && keptMarks.size === savedMarked.size) {
+    const digest = currentDigest(folder, saved.mask, budget);
+    if (digest === null) return null;
+    if (digest === saved.digest) return { record: saved, marked: keptMarks, complete: true };
+  }
+  if (budget.filesLeft <= 0) return { record: saved, marked: keptMarks, complete: false };
+  const listing = listFolder(folder, budget, now);
+  if (listing === null) return null;
+  if (listing.over) {
+    const record3 = { complete: true, mask: listing.mask, digest: listing.digest, files: 0, upTo: 0 };
+    return { record: record3, marked: /* @__PURE__ */ new Map(), complete: listing.settled };
+  }
+  const marked = /* @__PURE__ */ new Map();
+  let toRead = listing.files.filter((file) => {
+    if (!judgedBy(saved, file)) return true;
+    if (savedMarked.get(file.rel) === file.stamp) marked.set(file.rel, file.stamp);
+    return false;
+  });
+  if (toRead.length === 0 && saved?.complete === true && listing.digest !== saved.digest && listing.files.length >= saved.files) {
+    toRead = listing.files;
+    marked.clear();
+  }
+  const judge = (file) => {
+    budget.filesLeft -= 1;
+    budget.read += 1;
+    if (fileHasMarkers(file.path, file.maxBytes)) marked.set(file.rel, file.stamp);
+  };
+  if (toRead.length <= budget.filesLeft) {
+    for (const file of toRead) judge(file);
+    if (!listing.settled || toRead.some((file) => file.settledAtMs >= now)) return { record: saved, marked, complete: false };
+    const upTo = listing.files.reduce((latest, file) => Math.max(latest, file.changedMs), 0);
+    const record3 = {
+      complete: true,
+      mask: listing.mask,
+      digest: listing.digest,
+      files: listing.files.length,
+      upTo
+    };
+    return { record: record3, marked, complete: true };
+  }
+  let record2 = saved;
+  let moving = true;
+  for (const file of toRead.sort(byChange).slice(0, budget.filesLeft)) {
+    judge(file);
+    if (file.settledAtMs >= now) moving = false;
+    if (moving) record2 = { complete: false, upTo: file.changedMs, after: file.rel };
+  }
+  return { record: record2, marked, complete: false };
+}
+
+// src/core/store/conflict-sweep-state.ts
+var import_node_fs24 = require("fs");
+var import_node_path19 = require("path");
+var SWEEP_VERSION = 3;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
 var HEAD_READ_BYTES = 64 * 1024;
 function sweepPath(storeDir) {
-  return (0, import_node_path18.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path19.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
-  return { summary: {}, verdicts: () => void 0 };
+  return { index: null, summary: {}, verdicts: () => void 0 };
 }
-function readState(storeDir, work) {
+var isStringMap = (value) => isRecord(value) && Object.values(value).every((v) => typeof v === "string");
+function folderRecordOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const [a, b, c, d] = value;
+  if (value.length === 4 && Number.isInteger(a) && typeof b === "string" && Number.isInteger(c) && Number.isFinite(d))
+    return { complete: true, mask: a, digest: b, files: c, upTo: d };
+  if (value.length === 2 && Number.isFinite(a) && typeof b === "string") return { complete: false, upTo: a, after: b };
+  return void 0;
+}
+function savedFolderRecord(record2) {
+  return record2.complete ? [record2.mask, record2.digest, record2.files, record2.upTo] : [record2.upTo, record2.after];
+}
+function readState(storeDir, counted) {
   try {
     const path = sweepPath(storeDir);
     assertNoLinksBelow(storeDir, path);
-    const { headText, rest } = readHead(path, (n) => {
-      if (work?.stateBytes !== void 0) work.stateBytes += n;
-    });
+    const { headText, rest } = readHead(path, counted);
     const head = JSON.parse(headText);
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
-    let files = null;
     const summary = {};
     for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
-        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isStringMap(entry.marked) && Number.isInteger(entry.folders))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked, folders: entry.folders };
     }
+    let details = null;
     return {
+      index: typeof head.index === "string" ? head.index : null,
       summary,
       verdicts: (projectId) => {
         const known = ownEntry(summary, projectId);
         if (known === void 0) return void 0;
-        if (files === null) {
+        if (details === null) {
           try {
             const parsed = JSON.parse(rest() ?? "");
-            files = isRecord(parsed) ? parsed : {};
+            details = isRecord(parsed) ? parsed : {};
           } catch {
-            files = {};
+            details = {};
           }
         }
-        const stamps = ownEntry(files, projectId);
-        return {
-          dir: known.dir,
-          files: isRecord(stamps) ? stamps : {},
-          marked: Object.keys(known.marked)
-        };
+        const saved = ownEntry(details, projectId);
+        const files = isRecord(saved) && isStringMap(saved.f) ? saved.f : {};
+        const folders = {};
+        if (isRecord(saved) && isRecord(saved.t)) {
+          for (const [id, value] of Object.entries(saved.t)) {
+            const record2 = folderRecordOf(value);
+            if (record2 !== void 0) folders[id] = record2;
+          }
+        }
+        return { dir: known.dir, marked: known.marked, files, folders };
       }
     };
   } catch {
@@ -2185,118 +2397,180 @@ function readHead(path, counted) {
     }
   };
 }
-function stateText(projects) {
+function stateText(index, projects) {
   const summary = {};
-  const files = {};
+  const details = {};
   for (const [projectId, v] of projects) {
-    const marked = {};
-    for (const name of v.marked) marked[name] = v.files[name] ?? "";
-    summary[projectId] = { dir: v.dir, marked };
-    files[projectId] = v.files;
+    const t = {};
+    for (const [id, record2] of Object.entries(v.folders)) t[id] = savedFolderRecord(record2);
+    summary[projectId] = { dir: v.dir, marked: v.marked, folders: Object.keys(t).length };
+    details[projectId] = { f: v.files, t };
   }
-  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
-${JSON.stringify(files)}
+  return `${JSON.stringify({ version: SWEEP_VERSION, index, projects: summary })}
+${JSON.stringify(details)}
 `;
 }
-function stampOf(path, kind) {
-  try {
-    const s = (0, import_node_fs22.lstatSync)(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
-  } catch {
-    return null;
-  }
-}
-function readBounded(path) {
-  try {
-    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
-  } catch {
-    return null;
-  }
-}
-function saveState(storeDir, state, swept, gone) {
+function saveState(storeDir, state, index, swept, gone) {
   const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
   try {
-    const cache = (0, import_node_path18.join)(storeDir, "cache");
-    (0, import_node_fs22.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs22.lstatSync)(cache).isDirectory()) return;
+    const cache = (0, import_node_path19.join)(storeDir, "cache");
+    (0, import_node_fs24.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs24.lstatSync)(cache).isDirectory()) return;
     const after = /* @__PURE__ */ new Map();
     for (const projectId of Object.keys(state.summary)) {
       const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
       if (kept !== void 0) after.set(projectId, kept);
     }
     for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-    (0, import_node_fs22.rmSync)(temp, { force: true });
-    (0, import_node_fs22.writeFileSync)(temp, stateText(after), { flag: "wx" });
-    (0, import_node_fs22.renameSync)(temp, sweepPath(storeDir));
+    (0, import_node_fs24.rmSync)(temp, { force: true });
+    (0, import_node_fs24.writeFileSync)(temp, stateText(index, after), { flag: "wx" });
+    (0, import_node_fs24.renameSync)(temp, sweepPath(storeDir));
   } catch {
     try {
-      (0, import_node_fs22.rmSync)(temp, { force: true });
+      (0, import_node_fs24.rmSync)(temp, { force: true });
     } catch {
     }
   }
 }
-function sameVerdicts(saved, now) {
-  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
-  const names = Object.keys(now.files);
-  if (names.length !== Object.keys(saved.files).length) return false;
-  return names.every((name) => saved.files[name] === now.files[name]);
+function sameMap(a, b, same) {
+  const names = Object.keys(b);
+  if (names.length !== Object.keys(a).length) return false;
+  return names.every((name) => {
+    const x = ownEntry(a, name);
+    return x !== void 0 && same(x, b[name]);
+  });
 }
-function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
+var sameFolderRecord = (a, b) => savedFolderRecord(a).join("\n") === savedFolderRecord(b).join("\n");
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir) return false;
+  const same = (x, y) => x === y;
+  return sameMap(saved.marked, now.marked, same) && sameMap(saved.files, now.files, same) && sameMap(saved.folders, now.folders, sameFolderRecord);
+}
+
+// src/core/store/conflict-marker-sweep.ts
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
+function indexStampOf(storeDir, dotGit) {
   try {
-    const projectsDir = (0, import_node_path18.join)(storeDir, "projects");
-    if ((0, import_node_fs22.lstatSync)(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir, work);
+    let dir = dotGit;
+    if (dir === void 0) {
+      const top = findGitTop((0, import_node_path20.dirname)(storeDir));
+      dir = top === null ? null : gitDir(top);
+    }
+    return dir === null ? null : stampOf((0, import_node_path20.join)(dir, "index"), "file");
+  } catch {
+    return null;
+  }
+}
+function markedByFolder(marked) {
+  const byFolder = /* @__PURE__ */ new Map();
+  for (const [rel, stamp] of Object.entries(marked)) {
+    const slash = rel.indexOf("/");
+    if (slash < 0) continue;
+    const id = rel.slice(0, slash);
+    const files = byFolder.get(id) ?? /* @__PURE__ */ new Map();
+    byFolder.set(id, files);
+    files.set(rel.slice(slash + 1), stamp);
+  }
+  return byFolder;
+}
+function sweepProject(dir, dirStamp, summary, known, budget, now) {
+  const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
+  const savedMarked = summary?.marked ?? {};
+  const folderMarks = markedByFolder(savedMarked);
+  const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const found = [];
+  let complete = dirStamp.settledAtMs < now;
+  const entries = (0, import_node_fs25.readdirSync)(dir, { withFileTypes: true });
+  budget.listed += entries.length;
+  for (const entry of entries) {
+    const name = entry.name;
+    const path = `${dir}${import_node_path20.sep}${name}`;
+    if (entry.isDirectory()) {
+      if (!isValidId(name)) continue;
+      const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? /* @__PURE__ */ new Map(), budget, now);
+      if (judged === null) continue;
+      if (judged.record !== void 0) verdicts.folders[name] = judged.record;
+      if (!judged.complete) complete = false;
+      for (const [rel, stamp2] of judged.marked) {
+        verdicts.marked[`${name}/${rel}`] = stamp2;
+        found.push(`${name}/${rel}`);
+      }
+      continue;
+    }
+    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
+    const markedStamp = ownEntry(savedMarked, name);
+    const knownDigest = ownEntry(known?.files ?? {}, name);
+    if (dirUnchanged && markedStamp === void 0 && knownDigest !== void 0) {
+      verdicts.files[name] = knownDigest;
+      continue;
+    }
+    const stamp = stampOf(path, "file");
+    if (stamp === null) continue;
+    const digest = stampDigest(stamp.stamp);
+    let marked;
+    if (knownDigest === digest) marked = markedStamp !== void 0;
+    else if (budget.filesLeft > 0) {
+      budget.filesLeft -= 1;
+      budget.read += 1;
+      marked = fileHasMarkers(path, LIMITS.threadFileBytes);
+    } else {
+      complete = false;
+      continue;
+    }
+    if (stamp.settledAtMs < now) verdicts.files[name] = digest;
+    else complete = false;
+    if (marked) {
+      verdicts.marked[name] = stamp.stamp;
+      found.push(name);
+    }
+  }
+  if (complete) verdicts.dir = dirStamp.stamp;
+  return { verdicts, found };
+}
+function markedUnchanged(dir, summary) {
+  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${import_node_path20.sep}${rel}`, "file")?.stamp === stamp);
+}
+function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
+  try {
+    const projectsDir = (0, import_node_path20.join)(storeDir, "projects");
+    if ((0, import_node_fs25.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    if ((0, import_node_fs25.lstatSync)((0, import_node_path20.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    const state = readState(storeDir, (n) => {
+      if (work?.stateBytes !== void 0) work.stateBytes += n;
+    });
+    const index = indexStampOf(storeDir, dotGit);
+    const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    let budget = MAX_FILES_READ;
+    const budget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
     const found = [];
+    let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path18.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path20.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf((0, import_node_path18.join)(dir, name), "file")?.stamp === stamp);
-      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && (!indexChanged || summary.folders === 0) && markedUnchanged(dir, summary)) {
+        found.push(...Object.keys(summary.marked).map((rel) => `threads/${projectId}/${rel}`));
         continue;
       }
       const known = state.verdicts(projectId);
-      const verdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.settledAtMs < now;
-      const names = (0, import_node_fs22.readdirSync)(dir);
-      if (work !== void 0) work.listed += names.length;
-      for (const name of names) {
-        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${import_node_path18.sep}${name}`;
-        const stamp = stampOf(path, "file");
-        if (stamp === null) continue;
-        const wasMarked = known?.marked.includes(name) ?? false;
-        let marked;
-        if (known?.files[name] === stamp.stamp) marked = wasMarked;
-        else if (budget > 0) {
-          budget--;
-          if (work?.read !== void 0) work.read += 1;
-          const text = readBounded(path);
-          marked = text !== null && hasConflictMarkers(text);
-        } else {
-          complete = false;
-          continue;
-        }
-        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
-        else complete = false;
-        if (marked) {
-          verdicts.marked.push(name);
-          found.push(`threads/${projectId}/${name}`);
-        }
-      }
-      if (complete) verdicts.dir = dirStamp.stamp;
-      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
+      if (result.verdicts.dir === null) complete = false;
+      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
+    let nextIndex = state.index;
+    if (indexChanged) nextIndex = index !== null && complete && index.settledAtMs < now ? index.stamp : null;
+    if (work !== void 0) {
+      work.listed += budget.listed;
+      if (work.read !== void 0) work.read += budget.read;
+    }
+    if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
   } catch {
     return [];
@@ -2304,16 +2578,16 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
 }
 
 // src/hooks/commit-notice.ts
-var import_node_fs23 = require("fs");
-var import_node_path19 = require("path");
+var import_node_fs26 = require("fs");
+var import_node_path21 = require("path");
 var LS_FILES_TIMEOUT_MS = 1e3;
 var COMMIT_NOTICE_MARK = "commit-notice.json";
 var COMMIT_NOTICE_AFTER_MS = 24 * 60 * 60 * 1e3;
 function projectOlderThanADay(storeDir, now) {
-  const dir = (0, import_node_path19.join)(storeDir, "projects");
+  const dir = (0, import_node_path21.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs23.lstatSync)(dir).isSymbolicLink()) return false;
-    return (0, import_node_fs23.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs23.lstatSync)((0, import_node_path19.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
+    if ((0, import_node_fs26.lstatSync)(dir).isSymbolicLink()) return false;
+    return (0, import_node_fs26.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs26.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
   } catch {
     return false;
   }
@@ -2322,24 +2596,24 @@ function commitNoticeLine(threadsDir) {
   return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; \`thread-mind-mcp doctor\` keeps checking.)`;
 }
 function mark(storeDir, verdict) {
-  const cache = (0, import_node_path19.join)(storeDir, "cache");
-  const target = (0, import_node_path19.join)(cache, COMMIT_NOTICE_MARK);
+  const cache = (0, import_node_path21.join)(storeDir, "cache");
+  const target = (0, import_node_path21.join)(cache, COMMIT_NOTICE_MARK);
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    (0, import_node_fs23.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs23.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs23.rmSync)(temp, { force: true });
-    (0, import_node_fs23.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
+    (0, import_node_fs26.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs26.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs26.rmSync)(temp, { force: true });
+    (0, import_node_fs26.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { flag: "wx" });
-    (0, import_node_fs23.renameSync)(temp, target);
+    (0, import_node_fs26.renameSync)(temp, target);
   } catch {
-    (0, import_node_fs23.rmSync)(temp, { force: true });
+    (0, import_node_fs26.rmSync)(temp, { force: true });
   }
 }
 function commitNotice(gitTop, storeDir) {
   if (gitTop === null) return null;
-  const threads = (0, import_node_path19.join)(storeDir, "threads");
-  if (!(0, import_node_fs23.existsSync)(threads) || (0, import_node_fs23.existsSync)((0, import_node_path19.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
+  const threads = (0, import_node_path21.join)(storeDir, "threads");
+  if (!(0, import_node_fs26.existsSync)(threads) || (0, import_node_fs26.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
   if (!projectOlderThanADay(storeDir, Date.now())) return null;
   const { execFileSync } = require("child_process");
   const rel = gitPath(gitTop, threads) || ".";
@@ -2363,13 +2637,13 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS2 = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs24.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs27.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs24.existsSync)((0, import_node_path20.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs27.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
@@ -2386,14 +2660,14 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    const store = (0, import_node_fs24.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    const store = (0, import_node_fs27.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
     if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path20.join)(workspace.storeDir, rel));
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path22.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
-    const marked = threadFilesWithMarkers(workspace.storeDir).map(shown).filter((f) => !unmerged.includes(f));
+    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), void 0, dotGit).map(shown).filter((f) => !unmerged.includes(f));
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {
@@ -2414,7 +2688,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
 var { runHook, runPath } = hookMain(
   (name, input, env, rotate) => name === "session-start" ? fastSessionStart(input, env, rotate) : Promise.resolve(null),
   // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
-  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path21.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
+  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path23.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
 );
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

@@ -306,7 +306,8 @@ function classifyAttachment(record, meta) {
       hookName: optionalString(attachment, "hookName", "attachment"),
       content,
       text: content.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
+      fromHook: true
     }
   };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
-import { join, resolve, dirname, sep, basename, relative } from 'path';
+import { join, resolve, dirname, basename, sep, relative } from 'path';
 import { execFileSync } from 'child_process';
 import { readlinkSync, existsSync, readdirSync, lstatSync, rmSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, renameSync, openSync, unlinkSync, promises, fstatSync, readSync, fsyncSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
@@ -11497,10 +11497,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11514,7 +11514,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep8) {
+          if (!keyProps.anchor && !keyProps.tag && !sep9) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11538,7 +11538,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11554,7 +11554,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11643,7 +11643,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep8 = "";
+        let sep9 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11657,13 +11657,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep8 + cb;
-              sep8 = "";
+                comment += sep9 + cb;
+              sep9 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep8 += source;
+                sep9 += source;
               hasSpace = true;
               break;
             default:
@@ -11705,18 +11705,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep8 && !value) {
+          if (!props.anchor && !props.tag && !sep9 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11770,8 +11770,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep8 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
+        if (!isMap && !sep9 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11783,7 +11783,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11794,8 +11794,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep8)
-                for (const st of sep8) {
+              if (sep9)
+                for (const st of sep9) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11812,7 +11812,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11990,7 +11990,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep8 = "";
+      let sep9 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12007,24 +12007,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep8 === " ")
-            sep8 = "\n";
-          else if (!prevMoreIndented && sep8 === "\n")
-            sep8 = "\n\n";
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          if (sep9 === " ")
+            sep9 = "\n";
+          else if (!prevMoreIndented && sep9 === "\n")
+            sep9 = "\n\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep8 === "\n")
+          if (sep9 === "\n")
             value += "\n";
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          value += sep8 + content;
-          sep8 = " ";
+          value += sep9 + content;
+          sep9 = " ";
           prevMoreIndented = false;
         }
       }
@@ -12206,25 +12206,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep8 = " ";
+      let sep9 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep8 === "\n")
-            res += sep8;
+          if (sep9 === "\n")
+            res += sep9;
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          res += sep8 + lm;
-          sep8 = " ";
+          res += sep9 + lm;
+          sep9 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep8 + (match?.[1] ?? "");
+      return res + sep9 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -13027,14 +13027,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep8, value }) {
+    function stringifyItem({ start, key, sep: sep9, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep8)
-        for (const st of sep8)
+      if (sep9)
+        for (const st of sep9)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -14196,18 +14196,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep8;
+          let sep9;
           if (scalar.end) {
-            sep8 = scalar.end;
-            sep8.push(this.sourceToken);
+            sep9 = scalar.end;
+            sep9.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep8 = [this.sourceToken];
+            sep9 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep8 }]
+            items: [{ start, key: scalar, sep: sep9 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14360,15 +14360,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep8 = it.sep;
-                  sep8.push(this.sourceToken);
+                  const sep9 = it.sep;
+                  sep9.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep8 }]
+                    items: [{ start: start2, key, sep: sep9 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14562,13 +14562,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep8 = fc.end.splice(1, fc.end.length);
-            sep8.push(this.sourceToken);
+            const sep9 = fc.end.splice(1, fc.end.length);
+            sep9.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep8 }]
+              items: [{ start, key: fc, sep: sep9 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -23086,6 +23086,23 @@ var StdioServerTransport = class {
     });
   }
 };
+function isRolloutName(name) {
+  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
+}
+function isRolloutPath(path) {
+  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+// src/agents/profiles.ts
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
 
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
@@ -32255,6 +32272,9 @@ function readFreshnessConfig(storeDir, projectId) {
   }
 }
 
+// src/agents/agent.ts
+var AGENT_IDS = ["claude-code", "codex"];
+
 // src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
@@ -32268,6 +32288,9 @@ function hasSize(r) {
 }
 function average(values) {
   return values.reduce((a, b) => a + b, 0) / values.length;
+}
+function agentOf(record3) {
+  return agentIdOfTranscript(typeof record3.transcriptPath === "string" ? record3.transcriptPath : null);
 }
 function restartKindFigures(clears, compacts, injections) {
   const nextCompactAt = /* @__PURE__ */ new Map();
@@ -32289,9 +32312,19 @@ function restartKindFigures(clears, compacts, injections) {
   const used = /* @__PURE__ */ new Set();
   const groups = /* @__PURE__ */ new Map();
   for (const { kind, record: r } of restarts) {
+    const agent = agentOf(r);
     const label = labelOf(kind, r);
-    const group2 = groups.get(label) ?? { restarts: 0, measured: [], estimateOnly: [], noSizeBefore: 0, noThreadMindAfter: 0 };
-    groups.set(label, group2);
+    const key = `${agent}\0${label}`;
+    const group2 = groups.get(key) ?? {
+      agent,
+      label,
+      restarts: 0,
+      measured: [],
+      estimateOnly: [],
+      noSizeBefore: 0,
+      noThreadMindAfter: 0
+    };
+    groups.set(key, group2);
     group2.restarts += 1;
     const next = nextCompactAt.get(r) ?? null;
     const after2 = kind === "clear" ? firstInjectionAfter(
@@ -32299,13 +32332,13 @@ function restartKindFigures(clears, compacts, injections) {
       used,
       r.at,
       CLEAR_PAIR_MAX_GAP_MS,
-      (i) => i.source === "clear" && i.sessionId !== r.sessionId
+      (i) => i.source === "clear" && i.sessionId !== r.sessionId && agentOf(i) === agent
     ) : firstInjectionAfter(
       injections,
       used,
       r.at,
       COMPACT_PAIR_MAX_GAP_MS,
-      (i) => i.source === "compact" && i.sessionId === r.sessionId && (next === null || i.at < next)
+      (i) => i.source === "compact" && i.sessionId === r.sessionId && agentOf(i) === agent && (next === null || i.at < next)
     );
     if (after2 !== null) used.add(after2);
     if (!hasSize(r)) group2.noSizeBefore += 1;
@@ -32315,8 +32348,9 @@ function restartKindFigures(clears, compacts, injections) {
     else group2.estimateOnly.push(after2.tokens);
   }
   const order = (label) => KIND_ORDER.includes(label) ? KIND_ORDER.indexOf(label) : KIND_ORDER.length;
-  return [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([label, g]) => ({
-    label,
+  return [...groups.values()].sort((a, b) => AGENT_IDS.indexOf(a.agent) - AGENT_IDS.indexOf(b.agent) || order(a.label) - order(b.label)).map((g) => ({
+    agent: g.agent,
+    label: g.label,
     restarts: g.restarts,
     measured: g.measured.length === 0 ? null : {
       count: g.measured.length,
@@ -32634,7 +32668,8 @@ function change(before, after2) {
   const c = (after2 - before) / before * 100;
   return `${c < 0 ? "\u2212" : "+"}${Math.abs(c).toFixed(1)}%`;
 }
-function kindLines(k) {
+function kindLines(figures, mixed) {
+  const k = mixed ? { ...figures, label: `${PROFILES[figures.agent].name} ${figures.label}` } : figures;
   const out = [];
   const p = k.measured;
   if (p !== null) {
@@ -32712,10 +32747,11 @@ function measuredLines(m) {
   }
   const restarts = m.restarts.clear + m.restarts.compaction;
   if (restarts > 0) {
+    const mixed = new Set(m.restarts.kinds.map((k) => k.agent)).size > 1;
     lines.push(
-      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind on its own:`
+      `  Restarts: ${restarts} (/clear ${m.restarts.clear}, compaction ${m.restarts.compaction}); before \u2192 first request after, each kind${mixed ? " of each agent" : ""} on its own:`
     );
-    for (const k of m.restarts.kinds) lines.push(...kindLines(k));
+    for (const k of m.restarts.kinds) lines.push(...kindLines(k, mixed));
   }
   if (lines.length > 0) return [...lines, REPORT_LINE];
   if (m.lastHookSeen) {
@@ -34239,9 +34275,37 @@ function joinBlocks(blocks) {
 }
 var FENCE_START = /^(```|~~~)/;
 
-// src/core/store/thread-folder-format.ts
+// src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
 var SET_DIRS = ["paths", "related"];
+var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
+var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
+function isItemKey(name) {
+  return ITEM_KEY.test(name);
+}
+function fractionOf(key) {
+  return ITEM_KEY.exec(key)?.[1] ?? "";
+}
+function isSectionDir(name) {
+  return SECTION_KEYS.includes(name);
+}
+function isSetDir(name) {
+  return SET_DIRS.includes(name);
+}
+function isItemFileName(name) {
+  return name.endsWith(".md") && isItemKey(name.slice(0, -3));
+}
+function subdirEntryLimit(dir) {
+  if (dir === "paths") return LIMITS.pathsCount * 4;
+  if (dir === "related") return LIMITS.relatedCount * 4;
+  return LIMITS.sectionItems;
+}
+function folderFileBytes(dir) {
+  if (dir === null) return LIMITS.threadFileBytes;
+  return isSetDir(dir) ? LIMITS.pathChars * 4 + 16 : LIMITS.itemFileBytes;
+}
+
+// src/core/store/thread-folder-format.ts
 var HEAD_KEYS = [
   "id",
   "title",
@@ -34263,9 +34327,6 @@ function gitBlobId(bytes2) {
 }
 function memberFileName(member) {
   return createHash("sha1").update(member).digest("hex").slice(0, 16);
-}
-function isSectionDir(name) {
-  return SECTION_KEYS.includes(name);
 }
 var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function assertStorable(what, text) {
@@ -34395,51 +34456,6 @@ function parseItem(text) {
   if (commit !== void 0) item.commit = commit;
   return item;
 }
-var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-var FIRST = "i";
-var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
-function isItemKey(name) {
-  return ITEM_KEY.test(name);
-}
-function fractionOf(key) {
-  return ITEM_KEY.exec(key)?.[1] ?? "";
-}
-function midpoint(a, b) {
-  if (b !== null) {
-    let n = 0;
-    while ((a[n] ?? "0") === b[n]) n++;
-    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
-  }
-  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
-  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
-  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
-  if (b !== null && b.length > 1) return b.slice(0, 1);
-  return DIGITS[low] + midpoint(a.slice(1), null);
-}
-function after(a) {
-  if (a === "") return FIRST;
-  const d = DIGITS.indexOf(a[0]);
-  if (d < DIGITS.length - 1) return DIGITS[d + 1];
-  return a[0] + after(a.slice(1));
-}
-function fractionBetween(a, b) {
-  if (b === null) return after(a);
-  if (a !== "" && a >= b) return a + FIRST;
-  if (a === "" && b === "") return FIRST;
-  return midpoint(a, b);
-}
-function keyBetween(before, next) {
-  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
-  return `${fraction}-${randomSuffix()}`;
-}
-function randomSuffix() {
-  const bytes2 = randomBytes(4);
-  let out = "";
-  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
-  return out;
-}
-
-// src/core/store/thread-folder-read.ts
 function assembleFolder(id, texts, pathOf) {
   if (texts.head === null) {
     if (texts.items.size === 0 && texts.members.size === 0) return null;
@@ -34538,22 +34554,21 @@ function readFolderTexts(folder) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
     if (name === HEAD_FILE) {
-      texts.head = readFile(path, stamps, LIMITS.threadFileBytes);
+      texts.head = readFile(path, stamps, folderFileBytes(null));
     } else if (isSectionDir(name)) {
-      const names = listDir(path, stamps, LIMITS.sectionItems) ?? [];
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        if (!file.endsWith(".md") || !isItemKey(file.slice(0, -3)))
+        if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        const text = readFile(join(path, file), stamps, LIMITS.itemFileBytes);
+        const text = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.items.set(`${name}/${file}`, text);
       }
-    } else if (SET_DIRS.includes(name)) {
-      const limit = name === "paths" ? LIMITS.pathsCount * 4 : LIMITS.relatedCount * 4;
-      const names = listDir(path, stamps, limit) ?? [];
+    } else if (isSetDir(name)) {
+      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        const text = readFile(join(path, file), stamps, LIMITS.pathChars * 4 + 16);
+        const text = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.members.set(`${name}/${file}`, text);
       }
     }
@@ -34596,6 +34611,42 @@ function listDir(path, stamps, limit) {
     dir.closeSync();
   }
   return names.sort();
+}
+var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+var FIRST = "i";
+function midpoint(a, b) {
+  if (b !== null) {
+    let n = 0;
+    while ((a[n] ?? "0") === b[n]) n++;
+    if (n > 0) return b.slice(0, n) + midpoint(a.slice(n), b.slice(n));
+  }
+  const low = a === "" ? 0 : DIGITS.indexOf(a[0]);
+  const high = b === null ? DIGITS.length : DIGITS.indexOf(b[0]);
+  if (high - low > 1) return DIGITS[Math.round((low + high) / 2)];
+  if (b !== null && b.length > 1) return b.slice(0, 1);
+  return DIGITS[low] + midpoint(a.slice(1), null);
+}
+function after(a) {
+  if (a === "") return FIRST;
+  const d = DIGITS.indexOf(a[0]);
+  if (d < DIGITS.length - 1) return DIGITS[d + 1];
+  return a[0] + after(a.slice(1));
+}
+function fractionBetween(a, b) {
+  if (b === null) return after(a);
+  if (a !== "" && a >= b) return a + FIRST;
+  if (a === "" && b === "") return FIRST;
+  return midpoint(a, b);
+}
+function keyBetween(before, next) {
+  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+  return `${fraction}-${randomSuffix()}`;
+}
+function randomSuffix() {
+  const bytes2 = randomBytes(4);
+  let out = "";
+  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
+  return out;
 }
 
 // src/core/store/thread-folder-write.ts
@@ -35470,18 +35521,40 @@ var Store = class {
     for (const id of threads.keys()) {
       const read = this.readFresh(projectId, id);
       if (read === null) continue;
-      if (read.folder !== null) {
-        if (read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom) {
+      const state = migrationState(read);
+      switch (state) {
+        case null:
+          continue;
+        case "edited":
           await this.writeThread(projectId, read.thread);
-          migrated.push(id);
+          break;
+        case "unmigrated":
+          this.migrate(projectId, read.thread, read.legacyBlob);
+          this.parsed.delete(this.threadFolder(projectId, id));
+          break;
+        default: {
+          const unreachable = state;
+          throw new Error(`unhandled migration state ${String(unreachable)}`);
         }
-        continue;
       }
-      this.migrate(projectId, read.thread, read.legacyBlob);
-      this.parsed.delete(this.threadFolder(projectId, id));
       migrated.push(id);
     }
     return { migrated, problems };
+  }
+  /**
+   * The readable threads of a project that `migrateProject` would write (unreadable files are readAllThreads' problems):
+   * `unmigrated`, still one format-1 file (<id>.md); `edited`, a folder whose format-1 file was edited since it was
+   * migrated (merged from a branch that had not migrated: the next write absorbs it).
+   */
+  threadsToMigrate(projectId) {
+    const { threads } = this.readAllThreads(projectId);
+    const found = { unmigrated: [], edited: [] };
+    for (const id of threads.keys()) {
+      const read = this.readCached(projectId, id);
+      const state = read === null ? null : migrationState(read);
+      if (state !== null) found[state].push(id);
+    }
+    return found;
   }
   /**
    * The format-1 files that are frozen (their folder was migrated from exactly these bytes): deleted when `remove`, once
@@ -35553,6 +35626,10 @@ var Store = class {
     noteThreadsChanged(this.dir);
   }
 };
+function migrationState(read) {
+  if (read.folder === null) return "unmigrated";
+  return read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom ? "edited" : null;
+}
 function stampsUnchanged(stamps) {
   for (const [path, stamp] of stamps) {
     if (pathStamp(path) !== stamp) return false;
@@ -38773,8 +38850,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join32 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join32(before, endsWithNewline.before), after: join32(after2, endsWithNewline.after) };
+  const join33 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join33(before, endsWithNewline.before), after: join33(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -41134,51 +41211,215 @@ async function currentPathIndex(store, options = {}) {
   }
   return readyFromMemory(index);
 }
-var SWEEP_VERSION = 2;
-var MAX_FILES_READ = 200;
-var MAX_PROJECTS = 50;
+function stampOf2(path, kind) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
+function stampDigest(stamp) {
+  return Number.parseInt(textFingerprint(stamp), 16).toString(36);
+}
+function fileHasMarkers(path, maxBytes) {
+  try {
+    const bytes2 = readRegularFile(path, maxBytes);
+    return bytes2 !== null && hasConflictMarkers(bytes2.subarray(0, maxBytes).toString("utf8"));
+  } catch {
+    return false;
+  }
+}
+function digestOf(folderStamp, subdirStamps) {
+  return stampDigest(`${folderStamp}|${subdirStamps.join("|")}`);
+}
+function currentDigest(folder, mask2, budget) {
+  const own2 = stampOf2(folder, "dir");
+  budget.listed += 1;
+  if (own2 === null) return null;
+  const stamps = FOLDER_SUBDIRS.map((name, i) => {
+    if ((mask2 & 1 << i) === 0) return "-";
+    budget.listed += 1;
+    return stampOf2(`${folder}${sep}${name}`, "dir")?.stamp ?? "-";
+  });
+  return digestOf(own2.stamp, stamps);
+}
+function namesIn(path, limit, budget) {
+  let dir;
+  try {
+    dir = opendirSync(path);
+  } catch {
+    return [];
+  }
+  const names = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      budget.listed += 1;
+      if (isAtomicTempFile(entry.name)) continue;
+      if (names.length === limit) return null;
+      names.push(entry.name);
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names;
+}
+function listFolder(folder, budget, now) {
+  const own2 = stampOf2(folder, "dir");
+  if (own2 === null) return null;
+  let settled = own2.settledAtMs < now;
+  let mask2 = 0;
+  let over = false;
+  const subdirStamps = FOLDER_SUBDIRS.map(() => "-");
+  const files = [];
+  const add = (rel, path, maxBytes) => {
+    const stamp = stampOf2(path, "file");
+    if (stamp !== null) files.push({ ...stamp, rel, path, maxBytes });
+  };
+  const names = namesIn(folder, LIMITS.threadFolderEntries, budget);
+  for (const name of names ?? []) {
+    if (name === HEAD_FILE) {
+      add(name, `${folder}${sep}${name}`, folderFileBytes(null));
+      continue;
+    }
+    const at = FOLDER_SUBDIRS.indexOf(name);
+    if (at < 0) continue;
+    const sub = FOLDER_SUBDIRS[at];
+    const path = `${folder}${sep}${sub}`;
+    const stamp = stampOf2(path, "dir");
+    if (stamp === null) continue;
+    mask2 |= 1 << at;
+    subdirStamps[at] = stamp.stamp;
+    if (stamp.settledAtMs >= now) settled = false;
+    const inside = namesIn(path, subdirEntryLimit(sub), budget);
+    if (inside === null) {
+      over = true;
+      continue;
+    }
+    for (const file of inside) {
+      if (isSectionDir(sub) && !isItemFileName(file)) continue;
+      add(`${sub}/${file}`, `${path}${sep}${file}`, folderFileBytes(sub));
+    }
+  }
+  return { mask: mask2, digest: digestOf(own2.stamp, subdirStamps), settled, files, over: over || names === null };
+}
+function judgedBy(record3, file) {
+  if (record3 === void 0) return false;
+  if (file.changedMs !== record3.upTo) return file.changedMs < record3.upTo;
+  return record3.complete || file.rel <= record3.after;
+}
+var byChange = (a, b) => a.changedMs - b.changedMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+function judgeFolder(folder, saved, savedMarked, budget, now) {
+  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf2(`${folder}${sep}${rel}`, "file")?.stamp === stamp));
+  if (saved?.complete === true && keptMarks.size === savedMarked.size) {
+    const digest = currentDigest(folder, saved.mask, budget);
+    if (digest === null) return null;
+    if (digest === saved.digest) return { record: saved, marked: keptMarks, complete: true };
+  }
+  if (budget.filesLeft <= 0) return { record: saved, marked: keptMarks, complete: false };
+  const listing = listFolder(folder, budget, now);
+  if (listing === null) return null;
+  if (listing.over) {
+    const record4 = { complete: true, mask: listing.mask, digest: listing.digest, files: 0, upTo: 0 };
+    return { record: record4, marked: /* @__PURE__ */ new Map(), complete: listing.settled };
+  }
+  const marked = /* @__PURE__ */ new Map();
+  let toRead = listing.files.filter((file) => {
+    if (!judgedBy(saved, file)) return true;
+    if (savedMarked.get(file.rel) === file.stamp) marked.set(file.rel, file.stamp);
+    return false;
+  });
+  if (toRead.length === 0 && saved?.complete === true && listing.digest !== saved.digest && listing.files.length >= saved.files) {
+    toRead = listing.files;
+    marked.clear();
+  }
+  const judge = (file) => {
+    budget.filesLeft -= 1;
+    budget.read += 1;
+    if (fileHasMarkers(file.path, file.maxBytes)) marked.set(file.rel, file.stamp);
+  };
+  if (toRead.length <= budget.filesLeft) {
+    for (const file of toRead) judge(file);
+    if (!listing.settled || toRead.some((file) => file.settledAtMs >= now)) return { record: saved, marked, complete: false };
+    const upTo = listing.files.reduce((latest, file) => Math.max(latest, file.changedMs), 0);
+    const record4 = {
+      complete: true,
+      mask: listing.mask,
+      digest: listing.digest,
+      files: listing.files.length,
+      upTo
+    };
+    return { record: record4, marked, complete: true };
+  }
+  let record3 = saved;
+  let moving = true;
+  for (const file of toRead.sort(byChange).slice(0, budget.filesLeft)) {
+    judge(file);
+    if (file.settledAtMs >= now) moving = false;
+    if (moving) record3 = { complete: false, upTo: file.changedMs, after: file.rel };
+  }
+  return { record: record3, marked, complete: false };
+}
+var SWEEP_VERSION = 3;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
 var HEAD_READ_BYTES = 64 * 1024;
 function sweepPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
-  return { summary: {}, verdicts: () => void 0 };
+  return { index: null, summary: {}, verdicts: () => void 0 };
 }
-function readState(storeDir, work) {
+var isStringMap = (value) => isRecord(value) && Object.values(value).every((v) => typeof v === "string");
+function folderRecordOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const [a, b, c, d] = value;
+  if (value.length === 4 && Number.isInteger(a) && typeof b === "string" && Number.isInteger(c) && Number.isFinite(d))
+    return { complete: true, mask: a, digest: b, files: c, upTo: d };
+  if (value.length === 2 && Number.isFinite(a) && typeof b === "string") return { complete: false, upTo: a, after: b };
+  return void 0;
+}
+function savedFolderRecord(record3) {
+  return record3.complete ? [record3.mask, record3.digest, record3.files, record3.upTo] : [record3.upTo, record3.after];
+}
+function readState(storeDir, counted) {
   try {
     const path = sweepPath(storeDir);
     assertNoLinksBelow(storeDir, path);
-    const { headText, rest } = readHead(path, (n) => {
-      if (work?.stateBytes !== void 0) work.stateBytes += n;
-    });
+    const { headText, rest } = readHead(path, counted);
     const head = JSON.parse(headText);
     if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
-    let files = null;
     const summary = {};
     for (const [projectId, entry] of Object.entries(head.projects)) {
-      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isRecord(entry.marked))
-        summary[projectId] = { dir: entry.dir, marked: entry.marked };
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isStringMap(entry.marked) && Number.isInteger(entry.folders))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked, folders: entry.folders };
     }
+    let details = null;
     return {
+      index: typeof head.index === "string" ? head.index : null,
       summary,
       verdicts: (projectId) => {
         const known = ownEntry(summary, projectId);
         if (known === void 0) return void 0;
-        if (files === null) {
+        if (details === null) {
           try {
             const parsed = JSON.parse(rest() ?? "");
-            files = isRecord(parsed) ? parsed : {};
+            details = isRecord(parsed) ? parsed : {};
           } catch {
-            files = {};
+            details = {};
           }
         }
-        const stamps = ownEntry(files, projectId);
-        return {
-          dir: known.dir,
-          files: isRecord(stamps) ? stamps : {},
-          marked: Object.keys(known.marked)
-        };
+        const saved = ownEntry(details, projectId);
+        const files = isRecord(saved) && isStringMap(saved.f) ? saved.f : {};
+        const folders = {};
+        if (isRecord(saved) && isRecord(saved.t)) {
+          for (const [id, value] of Object.entries(saved.t)) {
+            const record3 = folderRecordOf(value);
+            if (record3 !== void 0) folders[id] = record3;
+          }
+        }
+        return { dir: known.dir, marked: known.marked, files, folders };
       }
     };
   } catch {
@@ -41221,36 +41462,20 @@ function readHead(path, counted) {
     }
   };
 }
-function stateText(projects) {
+function stateText(index, projects) {
   const summary = {};
-  const files = {};
+  const details = {};
   for (const [projectId, v] of projects) {
-    const marked = {};
-    for (const name of v.marked) marked[name] = v.files[name] ?? "";
-    summary[projectId] = { dir: v.dir, marked };
-    files[projectId] = v.files;
+    const t = {};
+    for (const [id, record3] of Object.entries(v.folders)) t[id] = savedFolderRecord(record3);
+    summary[projectId] = { dir: v.dir, marked: v.marked, folders: Object.keys(t).length };
+    details[projectId] = { f: v.files, t };
   }
-  return `${JSON.stringify({ version: SWEEP_VERSION, projects: summary })}
-${JSON.stringify(files)}
+  return `${JSON.stringify({ version: SWEEP_VERSION, index, projects: summary })}
+${JSON.stringify(details)}
 `;
 }
-function stampOf2(path, kind) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    return { stamp: statStamp(s), settledAtMs: settledAtMs(changedNsOf(s)) };
-  } catch {
-    return null;
-  }
-}
-function readBounded(path) {
-  try {
-    return readRegularFile(path, LIMITS.threadFileBytes)?.subarray(0, LIMITS.threadFileBytes).toString("utf8") ?? null;
-  } catch {
-    return null;
-  }
-}
-function saveState(storeDir, state, swept, gone) {
+function saveState(storeDir, state, index, swept, gone) {
   const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
   try {
     const cache = join(storeDir, "cache");
@@ -41263,7 +41488,7 @@ function saveState(storeDir, state, swept, gone) {
     }
     for (const [projectId, verdicts] of swept) after2.set(projectId, verdicts);
     rmSync(temp, { force: true });
-    writeFileSync(temp, stateText(after2), { flag: "wx" });
+    writeFileSync(temp, stateText(index, after2), { flag: "wx" });
     renameSync(temp, sweepPath(storeDir));
   } catch {
     try {
@@ -41272,12 +41497,24 @@ function saveState(storeDir, state, swept, gone) {
     }
   }
 }
-function sameVerdicts(saved, now) {
-  if (saved === void 0 || saved.dir !== now.dir || saved.marked.join("/") !== now.marked.join("/")) return false;
-  const names = Object.keys(now.files);
-  if (names.length !== Object.keys(saved.files).length) return false;
-  return names.every((name) => saved.files[name] === now.files[name]);
+function sameMap(a, b, same) {
+  const names = Object.keys(b);
+  if (names.length !== Object.keys(a).length) return false;
+  return names.every((name) => {
+    const x = ownEntry(a, name);
+    return x !== void 0 && same(x, b[name]);
+  });
 }
+var sameFolderRecord = (a, b) => savedFolderRecord(a).join("\n") === savedFolderRecord(b).join("\n");
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir) return false;
+  const same = (x, y) => x === y;
+  return sameMap(saved.marked, now.marked, same) && sameMap(saved.files, now.files, same) && sameMap(saved.folders, now.folders, sameFolderRecord);
+}
+
+// src/core/store/conflict-marker-sweep.ts
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
 function threadDirsSettleInMs(storeDir, now = Date.now()) {
   try {
     const projectsDir = join(storeDir, "projects");
@@ -41296,15 +41533,102 @@ function threadDirsSettleInMs(storeDir, now = Date.now()) {
     return 0;
   }
 }
-function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
+function indexStampOf(storeDir, dotGit) {
+  try {
+    let dir = dotGit;
+    if (dir === void 0) {
+      const top = findGitTop(dirname(storeDir));
+      dir = top === null ? null : gitDir(top);
+    }
+    return dir === null ? null : stampOf2(join(dir, "index"), "file");
+  } catch {
+    return null;
+  }
+}
+function markedByFolder(marked) {
+  const byFolder = /* @__PURE__ */ new Map();
+  for (const [rel, stamp] of Object.entries(marked)) {
+    const slash = rel.indexOf("/");
+    if (slash < 0) continue;
+    const id = rel.slice(0, slash);
+    const files = byFolder.get(id) ?? /* @__PURE__ */ new Map();
+    byFolder.set(id, files);
+    files.set(rel.slice(slash + 1), stamp);
+  }
+  return byFolder;
+}
+function sweepProject(dir, dirStamp, summary, known, budget, now) {
+  const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
+  const savedMarked = summary?.marked ?? {};
+  const folderMarks = markedByFolder(savedMarked);
+  const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const found = [];
+  let complete = dirStamp.settledAtMs < now;
+  const entries = readdirSync(dir, { withFileTypes: true });
+  budget.listed += entries.length;
+  for (const entry of entries) {
+    const name = entry.name;
+    const path = `${dir}${sep}${name}`;
+    if (entry.isDirectory()) {
+      if (!isValidId(name)) continue;
+      const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? /* @__PURE__ */ new Map(), budget, now);
+      if (judged === null) continue;
+      if (judged.record !== void 0) verdicts.folders[name] = judged.record;
+      if (!judged.complete) complete = false;
+      for (const [rel, stamp2] of judged.marked) {
+        verdicts.marked[`${name}/${rel}`] = stamp2;
+        found.push(`${name}/${rel}`);
+      }
+      continue;
+    }
+    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
+    const markedStamp = ownEntry(savedMarked, name);
+    const knownDigest = ownEntry(known?.files ?? {}, name);
+    if (dirUnchanged && markedStamp === void 0 && knownDigest !== void 0) {
+      verdicts.files[name] = knownDigest;
+      continue;
+    }
+    const stamp = stampOf2(path, "file");
+    if (stamp === null) continue;
+    const digest = stampDigest(stamp.stamp);
+    let marked;
+    if (knownDigest === digest) marked = markedStamp !== void 0;
+    else if (budget.filesLeft > 0) {
+      budget.filesLeft -= 1;
+      budget.read += 1;
+      marked = fileHasMarkers(path, LIMITS.threadFileBytes);
+    } else {
+      complete = false;
+      continue;
+    }
+    if (stamp.settledAtMs < now) verdicts.files[name] = digest;
+    else complete = false;
+    if (marked) {
+      verdicts.marked[name] = stamp.stamp;
+      found.push(name);
+    }
+  }
+  if (complete) verdicts.dir = dirStamp.stamp;
+  return { verdicts, found };
+}
+function markedUnchanged(dir, summary) {
+  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf2(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+}
+function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
     const projectsDir = join(storeDir, "projects");
     if (lstatSync(projectsDir).isSymbolicLink()) return [];
-    const state = readState(storeDir, work);
+    if (lstatSync(join(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    const state = readState(storeDir, (n) => {
+      if (work?.stateBytes !== void 0) work.stateBytes += n;
+    });
+    const index = indexStampOf(storeDir, dotGit);
+    const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    let budget = MAX_FILES_READ;
+    const budget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
     const found = [];
+    let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf2(dir, "dir");
@@ -41313,44 +41637,23 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work) {
         if (summary !== void 0) gone.add(projectId);
         continue;
       }
-      const markedUnchanged = () => Object.entries(summary.marked).every(([name, stamp]) => stampOf2(join(dir, name), "file")?.stamp === stamp);
-      if (summary !== void 0 && summary.dir === dirStamp.stamp && markedUnchanged()) {
-        found.push(...Object.keys(summary.marked).map((name) => `threads/${projectId}/${name}`));
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && (!indexChanged || summary.folders === 0) && markedUnchanged(dir, summary)) {
+        found.push(...Object.keys(summary.marked).map((rel) => `threads/${projectId}/${rel}`));
         continue;
       }
       const known = state.verdicts(projectId);
-      const verdicts = { dir: null, files: {}, marked: [] };
-      let complete = dirStamp.settledAtMs < now;
-      const names = readdirSync(dir);
-      if (work !== void 0) work.listed += names.length;
-      for (const name of names) {
-        if (!name.endsWith(".md") || !isValidId(name.slice(0, -3))) continue;
-        const path = `${dir}${sep}${name}`;
-        const stamp = stampOf2(path, "file");
-        if (stamp === null) continue;
-        const wasMarked = known?.marked.includes(name) ?? false;
-        let marked;
-        if (known?.files[name] === stamp.stamp) marked = wasMarked;
-        else if (budget > 0) {
-          budget--;
-          if (work?.read !== void 0) work.read += 1;
-          const text = readBounded(path);
-          marked = text !== null && hasConflictMarkers(text);
-        } else {
-          complete = false;
-          continue;
-        }
-        if (stamp.settledAtMs < now) verdicts.files[name] = stamp.stamp;
-        else complete = false;
-        if (marked) {
-          verdicts.marked.push(name);
-          found.push(`threads/${projectId}/${name}`);
-        }
-      }
-      if (complete) verdicts.dir = dirStamp.stamp;
-      if (!sameVerdicts(known, verdicts)) swept.set(projectId, verdicts);
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
+      if (result.verdicts.dir === null) complete = false;
+      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
     }
-    if (swept.size > 0 || gone.size > 0) saveState(storeDir, state, swept, gone);
+    let nextIndex = state.index;
+    if (indexChanged) nextIndex = index !== null && complete && index.settledAtMs < now ? index.stamp : null;
+    if (work !== void 0) {
+      work.listed += budget.listed;
+      if (work.read !== void 0) work.read += budget.read;
+    }
+    if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
   } catch {
     return [];
