@@ -126,7 +126,7 @@ async function writeChanges(ctx, ws, count, home) {
     encoding: "utf8",
   });
   if (migrate.status !== 0) throw new Error(`migrate exited with ${migrate.status}: ${migrate.stderr.slice(0, 500)}`);
-  if (!migrate.stdout.includes(`${ws.ids.length} threads migrated`))
+  if (!migrate.stdout.includes(`${ws.ids.length.toLocaleString("en-US")} threads migrated`))
     throw new Error(`migrate did not migrate the ${ws.ids.length} threads: ${migrate.stdout.slice(0, 300)}`);
   const chain = ws.ids.filter((id) => id === "main" || id.startsWith("spine-"));
   const rng = seededRandom(13);
