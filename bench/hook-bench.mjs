@@ -350,6 +350,7 @@ export async function hookBenchmarks(ctx) {
   let written = "";
   let writes = 0;
   const writeSummary = async () => {
+    if (mcp === null) throw new Error("a summary write without the MCP server (the Claude Code rows were left out)");
     written = `BENCH-WRITE-${writes++}`;
     // The section replaced, not added to: the summary keeps its size however many rounds run (added lines would
     // eventually push the newest out of the 10,000-character context, and the run's check would fail).

@@ -8,6 +8,7 @@ import { servicesFor } from "../support/core-services.js";
 import { makeHome, runCli } from "../support/run-cli.js";
 import { migratedLine, NAMED_IDS } from "../../src/cli/commands/migrate.js";
 import { serializeThread } from "../../src/core/store/frontmatter.js";
+import { MAX_FILES_READ, type SweepWork, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -57,5 +58,36 @@ describe("migrate's report", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split("\n")).toContain(`shop: 25 threads migrated (${ids(10).join(", ")} and 15 more)`);
     expect(servicesFor(repo.dir).store.threadsToMigrate("shop")).toEqual({ unmigrated: [], edited: [] });
+  });
+
+  test("migrate completes the conflict-marker sweep over the files it wrote: the next session start reads none of them", async () => {
+    const repo: TempRepo = makeTempRepo();
+    cleanups.push(repo.cleanup);
+    const home = makeHome();
+    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    const s = servicesFor(repo.dir, "setup");
+    await s.projectCreate({ title: "Shop" });
+    // More item files than one sweep reads (each decision becomes one file in its folder).
+    const lines = Array.from({ length: 12 }, (_, i) => `- decision ${i}`).join("\n");
+    for (const id of ids(30)) {
+      writeFileSync(
+        join(repo.dir, ".threadmind", "threads", "shop", `${id}.md`),
+        serializeThread({
+          id,
+          title: id,
+          parentId: "main",
+          author: "older release",
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+          summary: `## Decisions\n${lines}`,
+        }),
+      );
+    }
+    const run = runCli(["migrate"], { cwd: repo.dir, home });
+    expect(run.code, run.stderr).toBe(0);
+    const work: SweepWork = { listed: 0, read: 0 };
+    expect(threadFilesWithMarkers(join(repo.dir, ".threadmind"), Date.now(), work)).toEqual([]);
+    expect(work.read).toBe(0);
+    expect(30 * 12).toBeGreaterThan(MAX_FILES_READ);
   });
 });

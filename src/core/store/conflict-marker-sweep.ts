@@ -241,3 +241,17 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
     return [];
   }
 }
+
+/**
+ * Sweeps until one sweep reads less than its budget (every thread file judged), at most `maxSweeps` times: for a process
+ * with time to spare (`migrate`, which writes every thread anew), so that no session start pays the catch-up. Files
+ * still within their racy margin are read again by each sweep: call it once they have settled. Returns the sweeps run.
+ */
+export function sweepToCompletion(storeDir: string, maxSweeps: number): number {
+  for (let sweeps = 1; sweeps <= maxSweeps; sweeps++) {
+    const work: SweepWork = { listed: 0, read: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    if ((work.read ?? 0) < MAX_FILES_READ) return sweeps;
+  }
+  return maxSweeps;
+}
