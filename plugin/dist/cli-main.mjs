@@ -3965,10 +3965,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3982,7 +3982,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep9) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4006,7 +4006,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4022,7 +4022,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4111,7 +4111,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep9 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4125,13 +4125,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep9 + cb;
+              sep9 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep9 += source;
               hasSpace = true;
               break;
             default:
@@ -4173,18 +4173,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep9 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4238,8 +4238,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap && !sep9 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4251,7 +4251,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4262,8 +4262,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st of sep7) {
+              if (sep9)
+                for (const st of sep9) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4280,7 +4280,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4458,7 +4458,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep9 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4475,24 +4475,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep9 === " ")
+            sep9 = "\n";
+          else if (!prevMoreIndented && sep9 === "\n")
+            sep9 = "\n\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep9 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep9 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep9 + content;
+          sep9 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4674,25 +4674,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep9 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep9 === "\n")
+            res += sep9;
           else
-            sep7 = "\n";
+            sep9 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep9 + lm;
+          sep9 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep9 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5495,14 +5495,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep7, value }) {
+    function stringifyItem({ start, key, sep: sep9, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep7)
-        for (const st of sep7)
+      if (sep9)
+        for (const st of sep9)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6664,18 +6664,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep9;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep9 = scalar.end;
+            sep9.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep9 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep9 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6828,15 +6828,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep7 = it.sep;
-                  sep7.push(this.sourceToken);
+                  const sep9 = it.sep;
+                  sep9.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep7 }]
+                    items: [{ start: start2, key, sep: sep9 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7030,13 +7030,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep9 = fc.end.splice(1, fc.end.length);
+            sep9.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep9 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -9658,7 +9658,7 @@ var FENCE_START = /^(```|~~~)/;
 // src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
 var SET_DIRS = ["paths", "related"];
-[...SECTION_KEYS, ...SET_DIRS];
+var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
 var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
 function isItemKey(name) {
   return ITEM_KEY.test(name);
@@ -14642,8 +14642,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join42 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join42(before, endsWithNewline.before), after: join42(after2, endsWithNewline.after) };
+  const join44 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join44(before, endsWithNewline.before), after: join44(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -23583,8 +23583,445 @@ var statuslineCommand = {
     return runStatusline(process.env, process.cwd());
   }
 };
+function stampOf2(path, kind) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
+function stampDigest(stamp) {
+  return Number.parseInt(textFingerprint(stamp), 16).toString(36);
+}
+function fileHasMarkers(path, maxBytes) {
+  try {
+    const bytes2 = readRegularFile(path, maxBytes);
+    return bytes2 !== null && hasConflictMarkers(bytes2.subarray(0, maxBytes).toString("utf8"));
+  } catch {
+    return false;
+  }
+}
+function digestOf(folderStamp, subdirStamps) {
+  return stampDigest(`${folderStamp}|${subdirStamps.join("|")}`);
+}
+function currentDigest(folder, mask2, budget) {
+  const own = stampOf2(folder, "dir");
+  budget.listed += 1;
+  if (own === null) return null;
+  const stamps = FOLDER_SUBDIRS.map((name, i) => {
+    if ((mask2 & 1 << i) === 0) return "-";
+    budget.listed += 1;
+    return stampOf2(`${folder}${sep}${name}`, "dir")?.stamp ?? "-";
+  });
+  return digestOf(own.stamp, stamps);
+}
+function namesIn(path, limit, budget) {
+  let dir;
+  try {
+    dir = opendirSync(path);
+  } catch {
+    return [];
+  }
+  const names = [];
+  try {
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
+      budget.listed += 1;
+      if (isAtomicTempFile(entry.name)) continue;
+      if (names.length === limit) return null;
+      names.push(entry.name);
+    }
+  } finally {
+    dir.closeSync();
+  }
+  return names;
+}
+function listFolder(folder, budget, now) {
+  const own = stampOf2(folder, "dir");
+  if (own === null) return null;
+  let settled = own.settledAtMs < now;
+  let mask2 = 0;
+  let over = false;
+  const subdirStamps = FOLDER_SUBDIRS.map(() => "-");
+  const files = [];
+  const add = (rel, path, maxBytes) => {
+    const stamp = stampOf2(path, "file");
+    if (stamp !== null) files.push({ ...stamp, rel, path, maxBytes });
+  };
+  const names = namesIn(folder, LIMITS.threadFolderEntries, budget);
+  for (const name of names ?? []) {
+    if (name === HEAD_FILE) {
+      add(name, `${folder}${sep}${name}`, folderFileBytes(null));
+      continue;
+    }
+    const at = FOLDER_SUBDIRS.indexOf(name);
+    if (at < 0) continue;
+    const sub = FOLDER_SUBDIRS[at];
+    const path = `${folder}${sep}${sub}`;
+    const stamp = stampOf2(path, "dir");
+    if (stamp === null) continue;
+    mask2 |= 1 << at;
+    subdirStamps[at] = stamp.stamp;
+    if (stamp.settledAtMs >= now) settled = false;
+    const inside3 = namesIn(path, subdirEntryLimit(sub), budget);
+    if (inside3 === null) {
+      over = true;
+      continue;
+    }
+    for (const file of inside3) {
+      if (isSectionDir(sub) && !isItemFileName(file)) continue;
+      add(`${sub}/${file}`, `${path}${sep}${file}`, folderFileBytes(sub));
+    }
+  }
+  return { mask: mask2, digest: digestOf(own.stamp, subdirStamps), settled, files, over: over || names === null };
+}
+function judgedBy(record2, file) {
+  if (record2 === void 0) return false;
+  if (file.changedMs !== record2.upTo) return file.changedMs < record2.upTo;
+  return record2.complete || file.rel <= record2.after;
+}
+var byChange = (a, b) => a.changedMs - b.changedMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+function judgeFolder(folder, saved, savedMarked, budget, now) {
+  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf2(`${folder}${sep}${rel}`, "file")?.stamp === stamp));
+  if (saved?.complete === true && keptMarks.size === savedMarked.size) {
+    const digest = currentDigest(folder, saved.mask, budget);
+    if (digest === null) return null;
+    if (digest === saved.digest) return { record: saved, marked: keptMarks, complete: true };
+  }
+  if (budget.filesLeft <= 0) return { record: saved, marked: keptMarks, complete: false };
+  const listing = listFolder(folder, budget, now);
+  if (listing === null) return null;
+  if (listing.over) {
+    const record3 = { complete: true, mask: listing.mask, digest: listing.digest, files: 0, upTo: 0 };
+    return { record: record3, marked: /* @__PURE__ */ new Map(), complete: listing.settled };
+  }
+  const marked = /* @__PURE__ */ new Map();
+  let toRead = listing.files.filter((file) => {
+    if (!judgedBy(saved, file)) return true;
+    if (savedMarked.get(file.rel) === file.stamp) marked.set(file.rel, file.stamp);
+    return false;
+  });
+  if (toRead.length === 0 && saved?.complete === true && listing.digest !== saved.digest && listing.files.length >= saved.files) {
+    toRead = listing.files;
+    marked.clear();
+  }
+  const judge2 = (file) => {
+    budget.filesLeft -= 1;
+    budget.read += 1;
+    if (fileHasMarkers(file.path, file.maxBytes)) marked.set(file.rel, file.stamp);
+  };
+  if (toRead.length <= budget.filesLeft) {
+    for (const file of toRead) judge2(file);
+    if (!listing.settled || toRead.some((file) => file.settledAtMs >= now)) return { record: saved, marked, complete: false };
+    const upTo = listing.files.reduce((latest, file) => Math.max(latest, file.changedMs), 0);
+    const record3 = {
+      complete: true,
+      mask: listing.mask,
+      digest: listing.digest,
+      files: listing.files.length,
+      upTo
+    };
+    return { record: record3, marked, complete: true };
+  }
+  let record2 = saved;
+  let moving = true;
+  for (const file of toRead.sort(byChange).slice(0, budget.filesLeft)) {
+    judge2(file);
+    if (file.settledAtMs >= now) moving = false;
+    if (moving) record2 = { complete: false, upTo: file.changedMs, after: file.rel };
+  }
+  return { record: record2, marked, complete: false };
+}
+var SWEEP_VERSION = 3;
+var STATE_MAX_BYTES = 64 * 1024 * 1024;
+var HEAD_READ_BYTES = 64 * 1024;
+function sweepPath(storeDir) {
+  return join(storeDir, "cache", "conflict-sweep.json");
+}
+function emptyState() {
+  return { index: null, summary: {}, verdicts: () => void 0 };
+}
+var isStringMap = (value) => isRecord(value) && Object.values(value).every((v) => typeof v === "string");
+function folderRecordOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const [a, b, c, d] = value;
+  if (value.length === 4 && Number.isInteger(a) && typeof b === "string" && Number.isInteger(c) && Number.isFinite(d))
+    return { complete: true, mask: a, digest: b, files: c, upTo: d };
+  if (value.length === 2 && Number.isFinite(a) && typeof b === "string") return { complete: false, upTo: a, after: b };
+  return void 0;
+}
+function savedFolderRecord(record2) {
+  return record2.complete ? [record2.mask, record2.digest, record2.files, record2.upTo] : [record2.upTo, record2.after];
+}
+function readState(storeDir, counted) {
+  try {
+    const path = sweepPath(storeDir);
+    assertNoLinksBelow(storeDir, path);
+    const { headText, rest } = readHead2(path, counted);
+    const head = JSON.parse(headText);
+    if (head.version !== SWEEP_VERSION || !isRecord(head.projects)) return emptyState();
+    const summary = {};
+    for (const [projectId, entry] of Object.entries(head.projects)) {
+      if (isRecord(entry) && (entry.dir === null || typeof entry.dir === "string") && isStringMap(entry.marked) && Number.isInteger(entry.folders))
+        summary[projectId] = { dir: entry.dir, marked: entry.marked, folders: entry.folders };
+    }
+    let details = null;
+    return {
+      index: typeof head.index === "string" ? head.index : null,
+      summary,
+      verdicts: (projectId) => {
+        const known = ownEntry(summary, projectId);
+        if (known === void 0) return void 0;
+        if (details === null) {
+          try {
+            const parsed = JSON.parse(rest() ?? "");
+            details = isRecord(parsed) ? parsed : {};
+          } catch {
+            details = {};
+          }
+        }
+        const saved = ownEntry(details, projectId);
+        const files = isRecord(saved) && isStringMap(saved.f) ? saved.f : {};
+        const folders = {};
+        if (isRecord(saved) && isRecord(saved.t)) {
+          for (const [id, value] of Object.entries(saved.t)) {
+            const record2 = folderRecordOf(value);
+            if (record2 !== void 0) folders[id] = record2;
+          }
+        }
+        return { dir: known.dir, marked: known.marked, files, folders };
+      }
+    };
+  } catch {
+    return emptyState();
+  }
+}
+function readHead2(path, counted) {
+  const prefix = readRegularFile(path, HEAD_READ_BYTES);
+  if (prefix === null) throw new Error("no saved sweep");
+  counted(prefix.length);
+  const eol = prefix.indexOf(10);
+  const whole = prefix.length <= HEAD_READ_BYTES;
+  if (eol >= 0 && whole) {
+    return { headText: prefix.subarray(0, eol).toString("utf8"), rest: () => prefix.subarray(eol + 1).toString("utf8") };
+  }
+  if (eol < 0 && whole) return { headText: prefix.toString("utf8"), rest: () => null };
+  const readAll = () => {
+    const all = readRegularFile(path, STATE_MAX_BYTES);
+    if (all === null || all.length > STATE_MAX_BYTES) throw new Error("the saved sweep is gone or too large");
+    counted(all.length);
+    return all;
+  };
+  if (eol < 0) {
+    const all = readAll();
+    const end = all.indexOf(10);
+    if (end < 0) return { headText: all.toString("utf8"), rest: () => null };
+    return { headText: all.subarray(0, end).toString("utf8"), rest: () => all.subarray(end + 1).toString("utf8") };
+  }
+  const first = prefix.subarray(0, eol);
+  return {
+    headText: first.toString("utf8"),
+    rest: () => {
+      try {
+        const all = readAll();
+        const end = all.indexOf(10);
+        return end === eol && all.subarray(0, end).equals(first) ? all.subarray(end + 1).toString("utf8") : null;
+      } catch {
+        return null;
+      }
+    }
+  };
+}
+function stateText(index, projects) {
+  const summary = {};
+  const details = {};
+  for (const [projectId, v] of projects) {
+    const t = {};
+    for (const [id, record2] of Object.entries(v.folders)) t[id] = savedFolderRecord(record2);
+    summary[projectId] = { dir: v.dir, marked: v.marked, folders: Object.keys(t).length };
+    details[projectId] = { f: v.files, t };
+  }
+  return `${JSON.stringify({ version: SWEEP_VERSION, index, projects: summary })}
+${JSON.stringify(details)}
+`;
+}
+function saveState(storeDir, state, index, swept, gone) {
+  const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
+  try {
+    const cache = join(storeDir, "cache");
+    mkdirSync(cache, { recursive: true });
+    if (!lstatSync(cache).isDirectory()) return;
+    const after2 = /* @__PURE__ */ new Map();
+    for (const projectId of Object.keys(state.summary)) {
+      const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
+      if (kept !== void 0) after2.set(projectId, kept);
+    }
+    for (const [projectId, verdicts] of swept) after2.set(projectId, verdicts);
+    rmSync(temp, { force: true });
+    writeFileSync(temp, stateText(index, after2), { flag: "wx" });
+    renameSync(temp, sweepPath(storeDir));
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+    }
+  }
+}
+function sameMap(a, b, same2) {
+  const names = Object.keys(b);
+  if (names.length !== Object.keys(a).length) return false;
+  return names.every((name) => {
+    const x = ownEntry(a, name);
+    return x !== void 0 && same2(x, b[name]);
+  });
+}
+var sameFolderRecord = (a, b) => savedFolderRecord(a).join("\n") === savedFolderRecord(b).join("\n");
+function sameVerdicts(saved, now) {
+  if (saved === void 0 || saved.dir !== now.dir) return false;
+  const same2 = (x, y) => x === y;
+  return sameMap(saved.marked, now.marked, same2) && sameMap(saved.files, now.files, same2) && sameMap(saved.folders, now.folders, sameFolderRecord);
+}
 
-// src/cli/commands/migrate.ts
+// src/core/store/conflict-marker-sweep.ts
+var MAX_FILES_READ = 200;
+var MAX_PROJECTS = 50;
+function indexStampOf(storeDir, dotGit) {
+  try {
+    let dir = dotGit;
+    if (dir === void 0) {
+      const top = findGitTop(dirname(storeDir));
+      dir = top === null ? null : gitDir(top);
+    }
+    return dir === null ? null : stampOf2(join(dir, "index"), "file");
+  } catch {
+    return null;
+  }
+}
+function markedByFolder(marked) {
+  const byFolder = /* @__PURE__ */ new Map();
+  for (const [rel, stamp] of Object.entries(marked)) {
+    const slash = rel.indexOf("/");
+    if (slash < 0) continue;
+    const id = rel.slice(0, slash);
+    const files = byFolder.get(id) ?? /* @__PURE__ */ new Map();
+    byFolder.set(id, files);
+    files.set(rel.slice(slash + 1), stamp);
+  }
+  return byFolder;
+}
+function sweepProject(dir, dirStamp, summary, known, budget, now) {
+  const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
+  const savedMarked = summary?.marked ?? {};
+  const folderMarks = markedByFolder(savedMarked);
+  const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const found = [];
+  let complete = dirStamp.settledAtMs < now;
+  const entries = readdirSync(dir, { withFileTypes: true });
+  budget.listed += entries.length;
+  for (const entry of entries) {
+    const name = entry.name;
+    const path = `${dir}${sep}${name}`;
+    if (entry.isDirectory()) {
+      if (!isValidId(name)) continue;
+      const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? /* @__PURE__ */ new Map(), budget, now);
+      if (judged === null) continue;
+      if (judged.record !== void 0) verdicts.folders[name] = judged.record;
+      if (!judged.complete) complete = false;
+      for (const [rel, stamp2] of judged.marked) {
+        verdicts.marked[`${name}/${rel}`] = stamp2;
+        found.push(`${name}/${rel}`);
+      }
+      continue;
+    }
+    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
+    const markedStamp = ownEntry(savedMarked, name);
+    const knownDigest = ownEntry(known?.files ?? {}, name);
+    if (dirUnchanged && markedStamp === void 0 && knownDigest !== void 0) {
+      verdicts.files[name] = knownDigest;
+      continue;
+    }
+    const stamp = stampOf2(path, "file");
+    if (stamp === null) continue;
+    const digest = stampDigest(stamp.stamp);
+    let marked;
+    if (knownDigest === digest) marked = markedStamp !== void 0;
+    else if (budget.filesLeft > 0) {
+      budget.filesLeft -= 1;
+      budget.read += 1;
+      marked = fileHasMarkers(path, LIMITS.threadFileBytes);
+    } else {
+      complete = false;
+      continue;
+    }
+    if (stamp.settledAtMs < now) verdicts.files[name] = digest;
+    else complete = false;
+    if (marked) {
+      verdicts.marked[name] = stamp.stamp;
+      found.push(name);
+    }
+  }
+  if (complete) verdicts.dir = dirStamp.stamp;
+  return { verdicts, found };
+}
+function markedUnchanged(dir, summary) {
+  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf2(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+}
+function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
+  try {
+    const projectsDir = join(storeDir, "projects");
+    if (lstatSync(projectsDir).isSymbolicLink()) return [];
+    if (lstatSync(join(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    const state = readState(storeDir, (n) => {
+      if (work?.stateBytes !== void 0) work.stateBytes += n;
+    });
+    const index = indexStampOf(storeDir, dotGit);
+    const indexChanged = state.index !== (index?.stamp ?? null);
+    const swept = /* @__PURE__ */ new Map();
+    const gone = /* @__PURE__ */ new Set();
+    const budget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
+    const found = [];
+    let complete = true;
+    for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
+      const dir = join(storeDir, "threads", projectId);
+      const dirStamp = stampOf2(dir, "dir");
+      const summary = ownEntry(state.summary, projectId);
+      if (dirStamp === null) {
+        if (summary !== void 0) gone.add(projectId);
+        continue;
+      }
+      if (summary !== void 0 && summary.dir === dirStamp.stamp && (!indexChanged || summary.folders === 0) && markedUnchanged(dir, summary)) {
+        found.push(...Object.keys(summary.marked).map((rel) => `threads/${projectId}/${rel}`));
+        continue;
+      }
+      const known = state.verdicts(projectId);
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
+      if (result.verdicts.dir === null) complete = false;
+      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
+    }
+    let nextIndex = state.index;
+    if (indexChanged) nextIndex = index !== null && complete && index.settledAtMs < now ? index.stamp : null;
+    if (work !== void 0) {
+      work.listed += budget.listed;
+      if (work.read !== void 0) work.read += budget.read;
+    }
+    if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
+    return found;
+  } catch {
+    return [];
+  }
+}
+function sweepToCompletion(storeDir, maxSweeps) {
+  for (let sweeps = 1; sweeps <= maxSweeps; sweeps++) {
+    const work = { listed: 0, read: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    if ((work.read ?? 0) < MAX_FILES_READ) return sweeps;
+  }
+  return maxSweeps;
+}
+var MAX_SWEEPS = 1e4;
 var NAMED_IDS = 10;
 function migratedLine(projectId, migrated) {
   const n = migrated.length;
@@ -23614,6 +24051,10 @@ var migrateCommand = {
         problems += unreadable2.length;
       }
     });
+    if (!finish2) {
+      await setTimeout$1(FINE_RACY_MARGIN_MS + 10);
+      sweepToCompletion(s.store.dir, MAX_SWEEPS);
+    }
     printNotices(s);
     return problems > 0 ? 1 : 0;
   }
