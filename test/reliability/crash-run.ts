@@ -178,7 +178,16 @@ export function checkCrashStore(root: string, before: CrashModel, after: CrashMo
   either("the writer session's thread in config.json", sessionThread, before.sessionThread, after.sessionThread);
   // Anything else in the store must be a temp file of an interrupted write (or the dead writer's lock), which readers ignore.
   // measurements.jsonl: the summary writes' log (one O_APPEND write each, read line by line; a torn last line costs only itself).
-  const expected = new Set([".gitignore", ".gitattributes", "config.json", ".lock", "measurements.jsonl", "projects/crash.json"]);
+  // cache/threads-changed: the signal every thread write replaces (derived, local; readers of it compare more besides).
+  const expected = new Set([
+    ".gitignore",
+    ".gitattributes",
+    "config.json",
+    ".lock",
+    "measurements.jsonl",
+    "projects/crash.json",
+    "cache/threads-changed",
+  ]);
   // Format 2: a thread is its folder threads/crash/<id>/ (thread.md, one file per item, paths/, related/).
   const inThreadFolder = (rel: string) => {
     const m = /^threads\/crash\/([^/]+)\/.+$/.exec(rel);

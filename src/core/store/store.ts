@@ -521,20 +521,29 @@ export class Store {
     };
     ensureDir(folder);
     const unmark = markFolderWrite(folder);
+    let landed = 0;
     try {
       for (const [rel, text] of write.items) {
         const path = join(folder, rel);
         ensureDir(dirname(path));
         writeFenced(this.lockPath, path, text);
+        landed++;
       }
       if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-      for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+      landed++;
+      for (const rel of write.remove) {
+        removeFenced(this.lockPath, join(folder, rel));
+        landed++;
+      }
     } catch (error) {
       unmark();
-      try {
-        noteThreadsChanged(this.dir); // part of the write may have landed
-      } catch {
-        // The write's own error is the one to report; a reader's full stamp still sees what landed.
+      // Part of the write landed: signalled. A write refused before its first file (a lost lock) changes nothing at all.
+      if (landed > 0) {
+        try {
+          noteThreadsChanged(this.dir);
+        } catch {
+          // The write's own error is the one to report.
+        }
       }
       throw error;
     }
