@@ -88,8 +88,8 @@ function restartKind(r: Restart): string {
 }
 
 /**
- * A kind of restart as a row names it: with its agent ("Codex: /clear") when the report holds restarts of more than
- * one agent, whose figures are kept apart; bare otherwise.
+ * A kind of restart (or a group of sessions) as a row names it: with its agent ("Codex: /clear") when the report holds
+ * restarts (sessions) of more than one agent, whose figures are kept apart; bare otherwise.
  */
 function ofAgent(agent: AgentId, label: string, mixed: boolean): string {
   return mixed ? `${PROFILES[agent].name}: ${label}` : label;
@@ -234,6 +234,8 @@ export function reportDocument(report: SavingsReport): ReportDocument {
 
   // Restarts of more than one agent: each row and restart names its agent, and each agent's are averaged on their own.
   const mixed = new Set(report.restarts.map((r) => r.agent)).size > 1;
+  // The same for sessions: with sessions of more than one agent, each agent's averages are rows of their own.
+  const mixedSessions = report.sessionComparison.length > 1;
   const tables: ReportTable[] = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
@@ -261,13 +263,20 @@ export function reportDocument(report: SavingsReport): ReportDocument {
     },
     {
       title: "Sessions with and without ThreadMind context",
-      notes: [],
+      notes:
+        report.sessionComparison.length === 0
+          ? ["No session found in these transcripts."]
+          : mixedSessions
+            ? [
+                "Sessions of different agents are never averaged together: each request also carries the agent's own system prompt and tools, so their sizes differ from the first request on.",
+              ]
+            : [],
       headers: ["", "Sessions", "Avg first request", "Avg peak", "Avg final"],
       align: ["l", "r", "r", "r", "r"],
-      rows: [
-        sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind),
-        sessionGroupRow("Without", report.sessionComparison.withoutThreadMind),
-      ],
+      rows: report.sessionComparison.flatMap((c) => [
+        sessionGroupRow(ofAgent(c.agent, "With ThreadMind context", mixedSessions), c.withThreadMind),
+        sessionGroupRow(ofAgent(c.agent, "Without", mixedSessions), c.withoutThreadMind),
+      ]),
     },
     {
       title: "Sessions",

@@ -5,12 +5,12 @@ import type { ClassifiedLine } from "./types.js";
 export type NeededKind = Extract<ClassifiedLine["kind"], "assistant" | "compact-boundary" | "hook-context">;
 
 /** A JSON member `"key": "value"` (any whitespace around the colon), as bytes. */
-interface Marker {
+export interface Marker {
   key: Buffer;
   value: Buffer;
 }
 
-function member(key: string, value: string): Marker {
+export function member(key: string, value: string): Marker {
   return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
 }
 
@@ -43,7 +43,7 @@ function skipSpaceBack(line: Buffer, index: number): number {
 }
 
 /** Whether `line` holds `"key":"value"` at any depth. A quote inside a JSON string is escaped, so string contents never match. */
-function hasMember(line: Buffer, marker: Marker): boolean {
+export function hasMember(line: Buffer, marker: Marker): boolean {
   let at = line.indexOf(marker.value);
   while (at !== -1) {
     const colon = skipSpaceBack(line, at - 1);

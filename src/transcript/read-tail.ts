@@ -1,13 +1,14 @@
-// readTail: walks back from the end of a transcript in fixed-size chunks until the last main-chain assistant record.
+// readTail: walks back from the end of a transcript in fixed-size chunks (walk-back.ts) until the last main-chain assistant record.
 import { classifyLine } from "./classify-record.js";
 import { mayBeNeededRecord } from "./line-prefilter.js";
 import type { NeededKind } from "./line-prefilter.js";
 import { emptySkipCounts } from "./session-accumulator.js";
-import { checkPositiveInteger, readExactly, withTranscript } from "./transcript-file.js";
-import type { OpenTranscript } from "./transcript-file.js";
+import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 import type { AssistantUsageRecord, CompactBoundaryRecord, HookContextRecord, TailReading } from "./types.js";
+import { DEFAULT_TAIL_CHUNK_BYTES, walkBack } from "./walk-back.js";
+import type { BackwardLineSink } from "./walk-back.js";
 
-export const DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
+export { DEFAULT_TAIL_CHUNK_BYTES };
 
 export interface ReadTailOptions {
   /** Bytes per backward read (default 64 KiB). */
@@ -32,8 +33,6 @@ export interface ReadTailOptions {
   sizeOnly?: boolean;
 }
 
-const NEWLINE = 0x0a;
-
 /** Until the last main-chain assistant record is found. */
 const NEEDED_BEFORE_LAST_RESPONSE: readonly NeededKind[] = ["assistant", "compact-boundary", "hook-context"];
 /** After it (walking back to the last compaction): earlier assistant records change nothing. */
@@ -46,7 +45,7 @@ const NEEDED_FOR_SIZE: readonly NeededKind[] = ["assistant", "compact-boundary"]
  * (see line-prefilter.ts) is counted in `lines` and `unparsedLines` and never decoded nor parsed, so the walk's cost is
  * the bytes it reads plus the records it needs, not every line between the end and the stop.
  */
-class TailCollector {
+class TailCollector implements BackwardLineSink {
   lines = 0;
   unparsedLines = 0;
   malformedLines = 0;
@@ -107,71 +106,6 @@ class TailCollector {
     if (this.lastAssistant === null) return false;
     return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
   }
-}
-
-async function walkBack(
-  file: OpenTranscript,
-  chunkSize: number,
-  limits: { maxBytes: number | null; maxRecords: number | null },
-  collector: TailCollector,
-) {
-  const { maxBytes, maxRecords } = limits;
-  let position = file.size;
-  let bytesRead = 0;
-  /** Bytes (in file order) of the line whose start has not been reached yet. */
-  let carry: Buffer[] = [];
-  let atEndOfFile = true;
-  let stopped = false;
-  let stoppedAtByteLimit = false;
-  let stoppedAtRecordLimit = false;
-
-  /** A complete line: its first byte follows a newline or is byte 0. The first one met is the file's last line. */
-  const takeLine = (bytes: Buffer): boolean => {
-    const isLastLine = atEndOfFile;
-    atEndOfFile = false;
-    // The final newline of a file ends its last line; the empty "line" after it is not a line.
-    if (isLastLine && bytes.length === 0) return false;
-    if (collector.take(bytes, isLastLine)) return true;
-    if (maxRecords !== null && collector.lines - collector.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
-    return stoppedAtRecordLimit;
-  };
-
-  // One buffer for every read: fresh memory per chunk (page faults) cost more than the reads themselves. Lines are
-  // handed to the collector as views of it and used before the next read; the part carried over is copied.
-  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
-  while (position > 0 && !stopped) {
-    if (maxBytes !== null && bytesRead >= maxBytes) {
-      stoppedAtByteLimit = true;
-      break;
-    }
-    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
-    position -= length;
-    const chunk = buffer.subarray(0, length);
-    await readExactly(file, chunk, position);
-    bytesRead += length;
-
-    let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE, end - 1);
-    while (newline !== -1 && !stopped) {
-      const piece = chunk.subarray(newline + 1, end);
-      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
-      carry = [];
-      stopped = takeLine(bytes);
-      end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE, end - 1);
-    }
-    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
-  }
-  // The first line of the file starts at byte 0: no newline precedes it.
-  if (!stopped && !stoppedAtByteLimit && position === 0) {
-    stopped = takeLine(Buffer.concat(carry));
-  }
-  return {
-    bytesRead,
-    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
-    stoppedAtByteLimit,
-    stoppedAtRecordLimit,
-  };
 }
 
 /**

@@ -113,9 +113,11 @@ describe.skipIf(!present)("the savings report on real public transcripts", () =>
   it("puts every session and restart on the side without ThreadMind, with averages of the independent figures", () => {
     const finals = [...expected.values()].map((e) => e.finalContext).filter((v): v is number => v !== null);
     const average = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    expect(report.sessionComparison.withThreadMind.sessions).toBe(0);
-    expect(report.sessionComparison.withoutThreadMind.sessions).toBe(PUBLIC_MAIN_SESSIONS.length);
-    expect(report.sessionComparison.withoutThreadMind.averageFinal).toBeCloseTo(average(finals), 9);
+    expect(report.sessionComparison.map((c) => c.agent)).toEqual(["claude-code"]);
+    const [sessions] = report.sessionComparison;
+    expect(sessions!.withThreadMind.sessions).toBe(0);
+    expect(sessions!.withoutThreadMind.sessions).toBe(PUBLIC_MAIN_SESSIONS.length);
+    expect(sessions!.withoutThreadMind.averageFinal).toBeCloseTo(average(finals), 9);
     expect(report.byKind.map((k) => k.kind)).toEqual(["auto-compaction"]);
     expect(report.byKind[0]!.withoutThreadMind).toMatchObject({
       restarts: 1,

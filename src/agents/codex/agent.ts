@@ -9,8 +9,7 @@ import { isRolloutPath } from "./rollout-paths.js";
 export const codex: Agent = {
   ...PROFILES.codex,
   ownsTranscript: isRolloutPath,
-  // A rollout is read from its end at once (no backward walk): the options' other bounds do not apply.
-  readTail: (path, options) => readRolloutTail(path, { maxBytes: options.maxBytes }),
+  readTail: (path, options) => readRolloutTail(path, options),
   readHeadFrom: (path, from) => readRolloutHead(path, { from }),
   readSession: (path) => readRollout(path),
 };

@@ -111,6 +111,16 @@ export interface SessionGroup {
   averageFinal: number | null;
 }
 
+/**
+ * One agent's sessions: with ThreadMind's context delivered, and without. Agents are never averaged together: each
+ * request also carries the agent's own system prompt and tools, so their sizes differ from the first request on.
+ */
+export interface SessionComparison {
+  agent: AgentId;
+  withThreadMind: SessionGroup;
+  withoutThreadMind: SessionGroup;
+}
+
 export interface SavingsReport {
   workspaceRoot: string;
   projectsDir: string;
@@ -129,7 +139,8 @@ export interface SavingsReport {
    * agents are ever averaged together.
    */
   byKind: RestartKindComparison[];
-  sessionComparison: { withThreadMind: SessionGroup; withoutThreadMind: SessionGroup };
+  /** Per agent that has sessions (in AGENT_IDS order; none: empty): its sessions with and without ThreadMind context. */
+  sessionComparison: SessionComparison[];
   receipts: ReceiptSummary;
   malformedLines: number;
   /** Each file with malformed lines (skipped): how many, the first ones' numbers, and the file's line count. */
@@ -348,10 +359,17 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
         ];
       }),
     ),
-    sessionComparison: {
-      withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
-      withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind)),
-    },
+    sessionComparison: AGENT_IDS.flatMap((agent) => {
+      const ofAgent = sessions.filter((s) => s.agent === agent);
+      if (ofAgent.length === 0) return [];
+      return [
+        {
+          agent,
+          withThreadMind: sessionGroup(ofAgent.filter((s) => s.withThreadMind)),
+          withoutThreadMind: sessionGroup(ofAgent.filter((s) => !s.withThreadMind)),
+        },
+      ];
+    }),
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
     malformedFiles: scanned

@@ -55,7 +55,7 @@ interface Group {
 }
 
 /** The agent of a hook's record: from the transcript path its hook got (older records name none: Claude Code's). */
-function agentOf(record: { transcriptPath?: string }): AgentId {
+export function agentOf(record: { transcriptPath?: string }): AgentId {
   return agentIdOfTranscript(typeof record.transcriptPath === "string" ? record.transcriptPath : null);
 }
 

@@ -5,11 +5,12 @@ import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
 import { recallLines, type RecallFigures } from "../recall/recall-events.js";
 import type { Measurements, ReceiptStatus } from "../measure/measurements.js";
-import { average, hasSize, restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
+import { agentOf, average, hasSize, restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
 import type { ThreadMindServices } from "../services.js";
 import { buildTree } from "../context/tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "../types.js";
 import { PROFILES } from "../../agents/profiles.js";
+import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
 
 export interface SummaryRow {
   threadId: string;
@@ -19,9 +20,21 @@ export interface SummaryRow {
   updated: string;
 }
 
+/** One agent's sessions whose end was measured (conversation size known). */
+export interface SessionEndFigures {
+  /** The agent whose SessionEnd hook measured them (told by the transcript path the hook got; none: Claude Code). */
+  agent: AgentId;
+  count: number;
+  averageTokens: number;
+  maxTokens: number;
+}
+
 export interface MeasuredPart {
-  /** Sessions whose end was measured (conversation size known). */
-  sessionEnds: { count: number; averageTokens: number; maxTokens: number } | null;
+  /**
+   * Per agent with a measured session end (in AGENT_IDS order; none: empty), never averaged together: each request also
+   * carries the agent's own system prompt and tools.
+   */
+  sessionEnds: SessionEndFigures[];
   injections: { count: number; averageTokens: number } | null;
   receipts: Record<ReceiptStatus, number>;
   restarts: {
@@ -113,14 +126,18 @@ export function measuredPart(m: Measurements): MeasuredPart {
     .map((h) => h.at)
     .sort();
   return {
-    sessionEnds:
-      ends.length === 0
-        ? null
-        : {
-            count: ends.length,
-            averageTokens: average(ends.map((r) => r.contextTokens)),
-            maxTokens: ends.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY),
-          },
+    sessionEnds: AGENT_IDS.flatMap((agent) => {
+      const ofAgent = ends.filter((r) => agentOf(r) === agent);
+      if (ofAgent.length === 0) return [];
+      return [
+        {
+          agent,
+          count: ofAgent.length,
+          averageTokens: average(ofAgent.map((r) => r.contextTokens)),
+          maxTokens: ofAgent.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY),
+        },
+      ];
+    }),
     injections:
       injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
@@ -216,9 +233,11 @@ const REPORT_LINE =
 
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];
-  if (m.sessionEnds) {
+  // Sessions of more than one agent: each agent's line of its own, naming it.
+  const mixedEnds = m.sessionEnds.length > 1;
+  for (const e of m.sessionEnds) {
     lines.push(
-      `  Conversation size when sessions ended: ${fmt(m.sessionEnds.averageTokens)} tokens on average, ${fmt(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`,
+      `  Conversation size when ${mixedEnds ? `${PROFILES[e.agent].name} ` : ""}sessions ended: ${fmt(e.averageTokens)} tokens on average, ${fmt(e.maxTokens)} at most (${plural(e.count, "session")}, measured)`,
     );
   }
   if (m.injections) {

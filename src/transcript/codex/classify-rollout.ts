@@ -65,9 +65,12 @@ export class RolloutClassifier {
   private sessionId: string | null = null;
   /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
   private lastResponseKey: string | null = null;
+  /** The model the line just classified named: a turn_context line's, else null (read backwards, see read-rollout-tail.ts). */
+  namedModel: string | null = null;
 
   /** Classifies the next line of the rollout (text without its newline). */
   classifyLine(text: string): ClassifiedLine {
+    this.namedModel = null;
     if (text.trim() === "") return { kind: "blank" };
     let value: unknown;
     try {
@@ -81,6 +84,7 @@ export class RolloutClassifier {
 
   /** Classifies the next line of the rollout, already parsed. */
   classifyValue(value: unknown): ClassifiedLine {
+    this.namedModel = null;
     if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
     const type = value.type;
     if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
@@ -110,6 +114,7 @@ export class RolloutClassifier {
       case "turn_context": {
         const model = optionalString(payload, "model", "payload");
         if (model !== null) this.model = model;
+        this.namedModel = model;
         return { kind: "other", meta };
       }
       case "compacted":

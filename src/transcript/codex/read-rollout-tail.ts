@@ -1,109 +1,76 @@
-// readRolloutTail: the end of a Codex rollout (at most maxBytes of it, read at once) → the current request size, the
-// compactions since the last response and the hook contexts since the last compaction, as readTail gives for Claude Code.
-import { emptySkipCounts } from "../session-accumulator.js";
-import { checkPositiveInteger, readExactly, withTranscript } from "../transcript-file.js";
-import type { AssistantUsageRecord, CompactBoundaryRecord, HookContextRecord, TailReading } from "../types.js";
-import { RolloutClassifier } from "./classify-rollout.js";
+// readRolloutTail: the end of a Codex rollout, walked back in chunks to the last response (and, if asked, the last
+// compaction) → the current request size, the compactions since the last response and the hook contexts since the last
+// compaction, as readTail gives for Claude Code.
+import { checkPositiveInteger, withTranscript } from "../transcript-file.js";
+import type { TailReading } from "../types.js";
+import { DEFAULT_TAIL_CHUNK_BYTES, walkBack } from "../walk-back.js";
 import { isCompressedRollout, readRollout } from "./read-rollout.js";
+import { RolloutTailCollector } from "./rollout-tail-collector.js";
+import type { RolloutTailGoal } from "./rollout-tail-collector.js";
 
 export interface ReadRolloutTailOptions {
+  /** Bytes per backward read (default 64 KiB). */
+  chunkSize?: number;
   /** Read at most this many bytes from the end (default 4 MiB). */
   maxBytes?: number;
+  /** Stop after parsing this many lines (those the pre-filter lets through; default: no limit). */
+  maxRecords?: number;
+  /** Also walk back to the last compaction: `hookContexts` then holds every hook context since it. Default false. */
+  backToLastCompaction?: boolean;
+  /**
+   * Only what the conversation's current size needs: stop at the last response, or at a compaction after every
+   * response; no hook contexts, and lastAssistant's model is not looked for ("unknown"). Default false.
+   */
+  sizeOnly?: boolean;
 }
 
 export const DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
 
-const NEWLINE = 0x0a;
-
-/** Feeds lines in file order; keeps what a tail reading reports. */
-class RolloutTailCollector {
-  private readonly classifier = new RolloutClassifier();
-  lines = 0;
-  malformedLines = 0;
-  truncatedLastLine = false;
-  readonly skipped = emptySkipCounts();
-  lastAssistant: AssistantUsageRecord | null = null;
-  /** Compactions after the last response. */
-  boundaries: CompactBoundaryRecord[] = [];
-  /** Hook contexts after the last compaction. */
-  hookContexts: HookContextRecord[] = [];
-
-  take(text: string, terminated: boolean): void {
-    this.lines += 1;
-    const line = this.classifier.classifyLine(text);
-    switch (line.kind) {
-      case "blank":
-      case "other":
-        return;
-      case "malformed":
-        this.malformedLines += 1;
-        if (!terminated) this.truncatedLastLine = true;
-        return;
-      case "skipped":
-        this.skipped[line.reason] += 1;
-        return;
-      case "assistant":
-        this.lastAssistant = line.record;
-        this.boundaries = [];
-        return;
-      case "compact-boundary":
-        this.boundaries.push(line.record);
-        this.hookContexts = [];
-        return;
-      case "hook-context":
-        this.hookContexts.push(line.record);
-        return;
-      default: {
-        const unreachable: never = line;
-        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-      }
-    }
-  }
+function goalOf(options: ReadRolloutTailOptions): RolloutTailGoal {
+  if (options.sizeOnly === true) return "size";
+  return options.backToLastCompaction === true ? "last-compaction" : "last-response";
 }
 
 /**
- * Reads the last `maxBytes` of a rollout (all of it when smaller; a compressed rollout is read whole: Codex compresses
- * only idle ones). The first, partial line of the region is not read. Time and memory are bounded by maxBytes.
+ * Reads the end of a rollout backwards, chunk by chunk (a compressed rollout is read whole: Codex compresses only idle
+ * ones), until what `options` ask is known: the bytes read depend on the distance from the end to the last response,
+ * not on the file size, and never exceed maxBytes (the line cut at that bound is not read). The figures are those of
+ * reading the walked lines forward, except that records carry no session id (Codex names it once, at the file's start).
+ * Throws TranscriptReadError for a missing file or anything but a regular file.
  */
 export async function readRolloutTail(path: string, options: ReadRolloutTailOptions = {}): Promise<TailReading> {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
   const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_TAIL_BYTES;
   checkPositiveInteger("maxBytes", maxBytes);
+  const maxRecords = options.maxRecords ?? null;
+  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
   if (isCompressedRollout(path)) return tailOfWholeReading(path);
   return withTranscript(path, async (file) => {
-    const length = Math.min(file.size, maxBytes);
-    const start = file.size - length;
-    const buffer = Buffer.allocUnsafe(length);
-    await readExactly(file, buffer, start);
-    // A region that does not start the file starts inside a line (or at one, which cannot be told): skip to the next.
-    let from = start === 0 ? 0 : buffer.indexOf(NEWLINE) + 1;
-    if (start > 0 && from === 0) from = length;
-    const collector = new RolloutTailCollector();
-    while (from < length) {
-      const newline = buffer.indexOf(NEWLINE, from);
-      const end = newline === -1 ? length : newline;
-      collector.take(buffer.toString("utf8", from, end), newline !== -1);
-      from = end + 1;
-    }
+    const collector = new RolloutTailCollector(goalOf(options));
+    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
+    const lastAssistant = collector.lastAssistant();
     return {
       path,
       fileSize: file.size,
-      bytesRead: length,
-      reachedStartOfFile: start === 0,
-      stoppedAtByteLimit: start > 0,
-      stoppedAtRecordLimit: false,
-      lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant?.contextTokens ?? null,
-      compactBoundaries: collector.boundaries,
-      hookContexts: collector.hookContexts,
-      skipped: collector.skipped,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+      lastAssistant,
+      contextTokens: lastAssistant?.contextTokens ?? null,
+      compactBoundaries: collector.compactBoundaries(),
+      hookContexts: collector.hookContexts(),
+      skipped: { ...collector.skipped },
       lines: collector.lines,
-      unparsedLines: 0,
+      unparsedLines: collector.unparsedLines,
       malformedLines: collector.malformedLines,
       truncatedLastLine: collector.truncatedLastLine,
     };
   });
 }
 
+/** A compressed rollout, read whole: every option is met (hook contexts since the last compaction, the model). */
 async function tailOfWholeReading(path: string): Promise<TailReading> {
   const whole = await readRollout(path);
   const last = whole.lastAssistant;
