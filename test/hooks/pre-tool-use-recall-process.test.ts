@@ -117,6 +117,19 @@ describe("PreToolUse hook process (point-of-action recall)", () => {
     expect(edits.map((e) => e.file)).toEqual(["src/search/index.ts"]);
   });
 
+  it("warns when commits changed the file since the covering thread's summary was written, and not when none did", async () => {
+    const { dir } = await shop();
+    const repo = repos.at(-1)!;
+    const file = join(dir, "src/payments/refund.ts");
+    const atHead = context((await preToolUse(dir, file, "dddddddd-2222-4333-8444-555555555501")).stdout);
+    expect(atHead).toContain("Refunds are never issued after 30 days.");
+    expect(atHead).not.toContain("⚠");
+    repo.commit("refund: a change after the summary", { "src/payments/refund.ts": "export const days = 30;\n" });
+    const later = context((await preToolUse(dir, file, "dddddddd-2222-4333-8444-555555555502")).stdout);
+    expect(later).toContain("Refunds are never issued after 30 days.");
+    expect(later).toContain("1 commit changed src/payments/refund.ts since this summary was written");
+  });
+
   it("keeps the path index in .threadmind/cache/recall/ and rebuilds it only after a thread file changed", async () => {
     const { dir, refunds } = await shop();
     const index = join(dir, ".threadmind", "cache", "recall", "head.json");
