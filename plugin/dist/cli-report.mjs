@@ -2197,8 +2197,11 @@ var RolloutClassifier = class {
   sessionId = null;
   /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
   lastResponseKey = null;
+  /** The model the line just classified named: a turn_context line's, else null (read backwards, see read-rollout-tail.ts). */
+  namedModel = null;
   /** Classifies the next line of the rollout (text without its newline). */
   classifyLine(text) {
+    this.namedModel = null;
     if (text.trim() === "") return { kind: "blank" };
     let value;
     try {
@@ -2211,6 +2214,7 @@ var RolloutClassifier = class {
   }
   /** Classifies the next line of the rollout, already parsed. */
   classifyValue(value) {
+    this.namedModel = null;
     if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
     const type = value.type;
     if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
@@ -2238,6 +2242,7 @@ var RolloutClassifier = class {
       case "turn_context": {
         const model = optionalString2(payload, "model", "payload");
         if (model !== null) this.model = model;
+        this.namedModel = model;
         return { kind: "other", meta };
       }
       case "compacted":
@@ -3981,10 +3986,17 @@ async function buildSavingsReport(options) {
         ];
       })
     ),
-    sessionComparison: {
-      withThreadMind: sessionGroup(sessions.filter((s) => s.withThreadMind)),
-      withoutThreadMind: sessionGroup(sessions.filter((s) => !s.withThreadMind))
-    },
+    sessionComparison: AGENT_IDS.flatMap((agent) => {
+      const ofAgent2 = sessions.filter((s) => s.agent === agent);
+      if (ofAgent2.length === 0) return [];
+      return [
+        {
+          agent,
+          withThreadMind: sessionGroup(ofAgent2.filter((s) => s.withThreadMind)),
+          withoutThreadMind: sessionGroup(ofAgent2.filter((s) => !s.withThreadMind))
+        }
+      ];
+    }),
     receipts: summarizeReceipts(options.measurements.injections, scanned),
     malformedLines: scanned.reduce((sum, s) => sum + s.malformedLines, 0),
     malformedFiles: scanned.filter((s) => s.malformedLines > 0).map((s) => ({ path: s.path, count: s.malformedLines, lineNumbers: s.malformedLineNumbers, lines: s.lines })),
@@ -4285,6 +4297,7 @@ function reportDocument(report) {
       `${report.malformedLines} malformed line${report.malformedLines === 1 ? "" : "s"} skipped: see "Malformed lines" below.`
     );
   const mixed = new Set(report.restarts.map((r2) => r2.agent)).size > 1;
+  const mixedSessions = report.sessionComparison.length > 1;
   const tables = [
     {
       title: "Restarts by kind, with and without ThreadMind context",
@@ -4310,13 +4323,15 @@ function reportDocument(report) {
     },
     {
       title: "Sessions with and without ThreadMind context",
-      notes: [],
+      notes: report.sessionComparison.length === 0 ? ["No session found in these transcripts."] : mixedSessions ? [
+        "Sessions of different agents are never averaged together: each request also carries the agent's own system prompt and tools, so their sizes differ from the first request on."
+      ] : [],
       headers: ["", "Sessions", "Avg first request", "Avg peak", "Avg final"],
       align: ["l", "r", "r", "r", "r"],
-      rows: [
-        sessionGroupRow("With ThreadMind context", report.sessionComparison.withThreadMind),
-        sessionGroupRow("Without", report.sessionComparison.withoutThreadMind)
-      ]
+      rows: report.sessionComparison.flatMap((c) => [
+        sessionGroupRow(ofAgent(c.agent, "With ThreadMind context", mixedSessions), c.withThreadMind),
+        sessionGroupRow(ofAgent(c.agent, "Without", mixedSessions), c.withoutThreadMind)
+      ])
     },
     {
       title: "Sessions",

@@ -11600,19 +11600,27 @@ var Store = class {
     };
     ensureDir(folder);
     const unmark = markFolderWrite(folder);
+    let landed = 0;
     try {
       for (const [rel, text] of write.items) {
         const path = (0, import_node_path13.join)(folder, rel);
         ensureDir((0, import_node_path13.dirname)(path));
         writeFenced(this.lockPath, path, text);
+        landed++;
       }
       if (write.head !== null) writeFenced(this.lockPath, (0, import_node_path13.join)(folder, HEAD_FILE), write.head);
-      for (const rel of write.remove) removeFenced(this.lockPath, (0, import_node_path13.join)(folder, rel));
+      landed++;
+      for (const rel of write.remove) {
+        removeFenced(this.lockPath, (0, import_node_path13.join)(folder, rel));
+        landed++;
+      }
     } catch (error) {
       unmark();
-      try {
-        noteThreadsChanged(this.dir);
-      } catch {
+      if (landed > 0) {
+        try {
+          noteThreadsChanged(this.dir);
+        } catch {
+        }
       }
       throw error;
     }
@@ -18189,9 +18197,61 @@ async function readHead(path, options = {}) {
   });
 }
 
-// src/transcript/read-tail.ts
+// src/transcript/walk-back.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
 var NEWLINE3 = 10;
+async function walkBack(file, chunkSize, limits, sink) {
+  const { maxBytes, maxRecords } = limits;
+  let position = file.size;
+  let bytesRead = 0;
+  let carry = [];
+  let atEndOfFile = true;
+  let stopped = false;
+  let stoppedAtByteLimit = false;
+  let stoppedAtRecordLimit = false;
+  const takeLine = (bytes2) => {
+    const isLastLine = atEndOfFile;
+    atEndOfFile = false;
+    if (isLastLine && bytes2.length === 0) return false;
+    if (sink.take(bytes2, isLastLine)) return true;
+    if (maxRecords !== null && sink.lines - sink.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
+    return stoppedAtRecordLimit;
+  };
+  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
+  while (position > 0 && !stopped) {
+    if (maxBytes !== null && bytesRead >= maxBytes) {
+      stoppedAtByteLimit = true;
+      break;
+    }
+    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
+    position -= length;
+    const chunk = buffer.subarray(0, length);
+    await readExactly(file, chunk, position);
+    bytesRead += length;
+    let end = length;
+    let newline = chunk.lastIndexOf(NEWLINE3, end - 1);
+    while (newline !== -1 && !stopped) {
+      const piece = chunk.subarray(newline + 1, end);
+      const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
+      carry = [];
+      stopped = takeLine(bytes2);
+      end = newline;
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE3, end - 1);
+    }
+    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
+  }
+  if (!stopped && !stoppedAtByteLimit && position === 0) {
+    stopped = takeLine(Buffer.concat(carry));
+  }
+  return {
+    bytesRead,
+    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
+    stoppedAtByteLimit,
+    stoppedAtRecordLimit
+  };
+}
+
+// src/transcript/read-tail.ts
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
 var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
 var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
@@ -18253,56 +18313,6 @@ var TailCollector = class {
     return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
   }
 };
-async function walkBack(file, chunkSize, limits, collector) {
-  const { maxBytes, maxRecords } = limits;
-  let position = file.size;
-  let bytesRead = 0;
-  let carry = [];
-  let atEndOfFile = true;
-  let stopped = false;
-  let stoppedAtByteLimit = false;
-  let stoppedAtRecordLimit = false;
-  const takeLine = (bytes2) => {
-    const isLastLine = atEndOfFile;
-    atEndOfFile = false;
-    if (isLastLine && bytes2.length === 0) return false;
-    if (collector.take(bytes2, isLastLine)) return true;
-    if (maxRecords !== null && collector.lines - collector.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
-    return stoppedAtRecordLimit;
-  };
-  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
-  while (position > 0 && !stopped) {
-    if (maxBytes !== null && bytesRead >= maxBytes) {
-      stoppedAtByteLimit = true;
-      break;
-    }
-    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
-    position -= length;
-    const chunk = buffer.subarray(0, length);
-    await readExactly(file, chunk, position);
-    bytesRead += length;
-    let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE3, end - 1);
-    while (newline !== -1 && !stopped) {
-      const piece = chunk.subarray(newline + 1, end);
-      const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
-      carry = [];
-      stopped = takeLine(bytes2);
-      end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE3, end - 1);
-    }
-    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
-  }
-  if (!stopped && !stoppedAtByteLimit && position === 0) {
-    stopped = takeLine(Buffer.concat(carry));
-  }
-  return {
-    bytesRead,
-    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
-    stoppedAtByteLimit,
-    stoppedAtRecordLimit
-  };
-}
 async function readTail(path, options = {}) {
   const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
@@ -18446,8 +18456,11 @@ var RolloutClassifier = class {
   sessionId = null;
   /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
   lastResponseKey = null;
+  /** The model the line just classified named: a turn_context line's, else null (read backwards, see read-rollout-tail.ts). */
+  namedModel = null;
   /** Classifies the next line of the rollout (text without its newline). */
   classifyLine(text) {
+    this.namedModel = null;
     if (text.trim() === "") return { kind: "blank" };
     let value;
     try {
@@ -18460,6 +18473,7 @@ var RolloutClassifier = class {
   }
   /** Classifies the next line of the rollout, already parsed. */
   classifyValue(value) {
+    this.namedModel = null;
     if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
     const type = value.type;
     if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
@@ -18487,6 +18501,7 @@ var RolloutClassifier = class {
       case "turn_context": {
         const model = optionalString3(payload, "model", "payload");
         if (model !== null) this.model = model;
+        this.namedModel = model;
         return { kind: "other", meta };
       }
       case "compacted":
@@ -18652,84 +18667,178 @@ async function readRolloutHead(path, options = {}) {
   });
 }
 
-// src/transcript/codex/read-rollout-tail.ts
-var DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
-var NEWLINE5 = 10;
+// src/transcript/codex/rollout-prefilter.ts
+var MARKERS2 = {
+  "token-count": member("type", "token_count"),
+  compaction: member("type", "compacted"),
+  "developer-message": member("role", "developer"),
+  "turn-context": member("type", "turn_context")
+};
+function mayBeNeededRolloutLine(line, needed) {
+  return needed.some((kind) => hasMember(line, MARKERS2[kind]));
+}
+
+// src/transcript/codex/rollout-tail-collector.ts
 var RolloutTailCollector = class {
-  classifier = new RolloutClassifier();
+  constructor(goal) {
+    this.goal = goal;
+  }
+  goal;
   lines = 0;
+  unparsedLines = 0;
   malformedLines = 0;
   truncatedLastLine = false;
   skipped = emptySkipCounts();
-  lastAssistant = null;
-  /** Compactions after the last response. */
-  boundaries = [];
-  /** Hook contexts after the last compaction. */
-  hookContexts = [];
-  take(text, terminated) {
+  /** The last run of equal token counts: its key (the totals) and its earliest line walked so far. */
+  run = null;
+  /** A token count of other totals came before the run: its earliest line is the last response. */
+  resolved = false;
+  /** The model named by the first turn_context line walked since the run's earliest line (null: none yet). */
+  model = null;
+  /** Compactions after the run's earliest line (or after every token count, while there is no run), last first. */
+  boundariesLastFirst = [];
+  /** Compactions walked since the run's earliest line: after the response only if the run goes on past them. */
+  boundariesBeforeRun = [];
+  /** The last compaction was walked: hook contexts before it are not the tail's. */
+  pastLastCompaction = false;
+  hookContextsLastFirst = [];
+  take(bytes2, isUnterminatedLastLine) {
     this.lines += 1;
-    const line = this.classifier.classifyLine(text);
+    if (!isUnterminatedLastLine && !mayBeNeededRolloutLine(bytes2, this.needs())) {
+      this.unparsedLines += 1;
+      return false;
+    }
+    const classifier = new RolloutClassifier();
+    const line = classifier.classifyLine(bytes2.toString("utf8"));
     switch (line.kind) {
       case "blank":
+        break;
       case "other":
-        return;
+        if (classifier.namedModel !== null) this.takeModel(classifier.namedModel);
+        break;
       case "malformed":
         this.malformedLines += 1;
-        if (!terminated) this.truncatedLastLine = true;
-        return;
+        if (isUnterminatedLastLine) this.truncatedLastLine = true;
+        break;
       case "skipped":
         this.skipped[line.reason] += 1;
-        return;
+        break;
       case "assistant":
-        this.lastAssistant = line.record;
-        this.boundaries = [];
-        return;
+        this.takeTokenCount(line.record);
+        break;
       case "compact-boundary":
-        this.boundaries.push(line.record);
-        this.hookContexts = [];
-        return;
+        this.takeCompaction(line.record);
+        break;
       case "hook-context":
-        this.hookContexts.push(line.record);
-        return;
+        if (this.collectsHookContexts()) this.hookContextsLastFirst.push(line.record);
+        break;
       default: {
         const unreachable = line;
         throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
       }
     }
+    return this.done();
+  }
+  /** The last response (null: none walked), with the model of the turn_context before it when one was walked. */
+  lastAssistant() {
+    if (this.run === null) return null;
+    return { ...this.run.earliest, model: this.model ?? UNKNOWN_CODEX_MODEL };
+  }
+  /** The compactions after the last response, in file order. */
+  compactBoundaries() {
+    return [...this.boundariesLastFirst].reverse();
+  }
+  /** The hook contexts walked after the last compaction, in file order. */
+  hookContexts() {
+    return [...this.hookContextsLastFirst].reverse();
+  }
+  collectsHookContexts() {
+    return this.goal !== "size" && !this.pastLastCompaction;
+  }
+  looksForModel() {
+    return this.goal !== "size" && this.run !== null && this.model === null;
+  }
+  /** The lines that can still change the result. */
+  needs() {
+    const needs = [];
+    if (!this.resolved) needs.push("token-count");
+    if (!this.resolved || this.collectsHookContexts()) needs.push("compaction");
+    if (this.collectsHookContexts()) needs.push("developer-message");
+    if (this.looksForModel()) needs.push("turn-context");
+    return needs;
+  }
+  takeTokenCount(record2) {
+    if (this.resolved) return;
+    if (this.run === null) {
+      this.run = { key: record2.messageId, earliest: record2 };
+      return;
+    }
+    if (record2.messageId !== this.run.key) {
+      this.resolved = true;
+      return;
+    }
+    this.run.earliest = record2;
+    this.boundariesLastFirst.push(...this.boundariesBeforeRun);
+    this.boundariesBeforeRun = [];
+    this.model = null;
+  }
+  takeCompaction(record2) {
+    this.pastLastCompaction = true;
+    if (this.resolved) return;
+    if (this.run === null) this.boundariesLastFirst.push(record2);
+    else this.boundariesBeforeRun.push(record2);
+  }
+  takeModel(model) {
+    if (this.looksForModel()) this.model = model;
+  }
+  done() {
+    switch (this.goal) {
+      case "size":
+        return this.resolved || this.run === null && this.boundariesLastFirst.length > 0;
+      case "last-response":
+        return this.resolved && this.model !== null;
+      case "last-compaction":
+        return this.resolved && this.model !== null && this.pastLastCompaction;
+      default: {
+        const unreachable = this.goal;
+        throw new Error(`unknown rollout tail goal ${String(unreachable)}`);
+      }
+    }
   }
 };
+
+// src/transcript/codex/read-rollout-tail.ts
+var DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
+function goalOf(options) {
+  if (options.sizeOnly === true) return "size";
+  return options.backToLastCompaction === true ? "last-compaction" : "last-response";
+}
 async function readRolloutTail(path, options = {}) {
+  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
+  checkPositiveInteger("chunkSize", chunkSize);
   const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_TAIL_BYTES;
   checkPositiveInteger("maxBytes", maxBytes);
+  const maxRecords = options.maxRecords ?? null;
+  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
   if (isCompressedRollout(path)) return tailOfWholeReading(path);
   return withTranscript(path, async (file) => {
-    const length = Math.min(file.size, maxBytes);
-    const start = file.size - length;
-    const buffer = Buffer.allocUnsafe(length);
-    await readExactly(file, buffer, start);
-    let from = start === 0 ? 0 : buffer.indexOf(NEWLINE5) + 1;
-    if (start > 0 && from === 0) from = length;
-    const collector = new RolloutTailCollector();
-    while (from < length) {
-      const newline = buffer.indexOf(NEWLINE5, from);
-      const end = newline === -1 ? length : newline;
-      collector.take(buffer.toString("utf8", from, end), newline !== -1);
-      from = end + 1;
-    }
+    const collector = new RolloutTailCollector(goalOf(options));
+    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
+    const lastAssistant = collector.lastAssistant();
     return {
       path,
       fileSize: file.size,
-      bytesRead: length,
-      reachedStartOfFile: start === 0,
-      stoppedAtByteLimit: start > 0,
-      stoppedAtRecordLimit: false,
-      lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant?.contextTokens ?? null,
-      compactBoundaries: collector.boundaries,
-      hookContexts: collector.hookContexts,
-      skipped: collector.skipped,
+      bytesRead: walk.bytesRead,
+      reachedStartOfFile: walk.reachedStartOfFile,
+      stoppedAtByteLimit: walk.stoppedAtByteLimit,
+      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+      lastAssistant,
+      contextTokens: lastAssistant?.contextTokens ?? null,
+      compactBoundaries: collector.compactBoundaries(),
+      hookContexts: collector.hookContexts(),
+      skipped: { ...collector.skipped },
       lines: collector.lines,
-      unparsedLines: 0,
+      unparsedLines: collector.unparsedLines,
       malformedLines: collector.malformedLines,
       truncatedLastLine: collector.truncatedLastLine
     };
@@ -18768,8 +18877,7 @@ async function tailOfWholeReading(path) {
 var codex = {
   ...PROFILES.codex,
   ownsTranscript: isRolloutPath,
-  // A rollout is read from its end at once (no backward walk): the options' other bounds do not apply.
-  readTail: (path, options) => readRolloutTail(path, { maxBytes: options.maxBytes }),
+  readTail: (path, options) => readRolloutTail(path, options),
   readHeadFrom: (path, from) => readRolloutHead(path, { from }),
   readSession: (path) => readRollout(path)
 };
@@ -19794,8 +19902,17 @@ function alreadyRecalled(events, agentId) {
   }
   return keys;
 }
-async function staleWarning(gitTop, commit, file) {
+function headFromFiles(gitTop) {
+  try {
+    return headCommitFromFiles(gitDir(gitTop)) ?? null;
+  } catch {
+    return null;
+  }
+}
+async function staleWarning(gitTop, commit, file, head) {
   if (gitTop === null || commit === null) return null;
+  const now = head();
+  if (now !== null && /^[0-9a-f]{4,64}$/.test(commit) && now.startsWith(commit)) return null;
   try {
     const n = await commitsTouchingSince(gitTop, commit, [file]);
     if (n === null || n === 0) return null;
@@ -19835,11 +19952,16 @@ async function toolRecall(store, input) {
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
     const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
     if (text === null) return null;
+    let head;
+    const headOnce = () => {
+      if (head === void 0) head = store.gitTop === null ? null : headFromFiles(store.gitTop);
+      return head;
+    };
     const blocks = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file)
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, headOnce)
       }))
     );
     const recall = recallText(file, blocks);

@@ -32650,11 +32650,18 @@ function measuredPart(m) {
   const clears = m.sessionEnds.filter((r) => isSizeRecord(r) && r.reason === "clear");
   const hooks = m.hooksSeen.filter(isHookSeenRecord).map((h) => h.at).sort();
   return {
-    sessionEnds: ends.length === 0 ? null : {
-      count: ends.length,
-      averageTokens: average(ends.map((r) => r.contextTokens)),
-      maxTokens: ends.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY)
-    },
+    sessionEnds: AGENT_IDS.flatMap((agent) => {
+      const ofAgent = ends.filter((r) => agentOf(r) === agent);
+      if (ofAgent.length === 0) return [];
+      return [
+        {
+          agent,
+          count: ofAgent.length,
+          averageTokens: average(ofAgent.map((r) => r.contextTokens)),
+          maxTokens: ofAgent.reduce((max, r) => Math.max(max, r.contextTokens), Number.NEGATIVE_INFINITY)
+        }
+      ];
+    }),
     injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
@@ -32731,9 +32738,10 @@ function renderStats(report) {
 var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
 function measuredLines(m) {
   const lines = [];
-  if (m.sessionEnds) {
+  const mixedEnds = m.sessionEnds.length > 1;
+  for (const e of m.sessionEnds) {
     lines.push(
-      `  Conversation size when sessions ended: ${fmt2(m.sessionEnds.averageTokens)} tokens on average, ${fmt2(m.sessionEnds.maxTokens)} at most (${plural(m.sessionEnds.count, "session")}, measured)`
+      `  Conversation size when ${mixedEnds ? `${PROFILES[e.agent].name} ` : ""}sessions ended: ${fmt2(e.averageTokens)} tokens on average, ${fmt2(e.maxTokens)} at most (${plural(e.count, "session")}, measured)`
     );
   }
   if (m.injections) {
@@ -35589,19 +35597,27 @@ var Store = class {
     };
     ensureDir(folder);
     const unmark = markFolderWrite(folder);
+    let landed = 0;
     try {
       for (const [rel, text] of write.items) {
         const path = join(folder, rel);
         ensureDir(dirname(path));
         writeFenced(this.lockPath, path, text);
+        landed++;
       }
       if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-      for (const rel of write.remove) removeFenced(this.lockPath, join(folder, rel));
+      landed++;
+      for (const rel of write.remove) {
+        removeFenced(this.lockPath, join(folder, rel));
+        landed++;
+      }
     } catch (error2) {
       unmark();
-      try {
-        noteThreadsChanged(this.dir);
-      } catch {
+      if (landed > 0) {
+        try {
+          noteThreadsChanged(this.dir);
+        } catch {
+        }
       }
       throw error2;
     }
