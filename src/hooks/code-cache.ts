@@ -17,6 +17,7 @@
 import {
   accessSync,
   closeSync,
+  existsSync,
   constants,
   fstatSync,
   mkdirSync,
@@ -53,21 +54,38 @@ export function codeCacheDir(env: NodeJS.ProcessEnv): string | null {
 /** Filesystems that are not storage (procfs, sysfs): a directory there is never a data directory. */
 const PSEUDO_FILESYSTEMS = new Set([0x9fa0, 0x62656572]);
 
+/** At most this many missing directories are made for the data directory (Claude Code's is ~/.claude/plugins/data/<plugin>). */
+const MAX_MISSING_DIRS = 4;
+
 /**
- * True when `dir` (the data directory, made here when absent, without `recursive`: Node's recursive mkdir never returns
- * under /proc) is a plain writable directory on a real filesystem; anything else means no cache, decided in a few syscalls.
+ * True when `dir` (the data directory, made here with its missing parents when absent, one mkdir each and never Node's
+ * recursive mkdir, which never returns under /proc) is a plain writable directory on a real filesystem; anything else
+ * means no cache, decided in a few syscalls. The filesystem is asked at the nearest existing directory, before anything
+ * is made: nothing is ever made in /proc or /sys.
  */
 export function usableDataDir(dir: string): boolean {
   try {
-    try {
-      mkdirSync(dir, { mode: 0o700 });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+    const missing: string[] = [];
+    let at = dir;
+    while (!existsSync(at)) {
+      if (missing.length >= MAX_MISSING_DIRS) return false;
+      missing.push(at);
+      const up = dirname(at);
+      if (up === at) return false;
+      at = up;
+    }
+    // statfsSync is Node 18.15+; before it, the other checks have to do.
+    if (typeof statfsSync === "function" && PSEUDO_FILESYSTEMS.has(Number(statfsSync(at).type))) return false;
+    for (const d of missing.reverse()) {
+      try {
+        mkdirSync(d, { mode: 0o700 });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+      }
     }
     if (!statSync(dir).isDirectory()) return false;
     accessSync(dir, constants.W_OK | constants.X_OK);
-    // statfsSync is Node 18.15+; before it, the checks above (and mkdir without `recursive`) have to do.
-    return typeof statfsSync !== "function" || !PSEUDO_FILESYSTEMS.has(Number(statfsSync(dir).type));
+    return true;
   } catch {
     return false;
   }

@@ -205,15 +205,20 @@ describe("the hook entry's code cache", () => {
     },
   );
 
-  test("a data directory that is a file, or absent under a missing parent, means no cache; an absent one is made", () => {
+  test("a data directory that is a file, or absent under more than 4 missing parents, means no cache; an absent one is made with its parents", () => {
     const file = join(data, "plain-file");
     writeFileSync(file, "x\n");
     expect(usableDataDir(file)).toBe(false);
-    expect(usableDataDir(join(data, "missing-parent", "data"))).toBe(false);
-    expect(existsSync(join(data, "missing-parent"))).toBe(false);
+    expect(usableDataDir(join(file, "below"))).toBe(false);
+    // Claude Code's ~/.claude/plugins/data/<plugin>, in a home where plugins/data does not exist yet.
+    expect(usableDataDir(join(data, "missing-parent", "plugins", "data", "thread-mind"))).toBe(true);
+    expect(statSync(join(data, "missing-parent", "plugins", "data", "thread-mind")).isDirectory()).toBe(true);
+    expect(usableDataDir(join(data, "a", "b", "c", "d", "e"))).toBe(false);
+    expect(existsSync(join(data, "a"))).toBe(false);
     expect(usableDataDir(join(data, "fresh"))).toBe(true);
     expect(statSync(join(data, "fresh")).isDirectory()).toBe(true);
     expect(usableDataDir("/proc/self")).toBe(false);
+    expect(usableDataDir("/proc/no-such-dir/data")).toBe(false);
   });
 
   test("a workspace without a store: the entry answers alone (nothing printed, no cache written)", async () => {
