@@ -58,16 +58,29 @@ function codeCacheDir(env) {
   return data && (0, import_node_path.isAbsolute)(data) ? (0, import_node_path.join)(data, "code-cache") : null;
 }
 var PSEUDO_FILESYSTEMS = /* @__PURE__ */ new Set([40864, 1650812274]);
+var MAX_MISSING_DIRS = 4;
 function usableDataDir(dir) {
   try {
-    try {
-      (0, import_node_fs2.mkdirSync)(dir, { mode: 448 });
-    } catch (e) {
-      if (e.code !== "EEXIST") return false;
+    const missing = [];
+    let at = dir;
+    while (!(0, import_node_fs2.existsSync)(at)) {
+      if (missing.length >= MAX_MISSING_DIRS) return false;
+      missing.push(at);
+      const up = (0, import_node_path.dirname)(at);
+      if (up === at) return false;
+      at = up;
+    }
+    if (typeof import_node_fs2.statfsSync === "function" && PSEUDO_FILESYSTEMS.has(Number((0, import_node_fs2.statfsSync)(at).type))) return false;
+    for (const d of missing.reverse()) {
+      try {
+        (0, import_node_fs2.mkdirSync)(d, { mode: 448 });
+      } catch (e) {
+        if (e.code !== "EEXIST") return false;
+      }
     }
     if (!(0, import_node_fs2.statSync)(dir).isDirectory()) return false;
     (0, import_node_fs2.accessSync)(dir, import_node_fs2.constants.W_OK | import_node_fs2.constants.X_OK);
-    return typeof import_node_fs2.statfsSync !== "function" || !PSEUDO_FILESYSTEMS.has(Number((0, import_node_fs2.statfsSync)(dir).type));
+    return true;
   } catch {
     return false;
   }
