@@ -9,7 +9,7 @@
 // its files changes, even if the MCP server has since counted the same text exactly.
 import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { fileStamp, pathStamp, RACY_MARGIN_MS, stampSettledAtMs } from "../store/file-stamp.js";
 import { readdirSync } from "node:fs";
 import { isValidId } from "../id-pattern.js";
@@ -153,8 +153,12 @@ export function entryStillValid(
   head: () => string | null | undefined,
 ): boolean {
   if (entry.builtBy !== builtBy) return false;
+  // Concatenated, not join()ed: a start checks hundreds of sources (one per item file in thread folders), and join's
+  // normalising cost ~4 µs each; the names are the cache's own (store-relative, "/"-separated, which Windows takes too;
+  // a folder's ending with "/", as pathStamp expects).
+  const base = storeDir.endsWith(sep) ? storeDir : `${storeDir}${sep}`;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (pathStamp(sourcePath(storeDir, rel)) !== stamp) return false;
+    if (pathStamp(base + rel) !== stamp) return false;
   }
   for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
     if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
