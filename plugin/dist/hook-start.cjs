@@ -710,16 +710,14 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
 }
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
+  const base = storeDir.endsWith(import_node_path9.sep) ? storeDir : `${storeDir}${import_node_path9.sep}`;
   for (const [rel, stamp] of Object.entries(entry.sources)) {
-    if (pathStamp(sourcePath(storeDir, rel)) !== stamp) return false;
+    if (pathStamp(base + rel) !== stamp) return false;
   }
   for (const [rel, fingerprint] of Object.entries(entry.verify ?? {})) {
     if (sourceFingerprint(storeDir, rel) !== fingerprint) return false;
   }
   return entry.head === null || head() === entry.head;
-}
-function sourcePath(storeDir, rel) {
-  return rel.endsWith("/") ? `${(0, import_node_path9.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path9.join)(storeDir, rel);
 }
 function sourceFingerprint(storeDir, rel) {
   const path = (0, import_node_path9.join)(storeDir, rel);
