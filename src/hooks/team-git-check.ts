@@ -70,7 +70,7 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {
       const all = [...inConflict, ...withMarkers];
-      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal).`;
     }
     if (withMarkers.length > 0) {
       const n = withMarkers.length;

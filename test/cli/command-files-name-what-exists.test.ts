@@ -35,10 +35,11 @@ describe("the plugin's command files", () => {
     }
   });
 
-  it("doctor and report run this plugin copy's CLI through Claude Code's plugin root, allowed without a prompt", () => {
+  it("doctor, report and resolve run this plugin copy's CLI through Claude Code's plugin root, allowed without a prompt", () => {
     for (const [file, command] of [
       ["doctor.md", "doctor"],
       ["report.md", "report --html .threadmind/cache/report.html"],
+      ["resolve.md", "resolve $ARGUMENTS"],
     ] as const) {
       expect(text(file)).toContain(`!\`node "\${CLAUDE_PLUGIN_ROOT}/plugin/dist/cli.mjs" ${command}`);
       expect(allowedTools(file)).toContain("Bash(node:*)");

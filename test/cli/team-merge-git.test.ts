@@ -259,7 +259,7 @@ describe("real conflicts are confined, reported and explained", () => {
     const context = await s.contextGet();
     expect(context.text).toContain("Socks ship from Lyon.");
     expect(context.notices[0]).toContain(
-      `${MAIN} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\``,
+      `${MAIN} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal)`,
     );
     await expect(s.summaryUpdate({ content: "- x", section: "decisions" })).rejects.toThrow("contains git conflict markers");
     const resolved = cli(repo.dir, "resolve");

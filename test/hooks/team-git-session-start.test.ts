@@ -112,9 +112,9 @@ describe("SessionStart names thread files in conflict", () => {
     expect(file).toMatch(/^\.threadmind\/threads\/shop\/billing\/state\/[^/]+\.md$/);
     const out = await sessionStart(repo);
     expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
-    expect(out?.systemMessage).toBe(`ThreadMind: 1 thread file in conflict (${file}); fix: run \`npx thread-mind-mcp resolve\`.`);
+    expect(out?.systemMessage).toBe(`ThreadMind: 1 thread file in conflict (${file}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal).`);
     // Served from the context cache the second time, and still said.
-    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain(`${file}); fix: run \`npx thread-mind-mcp resolve\``);
+    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain(`${file}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal)`);
   });
 
   test("a conflicted active thread is loaded from its last committed version, with one line naming the file and the fix", async () => {
@@ -129,7 +129,7 @@ describe("SessionStart names thread files in conflict", () => {
     expect(context).not.toMatch(/^<{7}/m);
     expect(context).toContain("Updates to this thread are refused until then.");
     expect(out?.systemMessage).toBe(
-      `ThreadMind: ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then.`,
+      `ThreadMind: ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then.`,
     );
   });
 

@@ -74,5 +74,5 @@ async function committedFile(gitTop: string, path: string, id: string): Promise<
 /** The notice above a context read from HEAD because git left the thread file at `path` in conflict (`root`: the workspace root). */
 export function conflictNotice(root: string, path: string): string {
   const file = relative(root, path) || path;
-  return `_⚠ ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+  return `_⚠ ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
