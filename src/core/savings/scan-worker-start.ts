@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import * as os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { nodeWorkerThreads } from "../builtin-at-use.js";
 
 /** At most this many lanes scan at once (this thread and its workers). */
 export const MAX_LANES = 4;
@@ -42,7 +43,8 @@ export interface StartedScanWorker {
 
 export function startScanWorker(script: URL): StartedScanWorker {
   // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
-  const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+  // node:worker_threads is required here, at the first worker: a report that starts none does not load it.
+  const worker = new (nodeWorkerThreads().Worker)(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
   const started: StartedScanWorker = { worker, ended: false };
   // The lane that takes it listens for its errors; until then an error only marks it ended (the lane starts another,
   // which meets the same error if there is one, and reports it).
