@@ -3,7 +3,7 @@
 // report against ccusage at every corpus size (reportBenchmarks, the `report` group).
 import { chmodSync, closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cachedScanCorpus } from "./fixture-cache.mjs";
 import { publicFixturesDir, replicatedFixtureCorpus } from "./fixture-corpus.mjs";
@@ -51,10 +51,23 @@ function readAll(files, parse) {
   return { mbps: bytes / 1e6 / ((performance.now() - t) / 1000), bytes, lines };
 }
 
+/**
+ * The CLI as `thread-mind-mcp report` and /thread-mind:report run it: the package's bin, cli.cjs; cli.mjs for a build from
+ * before the entry was CommonJS (`--dist=` a former build).
+ */
+function reportEntry(distDir) {
+  const bin = join(distDir, "cli.cjs");
+  return existsSync(bin) ? bin : join(distDir, "cli.mjs");
+}
+
 /** The scanner: the report of the built CLI. */
 function scannerCommand(distDir) {
-  const cli = join(distDir, "cli.mjs");
-  return { kind: "report", args: [cli, "report", "--json"], note: "`thread-mind-mcp report --json` (plugin/dist/cli.mjs)" };
+  const cli = reportEntry(distDir);
+  return {
+    kind: "report",
+    args: [cli, "report", "--json"],
+    note: `\`thread-mind-mcp report --json\` (plugin/dist/${basename(cli)})`,
+  };
 }
 
 export async function scanBenchmarks(ctx) {
@@ -166,7 +179,7 @@ async function ccusageBySize(ctx) {
       CLAUDE_CONFIG_DIR: corpus.configDir,
     };
     const subjects = {
-      ours: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env },
+      ours: { command: process.execPath, args: [reportEntry(distDir), "report", "--json"], env },
       ccusage: { command: bin, args: ["session", "--offline", "--json"], env },
     };
     /** @type {Record<string, number[]>} */
@@ -231,15 +244,15 @@ async function ccusageComparison(ctx) {
     CLAUDE_CONFIG_DIR: corpus.configDir,
   };
   const subjects = {
-    ours: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env },
+    ours: { command: process.execPath, args: [reportEntry(distDir), "report", "--json"], env },
     oneLane: {
       command: process.execPath,
-      args: [join(distDir, "cli.mjs"), "report", "--json"],
+      args: [reportEntry(distDir), "report", "--json"],
       env: { ...env, THREADMIND_SCAN_WORKERS: "0" },
     },
     twoLanes: {
       command: process.execPath,
-      args: [join(distDir, "cli.mjs"), "report", "--json"],
+      args: [reportEntry(distDir), "report", "--json"],
       env: { ...env, THREADMIND_SCAN_WORKERS: "2" },
     },
     ...(bin !== null ? { ccusage: { command: bin, args: ["session", "--offline", "--json"], env } } : {}),

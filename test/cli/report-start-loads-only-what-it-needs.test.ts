@@ -1,14 +1,24 @@
-// Guards the report's fixed cost (#31): a small report loads neither node:crypto, node:worker_threads nor node:perf_hooks (each cost the empty folder's report 0.6–1.5 ms before its first transcript byte).
+// Guards the report's fixed cost (#31): a small report through the bin (cli.cjs) starts no ESM loader and loads neither node:crypto, node:worker_threads, node:perf_hooks nor the stdout stream (node:stream, node:net) — each cost the empty folder's report 1.5–7 ms, ~20 ms over Node's start in all.
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig, type FakeClaudeConfig } from "../support/fake-claude-projects.js";
 import { BUILT_CLI, homesPerTest, runCli } from "../support/run-cli.js";
 import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
 
+/** The package's bin, as `thread-mind-mcp report` and /thread-mind:report run it. */
+const BIN = join(dirname(BUILT_CLI), "cli.cjs");
 /** What a report that hashes nothing and starts no worker has no use for (process.moduleLoadList names). */
-const NOT_NEEDED = ["NativeModule crypto", "NativeModule worker_threads", "NativeModule perf_hooks"];
+const NOT_NEEDED = [
+  "NativeModule crypto",
+  "NativeModule worker_threads",
+  "NativeModule perf_hooks",
+  "NativeModule stream",
+  "NativeModule net",
+  // Node's ESM loader: a .mjs entry or bundle starts it (cli.mjs, the former name, still does).
+  "NativeModule internal/modules/esm/loader",
+];
 const SESSION = "dddddddd-0000-4000-8000-000000000001";
 
 let work: string;
@@ -48,7 +58,7 @@ function reportLoading(cli: string, workspace: string, name: string): { scannedF
 }
 
 describe("what a small report loads before and after its first transcript byte", () => {
-  it("an empty folder and a small session's folder load none of the costly builtins", () => {
+  it("an empty folder and a small session's folder load none of the costly builtins, and no ESM loader through the bin", () => {
     const empty = realpathSync(mkdtempSync(join(work, "empty-")));
     const small = realpathSync(mkdtempSync(join(work, "small-")));
     fake.write(
@@ -62,10 +72,14 @@ describe("what a small report loads before and after its first transcript byte",
         })),
       ),
     );
-    const none = reportLoading(BUILT_CLI, empty, "empty");
+    const none = reportLoading(BIN, empty, "empty");
     expect(none.scannedFiles).toBe(0);
-    const one = reportLoading(BUILT_CLI, small, "small");
+    const one = reportLoading(BIN, small, "small");
     expect(one.scannedFiles).toBe(1);
     for (const { loaded } of [none, one]) for (const builtin of NOT_NEEDED) expect(loaded).not.toContain(builtin);
+    // The former entry name runs the same report; it pays the ESM loader, and nothing else of the list.
+    const former = reportLoading(BUILT_CLI, small, "former");
+    expect(former.scannedFiles).toBe(1);
+    for (const builtin of NOT_NEEDED.slice(0, -1)) expect(former.loaded).not.toContain(builtin);
   });
 });

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import * as os from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { nodeWorkerThreads } from "../builtin-at-use.js";
 
@@ -17,7 +17,11 @@ const LARGE_FOLDER_STATS = 256;
 
 /** plugin/dist/scan-worker.cjs beside the bundle running this; null when running from the sources. */
 export function scanWorkerScript(): URL | null {
-  const url = new URL("./scan-worker.cjs", import.meta.url);
+  // A CommonJS bundle (cli.cjs, cli-report.cjs) knows its folder as __dirname; an ES module one by import.meta.url.
+  const url =
+    typeof __dirname === "string"
+      ? pathToFileURL(join(__dirname, "scan-worker.cjs"))
+      : new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 
