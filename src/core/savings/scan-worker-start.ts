@@ -9,8 +9,13 @@ import { nodeWorkerThreads } from "../builtin-at-use.js";
 /** At most this many lanes scan at once (this thread and its workers). */
 export const MAX_LANES = 4;
 
-/** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
-export const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+/**
+ * Below this many bytes in all, worker lanes cost more than they save: a worker takes ~30-50 ms to start, and its fresh
+ * isolate scans its first megabytes at a fraction of a warm lane's speed while V8 compiles its code again, on the same
+ * cores. Measured on 2 cores (bench/findings.md, #31): one lane beat two up to ~200 MB (342 against 379 ms), they
+ * tied at ~300 MB, and two won from ~400 MB (504 against 569 ms).
+ */
+export const WORKERS_FROM_BYTES = 256 * 1024 * 1024;
 
 /** How many transcripts of a folder largeTranscriptFolder looks at, at most. */
 const LARGE_FOLDER_STATS = 256;
