@@ -1,4 +1,4 @@
-// Build config: self-contained bundles under plugin/dist, committed: the hooks as CommonJS (hook, hook-core), server and cli as ESM.
+// Build config: self-contained bundles under plugin/dist, committed: the hooks, the CLI's entry and its report as CommonJS, the server and the other commands as ESM.
 import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
@@ -39,6 +39,10 @@ const shared: Options = {
 // esbuild's own tree shaking (not Rollup's): it keeps a dynamic import lazy, so e.g. node:crypto loads only when hashing.
 const hooks: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), treeshake: false };
 
+// The CLI's entry and the report as CommonJS. import.meta.url is shimmed from __filename for the code they share with the
+// ES module bundles (scan-worker-start.ts prefers __dirname where it exists).
+const cli: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), shims: true };
+
 export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins, and small (it compiles at every hook start).
   { ...hooks, entry: bundleEntry("hook.cjs") },
@@ -48,15 +52,24 @@ export default defineConfig([
   { ...hooks, entry: bundleEntry("hook-main.cjs") },
   { ...hooks, entry: bundleEntry("hook-core.cjs") },
   { ...shared, entry: bundleEntry("server.mjs"), banner: { js: requireShim } },
+  // The entry is CommonJS (cli.cjs): a .mjs main starts Node's ESM loader (~5-7 ms of a short report). cli.mjs, the name
+  // earlier installs wrote into git's merge driver and status line configs, only runs it.
+  {
+    ...cli,
+    entry: bundleEntry("cli.cjs"),
+    banner: { js: shebang },
+    onSuccess: async () => chmodSync(join(outDir, "cli.cjs"), 0o755),
+  },
   {
     ...shared,
     entry: bundleEntry("cli.mjs"),
-    banner: { js: `${shebang}\n${requireShim}` },
+    banner: { js: shebang },
     onSuccess: async () => chmodSync(join(outDir, "cli.mjs"), 0o755),
   },
-  // What the entry loads: every command, or the report alone (its scan and tables, no server or store code: ~0.13 MB to compile instead of ~0.7).
+  // What the entry loads: every command, or the report alone (its scan and tables, no server or store code: ~0.19 MB to
+  // compile instead of ~0.9), CommonJS as the entry.
   { ...shared, entry: bundleEntry("cli-main.mjs"), banner: { js: requireShim } },
-  { ...shared, entry: bundleEntry("cli-report.mjs"), banner: { js: requireShim } },
+  { ...cli, entry: bundleEntry("cli-report.cjs") },
   // The status line runs after every response: its own bundle, without the server, the services or the report.
   { ...shared, entry: bundleEntry("cli-statusline.mjs"), banner: { js: requireShim } },
   // scan-worker: the report's worker threads (for a large scan: the first started by the entry cli.mjs before

@@ -21,9 +21,17 @@ function uuidFor(n) {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The session id a transcript's records carry (the first `"sessionId"`), else null. */
+function recordedSessionId(text) {
+  return /"sessionId":"([^"\\]+)"/.exec(text)?.[1] ?? null;
+}
+
 /**
  * Main-session fixtures (the largest first) copied under uuid names until `totalBytes`: mostly copies of the largest
  * real session (a 2.1.x session of 3 MB with a compaction, progress records and subagent usage), every other one once.
+ * Each copy carries its file's uuid as its session id, as Claude Code writes a session (its file is named after the id
+ * its records carry): a copy under another name with the original's id inside reads as a renamed transcript, which
+ * the report scans twice (savings-scan.ts: every record its own on the second pass), and no user's folder is that.
  * `totalBytes` 0: the folder without any session.
  */
 export function replicatedFixtureCorpus(root, fixturesDir, totalBytes) {
@@ -41,20 +49,20 @@ export function replicatedFixtureCorpus(root, fixturesDir, totalBytes) {
   const folder = join(configDir, "projects", encodeProjectPath(workspace));
   mkdirSync(folder, { recursive: true });
   mkdirSync(workspace, { recursive: true });
-  const placed = order.map((i) =>
-    Buffer.from(texts[i].replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`), "utf8"),
-  );
+  const placed = order.map((i) => texts[i].replace(/"cwd":"(?:[^"\\]|\\.)*"/g, `"cwd":${JSON.stringify(workspace)}`));
   let bytes = 0;
   let n = 0;
+  /** Writes `text` as the next session: its recorded id replaced by its file's uuid everywhere. */
+  const writeSession = (text) => {
+    const id = uuidFor(n++);
+    const own = recordedSessionId(text);
+    const b = Buffer.from(own === null ? text : text.split(own).join(id), "utf8");
+    writeFileSync(join(folder, `${id}.jsonl`), b);
+    bytes += b.length;
+  };
   // An empty folder (the report's and ccusage's fixed cost): no session at all.
   if (totalBytes === 0) return { workspace, configDir, folder, bytes, files: n };
-  for (const b of placed.slice(1)) {
-    writeFileSync(join(folder, `${uuidFor(n++)}.jsonl`), b);
-    bytes += b.length;
-  }
-  while (bytes < totalBytes) {
-    writeFileSync(join(folder, `${uuidFor(n++)}.jsonl`), placed[0]);
-    bytes += placed[0].length;
-  }
+  for (const text of placed.slice(1)) writeSession(text);
+  while (bytes < totalBytes) writeSession(placed[0]);
   return { workspace, configDir, folder, bytes, files: n };
 }

@@ -1,8 +1,8 @@
 // `npm run bench`: runs the benchmark suite, prints a table and writes bench/results.md. `--quick`: every benchmark once at
-// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,search,merge` runs some groups;
-// `--only=hooks:codex` a group's subset (the hooks' Codex rows, with their floor);
-// `--dist=DIR` measures the bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR,
-// interleaved in the same rounds (before/after figures of an optimisation).
+// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,report,search,merge` runs
+// some groups; `--only=hooks:codex` a group's subset (the hooks' Codex rows, with their floor); `--dist=DIR` measures the
+// bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR, interleaved in the same
+// rounds (before/after figures of an optimisation).
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,6 +67,10 @@ const GROUPS = {
     load: async () => (await import("./mcp-bench.mjs")).mcpBenchmarks,
   },
   scan: { titles: ["full transcript scan"], load: async () => (await import("./scan-bench.mjs")).scanBenchmarks },
+  report: {
+    titles: ["report vs ccusage (empty folder to ~300 MB)"],
+    load: async () => (await import("./scan-bench.mjs")).reportBenchmarks,
+  },
   search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },
   merge: {
     titles: ["merge driver", "plain-git merge (merge-tree)"],

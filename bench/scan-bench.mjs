@@ -1,8 +1,9 @@
 // Full transcript scan: `thread-mind-mcp report --json` (the report's scanner) over ~500 MB of generated transcripts in a
-// Claude configuration folder: MB/s and peak RSS. Floors: reading the same bytes, and JSON.parse of every line.
+// Claude configuration folder: MB/s and peak RSS. Floors: reading the same bytes, and JSON.parse of every line. And the
+// report against ccusage at every corpus size (reportBenchmarks, the `report` group).
 import { chmodSync, closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cachedScanCorpus } from "./fixture-cache.mjs";
 import { publicFixturesDir, replicatedFixtureCorpus } from "./fixture-corpus.mjs";
@@ -50,10 +51,23 @@ function readAll(files, parse) {
   return { mbps: bytes / 1e6 / ((performance.now() - t) / 1000), bytes, lines };
 }
 
+/**
+ * The CLI as `thread-mind-mcp report` and /thread-mind:report run it: the package's bin, cli.cjs; cli.mjs for a build from
+ * before the entry was CommonJS (`--dist=` a former build).
+ */
+function reportEntry(distDir) {
+  const bin = join(distDir, "cli.cjs");
+  return existsSync(bin) ? bin : join(distDir, "cli.mjs");
+}
+
 /** The scanner: the report of the built CLI. */
 function scannerCommand(distDir) {
-  const cli = join(distDir, "cli.mjs");
-  return { kind: "report", args: [cli, "report", "--json"], note: "`thread-mind-mcp report --json` (plugin/dist/cli.mjs)" };
+  const cli = reportEntry(distDir);
+  return {
+    kind: "report",
+    args: [cli, "report", "--json"],
+    note: `\`thread-mind-mcp report --json\` (plugin/dist/${basename(cli)})`,
+  };
 }
 
 export async function scanBenchmarks(ctx) {
@@ -115,7 +129,12 @@ export async function scanBenchmarks(ctx) {
     floor: null,
     valueTarget: { stat: "max", max: 150 },
   });
-  return [f1, f2, ...(await ccusageComparison(ctx)), ...(await ccusageBySize(ctx))];
+  return [f1, f2];
+}
+
+/** The report against ccusage (the `report` group): ~300 MB in detail, then an empty folder, ~10 MB and ~90 MB. */
+export async function reportBenchmarks(ctx) {
+  return [...(await ccusageComparison(ctx)), ...(await ccusageBySize(ctx))];
 }
 
 const CCUSAGE = "@ccusage/ccusage-linux-x64@20.0.24";
@@ -160,7 +179,7 @@ async function ccusageBySize(ctx) {
       CLAUDE_CONFIG_DIR: corpus.configDir,
     };
     const subjects = {
-      ours: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env },
+      ours: { command: process.execPath, args: [reportEntry(distDir), "report", "--json"], env },
       ccusage: { command: bin, args: ["session", "--offline", "--json"], env },
     };
     /** @type {Record<string, number[]>} */
@@ -225,15 +244,15 @@ async function ccusageComparison(ctx) {
     CLAUDE_CONFIG_DIR: corpus.configDir,
   };
   const subjects = {
-    ours: { command: process.execPath, args: [join(distDir, "cli.mjs"), "report", "--json"], env },
+    ours: { command: process.execPath, args: [reportEntry(distDir), "report", "--json"], env },
     oneLane: {
       command: process.execPath,
-      args: [join(distDir, "cli.mjs"), "report", "--json"],
+      args: [reportEntry(distDir), "report", "--json"],
       env: { ...env, THREADMIND_SCAN_WORKERS: "0" },
     },
     twoLanes: {
       command: process.execPath,
-      args: [join(distDir, "cli.mjs"), "report", "--json"],
+      args: [reportEntry(distDir), "report", "--json"],
       env: { ...env, THREADMIND_SCAN_WORKERS: "2" },
     },
     ...(bin !== null ? { ccusage: { command: bin, args: ["session", "--offline", "--json"], env } } : {}),

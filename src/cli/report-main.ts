@@ -1,4 +1,4 @@
-// The report command on its own (plugin/dist/cli-report.mjs, loaded by the entry cli.mjs for `report`): no Store, YAML, MCP SDK or tokenizer code to load.
+// The report command on its own (plugin/dist/cli-report.cjs, required by the entry cli.cjs for `report`): no Store, YAML, MCP SDK or tokenizer code to load.
 import { reportCommandWith } from "./commands/report.js";
 import { runCommand } from "./run-command.js";
 import type { StartedScanWorker } from "../core/savings/scan-worker-start.js";

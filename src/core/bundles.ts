@@ -7,9 +7,10 @@ export const BUNDLES = {
   "hook-main.cjs": "src/hooks/main.ts",
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",
-  "cli.mjs": "src/cli/entry.ts",
+  "cli.cjs": "src/cli/entry.ts",
+  "cli.mjs": "src/cli/entry-mjs.ts",
   "cli-main.mjs": "src/cli/main.ts",
-  "cli-report.mjs": "src/cli/report-main.ts",
+  "cli-report.cjs": "src/cli/report-main.ts",
   "cli-statusline.mjs": "src/cli/statusline-main.ts",
   "scan-worker.cjs": "src/core/savings/scan-worker.ts",
 } as const;

@@ -1,6 +1,5 @@
 // Everything a hook prints goes through here: one JSON object on stdout (context and/or a one-line user message).
-import { writeSync } from "node:fs";
-import { errnoCode } from "../core/error-details.js";
+import { writeStdout } from "../core/write-stdout.js";
 
 export interface HookOutput {
   /** SessionStart, UserPromptSubmit, PreToolUse and SubagentStart: the context handed to the model. */
@@ -28,25 +27,11 @@ function oneLine(text: string): string {
   return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
 }
 
-/**
- * Writes the output and resolves once it is written (the process exits right after). Written with writeSync on fd 1:
- * process.stdout would set up a stream (net for a pipe), ~5 ms of a hook. A descriptor in non-blocking mode that is
- * full (EAGAIN) gets the rest through process.stdout.
- */
+/** Writes the output and resolves once it is written (the process exits right after), without process.stdout (writeStdout). */
 export function writeHookOutput(event: string, output: HookOutput): Promise<void> {
   const text = renderHookOutput(event, output);
   if (text === null) return Promise.resolve();
-  const bytes = Buffer.from(`${text}\n`, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += writeSync(1, bytes, written, bytes.length - written);
-    return Promise.resolve();
-  } catch (e) {
-    if (errnoCode(e) !== "EAGAIN") return Promise.resolve(); // stdout gone: nobody to tell
-  }
-  return new Promise((resolve) => {
-    process.stdout.write(bytes.subarray(written), () => resolve());
-  });
+  return writeStdout(`${text}\n`);
 }
 
 /** A failure as the one line the user sees. */

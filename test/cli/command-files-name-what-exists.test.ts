@@ -36,12 +36,13 @@ describe("the plugin's command files", () => {
   });
 
   it("doctor, report and resolve run this plugin copy's CLI through Claude Code's plugin root, allowed without a prompt", () => {
+    // The report runs the CommonJS entry itself (cli.cjs: no ESM loader at its start); cli.mjs runs the same entry.
     for (const [file, command] of [
-      ["doctor.md", "doctor"],
-      ["report.md", "report --html .threadmind/cache/report.html"],
-      ["resolve.md", "resolve $ARGUMENTS"],
+      ["doctor.md", 'cli.mjs" doctor'],
+      ["report.md", 'cli.cjs" report --html .threadmind/cache/report.html'],
+      ["resolve.md", 'cli.mjs" resolve $ARGUMENTS'],
     ] as const) {
-      expect(text(file)).toContain(`!\`node "\${CLAUDE_PLUGIN_ROOT}/plugin/dist/cli.mjs" ${command}`);
+      expect(text(file)).toContain(`!\`node "\${CLAUDE_PLUGIN_ROOT}/plugin/dist/${command}`);
       expect(allowedTools(file)).toContain("Bash(node:*)");
     }
     expect(text("report.md")).toContain("`.threadmind/cache/report.html`");

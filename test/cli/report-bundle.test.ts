@@ -1,4 +1,4 @@
-// The CLI's entry runs `report` from its own bundle (cli-report.mjs) with a scan worker started before that bundle loads.
+// The CLI's entry runs `report` from its own bundle (cli-report.cjs) with a scan worker started before that bundle loads.
 import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -21,7 +21,7 @@ const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/")
 for (const [i, f] of mains.entries())
   fake.place(f.path, workspace, { sessionId: `00000000-0000-4000-a000-${String(i).padStart(12, "0")}` });
 
-/** A plugin/dist holding only `bundles` (copied from the build) and `extra` files; returns its cli.mjs. */
+/** A plugin/dist holding only `bundles` (copied from the build) and `extra` files; returns its cli.mjs (which runs cli.cjs). */
 function distWith(bundles: string[], extra: Record<string, string> = {}): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-dist-")));
   copies.push(dir);
@@ -44,16 +44,19 @@ describe("the report's own bundle", () => {
     const whole = report(BUILT_CLI, "0");
     expect(whole.code, whole.stderr).toBe(0);
     expect((JSON.parse(whole.stdout) as { scannedFiles: number }).scannedFiles).toBe(mains.length);
-    const alone = distWith(["cli.mjs", "cli-report.mjs", "scan-worker.cjs"]);
+    const alone = distWith(["cli.cjs", "cli.mjs", "cli-report.cjs", "scan-worker.cjs"]);
     for (const workers of ["0", "2", null]) {
-      const run = report(alone, workers);
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toBe(whole.stdout);
+      // cli.mjs (the name earlier installs' configs hold) and the bin it runs, cli.cjs.
+      for (const entry of [alone, join(dirname(alone), "cli.cjs")]) {
+        const run = report(entry, workers);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout).toBe(whole.stdout);
+      }
     }
   });
 
   it("holds none of the store's, the server's or the tokenizer's code (no YAML parser, no MCP SDK, no tiktoken)", () => {
-    const text = readFileSync(join(DIST, "cli-report.mjs"), "utf8");
+    const text = readFileSync(join(DIST, "cli-report.cjs"), "utf8");
     for (const module of [
       "node_modules/yaml/",
       "node_modules/@modelcontextprotocol/",
@@ -66,7 +69,7 @@ describe("the report's own bundle", () => {
   });
 
   it("reports a scan worker that fails to load, also when the entry started it before the report's code loaded", () => {
-    const broken = distWith(["cli.mjs", "cli-report.mjs"], {
+    const broken = distWith(["cli.cjs", "cli.mjs", "cli-report.cjs"], {
       "scan-worker.cjs": 'throw new Error("scan worker broken on purpose");\n',
     });
     const run = report(broken, "2");

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeFakeClaudeConfig } from "../support/fake-claude-projects.js";
 import { homesPerTest, reportThreadCount, runCli } from "../support/run-cli.js";
 import { fixtureTranscripts } from "../transcript/fixture-transcripts.js";
+import { WORKERS_FROM_BYTES } from "../../src/core/savings/scan-worker-start.js";
 
 const fake = makeFakeClaudeConfig();
 const workspace = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-workers-")));
@@ -46,13 +47,13 @@ describe("the report's scan on worker threads", () => {
     expect(reportThreadCount(workspace, { CLAUDE_CONFIG_DIR: fake.configDir, THREADMIND_SCAN_WORKERS: "3" })).toBe(3);
   });
 
-  it("gives the sequential scan's JSON by default over 50 MB, whichever lanes the probe keeps", () => {
-    // Past the 48 MiB from which the default starts a second lane at once and lets the probe stop it or keep it.
+  it("gives the sequential scan's JSON by default past WORKERS_FROM_BYTES, whichever lanes the probe keeps", () => {
+    // Past the bytes from which the default starts a second lane at once and lets the probe stop it or keep it.
     const many = realpathSync(mkdtempSync(join(tmpdir(), "tm-report-workers-big-")));
     try {
       const mains = fixtureTranscripts().filter((f) => !f.path.includes("/subagents/"));
       let bytes = 0;
-      for (let i = 0; bytes < 50 * 1024 * 1024; i++) {
+      for (let i = 0; bytes < WORKERS_FROM_BYTES + 2 * 1024 * 1024; i++) {
         const f = mains[i % mains.length]!;
         bytes += statSync(fake.place(f.path, many, { sessionId: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}` })).size;
       }

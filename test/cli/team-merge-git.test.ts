@@ -216,8 +216,8 @@ describe("doctor and the driver's configuration", () => {
     onCleanup(spaced.cleanup);
     const cliCopy = join(spaced.dir, "plugin", "dist", "cli.mjs");
     mkdirSync(dirname(cliCopy), { recursive: true });
-    // The entry and the CLI it loads (the report's bundle is not needed here).
-    for (const bundle of ["cli.mjs", "cli-main.mjs"])
+    // The entry (cli.mjs, the name the driver command holds, runs cli.cjs) and the CLI it loads (not the report's bundle).
+    for (const bundle of ["cli.mjs", "cli.cjs", "cli-main.mjs"])
       copyFileSync(join(dirname(BUILT_CLI), bundle), join(dirname(cliCopy), bundle));
     const setup = runCli(["git-setup"], { cwd: repo.dir, home: home(), cli: cliCopy, env: { ...TEST_GIT_ENV } });
     expect(setup.code, setup.stderr).toBe(0);

@@ -168,10 +168,12 @@ describe("the packed tarball", () => {
     for (const bundle of Object.keys(BUNDLES)) expect(listed).toContain(`plugin/dist/${bundle}`);
   });
 
-  test("the bin is packed with its run bit and starts with a shebang", () => {
-    const bin = dryRun.files.find((f) => f.path === "plugin/dist/cli.mjs");
-    expect(bin?.mode).toBe(0o755);
-    expect(readFileSync(join(REPO_ROOT, "plugin/dist/cli.mjs"), "utf8").split("\n", 1)[0]).toBe("#!/usr/bin/env node");
+  test("the bin, and cli.mjs (the name earlier installs wrote into configs), are packed with their run bit and a shebang", () => {
+    for (const entry of ["plugin/dist/cli.cjs", "plugin/dist/cli.mjs"]) {
+      const bin = dryRun.files.find((f) => f.path === entry);
+      expect(bin?.mode, entry).toBe(0o755);
+      expect(readFileSync(join(REPO_ROOT, entry), "utf8").split("\n", 1)[0]).toBe("#!/usr/bin/env node");
+    }
   });
 
   test("the package has no runtime dependencies (so an offline install needs no registry), a licence file and a homepage", () => {
@@ -181,7 +183,7 @@ describe("the packed tarball", () => {
     expect(shipped.dependencies).toBeUndefined();
     expect(shipped.optionalDependencies).toBeUndefined();
     expect(shipped.peerDependencies).toBeUndefined();
-    expect(shipped.bin).toEqual({ "thread-mind-mcp": "plugin/dist/cli.mjs" });
+    expect(shipped.bin).toEqual({ "thread-mind-mcp": "plugin/dist/cli.cjs" });
     expect(shipped.license).toBe("MIT");
     expect(shipped.homepage).toBe(`https://www.npmjs.com/package/${pkg.name}`);
     const licence = execFileSync("tar", ["-xzOf", packed.tarball, "package/LICENSE"], { encoding: "utf8" });

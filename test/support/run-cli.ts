@@ -35,6 +35,8 @@ export function runCli(
     env,
     encoding: "utf8",
     timeout: 60_000,
+    // A report of a few hundred megabytes of transcripts prints megabytes of JSON (spawnSync keeps 1 MiB by default).
+    maxBuffer: 256 * 1024 * 1024,
   });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

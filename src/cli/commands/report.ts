@@ -2,6 +2,7 @@
 import { statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { messageOf } from "../../core/error-details.js";
+import { writeStdout } from "../../core/write-stdout.js";
 import { readLocalState } from "../../core/store/local-state.js";
 import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
 import { recallLines } from "../../core/recall/recall-events.js";
@@ -96,10 +97,11 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
       let doc: ReportDocument | undefined;
       const document = (): ReportDocument => (doc ??= reportDocument(report));
       // Point-of-action recall and subagent context come from ThreadMind's own log (the transcripts do not tell them apart).
+      // Written on fd 1 (writeStdout): process.stdout would load node:stream, and node:net for a pipe (~4 ms).
       if (args.flags.get("json") === true)
-        process.stdout.write(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}\n`);
+        await writeStdout(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}\n`);
       else
-        process.stdout.write(
+        await writeStdout(
           `${renderMarkdown(document())}\n## Point-of-action recall\n\n${recallLines(logged.recall).join("\n")}\n`,
         );
       if (svgFile !== null || htmlFile !== null) {

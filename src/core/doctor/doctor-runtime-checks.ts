@@ -121,13 +121,15 @@ export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
 /**
  * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-start.cjs (SessionStart)
- * or hook-main.cjs, which load hook-core.cjs; the CLI's entry cli.mjs loads cli-main.mjs, or cli-report.mjs for `report`.
+ * or hook-main.cjs, which load hook-core.cjs; the CLI's entry cli.cjs (run by cli.mjs, the name configs hold) loads
+ * cli-main.mjs, or cli-report.cjs for `report`.
  */
 const LOADED_AT_RUN_TIME = (
   [
+    "cli.cjs",
     "cli.mjs",
     "cli-main.mjs",
-    "cli-report.mjs",
+    "cli-report.cjs",
     "hook-start.cjs",
     "hook-main.cjs",
     "hook-core.cjs",

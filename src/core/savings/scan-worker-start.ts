@@ -2,21 +2,31 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import * as os from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Worker } from "node:worker_threads";
+import { nodeWorkerThreads } from "../builtin-at-use.js";
 
 /** At most this many lanes scan at once (this thread and its workers). */
 export const MAX_LANES = 4;
 
-/** Below this many bytes in all, starting workers (~30 ms each) costs more than it saves. */
-export const WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+/**
+ * Below this many bytes in all, worker lanes cost more than they save: a worker takes ~30-50 ms to start, and its fresh
+ * isolate scans its first megabytes at a fraction of a warm lane's speed while V8 compiles its code again, on the same
+ * cores. Measured on 2 cores (bench/findings.md, #31): one lane beat two up to ~200 MB (342 against 379 ms), they
+ * tied at ~300 MB, and two won from ~400 MB (504 against 569 ms).
+ */
+export const WORKERS_FROM_BYTES = 256 * 1024 * 1024;
 
 /** How many transcripts of a folder largeTranscriptFolder looks at, at most. */
 const LARGE_FOLDER_STATS = 256;
 
 /** plugin/dist/scan-worker.cjs beside the bundle running this; null when running from the sources. */
 export function scanWorkerScript(): URL | null {
-  const url = new URL("./scan-worker.cjs", import.meta.url);
+  // A CommonJS bundle (cli.cjs, cli-report.cjs) knows its folder as __dirname; an ES module one by import.meta.url.
+  const url =
+    typeof __dirname === "string"
+      ? pathToFileURL(join(__dirname, "scan-worker.cjs"))
+      : new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 
@@ -42,7 +52,8 @@ export interface StartedScanWorker {
 
 export function startScanWorker(script: URL): StartedScanWorker {
   // A smaller young generation than the default keeps each worker's memory down at little cost to its speed.
-  const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+  // node:worker_threads is required here, at the first worker: a report that starts none does not load it.
+  const worker = new (nodeWorkerThreads().Worker)(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
   const started: StartedScanWorker = { worker, ended: false };
   // The lane that takes it listens for its errors; until then an error only marks it ended (the lane starts another,
   // which meets the same error if there is one, and reports it).
