@@ -73,7 +73,7 @@ export default defineConfig([
   // The status line runs after every response: its own bundle, without the server, the services or the report.
   { ...shared, entry: bundleEntry("cli-statusline.mjs"), banner: { js: requireShim } },
   // scan-worker: the report's worker threads (for a large scan: the first started by the entry cli.mjs before
-  // cli-report.mjs loads, the others by the scan): the scan alone, small to start. CommonJS: a worker loading an ES
+  // cli-report.cjs loads, the others by the scan): the scan alone, small to start. CommonJS: a worker loading an ES
   // module first loads the ESM loader's internals (~5 ms of CPU, ~10 ms to its first message).
   { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), entry: bundleEntry("scan-worker.cjs") },
 ]);

@@ -112,9 +112,13 @@ describe("SessionStart names thread files in conflict", () => {
     expect(file).toMatch(/^\.threadmind\/threads\/shop\/billing\/state\/[^/]+\.md$/);
     const out = await sessionStart(repo);
     expect(out?.hookSpecificOutput?.additionalContext).toContain("MAIN-DECISION");
-    expect(out?.systemMessage).toBe(`ThreadMind: 1 thread file in conflict (${file}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal).`);
+    expect(out?.systemMessage).toBe(
+      `ThreadMind: 1 thread file in conflict (${file}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal).`,
+    );
     // Served from the context cache the second time, and still said.
-    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain(`${file}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal)`);
+    expect((await sessionStart(repo, "startup"))?.systemMessage).toContain(
+      `${file}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal)`,
+    );
   });
 
   test("a conflicted active thread is loaded from its last committed version, with one line naming the file and the fix", async () => {
