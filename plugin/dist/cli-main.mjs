@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
-import { fileURLToPath } from 'url';
+import { fileURLToPath, pathToFileURL } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, rmSync, existsSync, readFileSync, statSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, writeSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, promises, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, rmSync, existsSync, readFileSync, statSync, writeSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, promises, utimesSync, watch, linkSync } from 'fs';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import * as os from 'os';
@@ -10,7 +10,6 @@ import { hostname, homedir, userInfo } from 'os';
 import { performance as performance$1 } from 'perf_hooks';
 import * as nodeBuffer from 'buffer';
 import * as util from 'util';
-import { Worker } from 'worker_threads';
 import { execFile } from 'child_process';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
 
@@ -11594,8 +11593,24 @@ var LocalStateCache = class {
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
   }
 };
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+function nodeWorkerThreads() {
+  return builtin("node:worker_threads");
+}
+
+// src/core/content-hash.ts
+var createHash4 = null;
 function contentHash(text2) {
-  return createHash("sha1").update(text2).digest("base64url").slice(0, 20);
+  createHash4 ??= nodeCrypto().createHash;
+  return createHash4("sha1").update(text2).digest("base64url").slice(0, 20);
 }
 
 // src/core/context/token-estimate.ts
@@ -15519,7 +15534,7 @@ async function committedFile(gitTop, path, id) {
 }
 function conflictNotice(root, path) {
   const file = relative(root, path) || path;
-  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
 
 // src/core/thread-folder-history.ts
@@ -17333,6 +17348,19 @@ var statsCommand = {
     return 0;
   }
 };
+function writeStdout(text2) {
+  const bytes2 = Buffer.from(text2, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes2.length) written += writeSync(1, bytes2, written, bytes2.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve11) => {
+    process.stdout.write(bytes2.subarray(written), () => resolve11());
+  });
+}
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -19272,9 +19300,9 @@ async function scanRollout(file) {
   };
 }
 var MAX_LANES = 4;
-var WORKERS_FROM_BYTES = 48 * 1024 * 1024;
+var WORKERS_FROM_BYTES = 256 * 1024 * 1024;
 function scanWorkerScript() {
-  const url = new URL("./scan-worker.cjs", import.meta.url);
+  const url = typeof __dirname === "string" ? pathToFileURL(join(__dirname, "scan-worker.cjs")) : new URL("./scan-worker.cjs", import.meta.url);
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 function coreCount() {
@@ -19287,7 +19315,7 @@ function askedLanes(env) {
   return Number.isInteger(n) && n > 1 ? Math.min(n, MAX_LANES) : 0;
 }
 function startScanWorker(script) {
-  const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+  const worker = new (nodeWorkerThreads()).Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 12 } });
   const started = { worker, ended: false };
   const ended = () => {
     started.ended = true;
@@ -19316,11 +19344,15 @@ function scanLanes(files, env, load = machineLoad()) {
   const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
   return { start: idle > 1 ? idle : 0, upTo: cap };
 }
+function monotonicMs() {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
+}
 function cpuSample() {
   let busy = 0;
   for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
   const own = process.cpuUsage();
-  return { busy, own: (own.user + own.system) / 1e3, at: performance.now() };
+  return { busy, own: (own.user + own.system) / 1e3, at: monotonicMs() };
 }
 function lanesAfterProbe(plan, cores, before, after2) {
   const elapsed = after2.at - before.at;
@@ -19442,7 +19474,7 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
         }
         for (let i = 1; i < more && Atomics.load(claim, 0) < order.length; i++) runLane(startWorker());
       },
-      Math.max(0, PROBE_MS - (performance.now() - before.at))
+      Math.max(0, PROBE_MS - (monotonicMs() - before.at))
     );
   }
   try {
@@ -20530,16 +20562,21 @@ ${s.lines.map((l) => `<li>${xmlEscape(l)}</li>`).join("\n")}
 // src/cli/scan-progress.ts
 var mb = (bytes2) => (bytes2 / (1024 * 1024)).toFixed(1);
 function stderrProgress(options = {}) {
-  const stream = options.stream ?? process.stderr;
   const delayMs = options.delayMs ?? 1e3;
   const started = Date.now();
-  const intervalMs = options.intervalMs ?? (stream.isTTY ? 200 : 2e3);
+  let stream = null;
+  let intervalMs = 0;
   let lastShown = 0;
   let shown = false;
   return {
     update(p) {
       const now = Date.now();
-      if (now - started < delayMs || now - lastShown < intervalMs) return;
+      if (now - started < delayMs) return;
+      if (stream === null) {
+        stream = options.stream ?? process.stderr;
+        intervalMs = options.intervalMs ?? (stream.isTTY ? 200 : 2e3);
+      }
+      if (now - lastShown < intervalMs) return;
       lastShown = now;
       shown = true;
       const text2 = `Scanning Claude Code transcripts: ${p.filesDone}/${p.filesTotal} files, ${mb(p.bytesDone)}/${mb(p.bytesTotal)} MB`;
@@ -20547,7 +20584,7 @@ function stderrProgress(options = {}) {
 `);
     },
     done() {
-      if (shown && stream.isTTY) stream.write("\n");
+      if (shown && stream?.isTTY === true) stream.write("\n");
     }
   };
 }
@@ -20624,10 +20661,10 @@ function reportCommandWith(earlyWorker) {
       let doc;
       const document = () => doc ??= reportDocument(report);
       if (args.flags.get("json") === true)
-        process.stdout.write(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}
+        await writeStdout(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}
 `);
       else
-        process.stdout.write(
+        await writeStdout(
           `${renderMarkdown(document())}
 ## Point-of-action recall
 
@@ -20800,9 +20837,10 @@ function versionIn(path) {
 }
 var PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"];
 var LOADED_AT_RUN_TIME = [
+  "cli.cjs",
   "cli.mjs",
   "cli-main.mjs",
-  "cli-report.mjs",
+  "cli-report.cjs",
   "hook-start.cjs",
   "hook-main.cjs",
   "hook-core.cjs"

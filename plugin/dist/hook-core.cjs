@@ -7664,19 +7664,35 @@ var init_measurement_log_legacy = __esm({
   }
 });
 
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+var init_builtin_at_use = __esm({
+  "src/core/builtin-at-use.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/content-hash.ts
 var content_hash_exports = {};
 __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto7.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash4 ??= nodeCrypto().createHash;
+  return createHash4("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto7;
+var createHash4;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto7 = require("crypto");
+    init_builtin_at_use();
+    createHash4 = null;
   }
 });
 
@@ -13356,7 +13372,7 @@ function meaningSnippet(words, doc, query) {
 }
 
 // src/core/search/word-vectors.ts
-var import_node_crypto8 = require("crypto");
+var import_node_crypto7 = require("crypto");
 var import_node_fs21 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
@@ -13413,7 +13429,7 @@ function parseWordVectors(bytes2, path) {
   if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if ((0, import_node_crypto8.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if ((0, import_node_crypto7.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);
@@ -15538,7 +15554,7 @@ async function committedFile(gitTop, path, id) {
 }
 function conflictNotice(root, path) {
   const file = (0, import_node_path28.relative)(root, path) || path;
-  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
 
 // src/core/thread-folder-history.ts
@@ -16846,9 +16862,11 @@ function openHookServices(input, env, lockTimeoutMs) {
   return services.hasProjects() || services.hasOldLayout() ? services : null;
 }
 
-// src/hooks/hook-output.ts
+// src/core/write-stdout.ts
 var import_node_fs30 = require("fs");
 init_error_details();
+
+// src/hooks/hook-output.ts
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
   const short = reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason;

@@ -1517,15 +1517,31 @@ var init_receipt_rule = __esm({
   }
 });
 
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+var init_builtin_at_use = __esm({
+  "src/core/builtin-at-use.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/content-hash.ts
 function contentHash(text) {
-  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto;
+var createHash;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto = require("crypto");
+    init_builtin_at_use();
+    createHash = null;
   }
 });
 
@@ -3046,9 +3062,24 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 // src/hooks/measure-size.ts
 init_measurement_log_read();
 
-// src/hooks/hook-output.ts
+// src/core/write-stdout.ts
 var import_node_fs8 = require("fs");
 init_error_details();
+function writeStdout(text) {
+  const bytes = Buffer.from(text, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs8.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve6) => {
+    process.stdout.write(bytes.subarray(written), () => resolve6());
+  });
+}
+
+// src/hooks/hook-output.ts
 var CONTEXT_EVENTS = /* @__PURE__ */ new Set(["SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart"]);
 function renderHookOutput(event, output) {
   const json = {};
@@ -3064,18 +3095,8 @@ function oneLine(text) {
 function writeHookOutput(event, output) {
   const text = renderHookOutput(event, output);
   if (text === null) return Promise.resolve();
-  const bytes = Buffer.from(`${text}
-`, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += (0, import_node_fs8.writeSync)(1, bytes, written, bytes.length - written);
-    return Promise.resolve();
-  } catch (e) {
-    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
-  }
-  return new Promise((resolve6) => {
-    process.stdout.write(bytes.subarray(written), () => resolve6());
-  });
+  return writeStdout(`${text}
+`);
 }
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);

@@ -58,19 +58,35 @@ var init_text_fingerprint = __esm({
   }
 });
 
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+var init_builtin_at_use = __esm({
+  "src/core/builtin-at-use.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/content-hash.ts
 var content_hash_exports = {};
 __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  return (0, import_node_crypto.createHash)("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var import_node_crypto;
+var createHash;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
-    import_node_crypto = require("crypto");
+    init_builtin_at_use();
+    createHash = null;
   }
 });
 
@@ -1179,8 +1195,23 @@ function instanceEventsSinceConversation(storeDir, instance) {
   })();
 }
 
-// src/hooks/hook-output.ts
+// src/core/write-stdout.ts
 var import_node_fs14 = require("fs");
+function writeStdout(text) {
+  const bytes = Buffer.from(text, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += (0, import_node_fs14.writeSync)(1, bytes, written, bytes.length - written);
+    return Promise.resolve();
+  } catch (e) {
+    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
+  }
+  return new Promise((resolve5) => {
+    process.stdout.write(bytes.subarray(written), () => resolve5());
+  });
+}
+
+// src/hooks/hook-output.ts
 var CONTEXT_EVENTS = /* @__PURE__ */ new Set(["SessionStart", "UserPromptSubmit", "PreToolUse", "SubagentStart"]);
 function renderHookOutput(event, output) {
   const json = {};
@@ -1196,18 +1227,8 @@ function oneLine(text) {
 function writeHookOutput(event, output) {
   const text = renderHookOutput(event, output);
   if (text === null) return Promise.resolve();
-  const bytes = Buffer.from(`${text}
-`, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += (0, import_node_fs14.writeSync)(1, bytes, written, bytes.length - written);
-    return Promise.resolve();
-  } catch (e) {
-    if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
-  }
-  return new Promise((resolve5) => {
-    process.stdout.write(bytes.subarray(written), () => resolve5());
-  });
+  return writeStdout(`${text}
+`);
 }
 function failureLine(what, error) {
   const reason = error instanceof Error ? error.message : String(error);
@@ -2670,7 +2691,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {
       const all = [...inConflict, ...withMarkers];
-      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run \`npx thread-mind-mcp resolve\`.`;
+      return `ThreadMind: ${all.length} thread file${all.length === 1 ? "" : "s"} in conflict (${shortList(all)}); fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal).`;
     }
     if (withMarkers.length > 0) {
       const n = withMarkers.length;

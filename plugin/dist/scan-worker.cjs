@@ -2,10 +2,14 @@
 
 var worker_threads = require('worker_threads');
 var fs = require('fs');
-var crypto = require('crypto');
 var path = require('path');
 
-// src/core/savings/scan-worker.ts
+var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
+  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
+}) : x)(function(x) {
+  if (typeof require !== "undefined") return require.apply(this, arguments);
+  throw Error('Dynamic require of "' + x + '" is not supported');
+});
 
 // src/transcript/line-splitter.ts
 var NEWLINE = 10;
@@ -776,8 +780,21 @@ var UncountedLineReader = class {
     return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
   }
 };
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+
+// src/core/content-hash.ts
+var createHash = null;
 function contentHash(text) {
-  return crypto.createHash("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
 // src/core/error-details.ts

@@ -35944,8 +35944,21 @@ var LocalStateCache = class {
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
   }
 };
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+
+// src/core/content-hash.ts
+var createHash4 = null;
 function contentHash(text) {
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash4 ??= nodeCrypto().createHash;
+  return createHash4("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
 // src/core/context/token-estimate.ts
@@ -39266,7 +39279,7 @@ async function committedFile(gitTop, path, id) {
 }
 function conflictNotice(root, path) {
   const file = relative(root, path) || path;
-  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run \`npx thread-mind-mcp resolve\` (or edit between the <<<<<<< and >>>>>>> markers). Updates to this thread are refused until then._`;
+  return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
 
 // src/core/thread-folder-history.ts
