@@ -135,9 +135,10 @@ async function listThreads(session: ServerSession): Promise<Resource[]> {
     .map((t) => ({
       uri: threadUri(t.id),
       name: t.title,
-      // What a client's menu shows (Claude Code's @-menu): the thread's own title, not the template's.
       title: t.title,
-      description: `${t.id === currentId ? "current thread of this window, " : ""}${statusWord(threadStatus(t))}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
+      // What Claude Code's @-menu shows beside the resource's address (its title is never shown there), cut at 60
+      // characters: the thread's title first, then its status and whether it is this window's thread.
+      description: `${t.title} · ${statusWord(threadStatus(t))}${t.id === currentId ? ", current thread of this window" : ""}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
       mimeType: MARKDOWN,
     }));
 }
