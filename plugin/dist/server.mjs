@@ -33533,9 +33533,10 @@ async function listThreads(session) {
   return [...threads.values()].sort((a, b) => a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1).map((t) => ({
     uri: threadUri(t.id),
     name: t.title,
-    // What a client's menu shows (Claude Code's @-menu): the thread's own title, not the template's.
     title: t.title,
-    description: `${t.id === currentId ? "current thread of this window, " : ""}${statusWord(threadStatus(t))}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
+    // What Claude Code's @-menu shows beside the resource's address (its title is never shown there), cut at 60
+    // characters: the thread's title first, then its status and whether it is this window's thread.
+    description: `${t.title} \xB7 ${statusWord(threadStatus(t))}${t.id === currentId ? ", current thread of this window" : ""}${t.mergedInto ? ` (merged into ${t.mergedInto})` : ""}${t.branch ? `, branch ${t.branch}` : ""}; thread ${t.id}`,
     mimeType: MARKDOWN
   }));
 }
