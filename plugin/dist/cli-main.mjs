@@ -23660,7 +23660,7 @@ function windowSession(env, logged) {
   }
   return null;
 }
-var attention = (what) => `${MARK} ThreadMind \xB7 ${what} (run thread-mind-mcp doctor)`;
+var attention = (what) => `${MARK} ThreadMind \xB7 ${what} (run /thread-mind:doctor)`;
 async function statuslineText(input, env) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const dirState = storeDirState(workspace.storeDir);

@@ -74,7 +74,7 @@ function windowSession(env: NodeJS.ProcessEnv, logged: readonly MeasurementEvent
   return null;
 }
 
-const attention = (what: string) => `${MARK} ThreadMind · ${what} (run thread-mind-mcp doctor)`;
+const attention = (what: string) => `${MARK} ThreadMind · ${what} (run /thread-mind:doctor)`;
 
 /** The line for this input: empty outside a ThreadMind repository; otherwise the thread and its summary's lag. */
 export async function statuslineText(input: StatuslineInput, env: NodeJS.ProcessEnv): Promise<string> {

@@ -114,12 +114,12 @@ describe("thread-mind-mcp statusline", () => {
     writeFileSync(join(dir, ".threadmind", "threads", "refunds", "main.md"), "---\ntitle: [unclosed\n---\n");
     expect(statusline(dir, statusJson(dir, path))).toMatchObject({
       code: 0,
-      stdout: '◆ ThreadMind · thread "main" unreadable (run thread-mind-mcp doctor)\n',
+      stdout: '◆ ThreadMind · thread "main" unreadable (run /thread-mind:doctor)\n',
     });
     writeFileSync(join(dir, ".threadmind", "config.json"), "{ not json");
     expect(statusline(dir, statusJson(dir, path))).toMatchObject({
       code: 0,
-      stdout: "◆ ThreadMind · config.json unusable (run thread-mind-mcp doctor)\n",
+      stdout: "◆ ThreadMind · config.json unusable (run /thread-mind:doctor)\n",
     });
   });
 
