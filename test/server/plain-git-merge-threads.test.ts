@@ -74,6 +74,26 @@ describeEverydayCases([
     },
   },
   {
+    // A solo project in a repository with a remote: its branches can meet in a pull request, so its new threads' ids
+    // carry the suffix too (without a remote, a solo project keeps bare slugs).
+    name: 'a thread titled "Caching" created on both branches of a solo project with a remote: both survive, each with its decisions',
+    remote: true,
+    async a(server, ids) {
+      const id = await create(server, ids, "caching-a", "Caching");
+      expect(id).toMatch(/^caching-[0-9a-z]{4}$/);
+      await addTo(server, id, "decisions", "- A-CACHE carts in Redis");
+    },
+    async b(server, ids) {
+      const id = await create(server, ids, "caching-b", "Caching");
+      await addTo(server, id, "decisions", "- B-CACHE pages in a CDN");
+      expect(id).not.toBe(idOf(ids, "caching-a"));
+    },
+    expected: (ids) => [
+      { threadId: idOf(ids, "caching-a"), once: ["- A-CACHE carts in Redis"], absent: ["B-CACHE"] },
+      { threadId: idOf(ids, "caching-b"), once: ["- B-CACHE pages in a CDN"], absent: ["A-CACHE"] },
+    ],
+  },
+  {
     name: "a decision added to a thread on one branch, the thread closed as done on the other",
     async setup(server) {
       await call(server, "thread_create", { title: "Billing", parentId: "main" });

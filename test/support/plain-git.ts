@@ -101,11 +101,15 @@ function abort(dir: string, args: string[], back: string): void {
 
 const MARKER = /^(<{7}|>{7})( |$)|^={7}$/m;
 
-/** Paths (relative to `dir`) of the regular files under `dir`/.threadmind holding a git conflict marker line. */
+/**
+ * Paths (relative to `dir`) of the regular files under `dir`/.threadmind holding a git conflict marker line; cache/
+ * (derived, gitignored, and written meanwhile by a server's idle refresh) is left out.
+ */
 export function conflictMarkerFiles(dir: string): string[] {
   const found: string[] = [];
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {
+      if (folder === join(dir, ".threadmind") && name === "cache") continue;
       const path = join(folder, name);
       const stat = lstatSync(path);
       if (stat.isDirectory()) walk(path);

@@ -7,6 +7,7 @@ import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { checkRelated, missingRelated } from "../thread-input-checks.js";
 import type { Thread } from "../types.js";
 import type { WriteContext } from "./write-context.js";
+import { hasGitRemote } from "../git/git-remote.js";
 
 export interface ThreadCreated {
   thread: Thread;
@@ -40,10 +41,12 @@ export async function createThread(
     }
     let linkedBranch: string | null = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
-    // Team projects: a random suffix, so that two branches creating the same title never collide (see ids.ts).
+    // A random suffix wherever two branches can create the same title and meet in a merge with no driver (a pull
+    // request merged on a server): team projects, and any project whose repository has a remote. A solo project in a
+    // repository without one keeps plain slugs (its branches merge locally, where resolve and the driver run).
     const taken = (c: string) => ctx.store.threadExists(project.id, c);
-    const id =
-      project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
+    const suffixed = project.mode === "team" || (ctx.gitTop !== null && hasGitRemote(ctx.gitTop));
+    const id = suffixed ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread: Thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;

@@ -1,6 +1,8 @@
 // The everyday cases of team memory under plain git (issue #25 §3), written through the built server on two branches a
 // and b off main, each with what its merged context must hold; and the describe block that integrates them every way
 // (the merge-tree result also read by the built SessionStart hook in a fresh clone).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../../support/temp-repo.js";
@@ -35,6 +37,8 @@ export interface EverydayCase {
   name: string;
   /** The project's mode (default solo). */
   mode?: "solo" | "team";
+  /** The repository has a remote (where a pull request is merged): an `origin` pointing at a bare repository. */
+  remote?: boolean;
   /** Threads on main before the branches (main's summary is BASE_SUMMARY). */
   setup?(server: RunningServer): Promise<void>;
   /** Branch a's writes, then b's (each branch checked out off main, committed after); the ids they created are kept. */
@@ -98,12 +102,18 @@ export function describeEverydayCases(cases: EverydayCase[]): void {
   for (const c of cases) {
     describe(c.name, () => {
       let repo: TempRepo;
+      let bare: string | undefined;
       let server: RunningServer;
       const ids = new Map<string, string>();
 
       beforeAll(async () => {
         repo = makeTempRepo();
         repo.commit("init", { "README.md": "shop\n" });
+        if (c.remote === true) {
+          bare = mkdtempSync(join(tmpdir(), "tm-everyday-origin-"));
+          gitOk(bare, "init", "-q", "--bare");
+          gitOk(repo.dir, "remote", "add", "origin", bare);
+        }
         server = await spawnServer({ cwd: repo.dir });
         await call(server, "project_create", { title: "Shop", mode: c.mode ?? "solo" });
         await call(server, "summary_update", { content: BASE_SUMMARY });
@@ -123,6 +133,7 @@ export function describeEverydayCases(cases: EverydayCase[]): void {
       afterAll(async () => {
         await server?.close();
         repo?.cleanup();
+        if (bare !== undefined) rmSync(bare, { recursive: true, force: true });
       });
 
       test.each(INTEGRATIONS)("%s: no conflict, no marker, each decision in the context exactly once", async (how) => {
