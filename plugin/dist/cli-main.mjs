@@ -14665,8 +14665,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join44 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join44(before, endsWithNewline.before), after: join44(after2, endsWithNewline.after) };
+  const join45 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join45(before, endsWithNewline.before), after: join45(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -16097,6 +16097,15 @@ async function createProject(ctx, input) {
   });
   return result;
 }
+var CONFIG_MAX_BYTES = 1024 * 1024;
+function hasGitRemote(top) {
+  try {
+    const config = readRegularFile(join(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
+    return config !== null && /^\s*\[remote\s+"[^"]*"\s*\]/m.test(config.toString("utf8"));
+  } catch {
+    return false;
+  }
+}
 
 // src/core/writes/thread-create.ts
 async function createThread(ctx, input) {
@@ -16121,7 +16130,8 @@ async function createThread(ctx, input) {
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
     const taken = (c) => ctx.store.threadExists(project.id, c);
-    const id = project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
+    const suffixed = project.mode === "team" || ctx.gitTop !== null && hasGitRemote(ctx.gitTop);
+    const id = suffixed ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;

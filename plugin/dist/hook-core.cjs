@@ -8862,27 +8862,27 @@ var init_esm = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path37.join)((0, import_node_path37.dirname)((0, import_node_path37.resolve)(transcriptPath)), (0, import_node_path37.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path38.join)((0, import_node_path38.dirname)((0, import_node_path38.resolve)(transcriptPath)), (0, import_node_path38.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path37.sep) ? folder : `${folder}${import_node_path37.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path38.sep) ? folder : `${folder}${import_node_path38.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path37.isAbsolute)(named)) return null;
-  const path = (0, import_node_path37.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path38.isAbsolute)(named)) return null;
+  const path = (0, import_node_path38.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path37.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path38.resolve)(path), folder)) return null;
   let fd;
   try {
     const realFolder = (0, import_node_fs39.realpathSync)(folder);
-    const realDir = (0, import_node_fs39.realpathSync)((0, import_node_path37.dirname)((0, import_node_path37.resolve)(path)));
+    const realDir = (0, import_node_fs39.realpathSync)((0, import_node_path38.dirname)((0, import_node_path38.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs39.openSync)((0, import_node_path37.join)(realDir, (0, import_node_path37.basename)(path)), import_node_fs39.constants.O_RDONLY | (import_node_fs39.constants.O_NONBLOCK ?? 0) | (import_node_fs39.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs39.openSync)((0, import_node_path38.join)(realDir, (0, import_node_path38.basename)(path)), import_node_fs39.constants.O_RDONLY | (import_node_fs39.constants.O_NONBLOCK ?? 0) | (import_node_fs39.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
@@ -8900,12 +8900,12 @@ function readSavedOutput(path, transcriptPath) {
     (0, import_node_fs39.closeSync)(fd);
   }
 }
-var import_node_fs39, import_node_path37, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs39, import_node_path38, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
     import_node_fs39 = require("fs");
-    import_node_path37 = require("path");
+    import_node_path38 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -9016,7 +9016,7 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs29 = require("fs");
-var import_node_path30 = require("path");
+var import_node_path31 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -15096,8 +15096,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join37 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join37(before, endsWithNewline.before), after: join37(after2, endsWithNewline.after) };
+  const join38 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join38(before, endsWithNewline.before), after: join38(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -16127,6 +16127,21 @@ async function createProject(ctx, input) {
 
 // src/core/writes/thread-create.ts
 init_errors();
+
+// src/core/git/git-remote.ts
+var import_node_path30 = require("path");
+init_regular_file();
+var CONFIG_MAX_BYTES = 1024 * 1024;
+function hasGitRemote(top) {
+  try {
+    const config = readRegularFile((0, import_node_path30.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
+    return config !== null && /^\s*\[remote\s+"[^"]*"\s*\]/m.test(config.toString("utf8"));
+  } catch {
+    return false;
+  }
+}
+
+// src/core/writes/thread-create.ts
 async function createThread(ctx, input) {
   checkNotBlank("The thread title", input.title);
   checkLength("The thread title", input.title, LIMITS.titleChars);
@@ -16149,7 +16164,8 @@ async function createThread(ctx, input) {
     let linkedBranch = null;
     if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
     const taken = (c) => ctx.store.threadExists(project.id, c);
-    const id = project.mode === "team" ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
+    const suffixed = project.mode === "team" || ctx.gitTop !== null && hasGitRemote(ctx.gitTop);
+    const id = suffixed ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
     const now = nextTimestamp();
     const thread = { id, title: input.title, parentId: parent.id, author, createdAt: now, updatedAt: now, summary: "" };
     if (linkedBranch) thread.branch = linkedBranch;
@@ -16462,7 +16478,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs29.existsSync)((0, import_node_path30.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs29.existsSync)((0, import_node_path31.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -16804,7 +16820,7 @@ var ThreadMindServices = class {
 
 // src/agents/codex/rollout-paths.ts
 var import_node_os3 = require("os");
-var import_node_path31 = require("path");
+var import_node_path32 = require("path");
 function isRolloutName(name) {
   return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
 }
@@ -16912,21 +16928,21 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path33 = require("path");
+var import_node_path34 = require("path");
 var import_node_fs32 = require("fs");
 init_id_pattern();
 
 // src/core/store/thread-file-exists.ts
 var import_node_fs31 = require("fs");
-var import_node_path32 = require("path");
+var import_node_path33 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileRel(projectId, threadId) {
-  return (0, import_node_path32.join)("threads", projectId, `${threadId}.md`);
+  return (0, import_node_path33.join)("threads", projectId, `${threadId}.md`);
 }
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere((0, import_node_path32.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path32.join)(storeDir, "threads", projectId, `${threadId}.md`));
+  return entryThere((0, import_node_path33.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path33.join)(storeDir, "threads", projectId, `${threadId}.md`));
 }
 function entryThere(path) {
   try {
@@ -16994,12 +17010,12 @@ var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path33.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path34.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path33.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path34.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -17011,7 +17027,7 @@ function namesItsSources(sources, projectId, threadId) {
   const stamps = sources;
   const legacy = threadFileRel(projectId, threadId);
   const folder = legacy.slice(0, -".md".length);
-  const own = [legacy, folder, (0, import_node_path33.join)(folder, "thread.md")];
+  const own = [legacy, folder, (0, import_node_path34.join)(folder, "thread.md")];
   return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
 }
 function isEntry(d, projectId, threadId) {
@@ -17043,7 +17059,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   }
 }
 function sourcePath(storeDir, rel) {
-  return rel.endsWith("/") ? `${(0, import_node_path33.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path33.join)(storeDir, rel);
+  return rel.endsWith("/") ? `${(0, import_node_path34.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path34.join)(storeDir, rel);
 }
 function stampsOf(storeDir, paths) {
   const out = {};
@@ -17066,7 +17082,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_path34 = require("path");
+var import_node_path35 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -17084,7 +17100,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path34.dirname)(path));
+  makeDir((0, import_node_path35.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, { durable: false });
 }
@@ -17100,18 +17116,18 @@ function hooksBuild() {
 
 // src/core/context/branch-start.ts
 var import_node_fs33 = require("fs");
-var import_node_path35 = require("path");
+var import_node_path36 = require("path");
 init_regular_file();
 init_id_pattern();
 var MAX_BRANCHES = 32;
 var FILE_MAX_BYTES = 64 * 1024;
 function branchStartsPath(storeDir, projectId) {
   if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
-  return (0, import_node_path35.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+  return (0, import_node_path36.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
 }
 function threadsDirStamp(storeDir, projectId) {
   try {
-    const s = (0, import_node_fs33.lstatSync)((0, import_node_path35.join)(storeDir, "threads", projectId), { bigint: true });
+    const s = (0, import_node_fs33.lstatSync)((0, import_node_path36.join)(storeDir, "threads", projectId), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -17143,18 +17159,18 @@ async function saveBranchStart(storeDir, projectId, startKey2, threadId, threads
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path35.dirname)(path));
+  makeDir((0, import_node_path36.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify(kept)}
 `, { durable: false });
 }
 
 // src/hooks/hook-fast-store.ts
 var import_node_fs34 = require("fs");
-var import_node_path36 = require("path");
+var import_node_path37 = require("path");
 init_measurement_log();
 init_measurement_log_read();
 function projectIds(storeDir) {
-  const dir = (0, import_node_path36.join)(storeDir, "projects");
+  const dir = (0, import_node_path37.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs34.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -19025,7 +19041,7 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path38 = require("path");
+var import_node_path39 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -19041,7 +19057,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path38.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path39.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -19195,7 +19211,7 @@ init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
 var import_node_fs40 = require("fs");
-var import_node_path39 = require("path");
+var import_node_path40 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -19217,7 +19233,7 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path39.join)(storeDir, "cache");
+    const cache = (0, import_node_path40.join)(storeDir, "cache");
     (0, import_node_fs40.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs40.lstatSync)(cache).isDirectory()) return;
     (0, import_node_fs40.rmSync)(temp, { force: true });
@@ -19426,11 +19442,11 @@ function readyFromMemory(index) {
 
 // src/core/recall/path-index-files.ts
 var import_node_fs41 = require("fs");
-var import_node_path40 = require("path");
+var import_node_path41 = require("path");
 init_regular_file();
 var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
-  return (0, import_node_path40.join)(storeDir, "cache", "recall");
+  return (0, import_node_path41.join)(storeDir, "cache", "recall");
 }
 var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
 function readJson(path) {
@@ -19446,11 +19462,11 @@ function readJson(path) {
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
 function readPart(storeDir, name, full) {
-  const d = readJson((0, import_node_path40.join)(recallCacheDir(storeDir), name));
+  const d = readJson((0, import_node_path41.join)(recallCacheDir(storeDir), name));
   return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
 }
 function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path40.join)(recallCacheDir(storeDir), "head.json"));
+  const d = readJson((0, import_node_path41.join)(recallCacheDir(storeDir), "head.json"));
   if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
   if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
@@ -19516,14 +19532,14 @@ function readyFromFiles(storeDir, head) {
   };
 }
 async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path40.join)(recallCacheDir(storeDir), name);
+  const path = (0, import_node_path41.join)(recallCacheDir(storeDir), name);
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
 async function savePathIndex(storeDir, index, full, quick) {
-  const headPath = (0, import_node_path40.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path41.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
-  makeDir((0, import_node_path40.dirname)(headPath));
+  makeDir((0, import_node_path41.dirname)(headPath));
   await writePart(storeDir, "threads.json", {
     full,
     threads: index.threads.map(({ paths: _paths, ...head }) => head)
@@ -19539,10 +19555,10 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const old of ["paths.json", "text.json"]) (0, import_node_fs41.rmSync)((0, import_node_path40.join)(recallCacheDir(storeDir), old), { force: true });
+  for (const old of ["paths.json", "text.json"]) (0, import_node_fs41.rmSync)((0, import_node_path41.join)(recallCacheDir(storeDir), old), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path40.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path41.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
@@ -19565,7 +19581,7 @@ function indexFilesComplete(storeDir, head) {
 
 // src/core/recall/path-index-stamp.ts
 var import_node_fs42 = require("fs");
-var import_node_path41 = require("path");
+var import_node_path42 = require("path");
 init_text_fingerprint();
 var STAMP_MAX_ENTRIES = 2e5;
 var QUICK_MAX_PROJECTS = 256;
@@ -19582,7 +19598,7 @@ function threadFilesStamp(storeDir) {
     }
     for (const name of names) {
       if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path41.join)(dir, name);
+      const path = (0, import_node_path42.join)(dir, name);
       let s;
       try {
         s = (0, import_node_fs42.lstatSync)(path, { bigint: true });
@@ -19597,7 +19613,7 @@ function threadFilesStamp(storeDir) {
     }
     return true;
   };
-  const top = (0, import_node_path41.join)(storeDir, "threads");
+  const top = (0, import_node_path42.join)(storeDir, "threads");
   let root;
   try {
     root = (0, import_node_fs42.lstatSync)(top, { bigint: true });
@@ -19635,11 +19651,11 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path41.join)(dir, "index"));
-      add("HEAD", (0, import_node_path41.join)(dir, "HEAD"));
+      add("index", (0, import_node_path42.join)(dir, "index"));
+      add("HEAD", (0, import_node_path42.join)(dir, "HEAD"));
     }
   }
-  const top = (0, import_node_path41.join)(storeDir, "threads");
+  const top = (0, import_node_path42.join)(storeDir, "threads");
   add("threads", top);
   let names;
   try {
@@ -19649,7 +19665,7 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path41.join)(top, name));
+  for (const name of names) add(`p/${name}`, (0, import_node_path42.join)(top, name));
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
 }
 
@@ -19706,15 +19722,15 @@ async function currentPathIndex(store, options = {}) {
 // src/hooks/recall-index-background.ts
 var import_node_child_process = require("child_process");
 var import_node_fs44 = require("fs");
-var import_node_path43 = require("path");
+var import_node_path44 = require("path");
 
 // src/core/recall/index-build-marker.ts
 var import_node_fs43 = require("fs");
-var import_node_path42 = require("path");
+var import_node_path43 = require("path");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
 function buildMarkerPath(storeDir) {
-  return (0, import_node_path42.join)(recallCacheDir(storeDir), "build.pid");
+  return (0, import_node_path43.join)(recallCacheDir(storeDir), "build.pid");
 }
 function markerPid(marker) {
   const bytes2 = readRegularFile(marker, 64);
@@ -19735,7 +19751,7 @@ function buildUnderWay(storeDir) {
 // src/hooks/recall-index-background.ts
 var INLINE_BUILD_MAX_THREADS = 300;
 function largeForInlineBuild(storeDir) {
-  const top = (0, import_node_path43.join)(storeDir, "threads");
+  const top = (0, import_node_path44.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
   try {
@@ -19745,7 +19761,7 @@ function largeForInlineBuild(storeDir) {
   }
   for (const project of projects) {
     try {
-      count2 += (0, import_node_fs44.readdirSync)((0, import_node_path43.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+      count2 += (0, import_node_fs44.readdirSync)((0, import_node_path44.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
     if (count2 > INLINE_BUILD_MAX_THREADS) return true;
@@ -19782,11 +19798,11 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 }
 
 // src/hooks/hook-core.ts
-var import_node_path46 = require("path");
+var import_node_path47 = require("path");
 
 // src/hooks/tool-recall.ts
 var import_node_fs45 = require("fs");
-var import_node_path45 = require("path");
+var import_node_path46 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -19871,14 +19887,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path44 = require("path");
+var import_node_path45 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path44.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path45.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -19894,15 +19910,15 @@ function repoFileOf(filePath, cwd, root) {
   } catch {
     return null;
   }
-  let probe = (0, import_node_path45.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs45.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path45.dirname)(probe);
+  let probe = (0, import_node_path46.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs45.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path46.dirname)(probe);
   let real;
   try {
     real = import_node_fs45.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path45.sep) ? realRoot : realRoot + import_node_path45.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path46.sep) ? realRoot : realRoot + import_node_path46.sep) ? rel : null;
 }
 function alreadyRecalled(events, agentId) {
   let from = 0;
@@ -20092,7 +20108,7 @@ function servicesMeasureStore(services) {
 }
 function bundledCli() {
   try {
-    return (0, import_node_path46.join)(__dirname, "cli.mjs");
+    return (0, import_node_path47.join)(__dirname, "cli.mjs");
   } catch {
     return null;
   }
