@@ -60,7 +60,10 @@ function shortTitle(title: string): string {
   return oneLine.length <= TITLE_MAX_CHARS ? oneLine : `${oneLine.slice(0, TITLE_MAX_CHARS - 1)}…`;
 }
 
-/** The Claude Code instance this window is: CLAUDE_PID when the status line gets it, else its conversation's logged instance. */
+/**
+ * The Claude Code instance this window is: CLAUDE_PID (Claude Code 2.1.332 gives it to the status line command, which
+ * runs under a shell, so its ppid is not the instance: docs/claude-code-verified.md), else its conversation's logged instance.
+ */
 function windowSession(env: NodeJS.ProcessEnv, logged: readonly MeasurementEvent[]): SessionKey | null {
   const fromEnv = hookSession(env);
   if (fromEnv !== null) return fromEnv;

@@ -1,6 +1,6 @@
 // Drives an interactive terminal program (the real Claude Code TUI) in a detached tmux session on its own tmux server.
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Why tmux-driven tests cannot run here, or null when tmux is installed. */
@@ -39,7 +39,7 @@ export type TmuxSession = {
   exited(): boolean;
   /**
    * Ends the program and everything it started (hooks, MCP servers: SIGKILL by pid, after waiting up to `graceMs` for them
-   * to exit by themselves), then kills the session and the private server. Idempotent.
+   * to exit by themselves), then kills the session and the private server and removes its socket file. Idempotent.
    */
   kill(graceMs?: number): Promise<void>;
 };
@@ -123,6 +123,8 @@ export function startTmuxSession(options: TmuxSessionOptions): TmuxSession {
     options.cwd,
     commandLine,
   );
+  // The private server's socket file: tmux leaves it behind after kill-server, so kill() removes it.
+  const socketPath = tmux("display-message", "-p", "-t", options.name, "#{socket_path}").trim();
   let killed = false;
   // Every process seen under the pane's program (by pid and start time): the ones left running are ended in kill(), even
   // after the program itself exited and its children were re-parented.
@@ -196,6 +198,7 @@ export function startTmuxSession(options: TmuxSessionOptions): TmuxSession {
       }
       const reaped = Date.now() + 5_000;
       while (running().length > 0 && Date.now() < reaped) await sleep(50);
+      if (socketPath.includes(options.name)) rmSync(socketPath, { force: true });
     },
   };
 }
