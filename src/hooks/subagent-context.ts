@@ -49,18 +49,8 @@ export async function subagentContext(store: RecallStore, input: HookInput): Pro
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
   const ready = await store.index();
   if (ready === null) return null;
-  const heads = ready.threads();
-  if (heads === null) return null;
-  const byId = new Map<string, IndexedThreadHead>();
-  for (const t of heads) if (t.projectId === ref.projectId) byId.set(t.id, t);
-  const chain: IndexedThreadHead[] = [];
-  for (
-    let t = byId.get(ref.threadId);
-    t !== undefined && !chain.includes(t);
-    t = t.parentId === null ? undefined : byId.get(t.parentId)
-  ) {
-    chain.push(t);
-  }
+  const chain = ready.chain(ref.projectId, ref.threadId);
+  if (chain === null) return null;
   const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
   if (text === null) return null;
   const context = subagentText(chain, text);

@@ -15,7 +15,7 @@ import { GitError, commitsTouchingSince, gitDir } from "../core/git/git.js";
 import { headCommitFromFiles } from "../core/git/git-refs.js";
 import { repoRelative } from "../core/recall/path-match.js";
 import { excerptKey, type ReadyIndex } from "../core/recall/path-index.js";
-import { chainKeys, recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
+import { recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
 import { estimatedTokens, type FileEditEvent, type RecallEvent } from "../core/recall/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
 import type { HookInput } from "./hook-input.js";
@@ -141,9 +141,9 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
     const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
     const skip = alreadyRecalled(events, agentId);
     if (ref !== null) {
-      const heads = ready.threads();
-      if (heads === null) return null;
-      for (const k of chainKeys(heads, ref.projectId, ref.threadId)) skip.add(k);
+      const chain = ready.chainKeys(ref.projectId, ref.threadId);
+      if (chain === null) return null;
+      for (const k of chain) skip.add(k);
     }
     const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
     const candidates = on ? recallCandidates(covering, file, skip) : [];

@@ -84,19 +84,28 @@ describe("the path index in shards", () => {
     const fromFiles = readyFromFiles(store, head);
     const fromMemory = readyFromMemory(index);
     for (const file of FILES) {
-      const want = scanned(index.threads, file);
+      // Order is the lookup's own (recallCandidates ranks them): compared sorted.
+      const want = scanned(index.threads, file).sort();
       expect(
-        fromFiles.covering(file)?.map((t) => t.id),
+        fromFiles
+          .covering(file)
+          ?.map((t) => t.id)
+          .sort(),
         file,
       ).toEqual(want);
       expect(
-        fromMemory.covering(file)?.map((t) => t.id),
+        fromMemory
+          .covering(file)
+          ?.map((t) => t.id)
+          .sort(),
         file,
       ).toEqual(want);
     }
     expect(fromFiles.excerpts(["shop/t-0", "shop/none"])).toEqual(fromMemory.excerpts(["shop/t-0", "shop/none"]));
     expect(fromFiles.excerpts(["shop/t-0"])?.["shop/t-0"]).toContain("t-0 decided.");
-    expect(fromFiles.threads()).toEqual(fromMemory.threads());
+    expect(fromFiles.chain("shop", "t-1")).toEqual(fromMemory.chain("shop", "t-1"));
+    expect(fromFiles.chainKeys("shop", "t-1")).toEqual(["shop/t-1"]); // its parent "main" is not in this index
+    expect(fromFiles.chain("shop", "none")).toEqual([]);
   });
 
   it("anchors: a literal path is its own, a glob's is the literal directories before it; a file is looked up from each of its directories", () => {
@@ -121,7 +130,7 @@ describe("the path index in shards", () => {
     expect(indexFilesComplete(store, head)).toBe(false);
     writeFileSync(shard, good.slice(0, good.length - 9)); // cut short
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull();
-    writeFileSync(shard, '{"version":3,"full":"full-1","anchors":{"src/payments":[[7,"src/payments"]]}}\n');
+    writeFileSync(shard, '{"version":4,"full":"full-1","anchors":{"src/payments":[["shop/gone","src/payments"]]}}\n');
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull(); // a thread the index does not have
     rmSync(shard);
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull();

@@ -5,14 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { matchPath, nearestMatch, patternOf, repoRelative } from "../../src/core/recall/path-match.js";
-import {
-  chainKeys,
-  recallCandidates,
-  recallText,
-  RECALL_MAX_CHARS,
-  RECALL_MAX_THREADS,
-} from "../../src/core/recall/recall-pick.js";
-import type { IndexedThread } from "../../src/core/recall/path-index.js";
+import { recallCandidates, recallText, RECALL_MAX_CHARS, RECALL_MAX_THREADS } from "../../src/core/recall/recall-pick.js";
+import { type IndexedThread, readyFromMemory } from "../../src/core/recall/path-index.js";
 import { repoFileOf } from "../../src/hooks/tool-recall.js";
 
 const thread = (id: string, paths: string[], extra: Partial<IndexedThread> = {}): IndexedThread => ({
@@ -117,7 +111,7 @@ describe("choosing threads and the injection's budget", () => {
   it("lists covering threads nearest first and leaves out the conversation's chain and threads already given", () => {
     const found = recallCandidates(threads, "src/payments/refund.ts", new Set());
     expect(found.map((c) => c.thread.id)).toEqual(["ledger", "globs", "refunds", "wide"]);
-    const skip = chainKeys(threads, "shop", "ledger");
+    const skip = new Set(readyFromMemory({ threads, excerpts: {} }).chainKeys("shop", "ledger"));
     expect([...skip]).toEqual(["shop/ledger", "shop/main"]);
     skip.add("shop/globs");
     expect(recallCandidates(threads, "src/payments/refund.ts", skip).map((c) => c.thread.id)).toEqual(["refunds", "wide"]);

@@ -1,7 +1,8 @@
 // Point-of-action recall's path index on disk, in .threadmind/cache/recall/: head.json (the stamps it is valid for, its
-// size), threads.json (every thread without its paths), paths-NN.json (the paths by anchor, in shards) and text-NN.json
-// (the Decisions and Constraints, in shards by thread). A lookup reads the head and the shards of the file's anchors;
-// the threads and text only on a hit. Every file names the full stamp it was built for: a file of another build is not used.
+// size), paths-NN.json (the paths by anchor, in shards), heads-NN.json (each thread's title, status, commit and its
+// ancestors' keys, in shards by thread) and text-NN.json (the Decisions and Constraints, in shards by thread). A lookup
+// reads the head and the shards of the file's anchors; a hit, the heads and text of the threads it names and the head of
+// the conversation's thread. Every file names the full stamp it was built for: a file of another build is not used.
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readRegularFile } from "../store/regular-file.js";
@@ -10,9 +11,12 @@ import { makeDir } from "../store/make-dir.js";
 import { writeFileAtomic } from "../store/atomic-write.js";
 import {
   type AnchorEntries,
+  chainFrom,
   coveringFrom,
   entriesByAnchor,
-  type IndexedThreadHead,
+  excerptKey,
+  type HeadRecord,
+  headRecords,
   PATH_INDEX_SHARDS,
   PATH_INDEX_VERSION,
   type PathIndex,
@@ -20,7 +24,7 @@ import {
   shardOf,
 } from "./path-index.js";
 
-/** Bounded reads: the threads of 10,000 threads are ~1.5 MB, a shard a 64th of the paths or text; anything larger is not ours. */
+/** Bounded reads: a shard holds a 64th of the paths, heads or text (~40 KB of heads at 10,000 threads); anything larger is not ours. */
 const FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface IndexHead {
@@ -36,7 +40,7 @@ export function recallCacheDir(storeDir: string): string {
   return join(storeDir, "cache", "recall");
 }
 
-const shardName = (kind: "paths" | "text", n: number) => `${kind}-${String(n).padStart(2, "0")}.json`;
+const shardName = (kind: "paths" | "heads" | "text", n: number) => `${kind}-${String(n).padStart(2, "0")}.json`;
 
 function readJson(path: string): Record<string, unknown> | null {
   const bytes = readRegularFile(path, FILE_MAX_BYTES);
@@ -66,7 +70,7 @@ export function readIndexHead(storeDir: string): IndexHead | null {
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
 }
 
-function isHead(v: unknown): v is IndexedThreadHead {
+function isHead(v: unknown): v is HeadRecord {
   if (typeof v !== "object" || v === null) return false;
   const t = v as Record<string, unknown>;
   return (
@@ -75,53 +79,50 @@ function isHead(v: unknown): v is IndexedThreadHead {
     isString(t.title) &&
     (t.status === "active" || t.status === "done" || t.status === "abandoned") &&
     (t.parentId === null || isString(t.parentId)) &&
-    (t.commit === null || isString(t.commit))
+    (t.commit === null || isString(t.commit)) &&
+    Array.isArray(t.ancestors) &&
+    t.ancestors.every(isString)
   );
 }
 
-function isEntry(v: unknown, threads: number): v is [number, string] {
-  return Array.isArray(v) && v.length === 2 && isCount(v[0]) && v[0] < threads && isString(v[1]);
+function isEntry(v: unknown): v is [string, string] {
+  return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
 
-/** The index the head names, read from its files as recall asks (each file read at most once). */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The index the head names, read from its files as recall asks (each shard read at most once). */
 export function readyFromFiles(storeDir: string, head: IndexHead): ReadyIndex {
-  let heads: IndexedThreadHead[] | null | undefined;
-  const threads = (): IndexedThreadHead[] | null => {
-    if (heads !== undefined) return heads;
-    const d = readPart(storeDir, "threads.json", head.full);
-    const list = d?.threads;
-    heads = Array.isArray(list) && list.length === head.threads && list.every(isHead) ? list : null;
-    return heads;
-  };
-  const pathShards = new Map<number, Record<string, unknown> | null>();
-  const entriesOf = (anchor: string): [number, string][] | null => {
-    const n = shardOf(anchor);
-    if (!pathShards.has(n)) {
-      const d = readPart(storeDir, shardName("paths", n), head.full);
-      const anchors = d?.anchors;
-      pathShards.set(
-        n,
-        typeof anchors === "object" && anchors !== null && !Array.isArray(anchors) ? (anchors as Record<string, unknown>) : null,
-      );
+  const shards = new Map<string, Record<string, unknown> | null>();
+  /** The `field` object of shard `kind` holding `key`, or null when that shard is unusable. */
+  const shardFor = (kind: "paths" | "heads" | "text", field: string, key: string): Record<string, unknown> | null => {
+    const name = shardName(kind, shardOf(key));
+    if (!shards.has(name)) {
+      const value = readPart(storeDir, name, head.full)?.[field];
+      shards.set(name, isRecord(value) ? value : null);
     }
-    const anchors = pathShards.get(n);
-    if (anchors === null || anchors === undefined) return null;
-    if (!Object.hasOwn(anchors, anchor)) return [];
-    const list = anchors[anchor];
-    return Array.isArray(list) && list.every((e) => isEntry(e, head.threads)) ? (list as [number, string][]) : null;
+    return shards.get(name) ?? null;
+  };
+  /** A thread's head: null when its shard is unusable or the record damaged, undefined when the index has no such thread. */
+  const headFor = (key: string): HeadRecord | null | undefined => {
+    const shard = shardFor("heads", "heads", key);
+    if (shard === null) return null;
+    if (!Object.hasOwn(shard, key)) return undefined;
+    const record = shard[key];
+    return isHead(record) ? record : null;
+  };
+  const entriesOf = (anchor: string): [string, string][] | null => {
+    const shard = shardFor("paths", "anchors", anchor);
+    if (shard === null) return null;
+    if (!Object.hasOwn(shard, anchor)) return [];
+    const list = shard[anchor];
+    return Array.isArray(list) && list.every(isEntry) ? (list as [string, string][]) : null;
   };
   const excerpts = (keys: readonly string[]): Record<string, string> | null => {
     const out: Record<string, string> = {};
-    const shards = new Map<number, Record<string, unknown> | null>();
     for (const key of keys) {
-      const n = shardOf(key);
-      if (!shards.has(n)) {
-        const d = readPart(storeDir, shardName("text", n), head.full);
-        const e = d?.excerpts;
-        shards.set(n, typeof e === "object" && e !== null && !Array.isArray(e) ? (e as Record<string, unknown>) : null);
-      }
-      const shard = shards.get(n);
-      if (shard === null || shard === undefined) return null;
+      const shard = shardFor("text", "excerpts", key);
+      if (shard === null) return null;
       if (!Object.hasOwn(shard, key)) continue;
       const text = shard[key];
       if (!isString(text)) return null;
@@ -130,8 +131,14 @@ export function readyFromFiles(storeDir: string, head: IndexHead): ReadyIndex {
     return out;
   };
   return {
-    threads,
-    covering: (file) => coveringFrom(file, entriesOf, threads),
+    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
+    chainKeys: (projectId, threadId) => {
+      const key = excerptKey(projectId, threadId);
+      const h = headFor(key);
+      if (h === null) return null;
+      return h === undefined ? [] : [key, ...h.ancestors];
+    },
+    covering: (file) => coveringFrom(file, entriesOf, headFor),
     excerpts,
     size: { threads: head.threads, withPaths: head.withPaths },
   };
@@ -150,24 +157,24 @@ export async function savePathIndex(storeDir: string, index: PathIndex, full: st
   const headPath = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   makeDir(dirname(headPath));
-  await writePart(storeDir, "threads.json", {
-    full,
-    threads: index.threads.map(({ paths: _paths, ...head }) => head),
-  });
   const byAnchor: AnchorEntries = entriesByAnchor(index);
   // Without a prototype: an anchor or key named "__proto__" (a file of that name) is a key like any other.
-  const pathShards: Record<string, [number, string][]>[] = Array.from({ length: PATH_INDEX_SHARDS }, () => Object.create(null));
+  const shardsOf = <T>() => Array.from({ length: PATH_INDEX_SHARDS }, () => Object.create(null) as Record<string, T>);
+  const pathShards = shardsOf<[string, string][]>();
   for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)]![anchor] = entries;
-  const textShards: Record<string, string>[] = Array.from({ length: PATH_INDEX_SHARDS }, () => Object.create(null));
+  const headShards = shardsOf<HeadRecord>();
+  for (const [key, record] of headRecords(index)) headShards[shardOf(key)]![key] = record;
+  const textShards = shardsOf<string>();
   for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)]![key] = text;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
     await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
+    await writePart(storeDir, shardName("heads", n), { full, heads: headShards[n] });
     await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  // The previous layout's two files (paths.json, text.json): never read again.
-  for (const old of ["paths.json", "text.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
+  // Earlier layouts' files (paths.json, text.json, threads.json): never read again.
+  for (const old of ["paths.json", "text.json", "threads.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
 }
 
 /** Records that the saved index is current under the quick stamp `quick` (its head rewritten; its parts unchanged). */
@@ -179,18 +186,16 @@ export async function saveQuickStamp(storeDir: string, head: IndexHead, quick: s
 
 /** True when every file the head names is there and of this index (the builder's check before it trusts a saved index). */
 export function indexFilesComplete(storeDir: string, head: IndexHead): boolean {
-  const ready = readyFromFiles(storeDir, head);
-  if (ready.threads() === null) return false;
+  let heads = 0;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    const paths = readPart(storeDir, shardName("paths", n), head.full);
-    const text = readPart(storeDir, shardName("text", n), head.full);
-    if (paths === null || text === null) return false;
-    if (typeof paths.anchors !== "object" || paths.anchors === null || Array.isArray(paths.anchors)) return false;
-    for (const list of Object.values(paths.anchors)) {
-      if (!Array.isArray(list) || !list.every((e) => isEntry(e, head.threads))) return false;
-    }
-    if (typeof text.excerpts !== "object" || text.excerpts === null || Array.isArray(text.excerpts)) return false;
-    if (!Object.values(text.excerpts).every(isString)) return false;
+    const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
+    const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
+    const text = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
+    if (!isRecord(paths) || !isRecord(records) || !isRecord(text)) return false;
+    if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry))) return false;
+    if (!Object.values(records).every(isHead)) return false;
+    if (!Object.values(text).every(isString)) return false;
+    heads += Object.keys(records).length;
   }
-  return true;
+  return heads === head.threads;
 }

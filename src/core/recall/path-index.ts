@@ -6,7 +6,7 @@ import { ancestorExcerpt } from "../context/summary-sections.js";
 import type { Thread, ThreadStatus } from "../types.js";
 import { nearestMatch, patternOf } from "./path-match.js";
 
-export const PATH_INDEX_VERSION = 3;
+export const PATH_INDEX_VERSION = 4;
 /** Shards of the paths and of the excerpts: a lookup reads one per anchor of the file (its directories), a hit a few more. */
 export const PATH_INDEX_SHARDS = 64;
 
@@ -32,10 +32,17 @@ export interface PathIndex {
   excerpts: Record<string, string>;
 }
 
+/** A thread's head as the index keeps it: with the keys of its ancestors, nearest first (a conversation's chain in one read). */
+export interface HeadRecord extends IndexedThreadHead {
+  ancestors: string[];
+}
+
 /** What recall asks of an index, built here or read from its shards. Each answer null: a shard unreadable or not of this index. */
 export interface ReadyIndex {
-  /** Every thread (without paths), in the index's order. */
-  threads: () => IndexedThreadHead[] | null;
+  /** The thread of this key and its ancestors, nearest first ([] for a thread the index does not hold). */
+  chain: (projectId: string, threadId: string) => IndexedThreadHead[] | null;
+  /** The keys of that chain (one read: the thread's head names its ancestors). */
+  chainKeys: (projectId: string, threadId: string) => string[] | null;
   /** The threads with a path that covers `file` (a repository-relative path), each with only those of its paths that may. */
   covering: (file: string) => IndexedThread[] | null;
   /** The excerpts of these thread keys (a key without one is left out). */
@@ -110,53 +117,94 @@ export function buildPathIndex(byProject: ReadonlyMap<string, Iterable<Thread>>)
   return { threads, excerpts };
 }
 
-/** Entries of the paths shards: anchor → [thread's position in the index, path]. */
-export type AnchorEntries = Map<string, [number, string][]>;
+/** Entries of the paths shards: anchor → [the thread's key, path]. */
+export type AnchorEntries = Map<string, [string, string][]>;
 
 /** The index's paths by anchor. */
 export function entriesByAnchor(index: PathIndex): AnchorEntries {
   const byAnchor: AnchorEntries = new Map();
-  index.threads.forEach((t, i) => {
+  for (const t of index.threads) {
+    const key = excerptKey(t.projectId, t.id);
     for (const p of t.paths) {
       const anchor = anchorOf(p);
       const list = byAnchor.get(anchor);
-      if (list === undefined) byAnchor.set(anchor, [[i, p]]);
-      else list.push([i, p]);
+      if (list === undefined) byAnchor.set(anchor, [[key, p]]);
+      else list.push([key, p]);
     }
-  });
+  }
   return byAnchor;
 }
 
+/** Every thread's head with its ancestors' keys (parents followed within its project; a cycle or a missing parent ends it). */
+export function headRecords(index: PathIndex): Map<string, HeadRecord> {
+  const byKey = new Map<string, IndexedThread>();
+  for (const t of index.threads) byKey.set(excerptKey(t.projectId, t.id), t);
+  const out = new Map<string, HeadRecord>();
+  for (const [key, t] of byKey) {
+    const ancestors: string[] = [];
+    const seen = new Set([key]);
+    for (let p = t.parentId; p !== null; ) {
+      const k = excerptKey(t.projectId, p);
+      const parent = byKey.get(k);
+      if (parent === undefined || seen.has(k)) break;
+      seen.add(k);
+      ancestors.push(k);
+      p = parent.parentId;
+    }
+    out.set(key, { ...headOf(t), ancestors });
+  }
+  return out;
+}
+
 /**
- * The threads that cover `file`, from the entries of its anchors (`entriesOf`) and the heads (`heads`, asked only when a
- * path covers it). Each thread once, with those of its paths found, in the index's order.
+ * The threads that cover `file`, from the entries of its anchors (`entriesOf`) and the heads (`headOf`, asked only for a
+ * thread a path covers). Each thread once, with those of its paths found, in the order of their keys.
  */
 export function coveringFrom(
   file: string,
-  entriesOf: (anchor: string) => readonly (readonly [number, string])[] | null,
-  heads: () => IndexedThreadHead[] | null,
+  entriesOf: (anchor: string) => readonly (readonly [string, string])[] | null,
+  headFor: (key: string) => IndexedThreadHead | null | undefined,
 ): IndexedThread[] | null {
-  const byThread = new Map<number, string[]>();
+  const byThread = new Map<string, string[]>();
   for (const anchor of anchorsOf(file)) {
     const entries = entriesOf(anchor);
     if (entries === null) return null;
-    for (const [i, p] of entries) {
-      const list = byThread.get(i);
-      if (list === undefined) byThread.set(i, [p]);
+    for (const [key, p] of entries) {
+      const list = byThread.get(key);
+      if (list === undefined) byThread.set(key, [p]);
       else list.push(p);
     }
   }
-  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
-  if (hits.length === 0) return [];
-  const all = heads();
-  if (all === null) return null;
+  const hits = [...byThread]
+    .filter(([, paths]) => nearestMatch(paths, file, true) !== null)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const out: IndexedThread[] = [];
-  for (const [i, paths] of hits) {
-    const head = all[i];
-    if (head === undefined) return null; // a shard of another index
+  for (const [key, paths] of hits) {
+    const head = headFor(key);
+    if (head === null) return null;
+    if (head === undefined) return null; // an entry of a thread the index does not hold: not of this index
     out.push({ ...head, paths });
   }
   return out;
+}
+
+/** The chain of `key` from its head record and the heads of its ancestors. */
+export function chainFrom(key: string, headFor: (key: string) => HeadRecord | null | undefined): IndexedThreadHead[] | null {
+  const head = headFor(key);
+  if (head === null) return null;
+  if (head === undefined) return [];
+  const out: IndexedThreadHead[] = [stripAncestors(head)];
+  for (const k of head.ancestors) {
+    const a = headFor(k);
+    if (a === null) return null;
+    if (a === undefined) break;
+    out.push(stripAncestors(a));
+  }
+  return out;
+}
+
+function stripAncestors(h: HeadRecord): IndexedThreadHead {
+  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
 }
 
 function headOf(t: IndexedThread): IndexedThreadHead {
@@ -166,14 +214,19 @@ function headOf(t: IndexedThread): IndexedThreadHead {
 /** An index in memory as recall asks it (the one just built). */
 export function readyFromMemory(index: PathIndex): ReadyIndex {
   const byAnchor = entriesByAnchor(index);
-  const heads = index.threads.map(headOf);
+  const heads = headRecords(index);
   return {
-    threads: () => heads,
+    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), (k) => heads.get(k)),
+    chainKeys: (projectId, threadId) => {
+      const key = excerptKey(projectId, threadId);
+      const head = heads.get(key);
+      return head === undefined ? [] : [key, ...head.ancestors];
+    },
     covering: (file) =>
       coveringFrom(
         file,
         (anchor) => byAnchor.get(anchor) ?? [],
-        () => heads,
+        (k) => heads.get(k),
       ),
     excerpts: (keys) => {
       const out: Record<string, string> = {};

@@ -1,6 +1,6 @@
 // Point-of-action recall: which threads' decisions to hand the model for a file it is about to change (the nearest
 // match first, at most a few, each once per conversation), and the text it gets, within its budget. Plain data.
-import { excerptKey, type IndexedThread, type IndexedThreadHead } from "./path-index.js";
+import { excerptKey, type IndexedThread } from "./path-index.js";
 import { nearestMatch, type PathMatch } from "./path-match.js";
 
 /** At most this many threads per injection. */
@@ -11,18 +11,6 @@ export const RECALL_MAX_CHARS = 2_000;
 export interface RecallCandidate {
   thread: IndexedThread;
   match: PathMatch;
-}
-
-/** The conversation's own thread and its ancestors (their decisions are already in its context), as excerpt keys. */
-export function chainKeys(threads: readonly IndexedThreadHead[], projectId: string, threadId: string): Set<string> {
-  const byId = new Map<string, IndexedThreadHead>();
-  for (const t of threads) if (t.projectId === projectId) byId.set(t.id, t);
-  const keys = new Set<string>();
-  for (let id: string | null = threadId; id !== null && !keys.has(excerptKey(projectId, id)); ) {
-    keys.add(excerptKey(projectId, id));
-    id = byId.get(id)?.parentId ?? null;
-  }
-  return keys;
 }
 
 /**
