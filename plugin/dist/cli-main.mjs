@@ -21270,7 +21270,7 @@ function bundlePath(pluginRoot2, file) {
 }
 
 // src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 3;
+var PATH_INDEX_VERSION = 4;
 var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
@@ -21326,51 +21326,90 @@ function buildPathIndex(byProject) {
 }
 function entriesByAnchor(index) {
   const byAnchor = /* @__PURE__ */ new Map();
-  index.threads.forEach((t, i) => {
+  for (const t of index.threads) {
+    const key = excerptKey(t.projectId, t.id);
     for (const p of t.paths) {
       const anchor = anchorOf(p);
       const list = byAnchor.get(anchor);
-      if (list === void 0) byAnchor.set(anchor, [[i, p]]);
-      else list.push([i, p]);
+      if (list === void 0) byAnchor.set(anchor, [[key, p]]);
+      else list.push([key, p]);
     }
-  });
+  }
   return byAnchor;
 }
-function coveringFrom(file, entriesOf, heads) {
+function headRecords(index) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const t of index.threads) byKey.set(excerptKey(t.projectId, t.id), t);
+  const out = /* @__PURE__ */ new Map();
+  for (const [key, t] of byKey) {
+    const ancestors = [];
+    const seen = /* @__PURE__ */ new Set([key]);
+    for (let p = t.parentId; p !== null; ) {
+      const k = excerptKey(t.projectId, p);
+      const parent = byKey.get(k);
+      if (parent === void 0 || seen.has(k)) break;
+      seen.add(k);
+      ancestors.push(k);
+      p = parent.parentId;
+    }
+    out.set(key, { ...headOf2(t), ancestors });
+  }
+  return out;
+}
+function coveringFrom(file, entriesOf, headFor) {
   const byThread = /* @__PURE__ */ new Map();
   for (const anchor of anchorsOf(file)) {
     const entries = entriesOf(anchor);
     if (entries === null) return null;
-    for (const [i, p] of entries) {
-      const list = byThread.get(i);
-      if (list === void 0) byThread.set(i, [p]);
+    for (const [key, p] of entries) {
+      const list = byThread.get(key);
+      if (list === void 0) byThread.set(key, [p]);
       else list.push(p);
     }
   }
-  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
-  if (hits.length === 0) return [];
-  const all = heads();
-  if (all === null) return null;
+  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   const out = [];
-  for (const [i, paths] of hits) {
-    const head = all[i];
+  for (const [key, paths] of hits) {
+    const head = headFor(key);
+    if (head === null) return null;
     if (head === void 0) return null;
     out.push({ ...head, paths });
   }
   return out;
+}
+function chainFrom(key, headFor) {
+  const head = headFor(key);
+  if (head === null) return null;
+  if (head === void 0) return [];
+  const out = [stripAncestors(head)];
+  for (const k of head.ancestors) {
+    const a = headFor(k);
+    if (a === null) return null;
+    if (a === void 0) break;
+    out.push(stripAncestors(a));
+  }
+  return out;
+}
+function stripAncestors(h) {
+  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
 }
 function headOf2(t) {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
 function readyFromMemory(index) {
   const byAnchor = entriesByAnchor(index);
-  const heads = index.threads.map(headOf2);
+  const heads = headRecords(index);
   return {
-    threads: () => heads,
+    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), (k) => heads.get(k)),
+    chainKeys: (projectId, threadId) => {
+      const key = excerptKey(projectId, threadId);
+      const head = heads.get(key);
+      return head === void 0 ? [] : [key, ...head.ancestors];
+    },
     covering: (file) => coveringFrom(
       file,
       (anchor) => byAnchor.get(anchor) ?? [],
-      () => heads
+      (k) => heads.get(k)
     ),
     excerpts: (keys) => {
       const out = {};
@@ -21410,49 +21449,41 @@ function readIndexHead(storeDir) {
 function isHead(v) {
   if (typeof v !== "object" || v === null) return false;
   const t = v;
-  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit));
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit)) && Array.isArray(t.ancestors) && t.ancestors.every(isString);
 }
-function isEntry(v, threads) {
-  return Array.isArray(v) && v.length === 2 && isCount5(v[0]) && v[0] < threads && isString(v[1]);
+function isEntry(v) {
+  return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
+var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
-  let heads;
-  const threads = () => {
-    if (heads !== void 0) return heads;
-    const d = readPart(storeDir, "threads.json", head.full);
-    const list = d?.threads;
-    heads = Array.isArray(list) && list.length === head.threads && list.every(isHead) ? list : null;
-    return heads;
-  };
-  const pathShards = /* @__PURE__ */ new Map();
-  const entriesOf = (anchor) => {
-    const n = shardOf(anchor);
-    if (!pathShards.has(n)) {
-      const d = readPart(storeDir, shardName("paths", n), head.full);
-      const anchors2 = d?.anchors;
-      pathShards.set(
-        n,
-        typeof anchors2 === "object" && anchors2 !== null && !Array.isArray(anchors2) ? anchors2 : null
-      );
+  const shards = /* @__PURE__ */ new Map();
+  const shardFor = (kind, field, key) => {
+    const name = shardName(kind, shardOf(key));
+    if (!shards.has(name)) {
+      const value = readPart(storeDir, name, head.full)?.[field];
+      shards.set(name, isRecord2(value) ? value : null);
     }
-    const anchors = pathShards.get(n);
-    if (anchors === null || anchors === void 0) return null;
-    if (!Object.hasOwn(anchors, anchor)) return [];
-    const list = anchors[anchor];
-    return Array.isArray(list) && list.every((e) => isEntry(e, head.threads)) ? list : null;
+    return shards.get(name) ?? null;
+  };
+  const headFor = (key) => {
+    const shard = shardFor("heads", "heads", key);
+    if (shard === null) return null;
+    if (!Object.hasOwn(shard, key)) return void 0;
+    const record2 = shard[key];
+    return isHead(record2) ? record2 : null;
+  };
+  const entriesOf = (anchor) => {
+    const shard = shardFor("paths", "anchors", anchor);
+    if (shard === null) return null;
+    if (!Object.hasOwn(shard, anchor)) return [];
+    const list = shard[anchor];
+    return Array.isArray(list) && list.every(isEntry) ? list : null;
   };
   const excerpts = (keys) => {
     const out = {};
-    const shards = /* @__PURE__ */ new Map();
     for (const key of keys) {
-      const n = shardOf(key);
-      if (!shards.has(n)) {
-        const d = readPart(storeDir, shardName("text", n), head.full);
-        const e = d?.excerpts;
-        shards.set(n, typeof e === "object" && e !== null && !Array.isArray(e) ? e : null);
-      }
-      const shard = shards.get(n);
-      if (shard === null || shard === void 0) return null;
+      const shard = shardFor("text", "excerpts", key);
+      if (shard === null) return null;
       if (!Object.hasOwn(shard, key)) continue;
       const text2 = shard[key];
       if (!isString(text2)) return null;
@@ -21461,8 +21492,14 @@ function readyFromFiles(storeDir, head) {
     return out;
   };
   return {
-    threads,
-    covering: (file) => coveringFrom(file, entriesOf, threads),
+    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
+    chainKeys: (projectId, threadId) => {
+      const key = excerptKey(projectId, threadId);
+      const h = headFor(key);
+      if (h === null) return null;
+      return h === void 0 ? [] : [key, ...h.ancestors];
+    },
+    covering: (file) => coveringFrom(file, entriesOf, headFor),
     excerpts,
     size: { threads: head.threads, withPaths: head.withPaths }
   };
@@ -21476,22 +21513,22 @@ async function savePathIndex(storeDir, index, full, quick) {
   const headPath = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   makeDir(dirname(headPath));
-  await writePart(storeDir, "threads.json", {
-    full,
-    threads: index.threads.map(({ paths: _paths, ...head }) => head)
-  });
   const byAnchor = entriesByAnchor(index);
-  const pathShards = Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  const pathShards = shardsOf();
   for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries;
-  const textShards = Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  const headShards = shardsOf();
+  for (const [key, record2] of headRecords(index)) headShards[shardOf(key)][key] = record2;
+  const textShards = shardsOf();
   for (const [key, text2] of Object.entries(index.excerpts)) textShards[shardOf(key)][key] = text2;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
     await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
+    await writePart(storeDir, shardName("heads", n), { full, heads: headShards[n] });
     await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const old of ["paths.json", "text.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
+  for (const old of ["paths.json", "text.json", "threads.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
   const headPath = join(recallCacheDir(storeDir), "head.json");
@@ -21499,20 +21536,18 @@ async function saveQuickStamp(storeDir, head, quick) {
   await writePart(storeDir, "head.json", { ...head, quick });
 }
 function indexFilesComplete(storeDir, head) {
-  const ready = readyFromFiles(storeDir, head);
-  if (ready.threads() === null) return false;
+  let heads = 0;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    const paths = readPart(storeDir, shardName("paths", n), head.full);
-    const text2 = readPart(storeDir, shardName("text", n), head.full);
-    if (paths === null || text2 === null) return false;
-    if (typeof paths.anchors !== "object" || paths.anchors === null || Array.isArray(paths.anchors)) return false;
-    for (const list of Object.values(paths.anchors)) {
-      if (!Array.isArray(list) || !list.every((e) => isEntry(e, head.threads))) return false;
-    }
-    if (typeof text2.excerpts !== "object" || text2.excerpts === null || Array.isArray(text2.excerpts)) return false;
-    if (!Object.values(text2.excerpts).every(isString)) return false;
+    const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
+    const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
+    const text2 = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
+    if (!isRecord2(paths) || !isRecord2(records) || !isRecord2(text2)) return false;
+    if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry))) return false;
+    if (!Object.values(records).every(isHead)) return false;
+    if (!Object.values(text2).every(isString)) return false;
+    heads += Object.keys(records).length;
   }
-  return true;
+  return heads === head.threads;
 }
 
 // src/core/text-fingerprint.ts

@@ -4148,7 +4148,7 @@ function nearestMatch(paths, file, normalized2 = false) {
 }
 
 // src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 3;
+var PATH_INDEX_VERSION = 4;
 var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
@@ -4168,43 +4168,47 @@ function shardOf(key) {
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
   return (h >>> 0) % PATH_INDEX_SHARDS;
 }
-function coveringFrom(file, entriesOf, heads) {
+function coveringFrom(file, entriesOf, headFor) {
   const byThread = /* @__PURE__ */ new Map();
   for (const anchor of anchorsOf(file)) {
     const entries = entriesOf(anchor);
     if (entries === null) return null;
-    for (const [i, p] of entries) {
-      const list = byThread.get(i);
-      if (list === void 0) byThread.set(i, [p]);
+    for (const [key, p] of entries) {
+      const list = byThread.get(key);
+      if (list === void 0) byThread.set(key, [p]);
       else list.push(p);
     }
   }
-  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] - b[0]);
-  if (hits.length === 0) return [];
-  const all = heads();
-  if (all === null) return null;
+  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   const out = [];
-  for (const [i, paths] of hits) {
-    const head = all[i];
+  for (const [key, paths] of hits) {
+    const head = headFor(key);
+    if (head === null) return null;
     if (head === void 0) return null;
     out.push({ ...head, paths });
   }
   return out;
 }
+function chainFrom(key, headFor) {
+  const head = headFor(key);
+  if (head === null) return null;
+  if (head === void 0) return [];
+  const out = [stripAncestors(head)];
+  for (const k of head.ancestors) {
+    const a = headFor(k);
+    if (a === null) return null;
+    if (a === void 0) break;
+    out.push(stripAncestors(a));
+  }
+  return out;
+}
+function stripAncestors(h) {
+  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
+}
 
 // src/core/recall/recall-pick.ts
 var RECALL_MAX_THREADS = 3;
 var RECALL_MAX_CHARS = 2e3;
-function chainKeys(threads, projectId, threadId) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const t of threads) if (t.projectId === projectId) byId.set(t.id, t);
-  const keys = /* @__PURE__ */ new Set();
-  for (let id = threadId; id !== null && !keys.has(excerptKey(projectId, id)); ) {
-    keys.add(excerptKey(projectId, id));
-    id = byId.get(id)?.parentId ?? null;
-  }
-  return keys;
-}
 function recallCandidates(threads, file, skip) {
   const found = [];
   for (const thread of threads) {
@@ -4364,9 +4368,9 @@ async function toolRecall(store, input) {
     const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
     const skip = alreadyRecalled(events, agentId);
     if (ref !== null) {
-      const heads = ready.threads();
-      if (heads === null) return null;
-      for (const k of chainKeys(heads, ref.projectId, ref.threadId)) skip.add(k);
+      const chain = ready.chainKeys(ref.projectId, ref.threadId);
+      if (chain === null) return null;
+      for (const k of chain) skip.add(k);
     }
     const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
     const candidates = on ? recallCandidates(covering, file, skip) : [];
@@ -4445,14 +4449,8 @@ async function subagentContext(store, input) {
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
   const ready = await store.index();
   if (ready === null) return null;
-  const heads = ready.threads();
-  if (heads === null) return null;
-  const byId = /* @__PURE__ */ new Map();
-  for (const t of heads) if (t.projectId === ref.projectId) byId.set(t.id, t);
-  const chain = [];
-  for (let t = byId.get(ref.threadId); t !== void 0 && !chain.includes(t); t = t.parentId === null ? void 0 : byId.get(t.parentId)) {
-    chain.push(t);
-  }
+  const chain = ready.chain(ref.projectId, ref.threadId);
+  if (chain === null) return null;
   const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
   if (text === null) return null;
   const context = subagentText(chain, text);
@@ -4582,49 +4580,41 @@ function readIndexHead(storeDir) {
 function isHead(v) {
   if (typeof v !== "object" || v === null) return false;
   const t = v;
-  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit));
+  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit)) && Array.isArray(t.ancestors) && t.ancestors.every(isString);
 }
-function isEntry(v, threads) {
-  return Array.isArray(v) && v.length === 2 && isCount4(v[0]) && v[0] < threads && isString(v[1]);
+function isEntry(v) {
+  return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
+var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
-  let heads;
-  const threads = () => {
-    if (heads !== void 0) return heads;
-    const d = readPart(storeDir, "threads.json", head.full);
-    const list = d?.threads;
-    heads = Array.isArray(list) && list.length === head.threads && list.every(isHead) ? list : null;
-    return heads;
-  };
-  const pathShards = /* @__PURE__ */ new Map();
-  const entriesOf = (anchor) => {
-    const n = shardOf(anchor);
-    if (!pathShards.has(n)) {
-      const d = readPart(storeDir, shardName("paths", n), head.full);
-      const anchors2 = d?.anchors;
-      pathShards.set(
-        n,
-        typeof anchors2 === "object" && anchors2 !== null && !Array.isArray(anchors2) ? anchors2 : null
-      );
+  const shards = /* @__PURE__ */ new Map();
+  const shardFor = (kind, field, key) => {
+    const name = shardName(kind, shardOf(key));
+    if (!shards.has(name)) {
+      const value = readPart(storeDir, name, head.full)?.[field];
+      shards.set(name, isRecord2(value) ? value : null);
     }
-    const anchors = pathShards.get(n);
-    if (anchors === null || anchors === void 0) return null;
-    if (!Object.hasOwn(anchors, anchor)) return [];
-    const list = anchors[anchor];
-    return Array.isArray(list) && list.every((e) => isEntry(e, head.threads)) ? list : null;
+    return shards.get(name) ?? null;
+  };
+  const headFor = (key) => {
+    const shard = shardFor("heads", "heads", key);
+    if (shard === null) return null;
+    if (!Object.hasOwn(shard, key)) return void 0;
+    const record3 = shard[key];
+    return isHead(record3) ? record3 : null;
+  };
+  const entriesOf = (anchor) => {
+    const shard = shardFor("paths", "anchors", anchor);
+    if (shard === null) return null;
+    if (!Object.hasOwn(shard, anchor)) return [];
+    const list = shard[anchor];
+    return Array.isArray(list) && list.every(isEntry) ? list : null;
   };
   const excerpts = (keys) => {
     const out = {};
-    const shards = /* @__PURE__ */ new Map();
     for (const key of keys) {
-      const n = shardOf(key);
-      if (!shards.has(n)) {
-        const d = readPart(storeDir, shardName("text", n), head.full);
-        const e = d?.excerpts;
-        shards.set(n, typeof e === "object" && e !== null && !Array.isArray(e) ? e : null);
-      }
-      const shard = shards.get(n);
-      if (shard === null || shard === void 0) return null;
+      const shard = shardFor("text", "excerpts", key);
+      if (shard === null) return null;
       if (!Object.hasOwn(shard, key)) continue;
       const text = shard[key];
       if (!isString(text)) return null;
@@ -4633,8 +4623,14 @@ function readyFromFiles(storeDir, head) {
     return out;
   };
   return {
-    threads,
-    covering: (file) => coveringFrom(file, entriesOf, threads),
+    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
+    chainKeys: (projectId, threadId) => {
+      const key = excerptKey(projectId, threadId);
+      const h = headFor(key);
+      if (h === null) return null;
+      return h === void 0 ? [] : [key, ...h.ancestors];
+    },
+    covering: (file) => coveringFrom(file, entriesOf, headFor),
     excerpts,
     size: { threads: head.threads, withPaths: head.withPaths }
   };
