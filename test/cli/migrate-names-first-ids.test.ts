@@ -1,13 +1,13 @@
 // Guards `thread-mind-mcp migrate`'s report (#25): one line per project with the exact count and at most the first 10
 // migrated ids ("and N more"), so that a store of 1,000 threads does not print 1,000 ids on one line.
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { makeHome, runCli } from "../support/run-cli.js";
 import { migratedLine, NAMED_IDS } from "../../src/cli/commands/migrate.js";
-import { serializeThread } from "../../src/core/store/frontmatter.js";
+import { olderReleaseThreads } from "../support/format1-threads.js";
 import { MAX_FILES_READ, type SweepWork, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
 
 const cleanups: (() => void)[] = [];
@@ -40,20 +40,7 @@ describe("migrate's report", () => {
     cleanups.push(() => rmSync(home, { recursive: true, force: true }));
     const s = servicesFor(repo.dir, "setup");
     await s.projectCreate({ title: "Shop" });
-    for (const id of ids(25)) {
-      writeFileSync(
-        join(repo.dir, ".threadmind", "threads", "shop", `${id}.md`),
-        serializeThread({
-          id,
-          title: id,
-          parentId: "main",
-          author: "older release",
-          createdAt: "2026-01-01T00:00:00.000Z",
-          updatedAt: "2026-01-01T00:00:00.000Z",
-          summary: `## Decisions\n- ${id} decided.`,
-        }),
-      );
-    }
+    olderReleaseThreads(repo.dir, "shop", ids(25));
     const run = runCli(["migrate"], { cwd: repo.dir, home });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split("\n")).toContain(`shop: 25 threads migrated (${ids(10).join(", ")} and 15 more)`);
@@ -69,20 +56,7 @@ describe("migrate's report", () => {
     await s.projectCreate({ title: "Shop" });
     // More item files than one sweep reads (each decision becomes one file in its folder).
     const lines = Array.from({ length: 12 }, (_, i) => `- decision ${i}`).join("\n");
-    for (const id of ids(30)) {
-      writeFileSync(
-        join(repo.dir, ".threadmind", "threads", "shop", `${id}.md`),
-        serializeThread({
-          id,
-          title: id,
-          parentId: "main",
-          author: "older release",
-          createdAt: "2026-01-01T00:00:00.000Z",
-          updatedAt: "2026-01-01T00:00:00.000Z",
-          summary: `## Decisions\n${lines}`,
-        }),
-      );
-    }
+    olderReleaseThreads(repo.dir, "shop", ids(30), () => `## Decisions\n${lines}`);
     const run = runCli(["migrate"], { cwd: repo.dir, home });
     expect(run.code, run.stderr).toBe(0);
     const work: SweepWork = { listed: 0, read: 0 };

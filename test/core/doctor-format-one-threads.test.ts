@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { reposPerTest, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { checkFormatOne, FORMAT_ONE_FIX } from "../../src/core/doctor/doctor-format-check.js";
-import { serializeThread } from "../../src/core/store/frontmatter.js";
+import { olderReleaseThreads } from "../support/format1-threads.js";
 
 const tempRepo = reposPerTest();
 
@@ -20,20 +20,7 @@ async function withProject(repo: TempRepo, title: string): Promise<void> {
 
 /** Threads of `projectId` as a release before format 2 wrote them: one threads/<project>/<id>.md file each. */
 function formatOneThreads(repo: TempRepo, projectId: string, ids: readonly string[]): void {
-  for (const id of ids) {
-    writeFileSync(
-      join(repo.dir, ".threadmind", "threads", projectId, `${id}.md`),
-      serializeThread({
-        id,
-        title: id,
-        parentId: "main",
-        author: "older release",
-        createdAt: "2026-01-01T00:00:00.000Z",
-        updatedAt: "2026-01-01T00:00:00.000Z",
-        summary: `## Decisions\n- ${id} decided.`,
-      }),
-    );
-  }
+  olderReleaseThreads(repo.dir, projectId, ids);
 }
 
 describe("doctor: threads still in format 1", () => {

@@ -46,3 +46,24 @@ export function branchAddingFormat1(repo: TempRepo, path: string, name: string, 
   repo.commit(`${name}: ${decision}`);
   repo.git("checkout", "-q", from);
 }
+
+/** Threads `ids` of `projectId` (children of main) as a release before format 2 wrote them: one <id>.md file each. */
+export function olderReleaseThreads(
+  dir: string,
+  projectId: string,
+  ids: readonly string[],
+  summaryOf: (id: string) => string = (id) => `## Decisions\n- ${id} decided.`,
+): void {
+  const at = "2026-01-01T00:00:00.000Z";
+  for (const id of ids) {
+    writeFormat1(dir, projectId, {
+      id,
+      title: id,
+      parentId: "main",
+      author: "older release",
+      createdAt: at,
+      updatedAt: at,
+      summary: summaryOf(id),
+    });
+  }
+}
