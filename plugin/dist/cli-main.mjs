@@ -9866,6 +9866,16 @@ var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
+function stampOf(path, kind) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -11140,8 +11150,10 @@ var Store = class {
         writeFenced(this.lockPath, path, text2);
         landed++;
       }
-      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-      landed++;
+      if (write.head !== null) {
+        writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+        landed++;
+      }
       for (const rel of write.remove) {
         removeFenced(this.lockPath, join(folder, rel));
         landed++;
@@ -13819,7 +13831,7 @@ var ProjectIndex = class {
     await new Promise((resolve11) => setImmediate(resolve11));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
-    const dirStamp = stampOf(this.threadsDir);
+    const dirStamp = stampOf2(this.threadsDir);
     let swept = false;
     if (dirStamp === null) {
       this.watch.close();
@@ -13946,7 +13958,7 @@ var ProjectIndex = class {
       const isFolder = folders.has(entry);
       if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
       const name = isFolder ? `${entry}/` : entry;
-      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf(join(this.threadsDir, name));
+      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf2(join(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -13965,7 +13977,7 @@ var ProjectIndex = class {
       return;
     }
     const path = join(this.threadsDir, file);
-    const stamp = knownStamp ?? stampOf(path);
+    const stamp = knownStamp ?? stampOf2(path);
     if (stamp === null) {
       this.drop(file);
       return;
@@ -14070,7 +14082,7 @@ var ProjectIndex = class {
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
 };
-function stampOf(path) {
+function stampOf2(path) {
   try {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
@@ -14087,7 +14099,7 @@ function isDirectory2(path) {
   }
 }
 function folderStampOf(folder) {
-  const top = stampOf(folder);
+  const top = stampOf2(folder);
   if (top === null) return null;
   const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
   const add = (path, depth) => {
@@ -21371,9 +21383,8 @@ function coveringFrom(file, entriesOf, headFor) {
   const out = [];
   for (const [key, paths] of hits) {
     const head = headFor(key);
-    if (head === null) return null;
-    if (head === void 0) return null;
-    out.push({ ...head, paths });
+    if (head === null || head === void 0) return null;
+    out.push({ ...headOf2(head), paths });
   }
   return out;
 }
@@ -21381,17 +21392,14 @@ function chainFrom(key, headFor) {
   const head = headFor(key);
   if (head === null) return null;
   if (head === void 0) return [];
-  const out = [stripAncestors(head)];
+  const out = [headOf2(head)];
   for (const k of head.ancestors) {
     const a = headFor(k);
     if (a === null) return null;
     if (a === void 0) break;
-    out.push(stripAncestors(a));
+    out.push(headOf2(a));
   }
   return out;
-}
-function stripAncestors(h) {
-  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
 }
 function headOf2(t) {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
@@ -21615,20 +21623,13 @@ function threadFilesStamp(storeDir) {
 }
 function recallQuickStamp(storeDir, gitTop) {
   const parts = [];
-  let latest = 0n;
-  const add = (name, path) => {
-    let s;
-    try {
-      s = lstatSync(path, { bigint: true });
-    } catch {
-      parts.push(`${name}:-`);
-      return;
-    }
-    const changed = changedNsOf(s);
-    if (changed > latest) latest = changed;
-    parts.push(`${name}:${statStamp(s)}`);
+  let settled = 0;
+  const add = (name, path, kind) => {
+    const s = stampOf(path, kind);
+    if (s !== null && s.settledAtMs > settled) settled = s.settledAtMs;
+    parts.push(`${name}:${s?.stamp ?? "-"}`);
   };
-  add("signal", threadsChangedPath(storeDir));
+  add("signal", threadsChangedPath(storeDir), "file");
   if (gitTop !== null) {
     let dir;
     try {
@@ -21638,12 +21639,12 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", join(dir, "index"));
-      add("HEAD", join(dir, "HEAD"));
+      add("index", join(dir, "index"), "file");
+      add("HEAD", join(dir, "HEAD"), "file");
     }
   }
   const top = join(storeDir, "threads");
-  add("threads", top);
+  add("threads", top, "dir");
   let names;
   try {
     names = readdirSync(top).sort();
@@ -21652,14 +21653,14 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, join(top, name));
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  for (const name of names) add(`p/${name}`, join(top, name), "dir");
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
-async function cachedPathIndex(storeDir, gitTop) {
+async function savedIndex(storeDir, gitTop) {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
   const quick = recallQuickStamp(storeDir, gitTop);
-  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  if (quick !== null && head.quick === quick.stamp) return { head, ready: readyFromFiles(storeDir, head) };
   const full = threadFilesStamp(storeDir);
   if (full === null || full.stamp !== head.full) return null;
   const now = Date.now();
@@ -21672,13 +21673,12 @@ async function cachedPathIndex(storeDir, gitTop) {
       }
     }
   }
-  return readyFromFiles(storeDir, head);
+  return { head, ready: readyFromFiles(storeDir, head) };
 }
 async function currentPathIndex(store, options = {}) {
   const gitTop = store.workspace.gitTop;
-  const cached = await cachedPathIndex(store.dir, gitTop);
-  const head = cached === null ? null : readIndexHead(store.dir);
-  if (cached !== null && head !== null && indexFilesComplete(store.dir, head)) return cached;
+  const saved = await savedIndex(store.dir, gitTop);
+  if (saved !== null && indexFilesComplete(store.dir, saved.head)) return saved.ready;
   const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = /* @__PURE__ */ new Map();
@@ -23792,16 +23792,8 @@ var statuslineCommand = {
     return runStatusline(process.env, process.cwd());
   }
 };
-function stampOf2(path, kind) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
-  } catch {
-    return null;
-  }
-}
+
+// src/core/store/conflict-sweep-files.ts
 function stampDigest(stamp) {
   return Number.parseInt(textFingerprint(stamp), 16).toString(36);
 }
@@ -23817,13 +23809,13 @@ function digestOf(folderStamp, subdirStamps) {
   return stampDigest(`${folderStamp}|${subdirStamps.join("|")}`);
 }
 function currentDigest(folder, mask2, budget) {
-  const own = stampOf2(folder, "dir");
+  const own = stampOf(folder, "dir");
   budget.listed += 1;
   if (own === null) return null;
   const stamps = FOLDER_SUBDIRS.map((name, i) => {
     if ((mask2 & 1 << i) === 0) return "-";
     budget.listed += 1;
-    return stampOf2(`${folder}${sep}${name}`, "dir")?.stamp ?? "-";
+    return stampOf(`${folder}${sep}${name}`, "dir")?.stamp ?? "-";
   });
   return digestOf(own.stamp, stamps);
 }
@@ -23848,7 +23840,7 @@ function namesIn(path, limit, budget) {
   return names;
 }
 function listFolder(folder, budget, now) {
-  const own = stampOf2(folder, "dir");
+  const own = stampOf(folder, "dir");
   if (own === null) return null;
   let settled = own.settledAtMs < now;
   let mask2 = 0;
@@ -23856,7 +23848,7 @@ function listFolder(folder, budget, now) {
   const subdirStamps = FOLDER_SUBDIRS.map(() => "-");
   const files = [];
   const add = (rel, path, maxBytes) => {
-    const stamp = stampOf2(path, "file");
+    const stamp = stampOf(path, "file");
     if (stamp !== null) files.push({ ...stamp, rel, path, maxBytes });
   };
   const names = namesIn(folder, LIMITS.threadFolderEntries, budget);
@@ -23869,7 +23861,7 @@ function listFolder(folder, budget, now) {
     if (at < 0) continue;
     const sub = FOLDER_SUBDIRS[at];
     const path = `${folder}${sep}${sub}`;
-    const stamp = stampOf2(path, "dir");
+    const stamp = stampOf(path, "dir");
     if (stamp === null) continue;
     mask2 |= 1 << at;
     subdirStamps[at] = stamp.stamp;
@@ -23893,7 +23885,7 @@ function judgedBy(record2, file) {
 }
 var byChange = (a, b) => a.changedMs - b.changedMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
 function judgeFolder(folder, saved, savedMarked, budget, now) {
-  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf2(`${folder}${sep}${rel}`, "file")?.stamp === stamp));
+  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf(`${folder}${sep}${rel}`, "file")?.stamp === stamp));
   if (saved?.complete === true && keptMarks.size === savedMarked.size) {
     const digest = currentDigest(folder, saved.mask, budget);
     if (digest === null) return null;
@@ -24103,7 +24095,7 @@ function indexStampOf(storeDir, dotGit) {
       const top = findGitTop(dirname(storeDir));
       dir = top === null ? null : gitDir(top);
     }
-    return dir === null ? null : stampOf2(join(dir, "index"), "file");
+    return dir === null ? null : stampOf(join(dir, "index"), "file");
   } catch {
     return null;
   }
@@ -24151,7 +24143,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
       verdicts.files[name] = knownDigest;
       continue;
     }
-    const stamp = stampOf2(path, "file");
+    const stamp = stampOf(path, "file");
     if (stamp === null) continue;
     const digest = stampDigest(stamp.stamp);
     let marked;
@@ -24175,7 +24167,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
   return { verdicts, found };
 }
 function markedUnchanged(dir, summary) {
-  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf2(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
@@ -24194,7 +24186,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
-      const dirStamp = stampOf2(dir, "dir");
+      const dirStamp = stampOf(dir, "dir");
       const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);

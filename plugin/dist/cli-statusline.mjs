@@ -10436,8 +10436,10 @@ var Store = class {
         writeFenced(this.lockPath, path, text2);
         landed++;
       }
-      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-      landed++;
+      if (write.head !== null) {
+        writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+        landed++;
+      }
       for (const rel of write.remove) {
         removeFenced(this.lockPath, join(folder, rel));
         landed++;

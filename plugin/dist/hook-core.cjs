@@ -10352,6 +10352,16 @@ var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
@@ -11624,8 +11634,10 @@ var Store = class {
         writeFenced(this.lockPath, path, text);
         landed++;
       }
-      if (write.head !== null) writeFenced(this.lockPath, (0, import_node_path13.join)(folder, HEAD_FILE), write.head);
-      landed++;
+      if (write.head !== null) {
+        writeFenced(this.lockPath, (0, import_node_path13.join)(folder, HEAD_FILE), write.head);
+        landed++;
+      }
       for (const rel of write.remove) {
         removeFenced(this.lockPath, (0, import_node_path13.join)(folder, rel));
         landed++;
@@ -14245,7 +14257,7 @@ var ProjectIndex = class {
     await new Promise((resolve7) => setImmediate(resolve7));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
-    const dirStamp = stampOf(this.threadsDir);
+    const dirStamp = stampOf2(this.threadsDir);
     let swept = false;
     if (dirStamp === null) {
       this.watch.close();
@@ -14372,7 +14384,7 @@ var ProjectIndex = class {
       const isFolder = folders.has(entry);
       if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
       const name = isFolder ? `${entry}/` : entry;
-      const stamp = isFolder ? folderStampOf((0, import_node_path21.join)(this.threadsDir, entry)) : stampOf((0, import_node_path21.join)(this.threadsDir, name));
+      const stamp = isFolder ? folderStampOf((0, import_node_path21.join)(this.threadsDir, entry)) : stampOf2((0, import_node_path21.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -14391,7 +14403,7 @@ var ProjectIndex = class {
       return;
     }
     const path = (0, import_node_path21.join)(this.threadsDir, file);
-    const stamp = knownStamp ?? stampOf(path);
+    const stamp = knownStamp ?? stampOf2(path);
     if (stamp === null) {
       this.drop(file);
       return;
@@ -14496,7 +14508,7 @@ var ProjectIndex = class {
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
 };
-function stampOf(path) {
+function stampOf2(path) {
   try {
     const s = (0, import_node_fs23.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
@@ -14513,7 +14525,7 @@ function isDirectory2(path) {
   }
 }
 function folderStampOf(folder) {
-  const top = stampOf(folder);
+  const top = stampOf2(folder);
   if (top === null) return null;
   const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
   const add = (path, depth) => {
@@ -19430,9 +19442,8 @@ function coveringFrom(file, entriesOf, headFor) {
   const out = [];
   for (const [key, paths] of hits) {
     const head = headFor(key);
-    if (head === null) return null;
-    if (head === void 0) return null;
-    out.push({ ...head, paths });
+    if (head === null || head === void 0) return null;
+    out.push({ ...headOf2(head), paths });
   }
   return out;
 }
@@ -19440,17 +19451,14 @@ function chainFrom(key, headFor) {
   const head = headFor(key);
   if (head === null) return null;
   if (head === void 0) return [];
-  const out = [stripAncestors(head)];
+  const out = [headOf2(head)];
   for (const k of head.ancestors) {
     const a = headFor(k);
     if (a === null) return null;
     if (a === void 0) break;
-    out.push(stripAncestors(a));
+    out.push(headOf2(a));
   }
   return out;
-}
-function stripAncestors(h) {
-  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
 }
 function headOf2(t) {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
@@ -19663,20 +19671,13 @@ function threadFilesStamp(storeDir) {
 }
 function recallQuickStamp(storeDir, gitTop) {
   const parts = [];
-  let latest = 0n;
-  const add = (name, path) => {
-    let s;
-    try {
-      s = (0, import_node_fs42.lstatSync)(path, { bigint: true });
-    } catch {
-      parts.push(`${name}:-`);
-      return;
-    }
-    const changed = changedNsOf(s);
-    if (changed > latest) latest = changed;
-    parts.push(`${name}:${statStamp(s)}`);
+  let settled = 0;
+  const add = (name, path, kind) => {
+    const s = stampOf(path, kind);
+    if (s !== null && s.settledAtMs > settled) settled = s.settledAtMs;
+    parts.push(`${name}:${s?.stamp ?? "-"}`);
   };
-  add("signal", threadsChangedPath(storeDir));
+  add("signal", threadsChangedPath(storeDir), "file");
   if (gitTop !== null) {
     let dir;
     try {
@@ -19686,12 +19687,12 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path42.join)(dir, "index"));
-      add("HEAD", (0, import_node_path42.join)(dir, "HEAD"));
+      add("index", (0, import_node_path42.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path42.join)(dir, "HEAD"), "file");
     }
   }
   const top = (0, import_node_path42.join)(storeDir, "threads");
-  add("threads", top);
+  add("threads", top, "dir");
   let names;
   try {
     names = (0, import_node_fs42.readdirSync)(top).sort();
@@ -19700,17 +19701,20 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path42.join)(top, name));
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  for (const name of names) add(`p/${name}`, (0, import_node_path42.join)(top, name), "dir");
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
 // src/core/recall/path-index-build.ts
 var import_promises = require("timers/promises");
 async function cachedPathIndex(storeDir, gitTop) {
+  return (await savedIndex(storeDir, gitTop))?.ready ?? null;
+}
+async function savedIndex(storeDir, gitTop) {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
   const quick = recallQuickStamp(storeDir, gitTop);
-  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  if (quick !== null && head.quick === quick.stamp) return { head, ready: readyFromFiles(storeDir, head) };
   const full = threadFilesStamp(storeDir);
   if (full === null || full.stamp !== head.full) return null;
   const now = Date.now();
@@ -19723,13 +19727,12 @@ async function cachedPathIndex(storeDir, gitTop) {
       }
     }
   }
-  return readyFromFiles(storeDir, head);
+  return { head, ready: readyFromFiles(storeDir, head) };
 }
 async function currentPathIndex(store, options = {}) {
   const gitTop = store.workspace.gitTop;
-  const cached = await cachedPathIndex(store.dir, gitTop);
-  const head = cached === null ? null : readIndexHead(store.dir);
-  if (cached !== null && head !== null && indexFilesComplete(store.dir, head)) return cached;
+  const saved = await savedIndex(store.dir, gitTop);
+  if (saved !== null && indexFilesComplete(store.dir, saved.head)) return saved.ready;
   const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = /* @__PURE__ */ new Map();
@@ -19961,17 +19964,9 @@ function alreadyRecalled(events, agentId) {
   }
   return keys;
 }
-function headFromFiles(gitTop) {
-  try {
-    return headCommitFromFiles(gitDir(gitTop)) ?? null;
-  } catch {
-    return null;
-  }
-}
 async function staleWarning(gitTop, commit, file, head) {
   if (gitTop === null || commit === null) return null;
-  const now = head();
-  if (now !== null && /^[0-9a-f]{4,64}$/.test(commit) && now.startsWith(commit)) return null;
+  if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
   try {
     const n = await commitsTouchingSince(gitTop, commit, [file]);
     if (n === null || n === 0) return null;
@@ -20011,16 +20006,12 @@ async function toolRecall(store, input) {
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
     const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
     if (text === null) return null;
-    let head;
-    const headOnce = () => {
-      if (head === void 0) head = store.gitTop === null ? null : headFromFiles(store.gitTop);
-      return head;
-    };
+    const head = picked.length === 0 ? null : headCommitFromWorkTree(store.gitTop);
     const blocks = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, headOnce)
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head)
       }))
     );
     const recall = recallText(file, blocks);
@@ -20134,10 +20125,10 @@ function bundledCli() {
 }
 async function hookPathIndex(services) {
   const { store } = services;
-  const cached = await cachedPathIndex(store.dir, store.workspace.gitTop);
-  if (cached !== null) return cached;
   const cli = bundledCli();
   if (cli === null || !largeForInlineBuild(store.dir)) return currentPathIndex(store);
+  const cached = await cachedPathIndex(store.dir, store.workspace.gitTop);
+  if (cached !== null) return cached;
   startBackgroundIndexBuild(store.dir, store.workspace.root, cli);
   return readyFromMemory({ threads: [], excerpts: {} });
 }

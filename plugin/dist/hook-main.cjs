@@ -3781,6 +3781,14 @@ async function gitMaybe(top, args) {
     return null;
   }
 }
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
 async function commitsTouchingSince(top, commit, paths) {
   if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
   const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
@@ -4183,9 +4191,8 @@ function coveringFrom(file, entriesOf, headFor) {
   const out = [];
   for (const [key, paths] of hits) {
     const head = headFor(key);
-    if (head === null) return null;
-    if (head === void 0) return null;
-    out.push({ ...head, paths });
+    if (head === null || head === void 0) return null;
+    out.push({ ...headOf(head), paths });
   }
   return out;
 }
@@ -4193,17 +4200,17 @@ function chainFrom(key, headFor) {
   const head = headFor(key);
   if (head === null) return null;
   if (head === void 0) return [];
-  const out = [stripAncestors(head)];
+  const out = [headOf(head)];
   for (const k of head.ancestors) {
     const a = headFor(k);
     if (a === null) return null;
     if (a === void 0) break;
-    out.push(stripAncestors(a));
+    out.push(headOf(a));
   }
   return out;
 }
-function stripAncestors(h) {
-  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
+function headOf(t) {
+  return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
 
 // src/core/recall/recall-pick.ts
@@ -4327,17 +4334,9 @@ function alreadyRecalled(events, agentId) {
   }
   return keys;
 }
-function headFromFiles(gitTop) {
-  try {
-    return headCommitFromFiles(gitDir(gitTop)) ?? null;
-  } catch {
-    return null;
-  }
-}
 async function staleWarning(gitTop, commit, file, head) {
   if (gitTop === null || commit === null) return null;
-  const now = head();
-  if (now !== null && /^[0-9a-f]{4,64}$/.test(commit) && now.startsWith(commit)) return null;
+  if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
   try {
     const n = await commitsTouchingSince(gitTop, commit, [file]);
     if (n === null || n === 0) return null;
@@ -4377,16 +4376,12 @@ async function toolRecall(store, input) {
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
     const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
     if (text === null) return null;
-    let head;
-    const headOnce = () => {
-      if (head === void 0) head = store.gitTop === null ? null : headFromFiles(store.gitTop);
-      return head;
-    };
+    const head = picked.length === 0 ? null : headCommitFromWorkTree(store.gitTop);
     const blocks = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, headOnce)
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head)
       }))
     );
     const recall = recallText(file, blocks);
@@ -4666,6 +4661,16 @@ var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs21.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
 
 // src/core/store/threads-changed.ts
 var import_node_fs22 = require("fs");
@@ -4720,20 +4725,13 @@ function threadFilesStamp(storeDir) {
 }
 function recallQuickStamp(storeDir, gitTop) {
   const parts = [];
-  let latest = 0n;
-  const add = (name, path) => {
-    let s;
-    try {
-      s = (0, import_node_fs23.lstatSync)(path, { bigint: true });
-    } catch {
-      parts.push(`${name}:-`);
-      return;
-    }
-    const changed = changedNsOf(s);
-    if (changed > latest) latest = changed;
-    parts.push(`${name}:${statStamp(s)}`);
+  let settled = 0;
+  const add = (name, path, kind) => {
+    const s = stampOf(path, kind);
+    if (s !== null && s.settledAtMs > settled) settled = s.settledAtMs;
+    parts.push(`${name}:${s?.stamp ?? "-"}`);
   };
-  add("signal", threadsChangedPath(storeDir));
+  add("signal", threadsChangedPath(storeDir), "file");
   if (gitTop !== null) {
     let dir;
     try {
@@ -4743,12 +4741,12 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path19.join)(dir, "index"));
-      add("HEAD", (0, import_node_path19.join)(dir, "HEAD"));
+      add("index", (0, import_node_path19.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path19.join)(dir, "HEAD"), "file");
     }
   }
   const top = (0, import_node_path19.join)(storeDir, "threads");
-  add("threads", top);
+  add("threads", top, "dir");
   let names;
   try {
     names = (0, import_node_fs23.readdirSync)(top).sort();
@@ -4757,17 +4755,20 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path19.join)(top, name));
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  for (const name of names) add(`p/${name}`, (0, import_node_path19.join)(top, name), "dir");
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
 // src/core/recall/path-index-build.ts
 var import_promises = require("timers/promises");
 async function cachedPathIndex(storeDir, gitTop) {
+  return (await savedIndex(storeDir, gitTop))?.ready ?? null;
+}
+async function savedIndex(storeDir, gitTop) {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
   const quick = recallQuickStamp(storeDir, gitTop);
-  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  if (quick !== null && head.quick === quick.stamp) return { head, ready: readyFromFiles(storeDir, head) };
   const full = threadFilesStamp(storeDir);
   if (full === null || full.stamp !== head.full) return null;
   const now = Date.now();
@@ -4780,7 +4781,7 @@ async function cachedPathIndex(storeDir, gitTop) {
       }
     }
   }
-  return readyFromFiles(storeDir, head);
+  return { head, ready: readyFromFiles(storeDir, head) };
 }
 
 // src/hooks/hook-fast.ts

@@ -586,6 +586,16 @@ var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
+function stampOf(path, kind) {
+  try {
+    const s = (0, import_node_fs6.lstatSync)(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
 
 // src/core/store/make-dir.ts
 var import_node_fs7 = require("fs");
@@ -1984,7 +1994,7 @@ function hookMain(fast, startCheck) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs27 = require("fs");
+var import_node_fs26 = require("fs");
 var import_node_path22 = require("path");
 
 // src/core/git/unmerged-listing.ts
@@ -2110,11 +2120,8 @@ function refreshDriverConfig(linkedPath, expected) {
 }
 
 // src/core/store/conflict-marker-sweep.ts
-var import_node_fs25 = require("fs");
+var import_node_fs24 = require("fs");
 var import_node_path20 = require("path");
-
-// src/core/store/conflict-sweep-files.ts
-var import_node_fs22 = require("fs");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2125,16 +2132,6 @@ function hasConflictMarkers(text) {
 
 // src/core/store/conflict-sweep-files.ts
 init_text_fingerprint();
-function stampOf(path, kind) {
-  try {
-    const s = (0, import_node_fs22.lstatSync)(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
-  } catch {
-    return null;
-  }
-}
 function stampDigest(stamp) {
   return Number.parseInt(textFingerprint(stamp), 16).toString(36);
 }
@@ -2148,7 +2145,7 @@ function fileHasMarkers(path, maxBytes) {
 }
 
 // src/core/store/conflict-sweep-folder.ts
-var import_node_fs23 = require("fs");
+var import_node_fs22 = require("fs");
 var import_node_path18 = require("path");
 
 // src/core/types.ts
@@ -2199,7 +2196,7 @@ function currentDigest(folder, mask, budget) {
 function namesIn(path, limit, budget) {
   let dir;
   try {
-    dir = (0, import_node_fs23.opendirSync)(path);
+    dir = (0, import_node_fs22.opendirSync)(path);
   } catch {
     return [];
   }
@@ -2314,7 +2311,7 @@ function judgeFolder(folder, saved, savedMarked, budget, now) {
 }
 
 // src/core/store/conflict-sweep-state.ts
-var import_node_fs24 = require("fs");
+var import_node_fs23 = require("fs");
 var import_node_path19 = require("path");
 var SWEEP_VERSION = 3;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
@@ -2433,20 +2430,20 @@ function saveState(storeDir, state, index, swept, gone) {
   const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
   try {
     const cache = (0, import_node_path19.join)(storeDir, "cache");
-    (0, import_node_fs24.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs24.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs23.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs23.lstatSync)(cache).isDirectory()) return;
     const after = /* @__PURE__ */ new Map();
     for (const projectId of Object.keys(state.summary)) {
       const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
       if (kept !== void 0) after.set(projectId, kept);
     }
     for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-    (0, import_node_fs24.rmSync)(temp, { force: true });
-    (0, import_node_fs24.writeFileSync)(temp, stateText(index, after), { flag: "wx" });
-    (0, import_node_fs24.renameSync)(temp, sweepPath(storeDir));
+    (0, import_node_fs23.rmSync)(temp, { force: true });
+    (0, import_node_fs23.writeFileSync)(temp, stateText(index, after), { flag: "wx" });
+    (0, import_node_fs23.renameSync)(temp, sweepPath(storeDir));
   } catch {
     try {
-      (0, import_node_fs24.rmSync)(temp, { force: true });
+      (0, import_node_fs23.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -2500,7 +2497,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  const entries = (0, import_node_fs25.readdirSync)(dir, { withFileTypes: true });
+  const entries = (0, import_node_fs24.readdirSync)(dir, { withFileTypes: true });
   budget.listed += entries.length;
   for (const entry of entries) {
     const name = entry.name;
@@ -2553,8 +2550,8 @@ function markedUnchanged(dir, summary) {
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
     const projectsDir = (0, import_node_path20.join)(storeDir, "projects");
-    if ((0, import_node_fs25.lstatSync)(projectsDir).isSymbolicLink()) return [];
-    if ((0, import_node_fs25.lstatSync)((0, import_node_path20.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    if ((0, import_node_fs24.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    if ((0, import_node_fs24.lstatSync)((0, import_node_path20.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
     const state = readState(storeDir, (n) => {
       if (work?.stateBytes !== void 0) work.stateBytes += n;
     });
@@ -2597,7 +2594,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
 }
 
 // src/hooks/commit-notice.ts
-var import_node_fs26 = require("fs");
+var import_node_fs25 = require("fs");
 var import_node_path21 = require("path");
 var LS_FILES_TIMEOUT_MS = 1e3;
 var COMMIT_NOTICE_MARK = "commit-notice.json";
@@ -2605,8 +2602,8 @@ var COMMIT_NOTICE_AFTER_MS = 24 * 60 * 60 * 1e3;
 function projectOlderThanADay(storeDir, now) {
   const dir = (0, import_node_path21.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs26.lstatSync)(dir).isSymbolicLink()) return false;
-    return (0, import_node_fs26.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs26.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
+    if ((0, import_node_fs25.lstatSync)(dir).isSymbolicLink()) return false;
+    return (0, import_node_fs25.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs25.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
   } catch {
     return false;
   }
@@ -2619,20 +2616,20 @@ function mark(storeDir, verdict) {
   const target = (0, import_node_path21.join)(cache, COMMIT_NOTICE_MARK);
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    (0, import_node_fs26.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs26.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs26.rmSync)(temp, { force: true });
-    (0, import_node_fs26.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
+    (0, import_node_fs25.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs25.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs25.rmSync)(temp, { force: true });
+    (0, import_node_fs25.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { flag: "wx" });
-    (0, import_node_fs26.renameSync)(temp, target);
+    (0, import_node_fs25.renameSync)(temp, target);
   } catch {
-    (0, import_node_fs26.rmSync)(temp, { force: true });
+    (0, import_node_fs25.rmSync)(temp, { force: true });
   }
 }
 function commitNotice(gitTop, storeDir) {
   if (gitTop === null) return null;
   const threads = (0, import_node_path21.join)(storeDir, "threads");
-  if (!(0, import_node_fs26.existsSync)(threads) || (0, import_node_fs26.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
+  if (!(0, import_node_fs25.existsSync)(threads) || (0, import_node_fs25.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
   if (!projectOlderThanADay(storeDir, Date.now())) return null;
   const { execFileSync } = require("child_process");
   const rel = gitPath(gitTop, threads) || ".";
@@ -2656,13 +2653,13 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS2 = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs27.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs26.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs27.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs26.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
@@ -2679,7 +2676,7 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    const store = (0, import_node_fs27.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    const store = (0, import_node_fs26.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
     if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);

@@ -23405,6 +23405,16 @@ var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
   return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
+function stampOf(path, kind) {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
 
 // src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -35606,8 +35616,10 @@ var Store = class {
         writeFenced(this.lockPath, path, text);
         landed++;
       }
-      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-      landed++;
+      if (write.head !== null) {
+        writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+        landed++;
+      }
       for (const rel of write.remove) {
         removeFenced(this.lockPath, join(folder, rel));
         landed++;
@@ -38040,7 +38052,7 @@ var ProjectIndex = class {
     await new Promise((resolve6) => setImmediate(resolve6));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
-    const dirStamp = stampOf(this.threadsDir);
+    const dirStamp = stampOf2(this.threadsDir);
     let swept = false;
     if (dirStamp === null) {
       this.watch.close();
@@ -38167,7 +38179,7 @@ var ProjectIndex = class {
       const isFolder = folders.has(entry);
       if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
       const name = isFolder ? `${entry}/` : entry;
-      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf(join(this.threadsDir, name));
+      const stamp = isFolder ? folderStampOf(join(this.threadsDir, entry)) : stampOf2(join(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -38186,7 +38198,7 @@ var ProjectIndex = class {
       return;
     }
     const path = join(this.threadsDir, file);
-    const stamp = knownStamp ?? stampOf(path);
+    const stamp = knownStamp ?? stampOf2(path);
     if (stamp === null) {
       this.drop(file);
       return;
@@ -38291,7 +38303,7 @@ var ProjectIndex = class {
     if (isValidId(id)) this.pendingBodies.set(id, null);
   }
 };
-function stampOf(path) {
+function stampOf2(path) {
   try {
     const s = lstatSync(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
@@ -38308,7 +38320,7 @@ function isDirectory2(path) {
   }
 }
 function folderStampOf(folder) {
-  const top = stampOf(folder);
+  const top = stampOf2(folder);
   if (top === null) return null;
   const acc = { mtimeMs: top.mtimeMs, ctimeMs: top.ctimeMs, size: 0, ino: top.ino };
   const add = (path, depth) => {
@@ -40976,9 +40988,8 @@ function coveringFrom(file, entriesOf, headFor) {
   const out = [];
   for (const [key, paths] of hits) {
     const head = headFor(key);
-    if (head === null) return null;
-    if (head === void 0) return null;
-    out.push({ ...head, paths });
+    if (head === null || head === void 0) return null;
+    out.push({ ...headOf2(head), paths });
   }
   return out;
 }
@@ -40986,17 +40997,14 @@ function chainFrom(key, headFor) {
   const head = headFor(key);
   if (head === null) return null;
   if (head === void 0) return [];
-  const out = [stripAncestors(head)];
+  const out = [headOf2(head)];
   for (const k of head.ancestors) {
     const a = headFor(k);
     if (a === null) return null;
     if (a === void 0) break;
-    out.push(stripAncestors(a));
+    out.push(headOf2(a));
   }
   return out;
-}
-function stripAncestors(h) {
-  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
 }
 function headOf2(t) {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
@@ -41199,20 +41207,13 @@ function threadFilesStamp(storeDir) {
 }
 function recallQuickStamp(storeDir, gitTop) {
   const parts = [];
-  let latest = 0n;
-  const add = (name, path) => {
-    let s;
-    try {
-      s = lstatSync(path, { bigint: true });
-    } catch {
-      parts.push(`${name}:-`);
-      return;
-    }
-    const changed = changedNsOf(s);
-    if (changed > latest) latest = changed;
-    parts.push(`${name}:${statStamp(s)}`);
+  let settled = 0;
+  const add = (name, path, kind) => {
+    const s = stampOf(path, kind);
+    if (s !== null && s.settledAtMs > settled) settled = s.settledAtMs;
+    parts.push(`${name}:${s?.stamp ?? "-"}`);
   };
-  add("signal", threadsChangedPath(storeDir));
+  add("signal", threadsChangedPath(storeDir), "file");
   if (gitTop !== null) {
     let dir;
     try {
@@ -41222,12 +41223,12 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", join(dir, "index"));
-      add("HEAD", join(dir, "HEAD"));
+      add("index", join(dir, "index"), "file");
+      add("HEAD", join(dir, "HEAD"), "file");
     }
   }
   const top = join(storeDir, "threads");
-  add("threads", top);
+  add("threads", top, "dir");
   let names;
   try {
     names = readdirSync(top).sort();
@@ -41236,14 +41237,14 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, join(top, name));
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  for (const name of names) add(`p/${name}`, join(top, name), "dir");
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
-async function cachedPathIndex(storeDir, gitTop) {
+async function savedIndex(storeDir, gitTop) {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
   const quick = recallQuickStamp(storeDir, gitTop);
-  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  if (quick !== null && head.quick === quick.stamp) return { head, ready: readyFromFiles(storeDir, head) };
   const full = threadFilesStamp(storeDir);
   if (full === null || full.stamp !== head.full) return null;
   const now = Date.now();
@@ -41256,13 +41257,12 @@ async function cachedPathIndex(storeDir, gitTop) {
       }
     }
   }
-  return readyFromFiles(storeDir, head);
+  return { head, ready: readyFromFiles(storeDir, head) };
 }
 async function currentPathIndex(store, options = {}) {
   const gitTop = store.workspace.gitTop;
-  const cached2 = await cachedPathIndex(store.dir, gitTop);
-  const head = cached2 === null ? null : readIndexHead(store.dir);
-  if (cached2 !== null && head !== null && indexFilesComplete(store.dir, head)) return cached2;
+  const saved = await savedIndex(store.dir, gitTop);
+  if (saved !== null && indexFilesComplete(store.dir, saved.head)) return saved.ready;
   const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = /* @__PURE__ */ new Map();
@@ -41286,16 +41286,8 @@ async function currentPathIndex(store, options = {}) {
   }
   return readyFromMemory(index);
 }
-function stampOf2(path, kind) {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
-  } catch {
-    return null;
-  }
-}
+
+// src/core/store/conflict-sweep-files.ts
 function stampDigest(stamp) {
   return Number.parseInt(textFingerprint(stamp), 16).toString(36);
 }
@@ -41311,13 +41303,13 @@ function digestOf(folderStamp, subdirStamps) {
   return stampDigest(`${folderStamp}|${subdirStamps.join("|")}`);
 }
 function currentDigest(folder, mask2, budget) {
-  const own2 = stampOf2(folder, "dir");
+  const own2 = stampOf(folder, "dir");
   budget.listed += 1;
   if (own2 === null) return null;
   const stamps = FOLDER_SUBDIRS.map((name, i) => {
     if ((mask2 & 1 << i) === 0) return "-";
     budget.listed += 1;
-    return stampOf2(`${folder}${sep}${name}`, "dir")?.stamp ?? "-";
+    return stampOf(`${folder}${sep}${name}`, "dir")?.stamp ?? "-";
   });
   return digestOf(own2.stamp, stamps);
 }
@@ -41342,7 +41334,7 @@ function namesIn(path, limit, budget) {
   return names;
 }
 function listFolder(folder, budget, now) {
-  const own2 = stampOf2(folder, "dir");
+  const own2 = stampOf(folder, "dir");
   if (own2 === null) return null;
   let settled = own2.settledAtMs < now;
   let mask2 = 0;
@@ -41350,7 +41342,7 @@ function listFolder(folder, budget, now) {
   const subdirStamps = FOLDER_SUBDIRS.map(() => "-");
   const files = [];
   const add = (rel, path, maxBytes) => {
-    const stamp = stampOf2(path, "file");
+    const stamp = stampOf(path, "file");
     if (stamp !== null) files.push({ ...stamp, rel, path, maxBytes });
   };
   const names = namesIn(folder, LIMITS.threadFolderEntries, budget);
@@ -41363,7 +41355,7 @@ function listFolder(folder, budget, now) {
     if (at < 0) continue;
     const sub = FOLDER_SUBDIRS[at];
     const path = `${folder}${sep}${sub}`;
-    const stamp = stampOf2(path, "dir");
+    const stamp = stampOf(path, "dir");
     if (stamp === null) continue;
     mask2 |= 1 << at;
     subdirStamps[at] = stamp.stamp;
@@ -41387,7 +41379,7 @@ function judgedBy(record3, file) {
 }
 var byChange = (a, b) => a.changedMs - b.changedMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
 function judgeFolder(folder, saved, savedMarked, budget, now) {
-  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf2(`${folder}${sep}${rel}`, "file")?.stamp === stamp));
+  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf(`${folder}${sep}${rel}`, "file")?.stamp === stamp));
   if (saved?.complete === true && keptMarks.size === savedMarked.size) {
     const digest = currentDigest(folder, saved.mask, budget);
     if (digest === null) return null;
@@ -41596,11 +41588,11 @@ function threadDirsSettleInMs(storeDir, now = Date.now()) {
     if (lstatSync(projectsDir).isSymbolicLink()) return 0;
     let wait = 0;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dirStamp = stampOf2(join(storeDir, "threads", projectId), "dir");
+      const dirStamp = stampOf(join(storeDir, "threads", projectId), "dir");
       if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
     }
     for (const dir of recentThreadWrites()) {
-      const dirStamp = stampOf2(dir, "dir");
+      const dirStamp = stampOf(dir, "dir");
       if (dirStamp !== null) wait = Math.max(wait, dirStamp.settledAtMs + 1 - now);
     }
     return wait;
@@ -41615,7 +41607,7 @@ function indexStampOf(storeDir, dotGit) {
       const top = findGitTop(dirname(storeDir));
       dir = top === null ? null : gitDir(top);
     }
-    return dir === null ? null : stampOf2(join(dir, "index"), "file");
+    return dir === null ? null : stampOf(join(dir, "index"), "file");
   } catch {
     return null;
   }
@@ -41663,7 +41655,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
       verdicts.files[name] = knownDigest;
       continue;
     }
-    const stamp = stampOf2(path, "file");
+    const stamp = stampOf(path, "file");
     if (stamp === null) continue;
     const digest = stampDigest(stamp.stamp);
     let marked;
@@ -41687,7 +41679,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
   return { verdicts, found };
 }
 function markedUnchanged(dir, summary) {
-  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf2(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
@@ -41706,7 +41698,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
-      const dirStamp = stampOf2(dir, "dir");
+      const dirStamp = stampOf(dir, "dir");
       const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
         if (summary !== void 0) gone.add(projectId);

@@ -42,7 +42,6 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
   };
 }
 
-/** Recall through the full services: the path index built (and saved) when the cached one is missing or stale. */
 /** The CLI beside the running bundle (plugin/dist/cli.mjs), or null when not running from the bundles. */
 function bundledCli(): string | null {
   try {
@@ -59,14 +58,16 @@ function bundledCli(): string | null {
  */
 async function hookPathIndex(services: ThreadMindServices): Promise<ReadyIndex> {
   const { store } = services;
+  const cli = bundledCli();
+  // currentPathIndex checks the saved index itself: asked here only where the hook will not build one.
+  if (cli === null || !largeForInlineBuild(store.dir)) return currentPathIndex(store);
   const cached = await cachedPathIndex(store.dir, store.workspace.gitTop);
   if (cached !== null) return cached;
-  const cli = bundledCli();
-  if (cli === null || !largeForInlineBuild(store.dir)) return currentPathIndex(store);
   startBackgroundIndexBuild(store.dir, store.workspace.root, cli);
   return readyFromMemory({ threads: [], excerpts: {} });
 }
 
+/** Recall through the full services: the path index built (and saved) when the cached one is missing or stale. */
 async function servicesRecallStore(services: ThreadMindServices, input: HookInput): Promise<RecallStore> {
   const ready = await hookPathIndex(services);
   const gitTop = services.store.workspace.gitTop;

@@ -11,8 +11,7 @@ import { lastConversation } from "../core/measure/measurement-log-read.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";
-import { GitError, commitsTouchingSince, gitDir } from "../core/git/git.js";
-import { headCommitFromFiles } from "../core/git/git-refs.js";
+import { GitError, commitsTouchingSince, headCommitFromWorkTree } from "../core/git/git.js";
 import { repoRelative } from "../core/recall/path-match.js";
 import { excerptKey, type ReadyIndex } from "../core/recall/path-index.js";
 import { recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
@@ -84,15 +83,6 @@ export function alreadyRecalled(events: readonly MeasurementEvent[], agentId: st
   return keys;
 }
 
-/** HEAD's commit read from git's files (no process), or null when that cannot say (a reftable, an unreadable ref). */
-function headFromFiles(gitTop: string): string | null {
-  try {
-    return headCommitFromFiles(gitDir(gitTop)) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The warning when commits changed `file` since the thread's summary was written (null: none, or nothing to check). A
  * summary written at HEAD has no commit since: answered from git's files, without starting git (two processes, most of
@@ -102,11 +92,10 @@ async function staleWarning(
   gitTop: string | null,
   commit: string | null,
   file: string,
-  head: () => string | null,
+  head: string | null | undefined,
 ): Promise<string | null> {
   if (gitTop === null || commit === null) return null;
-  const now = head();
-  if (now !== null && /^[0-9a-f]{4,64}$/.test(commit) && now.startsWith(commit)) return null;
+  if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
   try {
     const n = await commitsTouchingSince(gitTop, commit, [file]);
     if (n === null || n === 0) return null;
@@ -150,16 +139,12 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
     const picked = candidates.slice(0, RECALL_MAX_THREADS);
     const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
     if (text === null) return null;
-    let head: string | null | undefined;
-    const headOnce = () => {
-      if (head === undefined) head = store.gitTop === null ? null : headFromFiles(store.gitTop);
-      return head;
-    };
+    const head = picked.length === 0 ? null : headCommitFromWorkTree(store.gitTop);
     const blocks: RecallBlock[] = await Promise.all(
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, headOnce),
+        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head),
       })),
     );
     const recall = recallText(file, blocks);

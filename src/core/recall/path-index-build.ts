@@ -4,7 +4,14 @@
 import type { Store } from "../store/store.js";
 import type { Thread } from "../types.js";
 import { buildPathIndex, type ReadyIndex, readyFromMemory } from "./path-index.js";
-import { indexFilesComplete, readIndexHead, readyFromFiles, saveQuickStamp, savePathIndex } from "./path-index-files.js";
+import {
+  type IndexHead,
+  indexFilesComplete,
+  readIndexHead,
+  readyFromFiles,
+  saveQuickStamp,
+  savePathIndex,
+} from "./path-index-files.js";
 import { recallQuickStamp, threadFilesStamp } from "./path-index-stamp.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -14,10 +21,15 @@ import { setTimeout as sleep } from "node:timers/promises";
  * records the new quick stamp once it has settled, so that the next call is quick again.
  */
 export async function cachedPathIndex(storeDir: string, gitTop: string | null): Promise<ReadyIndex | null> {
+  return (await savedIndex(storeDir, gitTop))?.ready ?? null;
+}
+
+/** cachedPathIndex's answer with the head it read. */
+async function savedIndex(storeDir: string, gitTop: string | null): Promise<{ head: IndexHead; ready: ReadyIndex } | null> {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
   const quick = recallQuickStamp(storeDir, gitTop);
-  if (quick !== null && head.quick === quick.stamp) return readyFromFiles(storeDir, head);
+  if (quick !== null && head.quick === quick.stamp) return { head, ready: readyFromFiles(storeDir, head) };
   const full = threadFilesStamp(storeDir);
   if (full === null || full.stamp !== head.full) return null;
   const now = Date.now();
@@ -31,7 +43,7 @@ export async function cachedPathIndex(storeDir: string, gitTop: string | null): 
       }
     }
   }
-  return readyFromFiles(storeDir, head);
+  return { head, ready: readyFromFiles(storeDir, head) };
 }
 
 /**
@@ -41,9 +53,8 @@ export async function cachedPathIndex(storeDir: string, gitTop: string | null): 
  */
 export async function currentPathIndex(store: Store, options: { settleMs?: number } = {}): Promise<ReadyIndex> {
   const gitTop = store.workspace.gitTop;
-  const cached = await cachedPathIndex(store.dir, gitTop);
-  const head = cached === null ? null : readIndexHead(store.dir);
-  if (cached !== null && head !== null && indexFilesComplete(store.dir, head)) return cached;
+  const saved = await savedIndex(store.dir, gitTop);
+  if (saved !== null && indexFilesComplete(store.dir, saved.head)) return saved.ready;
   const quickBefore = recallQuickStamp(store.dir, gitTop);
   const before = threadFilesStamp(store.dir);
   const byProject = new Map<string, Iterable<Thread>>();

@@ -2,7 +2,7 @@
 // built from) and the quick stamp a hook checks on every file-changing tool call (a handful of stats, whatever the store's size).
 import { type BigIntStats, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { changedNsOf, settledAtMs, statStamp } from "../store/file-stamp.js";
+import { changedNsOf, settledAtMs, stampOf, statStamp } from "../store/file-stamp.js";
 import { threadsChangedPath } from "../store/threads-changed.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import { gitDir } from "../git/git.js";
@@ -80,20 +80,13 @@ export function threadFilesStamp(storeDir: string): Stamp | null {
  */
 export function recallQuickStamp(storeDir: string, gitTop: string | null): Stamp | null {
   const parts: string[] = [];
-  let latest = 0n;
-  const add = (name: string, path: string): void => {
-    let s: BigIntStats;
-    try {
-      s = lstatSync(path, { bigint: true });
-    } catch {
-      parts.push(`${name}:-`);
-      return;
-    }
-    const changed = changedNsOf(s);
-    if (changed > latest) latest = changed;
-    parts.push(`${name}:${statStamp(s)}`);
+  let settled = 0;
+  const add = (name: string, path: string, kind: "file" | "dir"): void => {
+    const s = stampOf(path, kind);
+    if (s !== null && s.settledAtMs > settled) settled = s.settledAtMs;
+    parts.push(`${name}:${s?.stamp ?? "-"}`);
   };
-  add("signal", threadsChangedPath(storeDir));
+  add("signal", threadsChangedPath(storeDir), "file");
   if (gitTop !== null) {
     let dir: string | null;
     try {
@@ -103,12 +96,12 @@ export function recallQuickStamp(storeDir: string, gitTop: string | null): Stamp
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", join(dir, "index"));
-      add("HEAD", join(dir, "HEAD"));
+      add("index", join(dir, "index"), "file");
+      add("HEAD", join(dir, "HEAD"), "file");
     }
   }
   const top = join(storeDir, "threads");
-  add("threads", top);
+  add("threads", top, "dir");
   let names: string[];
   try {
     names = readdirSync(top).sort();
@@ -117,6 +110,6 @@ export function recallQuickStamp(storeDir: string, gitTop: string | null): Stamp
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, join(top, name));
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
+  for (const name of names) add(`p/${name}`, join(top, name), "dir");
+  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }

@@ -157,7 +157,7 @@ export function headRecords(index: PathIndex): Map<string, HeadRecord> {
 }
 
 /**
- * The threads that cover `file`, from the entries of its anchors (`entriesOf`) and the heads (`headOf`, asked only for a
+ * The threads that cover `file`, from the entries of its anchors (`entriesOf`) and the heads (`headFor`, asked only for a
  * thread a path covers). Each thread once, with those of its paths found, in the order of their keys.
  */
 export function coveringFrom(
@@ -181,9 +181,9 @@ export function coveringFrom(
   const out: IndexedThread[] = [];
   for (const [key, paths] of hits) {
     const head = headFor(key);
-    if (head === null) return null;
-    if (head === undefined) return null; // an entry of a thread the index does not hold: not of this index
-    out.push({ ...head, paths });
+    // Unreadable, or an entry of a thread the index does not hold: not of this index.
+    if (head === null || head === undefined) return null;
+    out.push({ ...headOf(head), paths });
   }
   return out;
 }
@@ -193,21 +193,18 @@ export function chainFrom(key: string, headFor: (key: string) => HeadRecord | nu
   const head = headFor(key);
   if (head === null) return null;
   if (head === undefined) return [];
-  const out: IndexedThreadHead[] = [stripAncestors(head)];
+  const out: IndexedThreadHead[] = [headOf(head)];
   for (const k of head.ancestors) {
     const a = headFor(k);
     if (a === null) return null;
     if (a === undefined) break;
-    out.push(stripAncestors(a));
+    out.push(headOf(a));
   }
   return out;
 }
 
-function stripAncestors(h: HeadRecord): IndexedThreadHead {
-  return { projectId: h.projectId, id: h.id, title: h.title, status: h.status, parentId: h.parentId, commit: h.commit };
-}
-
-function headOf(t: IndexedThread): IndexedThreadHead {
+/** The head fields alone (of a thread, or of a head record with its ancestors). */
+function headOf(t: IndexedThreadHead): IndexedThreadHead {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
 

@@ -1,29 +1,10 @@
 // Single entries as the conflict-marker sweep sees them (node builtins only: the hooks run it): a stamp and when it settles, a short digest of a stamp, a bounded read for markers.
-import { lstatSync } from "node:fs";
 import { hasConflictMarkers } from "./conflict-markers.js";
-import { changedNsOf, settledAtMs, statStamp } from "./file-stamp.js";
 import { readRegularFile } from "./regular-file.js";
 import { textFingerprint } from "../text-fingerprint.js";
 
-export interface Stamp {
-  stamp: string;
-  /** The entry's last change (the later of mtime and ctime, ms since the epoch). */
-  changedMs: number;
-  /** When a stamp taken from now on is trusted: its last change plus the racy margin (ms since the epoch). */
-  settledAtMs: number;
-}
-
-/** The stamp of a regular file or a directory (dev:ino:size:mtime:ctime) and when it settles; null when absent or of another kind (a link). */
-export function stampOf(path: string, kind: "file" | "dir"): Stamp | null {
-  try {
-    const s = lstatSync(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1_000_000n), settledAtMs: settledAtMs(changed) };
-  } catch {
-    return null;
-  }
-}
+// A stamp of a file or directory and when it settles lives with the other stamps (file-stamp.ts): the sweep and recall's quick stamp use it.
+export { type EntryStamp as Stamp, stampOf } from "./file-stamp.js";
 
 /**
  * 53 bits of a stamp (cyrb53, base 36: ~11 characters instead of ~60), which is all the saved sweep needs to tell that

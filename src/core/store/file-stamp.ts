@@ -68,3 +68,23 @@ export const FINE_RACY_MARGIN_MS = 50;
 export function racyMarginMs(changedNs: bigint): number {
   return changedNs % 1_000_000_000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
 }
+
+export interface EntryStamp {
+  stamp: string;
+  /** The entry's last change (the later of mtime and ctime, ms since the epoch). */
+  changedMs: number;
+  /** When a stamp taken from now on is trusted: its last change plus the racy margin (ms since the epoch). */
+  settledAtMs: number;
+}
+
+/** The stamp of a regular file or a directory (dev:ino:size:mtime:ctime) and when it settles; null when absent or of another kind (a link). */
+export function stampOf(path: string, kind: "file" | "dir"): EntryStamp | null {
+  try {
+    const s = lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1_000_000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}

@@ -529,8 +529,10 @@ export class Store {
         writeFenced(this.lockPath, path, text);
         landed++;
       }
-      if (write.head !== null) writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
-      landed++;
+      if (write.head !== null) {
+        writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+        landed++;
+      }
       for (const rel of write.remove) {
         removeFenced(this.lockPath, join(folder, rel));
         landed++;
