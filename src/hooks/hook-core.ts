@@ -69,7 +69,7 @@ async function hookPathIndex(services: ThreadMindServices): Promise<ReadyIndex> 
 
 /** Recall through the full services: the path index built (and saved) when the cached one is missing or stale. */
 async function servicesRecallStore(services: ThreadMindServices, input: HookInput): Promise<RecallStore> {
-  const ready = await hookPathIndex(services);
+  let ready: Promise<ReadyIndex> | null = null; // built when first asked (after PreToolUse has recorded the file)
   const gitTop = services.store.workspace.gitTop;
   return {
     storeDir: services.store.dir,
@@ -87,7 +87,10 @@ async function servicesRecallStore(services: ThreadMindServices, input: HookInpu
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     branch: () => startKey(gitTop),
     sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),
-    index: async () => ready,
+    index: () => {
+      ready ??= hookPathIndex(services);
+      return ready;
+    },
     recordEvents: (events) => services.recordEvents(events),
   };
 }

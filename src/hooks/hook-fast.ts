@@ -134,7 +134,10 @@ async function fastRecall(
   );
 }
 
-/** The hook's output from the fast path, or null when the hooks proper must run (nothing was written then). */
+/**
+ * The hook's output from the fast path, or null when the hooks proper must run (nothing was written then, but for
+ * PreToolUse's record of the changed file, which the hooks proper read back: tool-recall.ts).
+ */
 export async function tryFast(
   name: HookName,
   input: HookInput,

@@ -111,15 +111,24 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
   if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
   const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
   if (file === null) return {};
-  const ready = await store.index();
-  if (ready === null) return null;
   const agentId = input.agentId ?? null;
   const events = store.sessionEvents();
   const at = new Date().toISOString();
   const base = { at, sessionId: input.sessionId, instance: store.session.key, ...(agentId !== null ? { agentId } : {}) };
   const toRecord: MeasurementEvent[] = [];
   const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
-  if (!edited) toRecord.push({ kind: "fileEdit", ...base, file } satisfies FileEditEvent);
+  // The changed file is recorded before the index is asked for: building it may take the rest of the hook's time (a
+  // hook past its deadline records nothing more), and the file must still join the thread's paths. A caller that runs
+  // again after a null answer reads this record back and does not add it twice.
+  if (!edited) {
+    try {
+      await store.recordEvents([{ kind: "fileEdit", ...base, file } satisfies FileEditEvent]);
+    } catch (e) {
+      return { userMessage: failureLine("PreToolUse could not record the changed file", e) };
+    }
+  }
+  const ready = await store.index();
+  if (ready === null) return null;
 
   // The threads whose paths cover the file (a few shards read); the chain and the settings only when there are some.
   const covering = ready.covering(file);
