@@ -4350,15 +4350,21 @@ async function toolRecall(store, input) {
   if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
   const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
   if (file === null) return {};
-  const ready = await store.index();
-  if (ready === null) return null;
   const agentId = input.agentId ?? null;
   const events = store.sessionEvents();
   const at = (/* @__PURE__ */ new Date()).toISOString();
   const base = { at, sessionId: input.sessionId, instance: store.session.key, ...agentId !== null ? { agentId } : {} };
   const toRecord = [];
   const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
-  if (!edited) toRecord.push({ kind: "fileEdit", ...base, file });
+  if (!edited) {
+    try {
+      await store.recordEvents([{ kind: "fileEdit", ...base, file }]);
+    } catch (e) {
+      return { userMessage: failureLine("PreToolUse could not record the changed file", e) };
+    }
+  }
+  const ready = await store.index();
+  if (ready === null) return null;
   const covering = ready.covering(file);
   if (covering === null) return null;
   let output = {};
