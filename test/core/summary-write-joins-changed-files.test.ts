@@ -40,7 +40,8 @@ describe("a summary write joins the files the conversation changed", () => {
     const { services, edited, paths } = await setup();
     edited("src/a.ts", "docs/guide.md", "src/b.ts", "src/a.ts");
     const result = await services.summaryUpdate({ section: "decisions", content: "- Two." });
-    expect(paths()).toEqual(["docs/", "src/a.ts", "src/b.ts"]);
+    // Read back in the order written (#27: most recent first), not sorted.
+    expect(paths()).toEqual(["src/a.ts", "src/b.ts", "docs/"]);
     expect(result.pathsAdded).toEqual(["src/a.ts", "src/b.ts"]);
   });
 
@@ -51,7 +52,7 @@ describe("a summary write joins the files the conversation changed", () => {
     edited("src/c.ts");
     const result = await services.summaryUpdate({ section: "decisions", content: "- Three." });
     expect(result.pathsAdded).toEqual(["src/c.ts"]);
-    expect(paths()).toEqual(["docs/", "src/a.ts", "src/c.ts"]);
+    expect(paths()).toEqual(["src/c.ts", "src/a.ts", "docs/"]);
   });
 
   it("leaves paths given by hand alone: set, or cleared", async () => {
@@ -70,8 +71,8 @@ describe("a summary write joins the files the conversation changed", () => {
     await services.summaryUpdate({ section: "decisions", content: "- Two." });
     expect(paths()).toHaveLength(LIMITS.pathsCount);
     // The most recent ones are kept; the oldest changed files and the older path fall off the end.
-    const newest = Array.from({ length: LIMITS.pathsCount }, (_, i) => `src/f${i + 20}.ts`);
-    expect(paths()).toEqual([...newest].sort());
+    const newest = Array.from({ length: LIMITS.pathsCount }, (_, i) => `src/f${LIMITS.pathsCount + 19 - i}.ts`);
+    expect(paths()).toEqual(newest);
     expect(paths()).not.toContain("src/f19.ts");
     expect(paths()).not.toContain("docs/");
   });

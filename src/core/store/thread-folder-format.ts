@@ -70,6 +70,61 @@ export function memberFileName(member: string): string {
   return createHash("sha1").update(member).digest("hex").slice(0, 16);
 }
 
+/**
+ * A path member's file name: `<recency>-<hash>`, the recency a 16-digit number (the write's time in microseconds, or one
+ * more than the next older path's), so that the names sorted give the paths most recent first after any plain-git merge
+ * (two branches' new paths are new files). A name of the previous layout (`<hash>` alone) reads as recency 0.
+ */
+export function pathFileName(recency: number, member: string): string {
+  return `${String(recency).padStart(16, "0")}-${memberFileName(member)}`;
+}
+
+const PATH_FILE = /^(\d{16})-[0-9a-f]{16}$/;
+
+/** The recency of a path member's file name (0 for a name of the previous layout, or any other name). */
+export function pathRecencyOf(fileName: string): number {
+  const m = PATH_FILE.exec(fileName);
+  return m === null ? 0 : Number(m[1]);
+}
+
+/** The recency a path written at `at` (ISO time) gets at least: its time in microseconds. */
+export function recencyAt(at: string): number {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) && ms > 0 ? ms * 1000 : 0;
+}
+
+/** One path member as read: its file (`paths/<name>`), the path, its recency. */
+export interface PathEntry {
+  file: string;
+  path: string;
+  recency: number;
+}
+
+/** True when `a` reads before `b`: more recent first; equal recency (old names): the path's order. */
+export function readsBefore(a: PathEntry, b: PathEntry): boolean {
+  return a.recency !== b.recency ? a.recency > b.recency : a.path < b.path;
+}
+
+/**
+ * The paths in reading order, each once (two branches that added one path: its most recent file), and the files left over
+ * (duplicates, which a write removes).
+ */
+export function orderPaths(members: ReadonlyMap<string, string>): { entries: PathEntry[]; duplicates: string[] } {
+  const best = new Map<string, PathEntry>();
+  const duplicates: string[] = [];
+  for (const [file, path] of members) {
+    const entry = { file, path, recency: pathRecencyOf(file.slice(file.indexOf("/") + 1)) };
+    const had = best.get(path);
+    if (had === undefined) best.set(path, entry);
+    else if (entry.recency > had.recency || (entry.recency === had.recency && entry.file > had.file)) {
+      duplicates.push(had.file);
+      best.set(path, entry);
+    } else duplicates.push(file);
+  }
+  const entries = [...best.values()].sort((a, b) => (readsBefore(a, b) ? -1 : readsBefore(b, a) ? 1 : 0));
+  return { entries, duplicates };
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Refuses text that a file of the store could not hold exactly (FrontmatterError with the reason). */

@@ -7,7 +7,7 @@ import { statStamp } from "./file-stamp.js";
 import { FrontmatterError } from "./frontmatter.js";
 import { linkRefused, lstatStrict, reasonOf, readTextStrictAfter, unreadable } from "./read-strict.js";
 import { joinBlocks } from "./summary-blocks.js";
-import { type ItemFile, parseHead, parseItem, type ThreadHead } from "./thread-folder-format.js";
+import { type ItemFile, orderPaths, parseHead, parseItem, type ThreadHead } from "./thread-folder-format.js";
 import {
   folderFileBytes,
   HEAD_FILE,
@@ -137,7 +137,10 @@ function threadOf(head: ThreadHead, items: readonly FolderItem[], members: Recor
   if (head.status !== undefined) thread.status = head.status;
   if (head.branch !== undefined) thread.branch = head.branch;
   if (commit !== undefined) thread.commit = commit;
-  const paths = [...members.paths.values()].sort();
+  // Most recent first (the file names' recency), each once; past the limit (two branches' paths together), the oldest go.
+  const paths = orderPaths(members.paths)
+    .entries.slice(0, LIMITS.pathsCount)
+    .map((e) => e.path);
   if (paths.length > 0) thread.paths = paths;
   if (head.mergedInto !== undefined) thread.mergedInto = head.mergedInto;
   const related = [...members.related.values()].sort();

@@ -7,7 +7,18 @@
 import { FenceTracker, HEADING, sectionKeyOf } from "../context/summary-sections.js";
 import { keyBetween } from "./item-keys.js";
 import { splitBlocks } from "./summary-blocks.js";
-import { HEAD_FILE, memberFileName, serializeHead, serializeItem, SET_DIRS, type ThreadHead } from "./thread-folder-format.js";
+import {
+  HEAD_FILE,
+  memberFileName,
+  orderPaths,
+  type PathEntry,
+  pathFileName,
+  readsBefore,
+  recencyAt,
+  serializeHead,
+  serializeItem,
+  type ThreadHead,
+} from "./thread-folder-format.js";
 import type { FolderItem, FolderThread } from "./thread-folder-read.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { LIMITS } from "../limits.js";
@@ -139,13 +150,42 @@ export function planFolderWrite(
     head.commit !== current.head.commit
   )
     out.head = headText;
-  for (const dir of SET_DIRS) {
-    const had = current?.members[dir] ?? new Map<string, string>();
-    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
-    for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}\n`);
-    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
-  }
+  planPaths(current?.members.paths ?? new Map<string, string>(), thread.paths ?? [], stamp, out);
+  const had = current?.members.related ?? new Map<string, string>();
+  const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
+  for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}\n`);
+  for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
   return out;
+}
+
+/**
+ * paths/ written so that its names give `wanted`'s order (most recent first): from the oldest up, a path keeps its file
+ * when that file already reads after the next older one's; else (new, or moved up) it gets a new file whose recency is
+ * the write's time, or one more than the next older path's. So adding paths in front adds files only, and the paths two
+ * branches added read back newest first after a plain-git merge.
+ */
+function planPaths(had: ReadonlyMap<string, string>, wanted: readonly string[], stamp: WriteStamp, out: FolderWrite): void {
+  const { entries, duplicates } = orderPaths(had);
+  const byPath = new Map(entries.map((e) => [e.path, e]));
+  const keep = new Set<string>();
+  const now = recencyAt(stamp.at);
+  let older: PathEntry | null = null;
+  for (let i = wanted.length - 1; i >= 0; i--) {
+    const path = wanted[i]!;
+    const existing = byPath.get(path);
+    if (existing !== undefined && (older === null || readsBefore(existing, older))) {
+      keep.add(existing.file);
+      older = existing;
+      continue;
+    }
+    const recency = Math.max(now, older === null ? 0 : older.recency + 1);
+    const file = `paths/${pathFileName(recency, path)}`;
+    out.items.set(file, `${path}\n`);
+    keep.add(file);
+    older = { file, path, recency };
+  }
+  for (const e of entries) if (!keep.has(e.file)) out.remove.push(e.file);
+  out.remove.push(...duplicates);
 }
 
 /** One view block (identical blocks shown once) and the item files that hold it. */
