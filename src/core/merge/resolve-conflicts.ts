@@ -1,6 +1,7 @@
 // `resolve`: re-merges conflicted ThreadMind files from git's index stages (:1 base, :2 ours, :3 theirs) with the
 // driver's rules, writes them, and stages the clean ones. Two distinct threads added under one id on two branches are
-// both kept: theirs moves to the next free id, and the threads that came with it follow it.
+// both kept: theirs moves to the next free id, and the threads that came with it follow it (a format-1 file here, a
+// thread folder in split-folder-threads.ts).
 import { existsSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
@@ -13,6 +14,8 @@ import { readTextStrict, strictUtf8 } from "../store/read-strict.js";
 import { uniqueId } from "../ids.js";
 import type { Thread } from "../types.js";
 import { mergeStoreFile } from "./merge-file.js";
+import { splitFolderThreads, twoFolderThreads } from "./split-folder-threads.js";
+import { HEAD_FILE } from "../store/thread-folder-layout.js";
 import { messageOf } from "../error-details.js";
 
 export type ResolveOutcome =
@@ -139,6 +142,8 @@ async function remerge(gitTop: string, file: UnmergedFile): Promise<ResolveOutco
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
   if (editedByHand(join(gitTop, path), ours)) return { path, kind: "edited-by-hand" };
+  const heads = !stages.has(1) && posix.basename(path) === HEAD_FILE ? twoFolderThreads(path, ours, theirs) : null;
+  if (heads !== null) return { path, kind: "split", ...(await splitFolderThreads(gitTop, path, ours, heads[1])) };
   if (!stages.has(1) && path.endsWith(".md")) {
     const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
