@@ -23,6 +23,9 @@ export type ResolveOutcome =
   | { path: string; kind: "split"; movedTo: string; rewritten: string[] }
   | { path: string; kind: "conflict"; conflicts: string[] }
   | { path: string; kind: "deleted-on-one-side"; deletedBy: "ours" | "theirs" }
+  | { path: string; kind: "restored"; from: string | null }
+  | { path: string; kind: "deleted-for-good" }
+  | { path: string; kind: "not-headless" }
   | { path: string; kind: "not-unmerged" }
   | { path: string; kind: "edited-by-hand" }
   | { path: string; kind: "failed"; reason: string };
@@ -166,6 +169,12 @@ export function describeOutcome(o: ResolveOutcome): string {
       return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
     case "deleted-on-one-side":
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "restored":
+      return `thread deleted on one branch while another added items to it: ${o.path} kept with its items, its ${HEAD_FILE} ${o.from === null ? "written anew (none in git history: its title is its id, edit it there)" : `restored from commit ${o.from.slice(0, 12)}`}; staged (to delete it for good instead: \`thread-mind-mcp resolve --delete ${o.path}\`)`;
+    case "deleted-for-good":
+      return `deleted for good: ${o.path} (a thread deleted on one branch, with the items another branch added to it); staged`;
+    case "not-headless":
+      return `not a thread folder without ${HEAD_FILE}: ${o.path} (--delete removes only a folder that holds items but no ${HEAD_FILE}; delete a thread with thread_delete)`;
     case "edited-by-hand":
       return `edited by hand: ${o.path} has no conflict markers and is not git's version, so it was left as it is: \`git add ${o.path}\` to keep it, or \`git checkout -m ${o.path}\` to bring the conflict back and run resolve again`;
     case "not-unmerged":

@@ -56,7 +56,7 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
     if (texts.items.size === 0 && texts.members.size === 0) return null;
     throw unreadable(
       pathOf(HEAD_FILE),
-      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`,
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (its thread was deleted on one branch while another added items to it): run /thread-mind:resolve (in a terminal: thread-mind-mcp resolve) to restore it with its items, or \`thread-mind-mcp resolve --delete ${pathOf("").replace(/[\\/]+$/, "")}\` to delete it for good`,
     );
   }
   let head: ThreadHead;
