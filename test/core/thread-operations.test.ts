@@ -237,10 +237,10 @@ describe("summaries", () => {
   test("paths are recorded, trimmed, and an empty list clears them; they survive updates that do not mention them", async () => {
     const s = await setup();
     await s.summaryUpdate({ content: "x", paths: [" src/auth/ ", "", "README.md"] });
-    // A set (one file per path, so that two branches adding paths merge): read back in sorted order.
-    expect(read(s, "main").paths).toEqual(["README.md", "src/auth/"]);
+    // One file per path (so that two branches adding paths merge), named so that they read back in the order given.
+    expect(read(s, "main").paths).toEqual(["src/auth/", "README.md"]);
     await s.summaryUpdate({ content: "y" });
-    expect(read(s, "main").paths).toEqual(["README.md", "src/auth/"]);
+    expect(read(s, "main").paths).toEqual(["src/auth/", "README.md"]);
     await s.summaryUpdate({ content: "z", paths: [] });
     expect(read(s, "main").paths).toBeUndefined();
     expect(threadFilesText(repo!.dir, "p", "main")).not.toContain("paths/");

@@ -2,7 +2,8 @@
 //
 // The head holds the fields that change rarely (a two-way change of one is a contradiction) and the summary text
 // outside the five sections; each item file one or more top-level Markdown blocks of one section with who wrote them
-// and when; paths/ and related/ one file per member, named by its hash. Nothing here changes on every write, so two
+// and when; paths/ and related/ one file per member, named by its hash (a path's name led by its recency, so the names
+// sort most recent first). Nothing here changes on every write, so two
 // branches that write one thread touch different files, or different lines, and plain git merges them.
 import { createHash } from "node:crypto";
 import { parseDocument } from "yaml";

@@ -37,7 +37,7 @@ export interface FolderThread {
   head: ThreadHead;
   /** Every item, by section in reading order (key order). */
   items: FolderItem[];
-  /** Member file (relative to the folder: `paths/<hash>`) → member. */
+  /** Member file (relative to the folder: `paths/<recency>-<hash>`, `related/<hash>`) → member. */
   members: Record<SetDir, Map<string, string>>;
 }
 
@@ -46,7 +46,7 @@ export interface FolderTexts {
   head: string | null;
   /** `<section>/<key>.md` → text, for every section folder. */
   items: Map<string, string>;
-  /** `paths/<hash>`, `related/<hash>` → text. */
+  /** `paths/<recency>-<hash>`, `related/<hash>` → text. */
   members: Map<string, string>;
 }
 
