@@ -29,13 +29,22 @@ export interface SessionEndFigures {
   maxTokens: number;
 }
 
+/** One agent's ThreadMind contexts loaded at session start (estimated tokens). */
+export interface InjectionFigures {
+  /** The agent whose SessionStart hook loaded them (told by the transcript path the hook got; none: Claude Code). */
+  agent: AgentId;
+  count: number;
+  averageTokens: number;
+}
+
 export interface MeasuredPart {
   /**
    * Per agent with a measured session end (in AGENT_IDS order; none: empty), never averaged together: each request also
    * carries the agent's own system prompt and tools.
    */
   sessionEnds: SessionEndFigures[];
-  injections: { count: number; averageTokens: number } | null;
+  /** Per agent with a loaded context (in AGENT_IDS order; none: empty), never averaged together, as sessionEnds. */
+  injections: InjectionFigures[];
   receipts: Record<ReceiptStatus, number>;
   restarts: {
     clear: number;
@@ -138,8 +147,11 @@ export function measuredPart(m: Measurements): MeasuredPart {
         },
       ];
     }),
-    injections:
-      injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    injections: AGENT_IDS.flatMap((agent) => {
+      const ofAgent = injections.filter((r) => agentOf(r) === agent);
+      if (ofAgent.length === 0) return [];
+      return [{ agent, count: ofAgent.length, averageTokens: average(ofAgent.map((r) => r.tokens)) }];
+    }),
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null,
@@ -240,10 +252,14 @@ function measuredLines(m: MeasuredPart): string[] {
       `  Conversation size when ${mixedEnds ? `${PROFILES[e.agent].name} ` : ""}sessions ended: ${fmt(e.averageTokens)} tokens on average, ${fmt(e.maxTokens)} at most (${plural(e.count, "session")}, measured)`,
     );
   }
-  if (m.injections) {
+  // Contexts loaded in more than one agent: each agent's line of its own, naming it (their caps differ).
+  const mixedLoads = m.injections.length > 1;
+  for (const i of m.injections) {
     lines.push(
-      `  ThreadMind context loaded at session start: ~${fmt(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`,
+      `  ThreadMind context loaded at ${mixedLoads ? `${PROFILES[i.agent].name} ` : ""}session start: ~${fmt(i.averageTokens)} tokens on average (${plural(i.count, "session")}, estimated)`,
     );
+  }
+  if (m.injections.length > 0) {
     const r = m.receipts;
     lines.push(
       `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`,
