@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { relative, join, isAbsolute, resolve, dirname, sep, basename, posix } from 'path';
+import { relative, join, isAbsolute, resolve, dirname, posix, sep, basename } from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { createRequire as createRequire$1 } from 'module';
-import { writeFileSync, rmSync, existsSync, readFileSync, statSync, writeSync, lstatSync, accessSync, constants, readSync, closeSync, mkdirSync, opendirSync, readdirSync, rmdirSync, realpathSync, openSync, fstatSync, renameSync, unlinkSync, fsyncSync, promises, utimesSync, watch, linkSync } from 'fs';
+import { writeFileSync, rmSync, lstatSync, mkdirSync, existsSync, readFileSync, statSync, writeSync, accessSync, constants, readSync, closeSync, opendirSync, readdirSync, openSync, fsyncSync, renameSync, unlinkSync, rmdirSync, realpathSync, fstatSync, promises, utimesSync, watch, linkSync } from 'fs';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import * as os from 'os';
@@ -9299,14 +9299,14 @@ function frontmatterPastLimits(yamlText) {
   const fmt4 = (n) => n.toLocaleString("en-US");
   if (yamlText.length > FRONTMATTER_LIMITS.chars)
     return `frontmatter too large to parse: ${fmt4(yamlText.length)} characters (limit ${fmt4(FRONTMATTER_LIMITS.chars)})`;
-  let entries = 1;
+  let entries2 = 1;
   let brackets = 0;
   let lineStart = true;
   let indent = 0;
   for (let i = 0; i < yamlText.length; i++) {
     const c = yamlText.charCodeAt(i);
     if (c === 10) {
-      entries++;
+      entries2++;
       lineStart = true;
       indent = 0;
       continue;
@@ -9321,10 +9321,10 @@ function frontmatterPastLimits(yamlText) {
       if (++brackets > FRONTMATTER_LIMITS.depth)
         return `frontmatter nested too deeply to parse (more than ${FRONTMATTER_LIMITS.depth} open brackets)`;
     } else if ((c === 93 || c === 125) && brackets > 0) brackets--;
-    else if (c === 44 && brackets > 0) entries++;
-    if (entries > FRONTMATTER_LIMITS.entries) break;
+    else if (c === 44 && brackets > 0) entries2++;
+    if (entries2 > FRONTMATTER_LIMITS.entries) break;
   }
-  if (entries > FRONTMATTER_LIMITS.entries)
+  if (entries2 > FRONTMATTER_LIMITS.entries)
     return `frontmatter too large to parse: more than ${fmt4(FRONTMATTER_LIMITS.entries)} lines and list items (keys)`;
   return null;
 }
@@ -9707,6 +9707,36 @@ function gitBlobId(bytes2) {
 function memberFileName(member2) {
   return createHash("sha1").update(member2).digest("hex").slice(0, 16);
 }
+function pathFileName(recency, member2) {
+  return `${String(recency).padStart(16, "0")}-${memberFileName(member2)}`;
+}
+var PATH_FILE = /^(\d{16})-[0-9a-f]{16}$/;
+function pathRecencyOf(fileName) {
+  const m = PATH_FILE.exec(fileName);
+  return m === null ? 0 : Number(m[1]);
+}
+function recencyAt(at) {
+  const ms2 = Date.parse(at);
+  return Number.isFinite(ms2) && ms2 > 0 ? ms2 * 1e3 : 0;
+}
+function readsBefore(a, b) {
+  return a.recency !== b.recency ? a.recency > b.recency : a.path < b.path;
+}
+function orderPaths(members) {
+  const best = /* @__PURE__ */ new Map();
+  const duplicates = [];
+  for (const [file, path] of members) {
+    const entry = { file, path, recency: pathRecencyOf(file.slice(file.indexOf("/") + 1)) };
+    const had = best.get(path);
+    if (had === void 0) best.set(path, entry);
+    else if (entry.recency > had.recency || entry.recency === had.recency && entry.file > had.file) {
+      duplicates.push(had.file);
+      best.set(path, entry);
+    } else duplicates.push(file);
+  }
+  const entries2 = [...best.values()].sort((a, b) => readsBefore(a, b) ? -1 : readsBefore(b, a) ? 1 : 0);
+  return { entries: entries2, duplicates };
+}
 var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function assertStorable(what, text2) {
   if (LONE_SURROGATE3.test(text2))
@@ -9959,7 +9989,7 @@ function assembleFolder(id, texts, pathOf) {
     if (texts.items.size === 0 && texts.members.size === 0) return null;
     throw unreadable(
       pathOf(HEAD_FILE),
-      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (its thread was deleted on one branch while another added items to it): run /thread-mind:resolve (in a terminal: thread-mind-mcp resolve) to restore it with its items, or \`thread-mind-mcp resolve --delete ${pathOf("").replace(/[\\/]+$/, "")}\` to delete it for good`
     );
   }
   let head;
@@ -10036,7 +10066,7 @@ function threadOf(head, items, members) {
   if (head.status !== void 0) thread.status = head.status;
   if (head.branch !== void 0) thread.branch = head.branch;
   if (commit !== void 0) thread.commit = commit;
-  const paths = [...members.paths.values()].sort();
+  const paths = orderPaths(members.paths).entries.slice(0, LIMITS.pathsCount).map((e) => e.path);
   if (paths.length > 0) thread.paths = paths;
   if (head.mergedInto !== void 0) thread.mergedInto = head.mergedInto;
   const related = [...members.related.values()].sort();
@@ -10229,14 +10259,37 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const headText = serializeHead(head);
   if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
     out.head = headText;
-  for (const dir of SET_DIRS) {
-    const had = current?.members[dir] ?? /* @__PURE__ */ new Map();
-    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
-    for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
+  planPaths(current?.members.paths ?? /* @__PURE__ */ new Map(), thread.paths ?? [], stamp, out);
+  const had = current?.members.related ?? /* @__PURE__ */ new Map();
+  const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
+  for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
 `);
-    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
-  }
+  for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
   return out;
+}
+function planPaths(had, wanted, stamp, out) {
+  const { entries: entries2, duplicates } = orderPaths(had);
+  const byPath = new Map(entries2.map((e) => [e.path, e]));
+  const keep = /* @__PURE__ */ new Set();
+  const now = recencyAt(stamp.at);
+  let older = null;
+  for (let i = wanted.length - 1; i >= 0; i--) {
+    const path = wanted[i];
+    const existing = byPath.get(path);
+    if (existing !== void 0 && (older === null || readsBefore(existing, older))) {
+      keep.add(existing.file);
+      older = existing;
+      continue;
+    }
+    const recency = Math.max(now, older === null ? 0 : older.recency + 1);
+    const file = `paths/${pathFileName(recency, path)}`;
+    out.items.set(file, `${path}
+`);
+    keep.add(file);
+    older = { file, path, recency };
+  }
+  for (const e of entries2) if (!keep.has(e.file)) out.remove.push(e.file);
+  out.remove.push(...duplicates);
 }
 function planSection(items, section, wanted, stamp, out) {
   const view = [];
@@ -10985,15 +11038,15 @@ var Store = class {
     const dir = this.threadsDir(projectId);
     const threads = /* @__PURE__ */ new Map();
     const problems = [];
-    let entries;
+    let entries2;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries2 = readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
     }
     const ids = /* @__PURE__ */ new Set();
-    for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+    for (const entry of entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
       const name = entry.name;
       if (isAtomicTempFile(name)) continue;
       const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
@@ -11404,10 +11457,10 @@ function normalize(d) {
   if (isRecord(d.branches)) {
     for (const [branch, perProject] of Object.entries(d.branches)) {
       if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter(
+      const entries2 = Object.entries(perProject).filter(
         (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
       );
-      state.branches[branch] = Object.fromEntries(entries);
+      state.branches[branch] = Object.fromEntries(entries2);
     }
   }
   if (isRecord(d.sessions)) {
@@ -13648,13 +13701,13 @@ function readBodiesFile(path) {
     return { hash: e.hash, docs };
   });
 }
-async function writeCatalogFile(path, entries) {
+async function writeCatalogFile(path, entries2) {
   const out = {};
-  for (const e of entries) out[e.file] = e;
+  for (const e of entries2) out[e.file] = e;
   await save(path, { format: CATALOG_FORMAT, version: CATALOG_VERSION, entries: out });
 }
-async function writeBodiesFile(path, entries) {
-  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
+async function writeBodiesFile(path, entries2) {
+  await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries2) });
 }
 async function save(path, data) {
   assertNoLinksBelow(join(path, "..", "..", ".."), path);
@@ -13662,30 +13715,30 @@ async function save(path, data) {
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
-  const entries = /* @__PURE__ */ new Map();
+  const entries2 = /* @__PURE__ */ new Map();
   let text2;
   try {
     text2 = readTextStrict(path, MAX_INDEX_FILE_BYTES);
   } catch (e) {
-    return { entries, problem: messageOf(e) };
+    return { entries: entries2, problem: messageOf(e) };
   }
-  if (text2 === null) return { entries, problem: null };
+  if (text2 === null) return { entries: entries2, problem: null };
   let data;
   try {
     data = JSON.parse(text2);
   } catch (e) {
-    return { entries, problem: `${path} is not valid JSON (${e.message})` };
+    return { entries: entries2, problem: `${path} is not valid JSON (${e.message})` };
   }
   const d = data;
   if (!isRecord(data) || d.format !== format || !isRecord(d.entries))
-    return { entries, problem: `${path} is not a ${format} file` };
-  if (d.version !== version) return { entries, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
+    return { entries: entries2, problem: `${path} is not a ${format} file` };
+  if (d.version !== version) return { entries: entries2, problem: `${path} has format version ${String(d.version)}, expected ${version}` };
   for (const [key, value] of Object.entries(d.entries)) {
     const entry = validate(key, value);
     if (entry === null) return { entries: /* @__PURE__ */ new Map(), problem: `${path} has a malformed entry "${key}"` };
-    entries.set(key, entry);
+    entries2.set(key, entry);
   }
-  return { entries, problem: null };
+  return { entries: entries2, problem: null };
 }
 function isStamp(v) {
   if (!isRecord(v)) return false;
@@ -14578,16 +14631,16 @@ async function threadHistory(req) {
   const path = relative(top, req.file).split(sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
-  const entries = [];
+  const entries2 = [];
   if (req.workingText !== headText) {
-    entries.push({ commit: null, author: null, date: null, subject: null, ...compare(headText, req.workingText) });
+    entries2.push({ commit: null, author: null, date: null, subject: null, ...compare(headText, req.workingText) });
   }
-  const wanted = limit - entries.length;
+  const wanted = limit - entries2.length;
   const commits = head === null || wanted === 0 ? [] : await commitVersions(top, path, wanted + 1);
-  if (entries.length === 0 && commits.length === 0 && req.workingText === null) throw errors.threadNotFound(req.threadId);
+  if (entries2.length === 0 && commits.length === 0 && req.workingText === null) throw errors.threadNotFound(req.threadId);
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await commitVersions(top, path, 1)).length > 0;
-  entries.push(...commits.slice(0, wanted));
-  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  entries2.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries: entries2, truncated, limit };
   if (commits.length === 0 && !truncated)
     history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return history;
@@ -14677,8 +14730,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join45 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join45(before, endsWithNewline.before), after: join45(after2, endsWithNewline.after) };
+  const join47 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join47(before, endsWithNewline.before), after: join47(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -15570,10 +15623,10 @@ async function threadFolderHistory(req) {
   const path = `${relative(top, req.folder).split(sep).join("/")}/`;
   const head = await headCommit(top);
   const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
-  const entries = [];
+  const entries2 = [];
   if (JSON.stringify(atHead) !== JSON.stringify(req.working)) {
     const change2 = atHead === null ? "created" : req.working === null ? "deleted" : "modified";
-    entries.push({
+    entries2.push({
       commit: null,
       author: null,
       date: null,
@@ -15583,12 +15636,12 @@ async function threadFolderHistory(req) {
       sections: sectionChanges(atHead?.summary ?? "", req.working?.summary ?? "")
     });
   }
-  const wanted = limit - entries.length;
+  const wanted = limit - entries2.length;
   const commits = head === null || wanted === 0 ? [] : await folderVersions(top, path, wanted + 1);
-  if (entries.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
+  if (entries2.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await folderVersions(top, path, 1)).length > 0;
-  entries.push(...commits.slice(0, wanted));
-  const history = { threadId: req.threadId, path, gitAvailable: true, entries, truncated, limit };
+  entries2.push(...commits.slice(0, wanted));
+  const history = { threadId: req.threadId, path, gitAvailable: true, entries: entries2, truncated, limit };
   if (commits.length === 0 && !truncated)
     history.message = `Thread "${req.threadId}" has never been committed (${path}): only uncommitted changes are shown.`;
   return { ...history, text: formatThreadHistory(history, title) };
@@ -17243,7 +17296,11 @@ function measuredPart(m) {
         }
       ];
     }),
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    injections: AGENT_IDS.flatMap((agent) => {
+      const ofAgent2 = injections.filter((r) => agentOf(r) === agent);
+      if (ofAgent2.length === 0) return [];
+      return [{ agent, count: ofAgent2.length, averageTokens: average(ofAgent2.map((r) => r.tokens)) }];
+    }),
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
@@ -17325,10 +17382,13 @@ function measuredLines(m) {
       `  Conversation size when ${mixedEnds ? `${PROFILES[e.agent].name} ` : ""}sessions ended: ${fmt2(e.averageTokens)} tokens on average, ${fmt2(e.maxTokens)} at most (${plural2(e.count, "session")}, measured)`
     );
   }
-  if (m.injections) {
+  const mixedLoads = m.injections.length > 1;
+  for (const i of m.injections) {
     lines.push(
-      `  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural2(m.injections.count, "session")}, estimated)`
+      `  ThreadMind context loaded at ${mixedLoads ? `${PROFILES[i.agent].name} ` : ""}session start: ~${fmt2(i.averageTokens)} tokens on average (${plural2(i.count, "session")}, estimated)`
     );
+  }
+  if (m.injections.length > 0) {
     const r = m.receipts;
     lines.push(
       `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`
@@ -17532,13 +17592,13 @@ function recordedCwdOf(path, maxBytes) {
 function subdirectoryEncodesTo(root, suffix) {
   if (suffix === "") return true;
   if (!suffix.startsWith("-")) return false;
-  let entries;
+  let entries2;
   try {
-    entries = readdirSync(root);
+    entries2 = readdirSync(root);
   } catch {
     return false;
   }
-  for (const name of entries) {
+  for (const name of entries2) {
     const encoded = `-${encodeProjectPath(name)}`;
     if (suffix !== encoded && !suffix.startsWith(`${encoded}-`)) continue;
     const child = join(root, name);
@@ -21127,9 +21187,9 @@ function installationsFor(configDir, workspaceRoot) {
   const plugins = read.data?.plugins;
   if (typeof plugins !== "object" || plugins === null) return { found: [], problems };
   const found = [];
-  for (const [key, entries] of Object.entries(plugins)) {
-    if (!key.startsWith(`${PLUGIN_NAME}@`) || !Array.isArray(entries)) continue;
-    for (const entry of entries) {
+  for (const [key, entries2] of Object.entries(plugins)) {
+    if (!key.startsWith(`${PLUGIN_NAME}@`) || !Array.isArray(entries2)) continue;
+    for (const entry of entries2) {
       if (typeof entry !== "object" || entry === null) continue;
       const e = entry;
       const scope = typeof e.scope === "string" ? e.scope : "user";
@@ -21371,9 +21431,9 @@ function headRecords(index) {
 function coveringFrom(file, entriesOf, headFor) {
   const byThread = /* @__PURE__ */ new Map();
   for (const anchor of anchorsOf(file)) {
-    const entries = entriesOf(anchor);
-    if (entries === null) return null;
-    for (const [key, p] of entries) {
+    const entries2 = entriesOf(anchor);
+    if (entries2 === null) return null;
+    for (const [key, p] of entries2) {
       const list = byThread.get(key);
       if (list === void 0) byThread.set(key, [p]);
       else list.push(p);
@@ -21524,7 +21584,7 @@ async function savePathIndex(storeDir, index, full, quick) {
   const byAnchor = entriesByAnchor(index);
   const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
   const pathShards = shardsOf();
-  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries;
+  for (const [anchor, entries2] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries2;
   const headShards = shardsOf();
   for (const [key, record2] of headRecords(index)) headShards[shardOf(key)][key] = record2;
   const textShards = shardsOf();
@@ -22426,6 +22486,72 @@ function mergeStoreFile(path, base, ours, theirs) {
   if (p.endsWith(".md")) return mergeThreadFile(base, ours, theirs, p.endsWith("/thread.md"));
   return mergeLines(base, ours, theirs, "the file");
 }
+function headOf3(text2) {
+  try {
+    return parseHead(text2);
+  } catch (e) {
+    if (e instanceof FrontmatterError) return null;
+    throw e;
+  }
+}
+function twoFolderThreads(path, ours, theirs) {
+  const [o, t] = [headOf3(ours), headOf3(theirs)];
+  if (o === null || t === null || o.id !== t.id || o.id !== posix.basename(posix.dirname(path))) return null;
+  if (o.createdAt === t.createdAt && o.author === t.author) return null;
+  return [o, t];
+}
+function workTreeHead(file) {
+  try {
+    const text2 = readTextStrict(file, LIMITS.threadFileBytes);
+    return text2 === null ? null : headOf3(text2);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) return null;
+    throw e;
+  }
+}
+async function splitFolderThreads(gitTop, path, ours, theirs) {
+  const folderRel = posix.dirname(path);
+  const projectRel = posix.dirname(folderRel);
+  const projectDir = join(gitTop, projectRel);
+  const newId = uniqueId(theirs.title, (c) => existsSync(join(projectDir, c)) || existsSync(join(projectDir, `${c}.md`)), [
+    theirs.id
+  ]);
+  const newFolderRel = posix.join(projectRel, newId);
+  const headFiles = await git(gitTop, ["ls-tree", "-r", "--name-only", "-z", "HEAD", "--", projectRel]).catch(() => "");
+  const inHead = new Set(headFiles.split("\0"));
+  const listed = new Set((await git(gitTop, ["ls-files", "-z", "--", projectRel])).split("\0").filter((p) => p !== ""));
+  for (const rel of listed) {
+    if (!rel.startsWith(`${folderRel}/`) || rel === path || inHead.has(rel)) continue;
+    const to = join(gitTop, newFolderRel, rel.slice(folderRel.length + 1));
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(join(gitTop, rel), to);
+  }
+  writeFileAtomicSync(join(gitTop, path), ours);
+  writeFileAtomicSync(join(gitTop, newFolderRel, HEAD_FILE), serializeHead({ ...theirs, id: newId }));
+  const rewritten = [];
+  for (const rel of listed) {
+    if (inHead.has(rel) || !rel.endsWith(`/${HEAD_FILE}`) || rel.startsWith(`${folderRel}/`)) continue;
+    const file = join(gitTop, rel);
+    const head = workTreeHead(file);
+    if (head === null) continue;
+    const folder = dirname(file);
+    const relatedOld = join(folder, "related", memberFileName(theirs.id));
+    const refersRelated = existsSync(relatedOld) && readFileSync(relatedOld, "utf8").trim() === theirs.id;
+    if (head.parentId === theirs.id) {
+      writeFileAtomicSync(file, serializeHead({ ...head, parentId: newId }));
+      rewritten.push(rel);
+    }
+    if (refersRelated) {
+      rmSync(relatedOld);
+      writeFileAtomicSync(join(folder, "related", memberFileName(newId)), `${newId}
+`);
+      rewritten.push(gitPath(gitTop, join(folder, "related")));
+    }
+  }
+  const staged = [.../* @__PURE__ */ new Set([folderRel, newFolderRel, ...rewritten])];
+  await git(gitTop, ["add", "-A", "--", ...staged]);
+  return { movedTo: posix.join(newFolderRel, HEAD_FILE), rewritten };
+}
 
 // src/core/merge/resolve-conflicts.ts
 async function unmergedFiles(gitTop, storeDir) {
@@ -22511,6 +22637,8 @@ async function remerge(gitTop, file) {
   const base = stages.has(1) ? await stageText(gitTop, 1, path) : "";
   const [ours, theirs] = [await stageText(gitTop, 2, path), await stageText(gitTop, 3, path)];
   if (editedByHand(join(gitTop, path), ours)) return { path, kind: "edited-by-hand" };
+  const heads = !stages.has(1) && posix.basename(path) === HEAD_FILE ? twoFolderThreads(path, ours, theirs) : null;
+  if (heads !== null) return { path, kind: "split", ...await splitFolderThreads(gitTop, path, ours, heads[1]) };
   if (!stages.has(1) && path.endsWith(".md")) {
     const pair = twoThreads(path, ours, theirs);
     if (pair !== null) return splitAddedThreads(gitTop, path, ours, pair[1]);
@@ -22531,6 +22659,12 @@ function describeOutcome(o) {
       return `still in conflict: ${o.path} (${o.conflicts.join(", ")}): edit the part between <<<<<<< and >>>>>>>, then \`git add ${o.path}\``;
     case "deleted-on-one-side":
       return `deleted on one side (${o.deletedBy}), changed on the other: ${o.path}: \`git rm ${o.path}\` to delete it, or \`git add ${o.path}\` to keep it`;
+    case "restored":
+      return `thread deleted on one branch while another added items to it: ${o.path} kept with its items, its ${HEAD_FILE} ${o.from === null ? "written anew (none in git history: its title is its id, edit it there)" : `restored from commit ${o.from.slice(0, 12)}`}; staged (to delete it for good instead: \`thread-mind-mcp resolve --delete ${o.path}\`)`;
+    case "deleted-for-good":
+      return `deleted for good: ${o.path} (a thread deleted on one branch, with the items another branch added to it); staged`;
+    case "not-headless":
+      return `not a thread folder without ${HEAD_FILE}: ${o.path} (--delete removes only a folder that holds items but no ${HEAD_FILE}; delete a thread with thread_delete)`;
     case "edited-by-hand":
       return `edited by hand: ${o.path} has no conflict markers and is not git's version, so it was left as it is: \`git add ${o.path}\` to keep it, or \`git checkout -m ${o.path}\` to bring the conflict back and run resolve again`;
     case "not-unmerged":
@@ -23148,35 +23282,136 @@ var gitSetupCommand = {
     return 0;
   }
 };
+function entries(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+function isHeadless(folder) {
+  if (lstatSync(join(folder, HEAD_FILE), { throwIfNoEntry: false }) !== void 0) return false;
+  return entries(folder).some(
+    (e) => e.isDirectory() && (isSectionDir(e.name) || isSetDir(e.name)) && entries(join(folder, e.name)).some((f) => f.isFile())
+  );
+}
+function headlessFolders(gitTop, storeDir) {
+  const out = [];
+  const threads = join(storeDir, "threads");
+  for (const project of entries(threads).filter((e) => e.isDirectory()).sort((a, b) => a.name < b.name ? -1 : 1)) {
+    for (const e of entries(join(threads, project.name)).sort((a, b) => a.name < b.name ? -1 : 1)) {
+      if (!e.isDirectory() || !isValidId(e.name)) continue;
+      const folder = join(threads, project.name, e.name);
+      if (isHeadless(folder)) out.push(gitPath(gitTop, folder));
+    }
+  }
+  return out;
+}
+async function historyTips(gitTop) {
+  const tips = ["HEAD"];
+  for (const ref of ["MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD"]) {
+    const found = await git(gitTop, ["rev-parse", "-q", "--verify", `${ref}^{commit}`]).catch(() => "");
+    if (found.trim() !== "") tips.push(found.trim());
+  }
+  return tips;
+}
+async function lastCommittedFolder(gitTop, folderRel, id) {
+  const tips = await historyTips(gitTop);
+  const headRel = posix.join(folderRel, HEAD_FILE);
+  const log = await git(gitTop, ["log", "--full-history", "--format=%H", "-n", "50", ...tips, "--", folderRel]).catch(() => "");
+  for (const commit of log.split("\n").filter((c) => /^[0-9a-f]{40,64}$/.test(c))) {
+    const bytes2 = await gitBytes(gitTop, ["show", `${commit}:${headRel}`]).catch(() => null);
+    const text2 = bytes2 === null ? null : strictUtf8(bytes2);
+    if (text2 === null) continue;
+    try {
+      if (parseHead(text2).id === id) return commit;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+    }
+  }
+  return null;
+}
+async function restoreFolder(gitTop, folderRel, now) {
+  const id = posix.basename(folderRel);
+  const from = await lastCommittedFolder(gitTop, folderRel, id);
+  if (from !== null) {
+    const files = (await git(gitTop, ["ls-tree", "-r", "-z", "--name-only", from, "--", `${folderRel}/`])).split("\0");
+    for (const rel of files.filter((f) => f.startsWith(`${folderRel}/`))) {
+      const to = join(gitTop, rel);
+      if (lstatSync(to, { throwIfNoEntry: false }) !== void 0) continue;
+      const parent = lstatSync(dirname(to), { throwIfNoEntry: false });
+      if (parent !== void 0 && !parent.isDirectory()) continue;
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileAtomicSync(to, await gitBytes(gitTop, ["show", `${from}:${rel}`]));
+    }
+  } else {
+    const head = { id, title: id, parentId: null, author: "unknown", createdAt: now, body: "" };
+    writeFileAtomicSync(join(gitTop, folderRel, HEAD_FILE), serializeHead(head));
+  }
+  await git(gitTop, ["add", "-A", "--", folderRel]);
+  return { from };
+}
+async function deleteFolder(gitTop, folderRel) {
+  await git(gitTop, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", folderRel]);
+  rmSync(join(gitTop, folderRel), { recursive: true, force: true });
+}
+
+// src/cli/commands/resolve.ts
 var resolveCommand = {
   name: "resolve",
   summary: "re-merge conflicted thread and project files from git's index (after a merge without the driver)",
   usage: [
     "thread-mind-mcp resolve [file\u2026]",
+    "thread-mind-mcp resolve --delete <folder>\u2026",
     "",
     "Re-merges each conflicted file under .threadmind/ (or the files named) from git's stages :1 :2 :3 with the merge",
-    "driver's rules, writes it, and stages it when clean. Exit 1 when a conflict is left to edit by hand."
+    "driver's rules, writes it, and stages it when clean. A thread folder holding items but no thread.md (its thread",
+    "deleted on one branch while another added items to it) is restored with its items, thread.md from git history;",
+    "--delete deletes the folders named for good instead. Exit 1 when a conflict is left to edit by hand."
   ].join("\n"),
-  options: {},
+  options: { delete: "boolean" },
   run: async (args) => {
     const { top, store } = gitTopHere();
+    const wanted = args.positionals.map(
+      (p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/").replace(/\/+$/, "")
+    );
+    const headless = headlessFolders(top, store.dir);
+    const outcomes = [];
+    if (args.flags.has("delete")) {
+      for (const w of wanted) {
+        if (!headless.includes(w)) outcomes.push({ path: w, kind: "not-headless" });
+        else {
+          await deleteFolder(top, w);
+          outcomes.push({ path: w, kind: "deleted-for-good" });
+        }
+      }
+      if (outcomes.length === 0) console.log("Name the thread folders to delete: resolve --delete <folder>\u2026");
+      for (const o of outcomes) console.log(describeOutcome(o));
+      return outcomes.length === 0 || outcomes.some((o) => o.kind !== "deleted-for-good") ? 1 : 0;
+    }
     const all = await unmergedFiles(top, store.dir);
     let chosen = all;
-    const outcomes = [];
-    if (args.positionals.length > 0) {
-      const wanted = args.positionals.map(
-        (p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/")
-      );
+    let restore = headless;
+    if (wanted.length > 0) {
       chosen = all.filter((f) => wanted.includes(f.path));
-      for (const w of wanted) if (!all.some((f) => f.path === w)) outcomes.push({ path: w, kind: "not-unmerged" });
+      restore = headless.filter((h) => wanted.includes(h));
+      for (const w of wanted)
+        if (!all.some((f) => f.path === w) && !headless.includes(w)) outcomes.push({ path: w, kind: "not-unmerged" });
     }
     for (const file of chosen) outcomes.push(await resolveFile(top, file));
+    for (const folder of restore) {
+      try {
+        outcomes.push({ path: folder, kind: "restored", ...await restoreFolder(top, folder, (/* @__PURE__ */ new Date()).toISOString()) });
+      } catch (e) {
+        outcomes.push({ path: folder, kind: "failed", reason: messageOf(e).split("\n")[0] });
+      }
+    }
     if (outcomes.length === 0) {
       console.log("No conflicted ThreadMind file in git's index.");
       return 0;
     }
     for (const o of outcomes) console.log(describeOutcome(o));
-    return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split") ? 1 : 0;
+    return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split" && o.kind !== "restored") ? 1 : 0;
   }
 };
 function threadFileExists(storeDir, projectId, threadId) {
@@ -24119,9 +24354,9 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  const entries = readdirSync(dir, { withFileTypes: true });
-  budget.listed += entries.length;
-  for (const entry of entries) {
+  const entries2 = readdirSync(dir, { withFileTypes: true });
+  budget.listed += entries2.length;
+  for (const entry of entries2) {
     const name = entry.name;
     const path = `${dir}${sep}${name}`;
     if (entry.isDirectory()) {

@@ -9372,6 +9372,36 @@ function gitBlobId(bytes) {
 function memberFileName(member2) {
   return createHash("sha1").update(member2).digest("hex").slice(0, 16);
 }
+function pathFileName(recency, member2) {
+  return `${String(recency).padStart(16, "0")}-${memberFileName(member2)}`;
+}
+var PATH_FILE = /^(\d{16})-[0-9a-f]{16}$/;
+function pathRecencyOf(fileName) {
+  const m = PATH_FILE.exec(fileName);
+  return m === null ? 0 : Number(m[1]);
+}
+function recencyAt(at) {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) && ms > 0 ? ms * 1e3 : 0;
+}
+function readsBefore(a, b) {
+  return a.recency !== b.recency ? a.recency > b.recency : a.path < b.path;
+}
+function orderPaths(members) {
+  const best = /* @__PURE__ */ new Map();
+  const duplicates = [];
+  for (const [file, path] of members) {
+    const entry = { file, path, recency: pathRecencyOf(file.slice(file.indexOf("/") + 1)) };
+    const had = best.get(path);
+    if (had === void 0) best.set(path, entry);
+    else if (entry.recency > had.recency || entry.recency === had.recency && entry.file > had.file) {
+      duplicates.push(had.file);
+      best.set(path, entry);
+    } else duplicates.push(file);
+  }
+  const entries = [...best.values()].sort((a, b) => readsBefore(a, b) ? -1 : readsBefore(b, a) ? 1 : 0);
+  return { entries, duplicates };
+}
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function assertStorable(what, text2) {
   if (LONE_SURROGATE2.test(text2))
@@ -9527,7 +9557,7 @@ function assembleFolder(id, texts, pathOf) {
     if (texts.items.size === 0 && texts.members.size === 0) return null;
     throw unreadable(
       pathOf(HEAD_FILE),
-      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (its thread was deleted on one branch while another added items to it): run /thread-mind:resolve (in a terminal: thread-mind-mcp resolve) to restore it with its items, or \`thread-mind-mcp resolve --delete ${pathOf("").replace(/[\\/]+$/, "")}\` to delete it for good`
     );
   }
   let head;
@@ -9604,7 +9634,7 @@ function threadOf(head, items, members) {
   if (head.status !== void 0) thread.status = head.status;
   if (head.branch !== void 0) thread.branch = head.branch;
   if (commit !== void 0) thread.commit = commit;
-  const paths = [...members.paths.values()].sort();
+  const paths = orderPaths(members.paths).entries.slice(0, LIMITS.pathsCount).map((e) => e.path);
   if (paths.length > 0) thread.paths = paths;
   if (head.mergedInto !== void 0) thread.mergedInto = head.mergedInto;
   const related = [...members.related.values()].sort();
@@ -9797,14 +9827,37 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const headText = serializeHead(head);
   if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
     out.head = headText;
-  for (const dir of SET_DIRS) {
-    const had = current?.members[dir] ?? /* @__PURE__ */ new Map();
-    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
-    for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
+  planPaths(current?.members.paths ?? /* @__PURE__ */ new Map(), thread.paths ?? [], stamp, out);
+  const had = current?.members.related ?? /* @__PURE__ */ new Map();
+  const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
+  for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
 `);
-    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
-  }
+  for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
   return out;
+}
+function planPaths(had, wanted, stamp, out) {
+  const { entries, duplicates } = orderPaths(had);
+  const byPath = new Map(entries.map((e) => [e.path, e]));
+  const keep = /* @__PURE__ */ new Set();
+  const now = recencyAt(stamp.at);
+  let older = null;
+  for (let i = wanted.length - 1; i >= 0; i--) {
+    const path = wanted[i];
+    const existing = byPath.get(path);
+    if (existing !== void 0 && (older === null || readsBefore(existing, older))) {
+      keep.add(existing.file);
+      older = existing;
+      continue;
+    }
+    const recency = Math.max(now, older === null ? 0 : older.recency + 1);
+    const file = `paths/${pathFileName(recency, path)}`;
+    out.items.set(file, `${path}
+`);
+    keep.add(file);
+    older = { file, path, recency };
+  }
+  for (const e of entries) if (!keep.has(e.file)) out.remove.push(e.file);
+  out.remove.push(...duplicates);
 }
 function planSection(items, section, wanted, stamp, out) {
   const view = [];

@@ -32672,7 +32672,11 @@ function measuredPart(m) {
         }
       ];
     }),
-    injections: injections.length === 0 ? null : { count: injections.length, averageTokens: average(injections.map((r) => r.tokens)) },
+    injections: AGENT_IDS.flatMap((agent) => {
+      const ofAgent = injections.filter((r) => agentOf(r) === agent);
+      if (ofAgent.length === 0) return [];
+      return [{ agent, count: ofAgent.length, averageTokens: average(ofAgent.map((r) => r.tokens)) }];
+    }),
     receipts,
     restarts: { clear: clears.length, compaction: compacts.length, kinds: restartKindFigures(clears, compacts, injections) },
     lastHookSeen: hooks[hooks.length - 1] ?? null
@@ -32754,10 +32758,13 @@ function measuredLines(m) {
       `  Conversation size when ${mixedEnds ? `${PROFILES[e.agent].name} ` : ""}sessions ended: ${fmt2(e.averageTokens)} tokens on average, ${fmt2(e.maxTokens)} at most (${plural(e.count, "session")}, measured)`
     );
   }
-  if (m.injections) {
+  const mixedLoads = m.injections.length > 1;
+  for (const i of m.injections) {
     lines.push(
-      `  ThreadMind context loaded at session start: ~${fmt2(m.injections.averageTokens)} tokens on average (${plural(m.injections.count, "session")}, estimated)`
+      `  ThreadMind context loaded at ${mixedLoads ? `${PROFILES[i.agent].name} ` : ""}session start: ~${fmt2(i.averageTokens)} tokens on average (${plural(i.count, "session")}, estimated)`
     );
+  }
+  if (m.injections.length > 0) {
     const r = m.receipts;
     lines.push(
       `  Context delivery: ${r.delivered} confirmed in the transcript, ${r.preview} replaced by a preview, ${r.missing} missing, ${r.pending} not checked yet`
@@ -34347,6 +34354,36 @@ function gitBlobId(bytes2) {
 function memberFileName(member) {
   return createHash("sha1").update(member).digest("hex").slice(0, 16);
 }
+function pathFileName(recency, member) {
+  return `${String(recency).padStart(16, "0")}-${memberFileName(member)}`;
+}
+var PATH_FILE = /^(\d{16})-[0-9a-f]{16}$/;
+function pathRecencyOf(fileName) {
+  const m = PATH_FILE.exec(fileName);
+  return m === null ? 0 : Number(m[1]);
+}
+function recencyAt(at) {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) && ms > 0 ? ms * 1e3 : 0;
+}
+function readsBefore(a, b) {
+  return a.recency !== b.recency ? a.recency > b.recency : a.path < b.path;
+}
+function orderPaths(members2) {
+  const best = /* @__PURE__ */ new Map();
+  const duplicates = [];
+  for (const [file, path] of members2) {
+    const entry = { file, path, recency: pathRecencyOf(file.slice(file.indexOf("/") + 1)) };
+    const had = best.get(path);
+    if (had === void 0) best.set(path, entry);
+    else if (entry.recency > had.recency || entry.recency === had.recency && entry.file > had.file) {
+      duplicates.push(had.file);
+      best.set(path, entry);
+    } else duplicates.push(file);
+  }
+  const entries = [...best.values()].sort((a, b) => readsBefore(a, b) ? -1 : readsBefore(b, a) ? 1 : 0);
+  return { entries, duplicates };
+}
 var LONE_SURROGATE3 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function assertStorable(what, text) {
   if (LONE_SURROGATE3.test(text))
@@ -34480,7 +34517,7 @@ function assembleFolder(id, texts, pathOf) {
     if (texts.items.size === 0 && texts.members.size === 0) return null;
     throw unreadable(
       pathOf(HEAD_FILE),
-      `is missing: the thread folder holds items but no ${HEAD_FILE} (restore it from git, or write it by hand)`
+      `is missing: the thread folder holds items but no ${HEAD_FILE} (its thread was deleted on one branch while another added items to it): run /thread-mind:resolve (in a terminal: thread-mind-mcp resolve) to restore it with its items, or \`thread-mind-mcp resolve --delete ${pathOf("").replace(/[\\/]+$/, "")}\` to delete it for good`
     );
   }
   let head;
@@ -34557,7 +34594,7 @@ function threadOf(head, items, members2) {
   if (head.status !== void 0) thread.status = head.status;
   if (head.branch !== void 0) thread.branch = head.branch;
   if (commit !== void 0) thread.commit = commit;
-  const paths = [...members2.paths.values()].sort();
+  const paths = orderPaths(members2.paths).entries.slice(0, LIMITS.pathsCount).map((e) => e.path);
   if (paths.length > 0) thread.paths = paths;
   if (head.mergedInto !== void 0) thread.mergedInto = head.mergedInto;
   const related = [...members2.related.values()].sort();
@@ -34750,14 +34787,37 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const headText = serializeHead(head);
   if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
     out.head = headText;
-  for (const dir of SET_DIRS) {
-    const had = current?.members[dir] ?? /* @__PURE__ */ new Map();
-    const want = new Map((thread[dir] ?? []).map((m) => [`${dir}/${memberFileName(m)}`, m]));
-    for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}
+  planPaths(current?.members.paths ?? /* @__PURE__ */ new Map(), thread.paths ?? [], stamp, out);
+  const had = current?.members.related ?? /* @__PURE__ */ new Map();
+  const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
+  for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}
 `);
-    for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
-  }
+  for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
   return out;
+}
+function planPaths(had, wanted, stamp, out) {
+  const { entries, duplicates } = orderPaths(had);
+  const byPath = new Map(entries.map((e) => [e.path, e]));
+  const keep = /* @__PURE__ */ new Set();
+  const now = recencyAt(stamp.at);
+  let older = null;
+  for (let i = wanted.length - 1; i >= 0; i--) {
+    const path = wanted[i];
+    const existing = byPath.get(path);
+    if (existing !== void 0 && (older === null || readsBefore(existing, older))) {
+      keep.add(existing.file);
+      older = existing;
+      continue;
+    }
+    const recency = Math.max(now, older === null ? 0 : older.recency + 1);
+    const file = `paths/${pathFileName(recency, path)}`;
+    out.items.set(file, `${path}
+`);
+    keep.add(file);
+    older = { file, path, recency };
+  }
+  for (const e of entries) if (!keep.has(e.file)) out.remove.push(e.file);
+  out.remove.push(...duplicates);
 }
 function planSection(items, section, wanted, stamp, out) {
   const view = [];

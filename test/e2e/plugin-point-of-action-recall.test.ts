@@ -180,8 +180,8 @@ describe.skipIf(!availability.available)("point-of-action recall and subagent co
     it("leaves those files in the thread's paths and tells the model, most recent first", () => {
       expect(run.end, run.end.stderr).toMatchObject({ exitCode: 0, timedOut: false });
       const main = repo.services.store.readThread(repo.projectId, "main");
-      // Format 2 keeps paths as a set (one file per member) and reads them back sorted; the reply keeps the order joined.
-      expect(main.paths).toEqual(["docs/three.md", "lib/one.ts", "lib/two.ts"]);
+      // Format 2 keeps each path's recency in its file name: read back most recent first, as the reply joined them.
+      expect(main.paths).toEqual(["docs/three.md", "lib/two.ts", "lib/one.ts"]);
       const saved = run.perPrompt[3]!.filter(answersToolResult).map(bodyText).join("\n");
       expect(saved).toContain(
         "Paths: docs/three.md, lib/two.ts, lib/one.ts (changed in this conversation) joined the thread's paths",
