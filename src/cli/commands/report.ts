@@ -17,6 +17,8 @@ import { renderHtml } from "../report-html.js";
 import { stderrProgress } from "../scan-progress.js";
 import { workspaceFreshnessThreshold } from "../../core/freshness/freshness-config.js";
 import type { StartedScanWorker } from "../../core/savings/scan-worker-start.js";
+import { ScanCache } from "../../core/savings/scan-cache.js";
+import { reportScanCacheLocation } from "../report-scan-cache.js";
 import type { CliCommand } from "./command.js";
 
 function fileFlag(value: string | true | undefined, name: string): string | null {
@@ -82,6 +84,15 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
         console.error(
           `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`,
         );
+      // Scans of transcripts unchanged since the last report are taken from its cache: a report run again reads only
+      // what changed. The cache never decides the report: one that cannot be used is said so, and the scan reads all.
+      let scanCache: ScanCache | null = null;
+      try {
+        const location = reportScanCacheLocation(workspace.storeDir, process.env);
+        if (location !== null) scanCache = ScanCache.open(location);
+      } catch (e) {
+        console.error(`thread-mind-mcp report: the scan cache cannot be used (${messageOf(e)}); every transcript is read.`);
+      }
       const progress = stderrProgress();
       const report = await buildSavingsReport({
         workspaceRoot: workspace.root,
@@ -91,8 +102,16 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
         freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
         env: process.env,
         earlyWorker,
+        scanCache,
       });
       progress.done();
+      try {
+        scanCache?.save();
+      } catch (e) {
+        console.error(
+          `thread-mind-mcp report: the scan cache was not saved (${messageOf(e)}); the next report reads every transcript again.`,
+        );
+      }
       // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
       let doc: ReportDocument | undefined;
       const document = (): ReportDocument => (doc ??= reportDocument(report));

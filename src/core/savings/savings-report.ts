@@ -7,6 +7,7 @@ import { forEachRolloutLine } from "../../transcript/codex/read-rollout.js";
 import { scanRollout } from "./rollout-scan.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
+import { ScanCache } from "./scan-cache.js";
 import type { StartedScanWorker } from "./scan-worker-start.js";
 import { findRestarts, injectionIndex, sessionLoads, type RestartInjection, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
@@ -182,6 +183,11 @@ export interface SavingsReportOptions {
   env?: Record<string, string | undefined>;
   /** A scan worker the CLI's entry started before the report's code loaded: the scan's (see scanFiles). */
   earlyWorker?: StartedScanWorker | null;
+  /**
+   * The scans kept by an earlier report (scan-cache.ts): a transcript whose stamp is unchanged is taken from it, not read
+   * again, and every scan made is handed to it. The caller saves it.
+   */
+  scanCache?: ScanCache | null;
 }
 
 function average(values: number[]): number | null {
@@ -291,20 +297,40 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
       currentPath: index === null ? null : files[index]!.path,
     });
   };
-  const { sessions: scanned, unscanned } = await scanFiles(
-    files,
-    { ...scanLanes(files, options.env ?? {}), probeStart },
-    (index, bytes) => {
-      inFile.set(index, bytes);
-      progress(index);
+  // Transcripts unchanged since an earlier report's scan (its cache) are not read again; the others are scanned.
+  const cache = options.scanCache ?? null;
+  const scanStartedMs = Date.now();
+  const stamps = files.map((f) => (cache === null ? null : ScanCache.stampOf(f.path, scanStartedMs)));
+  const results: (ScannedSession | undefined)[] = files.map((f, i) => cache?.get(f.path, stamps[i] ?? null) ?? undefined);
+  const toScan: number[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const kept = results[i];
+    if (kept === undefined) toScan.push(i);
+    else {
+      bytesDone += kept.bytes;
+      filesDone += 1;
+    }
+  }
+  const scanning = toScan.map((i) => files[i]!);
+  const scannedNow = await scanFiles(
+    scanning,
+    { ...scanLanes(scanning, options.env ?? {}), probeStart },
+    (at, bytes) => {
+      inFile.set(toScan[at]!, bytes);
+      progress(toScan[at]!);
     },
-    (index, session) => {
+    (at, session) => {
+      const index = toScan[at]!;
       inFile.delete(index);
       bytesDone += session.bytes;
       filesDone += 1;
+      results[index] = session;
+      cache?.set(files[index]!.path, stamps[index] ?? null, session);
     },
     options.earlyWorker ?? null,
   );
+  const scanned = results.filter((s): s is ScannedSession => s !== undefined);
+  const unscanned = scannedNow.unscanned.map((u) => ({ ...u, index: toScan[u.index]! }));
   progress(null);
   // Codex's rollouts of the workspace (one tree for every workspace, by date), scanned here: few and small next to
   // Claude Code's transcripts.
