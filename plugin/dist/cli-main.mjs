@@ -14730,8 +14730,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join47 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join47(before, endsWithNewline.before), after: join47(after2, endsWithNewline.after) };
+  const join48 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join48(before, endsWithNewline.before), after: join48(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -19575,6 +19575,90 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
   return done();
 }
 
+// src/core/savings/scan-cache.ts
+var KIND = "threadmind-report-scans";
+var VERSION = 1;
+var SCAN_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+var ScanCache = class _ScanCache {
+  constructor(location, entries2) {
+    this.location = location;
+    this.entries = entries2;
+  }
+  location;
+  entries;
+  kept = /* @__PURE__ */ new Map();
+  changed = false;
+  /**
+   * The cache at `location`: empty when there is none yet, or when the file is not one this build wrote (another build,
+   * another layout, damaged, too large, not a regular file): it is then rebuilt, as a cache is, and nothing is lost.
+   */
+  static open(location) {
+    return new _ScanCache(location, readEntries(location));
+  }
+  /** The transcript's stamp now; null when it is not a regular file (any more): it is then scanned, never cached. */
+  static stampOf(path, nowMs = Date.now()) {
+    const s = stampOf(path, "file");
+    return s === null ? null : { stamp: s.stamp, settled: s.settledAtMs < nowMs };
+  }
+  /** The scan kept for the transcript at `path` while its stamp is still `stamp`; null otherwise. */
+  get(path, stamp) {
+    const entry = stamp === null ? void 0 : this.entries.get(path);
+    if (entry === void 0 || entry.stamp !== stamp.stamp) return null;
+    this.kept.set(path, entry);
+    return entry.session;
+  }
+  /**
+   * Keeps a scan of `path` made after its stamp `stamp` was taken. A stamp whose change had not settled when it was taken
+   * (a write within the file system's timestamp step could share it) is not kept: the next run scans the file again.
+   */
+  set(path, stamp, session) {
+    if (stamp === null || !stamp.settled) return;
+    this.kept.set(path, { stamp: stamp.stamp, session });
+    this.changed = true;
+  }
+  /**
+   * Writes the scans kept by this run (the transcripts it met: entries of files gone are dropped) when anything changed.
+   * A failure is thrown to the caller, which reports it: the report itself never depends on the cache.
+   */
+  save() {
+    if (!this.changed && this.kept.size === this.entries.size) return;
+    const entries2 = {};
+    for (const [path, entry] of [...this.kept].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) entries2[path] = entry;
+    writeFileAtomicSync(
+      this.location.path,
+      JSON.stringify({ kind: KIND, version: VERSION, builtBy: this.location.builtBy, entries: entries2 })
+    );
+  }
+};
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function readEntries(location) {
+  const entries2 = /* @__PURE__ */ new Map();
+  let bytes2;
+  try {
+    bytes2 = readRegularFile(location.path, SCAN_CACHE_MAX_BYTES);
+  } catch {
+    return entries2;
+  }
+  if (bytes2 === null || bytes2.length > SCAN_CACHE_MAX_BYTES) return entries2;
+  let parsed;
+  try {
+    parsed = JSON.parse(bytes2.toString("utf8"));
+  } catch {
+    return entries2;
+  }
+  if (!isRecord2(parsed) || parsed.kind !== KIND || parsed.version !== VERSION || parsed.builtBy !== location.builtBy)
+    return entries2;
+  if (!isRecord2(parsed.entries)) return entries2;
+  for (const [path, entry] of Object.entries(parsed.entries)) {
+    if (!isRecord2(entry) || typeof entry.stamp !== "string" || !isRecord2(entry.session)) continue;
+    if (entry.session.path !== path) continue;
+    entries2.set(path, { stamp: entry.stamp, session: entry.session });
+  }
+  return entries2;
+}
+
 // src/core/savings/savings-pairing.ts
 var CLEAR_TOLERANCE_MS = 5e3;
 var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
@@ -20005,20 +20089,39 @@ async function buildSavingsReport(options) {
       currentPath: index === null ? null : files[index].path
     });
   };
-  const { sessions: scanned, unscanned } = await scanFiles(
-    files,
-    { ...scanLanes(files, options.env ?? {}), probeStart },
-    (index, bytes2) => {
-      inFile.set(index, bytes2);
-      progress(index);
+  const cache = options.scanCache ?? null;
+  const scanStartedMs = Date.now();
+  const stamps = files.map((f) => cache === null ? null : ScanCache.stampOf(f.path, scanStartedMs));
+  const results = files.map((f, i) => cache?.get(f.path, stamps[i] ?? null) ?? void 0);
+  const toScan = [];
+  for (let i = 0; i < files.length; i++) {
+    const kept = results[i];
+    if (kept === void 0) toScan.push(i);
+    else {
+      bytesDone += kept.bytes;
+      filesDone += 1;
+    }
+  }
+  const scanning = toScan.map((i) => files[i]);
+  const scannedNow = await scanFiles(
+    scanning,
+    { ...scanLanes(scanning, options.env ?? {}), probeStart },
+    (at, bytes2) => {
+      inFile.set(toScan[at], bytes2);
+      progress(toScan[at]);
     },
-    (index, session) => {
+    (at, session) => {
+      const index = toScan[at];
       inFile.delete(index);
       bytesDone += session.bytes;
       filesDone += 1;
+      results[index] = session;
+      cache?.set(files[index].path, stamps[index] ?? null, session);
     },
     null
   );
+  const scanned = results.filter((s) => s !== void 0);
+  const unscanned = scannedNow.unscanned.map((u) => ({ ...u, index: toScan[u.index] }));
   progress(null);
   const rollouts = await locateRollouts({
     sessionsDir: codexSessionsDir(options.env ?? {}),
@@ -20670,6 +20773,27 @@ function stderrProgress(options = {}) {
     }
   };
 }
+var SCAN_CACHE_FILE = "report-scans.json";
+function runningFile() {
+  if (typeof __filename === "string") return __filename;
+  const url = new URL(import.meta.url);
+  return url.protocol === "file:" ? fileURLToPath(url) : null;
+}
+function scanBuild() {
+  const self = runningFile();
+  if (self === null) return null;
+  const own = fileStamp(self);
+  const worker = fileStamp(join(dirname(self), "scan-worker.cjs"));
+  return own === null || worker === null ? null : `${own}|${worker}`;
+}
+function reportScanCacheLocation(storeDir, env, builtBy = scanBuild()) {
+  if (env.THREADMIND_SCAN_CACHE === "0" || builtBy === null) return null;
+  const store = lstatSync(storeDir, { throwIfNoEntry: false });
+  if (store === void 0 || !store.isDirectory()) return null;
+  const dir = join(storeDir, "cache");
+  makeDir(dir);
+  return { path: join(dir, SCAN_CACHE_FILE), builtBy };
+}
 
 // src/cli/commands/report.ts
 function fileFlag(value, name) {
@@ -20729,6 +20853,13 @@ function reportCommandWith(earlyWorker) {
         console.error(
           `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
         );
+      let scanCache = null;
+      try {
+        const location = reportScanCacheLocation(workspace.storeDir, process.env);
+        if (location !== null) scanCache = ScanCache.open(location);
+      } catch (e) {
+        console.error(`thread-mind-mcp report: the scan cache cannot be used (${messageOf(e)}); every transcript is read.`);
+      }
       const progress = stderrProgress();
       const report = await buildSavingsReport({
         workspaceRoot: workspace.root,
@@ -20737,9 +20868,17 @@ function reportCommandWith(earlyWorker) {
         onProgress: progress.update,
         freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
         env: process.env,
-        earlyWorker
+        earlyWorker,
+        scanCache
       });
       progress.done();
+      try {
+        scanCache?.save();
+      } catch (e) {
+        console.error(
+          `thread-mind-mcp report: the scan cache was not saved (${messageOf(e)}); the next report reads every transcript again.`
+        );
+      }
       let doc;
       const document = () => doc ??= reportDocument(report);
       if (args.flags.get("json") === true)
@@ -21522,14 +21661,14 @@ function isHead(v) {
 function isEntry(v) {
   return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
-var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isRecord3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
   const shards = /* @__PURE__ */ new Map();
   const shardFor = (kind, field, key) => {
     const name = shardName(kind, shardOf(key));
     if (!shards.has(name)) {
       const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord2(value) ? value : null);
+      shards.set(name, isRecord3(value) ? value : null);
     }
     return shards.get(name) ?? null;
   };
@@ -21609,7 +21748,7 @@ function indexFilesComplete(storeDir, head) {
     const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
     const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
     const text2 = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
-    if (!isRecord2(paths) || !isRecord2(records) || !isRecord2(text2)) return false;
+    if (!isRecord3(paths) || !isRecord3(records) || !isRecord3(text2)) return false;
     if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry))) return false;
     if (!Object.values(records).every(isHead)) return false;
     if (!Object.values(text2).every(isString)) return false;

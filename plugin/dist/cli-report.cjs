@@ -3616,6 +3616,210 @@ async function scanFiles(files, plan, onBytes, onDone, earlyWorker = null) {
   return done();
 }
 
+// src/core/savings/scan-cache.ts
+init_cjs_shims();
+
+// src/core/store/atomic-write.ts
+init_cjs_shims();
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
+function atomicTempPath(target, dir = path.dirname(target)) {
+  return path.join(dir, `.${path.basename(target)}.${process.pid}.${tempSuffix()}.tmp`);
+}
+var FenceRefusal = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+function writeFileAtomicSync(path$1, data, fence) {
+  const temp = atomicTempPath(path$1, fence?.tempDir);
+  let tempExists = false;
+  try {
+    const fd = fs.openSync(temp, "wx");
+    tempExists = true;
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    if (fence) ;
+    fs.renameSync(temp, path$1);
+    tempExists = false;
+    fsyncDirectorySync(path.dirname(path$1));
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
+    let cleanupError;
+    if (tempExists) {
+      try {
+        fs.unlinkSync(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
+    throw new AtomicWriteError(path$1, error, temp, cleanupError);
+  }
+}
+function fsyncDirectorySync(dir) {
+  let fd;
+  try {
+    fd = fs.openSync(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    fs.fsyncSync(fd);
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+function isDirectorySyncRefusal(error) {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error) {
+  return errnoCode(error) === "ENOENT" ? void 0 : error;
+}
+
+// src/core/store/file-stamp.ts
+init_cjs_shims();
+function fileStamp(path) {
+  try {
+    const s = fs.lstatSync(path, { bigint: true });
+    return s.isFile() ? statStamp(s) : null;
+  } catch {
+    return null;
+  }
+}
+function statStamp(s) {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+function changedNsOf(s) {
+  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+}
+function settledAtMs(changedNs) {
+  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
+}
+var RACY_MARGIN_MS = 3e3;
+var FINE_RACY_MARGIN_MS = 50;
+function racyMarginMs(changedNs) {
+  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
+}
+function stampOf(path, kind) {
+  try {
+    const s = fs.lstatSync(path, { bigint: true });
+    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
+    const changed = changedNsOf(s);
+    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+  } catch {
+    return null;
+  }
+}
+
+// src/core/savings/scan-cache.ts
+var KIND = "threadmind-report-scans";
+var VERSION = 1;
+var SCAN_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+var ScanCache = class _ScanCache {
+  constructor(location, entries) {
+    this.location = location;
+    this.entries = entries;
+  }
+  location;
+  entries;
+  kept = /* @__PURE__ */ new Map();
+  changed = false;
+  /**
+   * The cache at `location`: empty when there is none yet, or when the file is not one this build wrote (another build,
+   * another layout, damaged, too large, not a regular file): it is then rebuilt, as a cache is, and nothing is lost.
+   */
+  static open(location) {
+    return new _ScanCache(location, readEntries(location));
+  }
+  /** The transcript's stamp now; null when it is not a regular file (any more): it is then scanned, never cached. */
+  static stampOf(path, nowMs = Date.now()) {
+    const s = stampOf(path, "file");
+    return s === null ? null : { stamp: s.stamp, settled: s.settledAtMs < nowMs };
+  }
+  /** The scan kept for the transcript at `path` while its stamp is still `stamp`; null otherwise. */
+  get(path, stamp) {
+    const entry = stamp === null ? void 0 : this.entries.get(path);
+    if (entry === void 0 || entry.stamp !== stamp.stamp) return null;
+    this.kept.set(path, entry);
+    return entry.session;
+  }
+  /**
+   * Keeps a scan of `path` made after its stamp `stamp` was taken. A stamp whose change had not settled when it was taken
+   * (a write within the file system's timestamp step could share it) is not kept: the next run scans the file again.
+   */
+  set(path, stamp, session) {
+    if (stamp === null || !stamp.settled) return;
+    this.kept.set(path, { stamp: stamp.stamp, session });
+    this.changed = true;
+  }
+  /**
+   * Writes the scans kept by this run (the transcripts it met: entries of files gone are dropped) when anything changed.
+   * A failure is thrown to the caller, which reports it: the report itself never depends on the cache.
+   */
+  save() {
+    if (!this.changed && this.kept.size === this.entries.size) return;
+    const entries = {};
+    for (const [path, entry] of [...this.kept].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) entries[path] = entry;
+    writeFileAtomicSync(
+      this.location.path,
+      JSON.stringify({ kind: KIND, version: VERSION, builtBy: this.location.builtBy, entries })
+    );
+  }
+};
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function readEntries(location) {
+  const entries = /* @__PURE__ */ new Map();
+  let bytes;
+  try {
+    bytes = readRegularFile(location.path, SCAN_CACHE_MAX_BYTES);
+  } catch {
+    return entries;
+  }
+  if (bytes === null || bytes.length > SCAN_CACHE_MAX_BYTES) return entries;
+  let parsed;
+  try {
+    parsed = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return entries;
+  }
+  if (!isRecord2(parsed) || parsed.kind !== KIND || parsed.version !== VERSION || parsed.builtBy !== location.builtBy)
+    return entries;
+  if (!isRecord2(parsed.entries)) return entries;
+  for (const [path, entry] of Object.entries(parsed.entries)) {
+    if (!isRecord2(entry) || typeof entry.stamp !== "string" || !isRecord2(entry.session)) continue;
+    if (entry.session.path !== path) continue;
+    entries.set(path, { stamp: entry.stamp, session: entry.session });
+  }
+  return entries;
+}
+
 // src/core/savings/savings-pairing.ts
 init_cjs_shims();
 
@@ -3624,11 +3828,34 @@ init_cjs_shims();
 
 // src/core/store/make-dir.ts
 init_cjs_shims();
-
-// src/core/store/atomic-write.ts
-init_cjs_shims();
-
-// src/core/context/token-estimate.ts
+function makeDir(path) {
+  try {
+    fs.mkdirSync(path, { recursive: true });
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path$1) {
+  try {
+    fs.mkdirSync(path$1);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT" || path.dirname(path$1) === path$1) {
+      madeMeanwhile(path$1, error);
+      return;
+    }
+    makeDirOneByOne(path.dirname(path$1));
+    try {
+      fs.mkdirSync(path$1);
+    } catch (again) {
+      madeMeanwhile(path$1, again);
+    }
+  }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && fs.lstatSync(path).isDirectory()) return;
+  throw error;
+}
 function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
@@ -4112,20 +4339,39 @@ async function buildSavingsReport(options) {
       currentPath: index === null ? null : files[index].path
     });
   };
-  const { sessions: scanned, unscanned } = await scanFiles(
-    files,
-    { ...scanLanes(files, options.env ?? {}), probeStart },
-    (index, bytes) => {
-      inFile.set(index, bytes);
-      progress(index);
+  const cache = options.scanCache ?? null;
+  const scanStartedMs = Date.now();
+  const stamps = files.map((f) => cache === null ? null : ScanCache.stampOf(f.path, scanStartedMs));
+  const results = files.map((f, i) => cache?.get(f.path, stamps[i] ?? null) ?? void 0);
+  const toScan = [];
+  for (let i = 0; i < files.length; i++) {
+    const kept = results[i];
+    if (kept === void 0) toScan.push(i);
+    else {
+      bytesDone += kept.bytes;
+      filesDone += 1;
+    }
+  }
+  const scanning = toScan.map((i) => files[i]);
+  const scannedNow = await scanFiles(
+    scanning,
+    { ...scanLanes(scanning, options.env ?? {}), probeStart },
+    (at, bytes) => {
+      inFile.set(toScan[at], bytes);
+      progress(toScan[at]);
     },
-    (index, session) => {
+    (at, session) => {
+      const index = toScan[at];
       inFile.delete(index);
       bytesDone += session.bytes;
       filesDone += 1;
+      results[index] = session;
+      cache?.set(files[index].path, stamps[index] ?? null, session);
     },
     options.earlyWorker ?? null
   );
+  const scanned = results.filter((s) => s !== void 0);
+  const unscanned = scannedNow.unscanned.map((u) => ({ ...u, index: toScan[u.index] }));
   progress(null);
   const rollouts = await locateRollouts({
     sessionsDir: codexSessionsDir(options.env ?? {}),
@@ -4960,6 +5206,30 @@ function workspaceFreshnessThreshold(storeDir, lastProjectId) {
   return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
 }
 
+// src/cli/report-scan-cache.ts
+init_cjs_shims();
+var SCAN_CACHE_FILE = "report-scans.json";
+function runningFile() {
+  if (typeof __filename === "string") return __filename;
+  const url$1 = new URL(importMetaUrl);
+  return url$1.protocol === "file:" ? url.fileURLToPath(url$1) : null;
+}
+function scanBuild() {
+  const self = runningFile();
+  if (self === null) return null;
+  const own = fileStamp(self);
+  const worker = fileStamp(path.join(path.dirname(self), "scan-worker.cjs"));
+  return own === null || worker === null ? null : `${own}|${worker}`;
+}
+function reportScanCacheLocation(storeDir, env, builtBy = scanBuild()) {
+  if (env.THREADMIND_SCAN_CACHE === "0" || builtBy === null) return null;
+  const store = fs.lstatSync(storeDir, { throwIfNoEntry: false });
+  if (store === void 0 || !store.isDirectory()) return null;
+  const dir = path.join(storeDir, "cache");
+  makeDir(dir);
+  return { path: path.join(dir, SCAN_CACHE_FILE), builtBy };
+}
+
 // src/cli/commands/report.ts
 function fileFlag(value, name) {
   if (value === void 0) return null;
@@ -5018,6 +5288,13 @@ function reportCommandWith(earlyWorker) {
         console.error(
           `thread-mind-mcp report: ${logged.unreadableLines} line(s) of ${workspace.storeDir}/measurements.jsonl are not measurement records; they are left out.`
         );
+      let scanCache = null;
+      try {
+        const location = reportScanCacheLocation(workspace.storeDir, process.env);
+        if (location !== null) scanCache = ScanCache.open(location);
+      } catch (e) {
+        console.error(`thread-mind-mcp report: the scan cache cannot be used (${messageOf(e)}); every transcript is read.`);
+      }
       const progress = stderrProgress();
       const report = await buildSavingsReport({
         workspaceRoot: workspace.root,
@@ -5026,9 +5303,17 @@ function reportCommandWith(earlyWorker) {
         onProgress: progress.update,
         freshnessThreshold: workspaceFreshnessThreshold(workspace.storeDir, local.state.lastProjectId),
         env: process.env,
-        earlyWorker
+        earlyWorker,
+        scanCache
       });
       progress.done();
+      try {
+        scanCache?.save();
+      } catch (e) {
+        console.error(
+          `thread-mind-mcp report: the scan cache was not saved (${messageOf(e)}); the next report reads every transcript again.`
+        );
+      }
       let doc;
       const document2 = () => doc ??= reportDocument(report);
       if (args.flags.get("json") === true)
