@@ -1,4 +1,4 @@
-// Hook benchmarks: SessionStart (big store; the same with 500 writes made through the MCP server; no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
+// Hook benchmarks: SessionStart (big store; the same with 500 writes made through the MCP server; 10,000 threads; no project), SessionEnd (200 MB vs 20 KB), PreCompact (200 MB),
 // UserPromptSubmit (no project; big store; 200 MB vs 20 KB), peak RSS; every hook run as Claude Code runs it; and
 // SessionStart and UserPromptSubmit (20 KB and 200 MB rollouts) run as Codex runs them; all interleaved with
 // `node -e ''` (the floor) in the same rounds. Subset "codex" (`--only=hooks:codex`): the floor and the Codex rows only.
@@ -158,8 +158,8 @@ export async function hookBenchmarks(ctx) {
   // Claude Code's rows (and what only they need: the store after many writes, the MCP server, peak RSS).
   const claudeRows = subset === null;
   const sizes = quick
-    ? { threads: 50, depth: 5, big: 2_000_000, changes: 20 }
-    : { threads: 1_000, depth: 20, big: 200_000_000, changes: 500 };
+    ? { threads: 50, depth: 5, big: 2_000_000, changes: 20, huge: 200 }
+    : { threads: 1_000, depth: 20, big: 200_000_000, changes: 500, huge: 10_000 };
   const rounds = quick ? 1 : ctx.rounds;
   const warmup = quick ? 0 : ctx.warmup;
   const home = join(workDir, "home");
@@ -178,6 +178,12 @@ export async function hookBenchmarks(ctx) {
     log(`hooks: the same store again, migrated, then ${sizes.changes} writes through the MCP server`);
     wsChanges = writeWorkspace(join(workDir, "ws-changes"), { seed: 11, threads: sizes.threads, depth: sizes.depth });
     await writeChanges(ctx, wsChanges, sizes.changes, join(workDir, "home-changes"));
+  }
+  // SessionStart's cached start at every tree size (#31): the same kind of store, ten times larger.
+  let wsHuge = null;
+  if (claudeRows) {
+    log(`hooks: writing a workspace of ${sizes.huge} threads (depth ${sizes.depth})`);
+    wsHuge = writeWorkspace(join(workDir, "ws-huge"), { seed: 12, threads: sizes.huge, depth: sizes.depth });
   }
   const emptyRepo = join(workDir, "ws-empty");
   initGitRepo(emptyRepo);
@@ -238,9 +244,13 @@ export async function hookBenchmarks(ctx) {
   const changesBaseDir = join(workDir, "local-state-changes.base");
   mkdirSync(changesBaseDir, { recursive: true });
   if (wsChanges) for (const f of localFiles) copyFileSync(join(wsChanges.storeDir, f), join(changesBaseDir, f));
+  const hugeBaseDir = join(workDir, "local-state-huge.base");
+  mkdirSync(hugeBaseDir, { recursive: true });
+  if (wsHuge) for (const f of localFiles) copyFileSync(join(wsHuge.storeDir, f), join(hugeBaseDir, f));
   const restoreLocalState = () => {
     for (const f of localFiles) copyFileSync(join(baseDir, f), join(ws.storeDir, f));
     if (wsChanges) for (const f of localFiles) copyFileSync(join(changesBaseDir, f), join(wsChanges.storeDir, f));
+    if (wsHuge) for (const f of localFiles) copyFileSync(join(hugeBaseDir, f), join(wsHuge.storeDir, f));
   };
 
   const claudePid = process.pid;
@@ -296,6 +306,7 @@ export async function hookBenchmarks(ctx) {
   const codexPrompt = (turn) => ({ turn_id: turn, prompt: "go on" });
   const emptyTranscript = join(home, ".claude", "projects", "-bench-empty", `${startId}.jsonl`);
   const changesTranscript = join(home, ".claude", "projects", "-bench-changes", `${startId}.jsonl`);
+  const hugeTranscript = join(home, ".claude", "projects", "-bench-huge", `${startId}.jsonl`);
   const prompt = (id) => ({ prompt_id: id, permission_mode: "default", prompt: "go on" });
   const toolWrite = (dir, file) => ({
     tool_name: "Write",
@@ -307,6 +318,7 @@ export async function hookBenchmarks(ctx) {
   const makeCases = (dist) => ({
     startBig: hookCase(dist, "SessionStart", ws.root, startId, startTranscript, { source: "startup" }),
     startChanges: wsChanges && hookCase(dist, "SessionStart", wsChanges.root, startId, changesTranscript, { source: "startup" }),
+    startHuge: wsHuge && hookCase(dist, "SessionStart", wsHuge.root, startId, hugeTranscript, { source: "startup" }),
     startEmpty: hookCase(dist, "SessionStart", emptyRepo, startId, emptyTranscript, { source: "startup" }),
     endSmall: hookCase(dist, "SessionEnd", ws.root, small.sessionId, small.path, { reason: "other" }),
     endLarge: hookCase(dist, "SessionEnd", ws.root, large.sessionId, large.path, { reason: "other" }),
@@ -381,6 +393,7 @@ export async function hookBenchmarks(ctx) {
     startBig: startCheck(ws.deepestId, `(${ws.deepestId})`),
     // The deepest thread's own latest write (every chain-length-th change is its).
     startChanges: wsChanges && startCheck(wsChanges.deepestId, "BENCH-CHANGE-"),
+    startHuge: wsHuge && startCheck(wsHuge.deepestId, `(${wsHuge.deepestId})`),
     startEmpty: (r) => {
       if (r.stdout.trim() !== "") throw new Error(`SessionStart without a project printed: ${r.stdout.slice(0, 300)}`);
     },
@@ -473,6 +486,7 @@ export async function hookBenchmarks(ctx) {
     emptyModule: [],
     startBig: [],
     startChanges: [],
+    startHuge: [],
     startEmpty: [],
     endSmall: [],
     endLarge: [],
@@ -495,6 +509,7 @@ export async function hookBenchmarks(ctx) {
     "emptyModule",
     "startBig",
     "startChanges",
+    "startHuge",
     "startEmpty",
     "endSmall",
     "endLarge",
@@ -624,6 +639,13 @@ export async function hookBenchmarks(ctx) {
           "SessionStart hook, whole process, after many writes",
           `as above, migrated (\`migrate\`), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
           "startChanges",
+          1.25,
+        ),
+        timeFigure(
+          "hook-start-huge",
+          "SessionStart hook, whole process, large store",
+          `${sizes.huge.toLocaleString("en-US")} threads, depth ${sizes.depth}, summaries 1–3 KB`,
+          "startHuge",
           1.25,
         ),
         timeFigure("hook-start-empty", "SessionStart hook, no project", "empty git repo", "startEmpty", 1.1),
@@ -800,6 +822,8 @@ export async function hookBenchmarks(ctx) {
   }
   const gaveUpNote = {
     "hook-start-store": "startBig",
+    "hook-start-changes": "startChanges",
+    "hook-start-huge": "startHuge",
     "hook-end-size": "endLarge",
     "hook-end-small": "endSmall",
     "hook-precompact": "preLarge",
