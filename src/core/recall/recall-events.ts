@@ -18,6 +18,15 @@ export interface RecallEvent {
   chars: number;
   /** Estimated (characters / 3.5: no tokenizer on the hook path). */
   tokens: number;
+  /** The tool call's id (hook input `tool_use_id`): Claude Code records the injection under it (attachment.toolUseID). */
+  toolUseId?: string;
+  /** textFingerprint of the text handed over: its receipt recognises it in the transcript (absent in older records). */
+  fingerprint?: string;
+  /**
+   * The size of the transcript Claude Code records the injection in (the conversation's, or the subagent's own file) when
+   * it was handed over: the record is written after that point, so its receipt reads from there.
+   */
+  transcriptOffset?: number;
 }
 
 /** A file the conversation was about to change (Edit, Write, MultiEdit, NotebookEdit), once per file and conversation. */
@@ -40,7 +49,10 @@ export interface SubagentContextEvent {
   projectId: string;
   threadId: string;
   chars: number;
+  /** Estimated (characters / 3.5). */
   tokens: number;
+  /** textFingerprint of the text handed over (absent in older records); recorded at the head of the subagent's file. */
+  fingerprint?: string;
 }
 
 export type RecallLogEvent = RecallEvent | FileEditEvent | SubagentContextEvent;
@@ -52,17 +64,34 @@ export function estimatedTokens(text: string): number {
 
 const isStr = (v: unknown): v is string => typeof v === "string";
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const optional = <T>(v: unknown, is: (v: unknown) => v is T): boolean => v === undefined || is(v);
 
 /** Whether a parsed log line (kind already one of these) has the fields its kind needs. */
 export function isRecallLogEvent(d: Record<string, unknown>): boolean {
   if (!isStr(d.instance) || (d.agentId !== undefined && !isStr(d.agentId))) return false;
   switch (d.kind) {
     case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount(d.chars) && isCount(d.tokens);
+      return (
+        isStr(d.file) &&
+        Array.isArray(d.threads) &&
+        d.threads.every(isStr) &&
+        isCount(d.chars) &&
+        isCount(d.tokens) &&
+        optional(d.toolUseId, isStr) &&
+        optional(d.fingerprint, isStr) &&
+        optional(d.transcriptOffset, isCount)
+      );
     case "fileEdit":
       return isStr(d.file);
     case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount(d.chars) && isCount(d.tokens);
+      return (
+        isStr(d.agentId) &&
+        isStr(d.projectId) &&
+        isStr(d.threadId) &&
+        isCount(d.chars) &&
+        isCount(d.tokens) &&
+        optional(d.fingerprint, isStr)
+      );
     default:
       return false;
   }
