@@ -3,7 +3,7 @@
 // under its tool call's id in the conversation's file, or in the subagent's own file inside a subagent; a SubagentStart
 // context at the head of the subagent's file), and SessionEnd settles each one: delivered when its record holds the text,
 // not delivered when it is missing (a record under another tool call does not count), not checked when the subagent's
-// file does not exist.
+// file does not exist. Stats, the report and doctor then give the same delivery figures.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,8 +11,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseHookStdout } from "../reliability/hook-process.js";
 import { currentPathIndex } from "../../src/core/recall/path-index-build.js";
 import { servicesFor } from "../support/core-services.js";
+import { runCli } from "../support/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { assistant, jsonl, preToolUseInjection, subagentStartInjection, user } from "../transcript/transcript-builders.js";
+import { collectStats, renderStats } from "../../src/core/savings/stats.js";
+import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 
 const CLAUDE_PID = 636_363;
 const SESSION = "eeeeeeee-2222-4333-8444-555555555555";
@@ -117,7 +120,7 @@ const logEvents = (dir: string): Logged[] =>
 const append = (path: string, records: Record<string, unknown>[]) => appendFileSync(path, jsonl(records));
 
 describe("receipts of recall and subagent context, settled at SessionEnd from the transcript", () => {
-  it("confirms delivery from the records Claude Code writes", async () => {
+  it("confirms delivery from the records Claude Code writes, and stats, the report and doctor agree", async () => {
     const s = await shop();
     let response = 0;
     const answer = () => assistant({ id: `msg_${++response}`, output: 5 });
@@ -150,5 +153,27 @@ describe("receipts of recall and subagent context, settled at SessionEnd from th
     const receiptOf = (e: Logged) => events.find((r) => r.kind === "receipt" && r.injectionAt === e.at)?.receipt ?? "none";
     expect(handed.map(receiptOf)).toEqual(["delivered", "missing", "delivered"]);
     expect(events.filter((e) => e.kind === "subagentContext").map(receiptOf)).toEqual(["delivered", "none"]);
+
+    const stats = renderStats(await collectStats(servicesFor(s.dir)));
+    const recallLine =
+      /Before a file was changed \(PreToolUse\): 3 times, ~\d+ tokens in all \(estimated: characters \/ 3\.5\); 2 delivered \(confirmed from the transcript\), 1 not delivered/.exec(
+        stats,
+      )?.[0];
+    const subagentLine =
+      /To subagents \(SubagentStart\): 2 times, ~\d+ tokens in all \(estimated: characters \/ 3\.5\); 1 delivered \(confirmed from the transcript\), 1 not checked yet/.exec(
+        stats,
+      )?.[0];
+    expect(recallLine, stats).toBeDefined();
+    expect(subagentLine, stats).toBeDefined();
+
+    const report = runCli(["report"], { cwd: s.dir, home: s.home });
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain(recallLine);
+    expect(report.stdout).toContain(subagentLine);
+
+    const doctor = runCli(["doctor", "--json"], { cwd: s.dir, home: s.home });
+    const check = (JSON.parse(doctor.stdout) as { checks: DoctorCheck[] }).checks.find((c) => c.id === "recall-delivery");
+    expect(check?.status).toBe("warn");
+    expect(check?.detail).toEqual(expect.arrayContaining([recallLine, subagentLine]));
   });
 });

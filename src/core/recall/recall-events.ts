@@ -97,24 +97,55 @@ export function isRecallLogEvent(d: Record<string, unknown>): boolean {
   }
 }
 
-/** How often each kind of injection fired and what it added (estimated tokens). */
+/**
+ * How often each kind of injection fired and what it added (estimated tokens), and how many of them the transcript
+ * confirms delivered: settled by the SessionEnd/PreCompact hooks (src/hooks/recall-receipts.ts); the others are either
+ * undelivered (missing, or only a preview) or not checked yet (fired minus both).
+ */
 export interface RecallFigures {
   recalls: number;
   recallTokens: number;
+  recallsDelivered: number;
+  recallsUndelivered: number;
   subagentContexts: number;
   subagentTokens: number;
+  subagentContextsDelivered: number;
+  subagentContextsUndelivered: number;
 }
 
 export function emptyRecallFigures(): RecallFigures {
-  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+  return {
+    recalls: 0,
+    recallTokens: 0,
+    recallsDelivered: 0,
+    recallsUndelivered: 0,
+    subagentContexts: 0,
+    subagentTokens: 0,
+    subagentContextsDelivered: 0,
+    subagentContextsUndelivered: 0,
+  };
 }
 
-/** Point-of-action recall and subagent context as stats and the report show them: how often, and what they added. */
+/** "N delivered (confirmed from the transcript)", and how many were not, or not checked yet. */
+function deliveryText(fired: number, delivered: number, undelivered: number): string {
+  const pending = fired - delivered - undelivered;
+  const parts = [`${formatCount(delivered)} delivered (confirmed from the transcript)`];
+  if (undelivered > 0) parts.push(`${formatCount(undelivered)} not delivered`);
+  if (pending > 0) parts.push(`${formatCount(pending)} not checked yet`);
+  return parts.join(", ");
+}
+
+/**
+ * Point-of-action recall and subagent context as stats, the report and doctor show them: how often each fired, the
+ * tokens it added (estimated), and how many the transcripts confirm delivered.
+ */
 export function recallLines(r: RecallFigures): string[] {
   const times = (n: number) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  const tokens = (n: number) => `~${formatCount(n)} tokens in all (estimated: characters / 3.5)`;
   return [
-    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
-    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
-    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`,
+    "Decisions handed over at the point of action (Claude Code plugin hooks):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ${tokens(r.recallTokens)}; ${deliveryText(r.recalls, r.recallsDelivered, r.recallsUndelivered)}`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ${tokens(r.subagentTokens)}; ${deliveryText(r.subagentContexts, r.subagentContextsDelivered, r.subagentContextsUndelivered)}`,
+    "  Delivery is read from Claude Code's transcript when the session ends or compacts; not checked yet: still running, or recorded by an older version.",
   ];
 }
