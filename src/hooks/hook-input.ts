@@ -19,6 +19,8 @@ export interface HookInput {
   toolName?: string | null;
   /** PreToolUse: the file the tool is about to read or change (tool_input.file_path, or notebook_path), as given. */
   toolFilePath?: string | null;
+  /** PreToolUse: the tool call's id (`tool_use_id`); Claude Code records the hook's context under it. */
+  toolUseId?: string | null;
   /** Inside a subagent (PreToolUse) and SubagentStart: the subagent's id. */
   agentId?: string | null;
 }
@@ -147,6 +149,7 @@ export function parseHookInput(text: string, fallbackCwd: string): HookInput {
     prompt: str("prompt"),
     toolName: str("tool_name"),
     toolFilePath: toolFilePath(d.tool_input),
+    toolUseId: str("tool_use_id"),
     agentId: str("agent_id"),
   };
 }

@@ -17,6 +17,7 @@ import { pendingInjections } from "../core/measure/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import { firstRequestAfter, readReceiptHeads, receiptEvents, type ReceiptReading } from "./receipts.js";
+import { recallReceiptEvents } from "./recall-receipts.js";
 import { stalenessEvent } from "./staleness-record.js";
 
 export { TAIL_MAX_BYTES, TAIL_MAX_RECORDS };
@@ -53,17 +54,22 @@ export async function measureSize(
   const pending = pendingInjections(logged);
   const events: MeasurementEvent[] = [];
   let receipts: ReceiptReading | { error: unknown } | null = null;
+  let recallReceipts: MeasurementEvent[] | { error: unknown } = [];
   if (input.transcriptPath) {
     const path = input.transcriptPath;
+    const agent = agentOfHook(input);
     try {
       // A pending injection after a compaction logged by an older version (no transcript offset) is recorded after the
       // boundary: only then walk back that far.
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === undefined);
-      // The size and the receipts' records are read at once (both reads in flight).
-      const [tail, found] = await Promise.all([
-        agentOfHook(input).readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
+      // The size and the receipts' records are read at once (the reads in flight together). Point-of-action recall and
+      // the subagent context are Claude Code's hooks only.
+      const [tail, found, recalls] = await Promise.all([
+        agent.readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
         pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error: unknown) => ({ error })),
+        agent.id !== "claude-code" ? [] : recallReceiptEvents(logged, path).catch((error: unknown) => ({ error })),
       ]);
+      recallReceipts = recalls;
       contextTokens = tail.contextTokens;
       receipts =
         found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
@@ -96,6 +102,9 @@ export async function measureSize(
       notes.push(failureLine("could not check the context receipt", e));
     }
   }
+  if ("error" in recallReceipts)
+    notes.push(failureLine("could not check the receipts of recalled decisions", recallReceipts.error));
+  else events.push(...recallReceipts);
   // This conversation's thread: the instance's own choice is recorded. An instance without one follows its own
   // conversations through the log; only a conversation another process was on (a resumed one) is taken into
   // config.json, under the lock.

@@ -7,6 +7,7 @@ import { sessionThreadRef } from "../core/thread-choice.js";
 import { excerptKey, type IndexedThreadHead } from "../core/recall/path-index.js";
 import { estimatedTokens, type SubagentContextEvent } from "../core/recall/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
+import { textFingerprint } from "../core/text-fingerprint.js";
 import type { HookInput } from "./hook-input.js";
 import type { HookOutput } from "./hook-output.js";
 import type { RecallStore } from "./tool-recall.js";
@@ -65,6 +66,7 @@ export async function subagentContext(store: RecallStore, input: HookInput): Pro
     threadId: ref.threadId,
     chars: context.length,
     tokens: estimatedTokens(context),
+    fingerprint: textFingerprint(context),
   };
   await store.recordEvents([event]);
   return { additionalContext: context };

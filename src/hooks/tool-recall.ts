@@ -4,7 +4,7 @@
 // with the tool call; the file is recorded as changed by the conversation (fileEdit, joined to the thread's paths at its
 // next summary write). Silent when nothing matches. No YAML, no services: the path index is read from the cache, and
 // the caller builds it when it is missing or stale (hook-core.ts).
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { lastConversation } from "../core/measure/measurement-log-read.js";
@@ -17,6 +17,8 @@ import { excerptKey, type ReadyIndex } from "../core/recall/path-index.js";
 import { recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
 import { estimatedTokens, type FileEditEvent, type RecallEvent } from "../core/recall/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
+import { textFingerprint } from "../core/text-fingerprint.js";
+import { subagentTranscriptPath } from "../agents/claude-code/subagent-transcript.js";
 import type { HookInput } from "./hook-input.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
 
@@ -63,6 +65,23 @@ export function repoFileOf(filePath: string, cwd: string, root: string): string 
     return null;
   }
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep) ? rel : null;
+}
+
+/**
+ * Where the injection's receipt is read from (src/hooks/recall-receipts.ts): the size of the transcript Claude Code records
+ * it in (the conversation's; inside a subagent, the subagent's own file), which it writes after the hook ends. Only when a
+ * recall is handed over (one stat); null when there is no such file yet (it is written from its start) or no path.
+ */
+function recordingOffset(input: HookInput, agentId: string | null): number | null {
+  if (input.transcriptPath == null) return null;
+  const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
+  if (path === null) return null;
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? 0 : stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The thread keys this conversation (or this subagent) was already given since its last compaction. */
@@ -159,6 +178,8 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
     const recall = recallText(file, blocks);
     if (recall !== null) {
       output = { additionalContext: recall.text };
+      const toolUseId = input.toolUseId != null && input.toolUseId.length <= 200 ? input.toolUseId : null;
+      const offset = recordingOffset(input, agentId);
       toRecord.push({
         kind: "recall",
         ...base,
@@ -166,6 +187,9 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
         threads: recall.included,
         chars: recall.text.length,
         tokens: estimatedTokens(recall.text),
+        fingerprint: textFingerprint(recall.text),
+        ...(toolUseId !== null ? { toolUseId } : {}),
+        ...(offset !== null ? { transcriptOffset: offset } : {}),
       } satisfies RecallEvent);
     }
   }

@@ -8,7 +8,7 @@ type JsonObject = Record<string, unknown>;
 class ShapeProblem extends Error {}
 
 const SYNTHETIC_MODEL = "<synthetic>";
-const PERSISTED_OUTPUT_OPEN = "<persisted-output>";
+export const PERSISTED_OUTPUT_OPEN = "<persisted-output>";
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -51,7 +51,16 @@ async function legacyStore(): Promise<string> {
 }
 
 // An older config.json knew nothing of point-of-action recall (#27): none is counted.
-const NO_RECALL = { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+const NO_RECALL = {
+  recalls: 0,
+  recallTokens: 0,
+  recallsDelivered: 0,
+  recallsUndelivered: 0,
+  subagentContexts: 0,
+  subagentTokens: 0,
+  subagentContextsDelivered: 0,
+  subagentContextsUndelivered: 0,
+};
 
 describe("measurements kept in an older config.json", () => {
   test("are read as they are, moved to the log by the next write, and read the same afterwards", async () => {

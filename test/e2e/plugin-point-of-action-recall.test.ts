@@ -2,8 +2,11 @@
 // file a sibling (done) thread's paths cover: the request after the tool call carries that thread's decision, a second
 // write of it does not repeat it, after /clear it comes again, a file no thread covers adds nothing; a subagent's first
 // request carries the lean context of the thread; a conversation that writes three files and then its summary leaves
-// them in the thread's paths.
+// them in the thread's paths. Where Claude Code records each injection in the transcript (a PreToolUse context under
+// its tool call's id in the conversation's file, a SubagentStart context in the subagent's own file), and that the
+// SessionEnd hooks confirm each one delivered from there (receipts), as stats then say.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -17,6 +20,8 @@ import { PLUGIN_ARGS, answersToolResult, bodyText, promptRequests, toolName } fr
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { logLines } from "../support/store-measurements.js";
+import { listTranscripts, readTranscript, type TranscriptRecord } from "../support/claude-transcripts.js";
+import { collectStats, renderStats } from "../../src/core/savings/stats.js";
 
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
@@ -165,6 +170,75 @@ describe.skipIf(!availability.available)("point-of-action recall and subagent co
         "src/payments/refund-a.ts",
       ]);
       expect(lines.filter((e) => e.kind === "subagentContext")).toHaveLength(1);
+    });
+
+    /** The hook_additional_context records of a transcript, with the record's own fields. */
+    const hookContexts = (records: TranscriptRecord[]) =>
+      records.flatMap((r) => {
+        const a = r.attachment as Record<string, unknown> | undefined;
+        return r.type === "attachment" && a?.type === "hook_additional_context" ? [{ record: r, attachment: a }] : [];
+      });
+    const toolUseIds = (records: TranscriptRecord[]) =>
+      records.flatMap((r) => {
+        const content = (r.message as { content?: unknown } | undefined)?.content;
+        return r.type === "assistant" && Array.isArray(content)
+          ? content.flatMap((b: { type?: string; id?: string; name?: string }) =>
+              b.type === "tool_use" && b.name === "Write" ? [b.id] : [],
+            )
+          : [];
+      });
+
+    it("Claude Code records a PreToolUse context in the conversation's transcript under the tool call's id", () => {
+      // One transcript before /clear, one after: each holds one recall, recorded as the hook's event and its tool call.
+      const files = listTranscripts(sandbox.home, repo.dir);
+      expect(files).toHaveLength(2);
+      const recalls = logLines(repo.dir).filter((e) => e.kind === "recall");
+      for (const file of files) {
+        const records = readTranscript(file);
+        const pre = hookContexts(records).filter((h) => h.attachment.hookEvent === "PreToolUse");
+        expect(pre).toHaveLength(1);
+        expect(pre[0]!.attachment).toMatchObject({ hookName: "PreToolUse:Write" });
+        expect((pre[0]!.attachment.content as string[])[0]).toContain(REFUND_RULE);
+        expect(pre[0]!.record.isSidechain).toBe(false);
+        // Its toolUseID is the id of a Write in that transcript, and the one the hook logged (its input's tool_use_id).
+        const id = pre[0]!.attachment.toolUseID;
+        expect(toolUseIds(records)).toContain(id);
+        expect(recalls.map((e) => e.toolUseId)).toContain(id);
+      }
+    });
+
+    it("Claude Code records a SubagentStart context in the subagent's own file, <session>/subagents/agent-<agent_id>.jsonl", () => {
+      const sub = logLines(repo.dir).find((e) => e.kind === "subagentContext");
+      const withFolder = listTranscripts(sandbox.home, repo.dir).filter((f) =>
+        existsSync(join(f.replace(/\.jsonl$/, ""), "subagents")),
+      );
+      expect(withFolder).toHaveLength(1);
+      const folder = join(withFolder[0]!.replace(/\.jsonl$/, ""), "subagents");
+      expect(readdirSync(folder)).toContain(`agent-${String(sub?.agentId)}.jsonl`);
+      const records = readTranscript(join(folder, `agent-${String(sub?.agentId)}.jsonl`));
+      const start = hookContexts(records).filter((h) => h.attachment.hookEvent === "SubagentStart");
+      expect(start).toHaveLength(1);
+      expect(start[0]!.record).toMatchObject({ isSidechain: true, agentId: sub?.agentId });
+      expect((start[0]!.attachment.content as string[])[0]).toContain(MAIN_RULE);
+      // Nothing of it in the conversation's own transcript.
+      expect(hookContexts(readTranscript(withFolder[0]!)).filter((h) => h.attachment.hookEvent === "SubagentStart")).toEqual([]);
+    });
+
+    it("once the sessions ended, each recall and the subagent context is confirmed delivered from the transcript", async () => {
+      const lines = logLines(repo.dir);
+      const handed = lines.filter((e) => e.kind === "recall" || e.kind === "subagentContext");
+      expect(handed).toHaveLength(3);
+      for (const e of handed) {
+        const receipt = lines.find((r) => r.kind === "receipt" && r.injectionAt === e.at && r.contentHash === e.fingerprint);
+        expect(receipt?.receipt, `${String(e.kind)} at ${String(e.at)}`).toBe("delivered");
+      }
+      const stats = renderStats(await collectStats(repo.services));
+      expect(stats).toMatch(
+        /Before a file was changed \(PreToolUse\): 2 times, ~\d+ tokens in all \(estimated: characters \/ 3\.5\); 2 delivered \(confirmed from the transcript\)\n/,
+      );
+      expect(stats).toMatch(
+        /To subagents \(SubagentStart\): 1 time, ~\d+ tokens in all \(estimated: characters \/ 3\.5\); 1 delivered \(confirmed from the transcript\)\n/,
+      );
     });
   });
 

@@ -165,6 +165,66 @@ export function hookInjection(context: string, source: "startup" | "clear" | "co
   ];
 }
 
+/**
+ * The two attachment records Claude Code 2.1.332 writes for a PreToolUse context, right after the hook ran (before the
+ * tool_result), keyed by the tool call's id; inside a subagent they go to its own file, marked as sidechain records.
+ */
+export function preToolUseInjection(context: string, toolUseId: string, agentId?: string): Json[] {
+  const hookStdout = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: context } });
+  const sidechain = agentId === undefined ? {} : { isSidechain: true, agentId };
+  return [
+    base("attachment", {
+      ...sidechain,
+      attachment: {
+        type: "hook_success",
+        content: hookStdout,
+        hookName: "PreToolUse:Edit",
+        hookEvent: "PreToolUse",
+        toolUseID: toolUseId,
+      },
+    }),
+    base("attachment", {
+      ...sidechain,
+      attachment: {
+        type: "hook_additional_context",
+        content: [context],
+        hookName: "PreToolUse:Edit",
+        hookEvent: "PreToolUse",
+        toolUseID: toolUseId,
+      },
+    }),
+  ];
+}
+
+/** The attachment records at the head of a subagent's own file (after its prompt) for a SubagentStart context (2.1.332). */
+export function subagentStartInjection(context: string, agentId: string): Json[] {
+  const hookStdout = JSON.stringify({ hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: context } });
+  return [
+    base("attachment", {
+      isSidechain: true,
+      agentId,
+      attachment: {
+        type: "hook_success",
+        content: hookStdout,
+        hookName: "SubagentStart:general-purpose",
+        hookEvent: "SubagentStart",
+        toolUseID: nextUuid(),
+      },
+    }),
+    base("attachment", {
+      isSidechain: true,
+      agentId,
+      attachment: {
+        type: "hook_additional_context",
+        content: [context],
+        hookName: "SubagentStart",
+        hookEvent: "SubagentStart",
+        toolUseID: nextUuid(),
+      },
+    }),
+  ];
+}
+
 /** The preview block Claude Code puts in content[0] when the hook output was over 10,000 characters. */
 export function persistedOutputPreview(fullContext: string): string {
   return [

@@ -115,7 +115,8 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
       // The tables are built once, and only for what prints them (the Markdown, the HTML page): --json alone does not.
       let doc: ReportDocument | undefined;
       const document = (): ReportDocument => (doc ??= reportDocument(report));
-      // Point-of-action recall and subagent context come from ThreadMind's own log (the transcripts do not tell them apart).
+      // Point-of-action recall and subagent context come from ThreadMind's own log: how often each fired, and their
+      // delivery as the SessionEnd/PreCompact hooks settled it from the transcripts (doctor shows the same figures).
       // Written on fd 1 (writeStdout): process.stdout would load node:stream, and node:net for a pipe (~4 ms).
       if (args.flags.get("json") === true)
         await writeStdout(`${JSON.stringify({ ...report, recall: logged.recall }, null, 2)}\n`);

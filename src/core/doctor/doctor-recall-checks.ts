@@ -1,6 +1,6 @@
 // Doctor checks of point-of-action recall and the subagent context: the plugin declares their hooks (PreToolUse on the
-// file-changing tools, SubagentStart), the PreToolUse hook runs here (node, the bundle, exit 0, within its budget), and
-// the path index can be built from this workspace's threads.
+// file-changing tools, SubagentStart), the PreToolUse hook runs here (node, the bundle, exit 0, within its budget), the
+// path index can be built from this workspace's threads, and what was handed over reached the model (the hooks' receipts).
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { bundlePath } from "../bundles.js";
 import { messageOf } from "../error-details.js";
 import { isRecord } from "../json-record.js";
 import { currentPathIndex } from "../recall/path-index-build.js";
+import { recallLines, type RecallFigures } from "../recall/recall-events.js";
 import type { Store } from "../store/store.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 
@@ -127,4 +128,25 @@ export async function checkRecallHooks(options: {
     `PreToolUse (${CHANGING.join(", ")}) and SubagentStart declared; a PreToolUse run here took ${run.ms} ms and exited 0`,
     indexLine,
   );
+}
+
+/**
+ * Whether the recalls and subagent contexts handed over reached the model, as the SessionEnd/PreCompact hooks settled it
+ * from the transcripts: the very figures and lines of stats and the report (recallLines), so that all three agree. Null
+ * when none was handed over yet.
+ */
+export function checkRecallDelivery(recall: RecallFigures): DoctorCheck | null {
+  if (recall.recalls === 0 && recall.subagentContexts === 0) return null;
+  const title = "Recall delivery";
+  const [, ...lines] = recallLines(recall);
+  const detail = lines.map((l) => l.trim());
+  if (recall.recallsUndelivered > 0 || recall.subagentContextsUndelivered > 0) {
+    return warn(
+      "recall-delivery",
+      title,
+      "Decisions handed over by the PreToolUse or SubagentStart hook are missing from Claude Code's transcript: check that no setting strips hook output (`claude --debug` shows it) and that the plugin is current.",
+      ...detail,
+    );
+  }
+  return ok("recall-delivery", title, ...detail);
 }

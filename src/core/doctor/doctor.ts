@@ -6,6 +6,7 @@ import { resolveWorkspace, storeDirState } from "../workspace.js";
 import { readLocalState } from "../store/local-state.js";
 import { readMeasurementLog } from "../measure/measurement-log-read.js";
 import { emptyMeasurements, type Measurements } from "../measure/measurements.js";
+import { emptyRecallFigures } from "../recall/recall-events.js";
 import { claudeConfigDir } from "../savings/transcript-locations.js";
 import { fail, warn, type CheckStatus, type DoctorCheck } from "./doctor-types.js";
 import { checkGit, checkNode, checkVersions } from "./doctor-runtime-checks.js";
@@ -18,7 +19,7 @@ import {
   type DoctorLogRead,
 } from "./doctor-store-checks.js";
 import { checkHooksSeen, checkPluginInstalled, checkReceipts } from "./doctor-claude-checks.js";
-import { checkRecallHooks } from "./doctor-recall-checks.js";
+import { checkRecallDelivery, checkRecallHooks } from "./doctor-recall-checks.js";
 import { checkCodexHooks } from "./doctor-codex-checks.js";
 import { codexHome } from "../../agents/codex/rollout-paths.js";
 import { checkConflicts, checkMergeDriver } from "./doctor-team-checks.js";
@@ -93,6 +94,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
   // The store checks need a usable .threadmind/ directory (checkWorkspace is ok only for one).
   const usable = workspaceCheck.status === "ok";
   let measurements = emptyMeasurements();
+  let recall = emptyRecallFigures();
   if (usable) {
     if (services.hasOldLayout()) {
       checks.push(
@@ -107,7 +109,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
     // config.json and the log are read once, here: the local-state check reports on them, the later checks use the measurements.
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
-    if ("read" in log) measurements = log.read.measurements;
+    if ("read" in log) {
+      measurements = log.read.measurements;
+      recall = log.read.recall;
+    }
     checks.push(checkThreads(services));
     const formatOne = checkFormatOne(services);
     if (formatOne !== null) checks.push(formatOne);
@@ -149,6 +154,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
           store: services.store,
         }),
       );
+      const delivery = checkRecallDelivery(recall);
+      if (delivery !== null) checks.push(delivery);
     }
     if (projectsListed(services)) checks.push(await contextCheck(services));
   }

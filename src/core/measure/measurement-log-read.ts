@@ -168,6 +168,8 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
   const seen = new Set<string>();
   const staleness = stalenessCollector();
   const recall = emptyRecallFigures();
+  // The receipt keys of recalls and subagent contexts (those logged with a fingerprint): counted once the log is read.
+  const handedOver: { kind: "recall" | "subagentContext"; key: string }[] = [];
   let unreadableLines = 0;
   const fold = (line: string, fromLog: boolean, rawBytes: number) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -206,10 +208,14 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       case "recall":
         recall.recalls += 1;
         recall.recallTokens += event.tokens;
+        if (event.fingerprint !== undefined)
+          handedOver.push({ kind: event.kind, key: receiptKey({ ...event, contentHash: event.fingerprint }) });
         break;
       case "subagentContext":
         recall.subagentContexts += 1;
         recall.subagentTokens += event.tokens;
+        if (event.fingerprint !== undefined)
+          handedOver.push({ kind: event.kind, key: receiptKey({ ...event, contentHash: event.fingerprint }) });
         break;
       case "conversation":
       case "summaryWrite":
@@ -238,6 +244,13 @@ export function readMeasurementLog(storeDir: string, legacy: Measurements = empt
       injection.receipt = settled.receipt;
       if (settled.firstRequestTokens !== undefined) injection.firstRequestTokens = settled.firstRequestTokens;
     }
+  }
+  for (const { kind, key } of handedOver) {
+    const settled = receipts.get(key);
+    if (settled === undefined) continue;
+    const delivered = settled.receipt === "delivered";
+    if (kind === "recall") recall[delivered ? "recallsDelivered" : "recallsUndelivered"] += 1;
+    else recall[delivered ? "subagentContextsDelivered" : "subagentContextsUndelivered"] += 1;
   }
   return {
     measurements: {
