@@ -15107,28 +15107,47 @@ function isFreshnessEvent(d) {
 // src/core/recall/recall-events.ts
 var isStr = (v) => typeof v === "string";
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
+var optional = (v, is) => v === void 0 || is(v);
 function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
     case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount3(d.chars) && isCount3(d.tokens);
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount3(d.chars) && isCount3(d.tokens) && optional(d.toolUseId, isStr) && optional(d.fingerprint, isStr) && optional(d.transcriptOffset, isCount3);
     case "fileEdit":
       return isStr(d.file);
     case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount3(d.chars) && isCount3(d.tokens);
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount3(d.chars) && isCount3(d.tokens) && optional(d.fingerprint, isStr);
     default:
       return false;
   }
 }
 function emptyRecallFigures() {
-  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+  return {
+    recalls: 0,
+    recallTokens: 0,
+    recallsDelivered: 0,
+    recallsUndelivered: 0,
+    subagentContexts: 0,
+    subagentTokens: 0,
+    subagentContextsDelivered: 0,
+    subagentContextsUndelivered: 0
+  };
+}
+function deliveryText(fired, delivered, undelivered) {
+  const pending = fired - delivered - undelivered;
+  const parts = [`${formatCount(delivered)} delivered (confirmed from the transcript)`];
+  if (undelivered > 0) parts.push(`${formatCount(undelivered)} not delivered`);
+  if (pending > 0) parts.push(`${formatCount(pending)} not checked yet`);
+  return parts.join(", ");
 }
 function recallLines(r) {
   const times = (n) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  const tokens = (n) => `~${formatCount(n)} tokens in all (estimated: characters / 3.5)`;
   return [
-    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
-    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
-    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`
+    "Decisions handed over at the point of action (Claude Code plugin hooks):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ${tokens(r.recallTokens)}; ${deliveryText(r.recalls, r.recallsDelivered, r.recallsUndelivered)}`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ${tokens(r.subagentTokens)}; ${deliveryText(r.subagentContexts, r.subagentContextsDelivered, r.subagentContextsUndelivered)}`,
+    "  Delivery is read from Claude Code's transcript when the session ends or compacts; not checked yet: still running, or recorded by an older version."
   ];
 }
 
@@ -15210,6 +15229,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const seen = /* @__PURE__ */ new Set();
   const staleness = stalenessCollector();
   const recall = emptyRecallFigures();
+  const handedOver = [];
   let unreadableLines = 0;
   const fold2 = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -15246,10 +15266,14 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "recall":
         recall.recalls += 1;
         recall.recallTokens += event.tokens;
+        if (event.fingerprint !== void 0)
+          handedOver.push({ kind: event.kind, key: receiptKey({ ...event, contentHash: event.fingerprint }) });
         break;
       case "subagentContext":
         recall.subagentContexts += 1;
         recall.subagentTokens += event.tokens;
+        if (event.fingerprint !== void 0)
+          handedOver.push({ kind: event.kind, key: receiptKey({ ...event, contentHash: event.fingerprint }) });
         break;
       case "conversation":
       case "summaryWrite":
@@ -15279,6 +15303,13 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       injection.receipt = settled.receipt;
       if (settled.firstRequestTokens !== void 0) injection.firstRequestTokens = settled.firstRequestTokens;
     }
+  }
+  for (const { kind, key } of handedOver) {
+    const settled = receipts.get(key);
+    if (settled === void 0) continue;
+    const delivered = settled.receipt === "delivered";
+    if (kind === "recall") recall[delivered ? "recallsDelivered" : "recallsUndelivered"] += 1;
+    else recall[delivered ? "subagentContextsDelivered" : "subagentContextsUndelivered"] += 1;
   }
   return {
     measurements: {
@@ -16099,8 +16130,8 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/thread-input-checks.ts
-function oneOf(what, value, allowed, optional) {
-  if (value === void 0 && optional) return;
+function oneOf(what, value, allowed, optional2) {
+  if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
     throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
   }
@@ -22003,6 +22034,21 @@ async function checkRecallHooks(options) {
     indexLine
   );
 }
+function checkRecallDelivery(recall) {
+  if (recall.recalls === 0 && recall.subagentContexts === 0) return null;
+  const title = "Recall delivery";
+  const [, ...lines] = recallLines(recall);
+  const detail = lines.map((l) => l.trim());
+  if (recall.recallsUndelivered > 0 || recall.subagentContextsUndelivered > 0) {
+    return warn(
+      "recall-delivery",
+      title,
+      "Decisions handed over by the PreToolUse or SubagentStart hook are missing from Claude Code's transcript: check that no setting strips hook output (`claude --debug` shows it) and that the plugin is current.",
+      ...detail
+    );
+  }
+  return ok("recall-delivery", title, ...detail);
+}
 var CODEX_PLUGIN_NAME = "thread-mind";
 var CODEX_HOOK_EVENTS = [
   "session_start",
@@ -23196,6 +23242,7 @@ async function runDoctor(options) {
   checks.push(workspaceCheck);
   const usable = workspaceCheck.status === "ok";
   let measurements = emptyMeasurements();
+  let recall = emptyRecallFigures();
   if (usable) {
     if (services.hasOldLayout()) {
       checks.push(
@@ -23209,7 +23256,10 @@ async function runDoctor(options) {
     }
     const local = readLocalState(workspace.storeDir);
     const log = readLog(workspace.storeDir, local.state.measurements);
-    if ("read" in log) measurements = log.read.measurements;
+    if ("read" in log) {
+      measurements = log.read.measurements;
+      recall = log.read.recall;
+    }
     checks.push(checkThreads(services));
     const formatOne = checkFormatOne(services);
     if (formatOne !== null) checks.push(formatOne);
@@ -23251,6 +23301,8 @@ async function runDoctor(options) {
           store: services.store
         })
       );
+      const delivery = checkRecallDelivery(recall);
+      if (delivery !== null) checks.push(delivery);
     }
     if (projectsListed(services)) checks.push(await contextCheck(services));
   }

@@ -1228,28 +1228,47 @@ function formatCount(n) {
 // src/core/recall/recall-events.ts
 var isStr = (v) => typeof v === "string";
 var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+var optional = (v, is) => v === void 0 || is(v);
 function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
     case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.toolUseId, isStr) && optional(d.fingerprint, isStr) && optional(d.transcriptOffset, isCount2);
     case "fileEdit":
       return isStr(d.file);
     case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.fingerprint, isStr);
     default:
       return false;
   }
 }
 function emptyRecallFigures() {
-  return { recalls: 0, recallTokens: 0, subagentContexts: 0, subagentTokens: 0 };
+  return {
+    recalls: 0,
+    recallTokens: 0,
+    recallsDelivered: 0,
+    recallsUndelivered: 0,
+    subagentContexts: 0,
+    subagentTokens: 0,
+    subagentContextsDelivered: 0,
+    subagentContextsUndelivered: 0
+  };
+}
+function deliveryText(fired, delivered, undelivered) {
+  const pending = fired - delivered - undelivered;
+  const parts = [`${formatCount(delivered)} delivered (confirmed from the transcript)`];
+  if (undelivered > 0) parts.push(`${formatCount(undelivered)} not delivered`);
+  if (pending > 0) parts.push(`${formatCount(pending)} not checked yet`);
+  return parts.join(", ");
 }
 function recallLines(r) {
   const times = (n) => `${formatCount(n)} time${n === 1 ? "" : "s"}`;
+  const tokens = (n) => `~${formatCount(n)} tokens in all (estimated: characters / 3.5)`;
   return [
-    "Decisions handed over at the point of action (Claude Code plugin hooks; tokens estimated):",
-    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ~${formatCount(r.recallTokens)} tokens in all`,
-    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ~${formatCount(r.subagentTokens)} tokens in all`
+    "Decisions handed over at the point of action (Claude Code plugin hooks):",
+    `  Before a file was changed (PreToolUse): ${times(r.recalls)}, ${tokens(r.recallTokens)}; ${deliveryText(r.recalls, r.recallsDelivered, r.recallsUndelivered)}`,
+    `  To subagents (SubagentStart): ${times(r.subagentContexts)}, ${tokens(r.subagentTokens)}; ${deliveryText(r.subagentContexts, r.subagentContextsDelivered, r.subagentContextsUndelivered)}`,
+    "  Delivery is read from Claude Code's transcript when the session ends or compacts; not checked yet: still running, or recorded by an older version."
   ];
 }
 
@@ -1331,6 +1350,7 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
   const seen = /* @__PURE__ */ new Set();
   const staleness = stalenessCollector();
   const recall = emptyRecallFigures();
+  const handedOver = [];
   let unreadableLines = 0;
   const fold = (line, fromLog, rawBytes) => {
     if (line.trim() === "" || seen.has(line)) return;
@@ -1367,10 +1387,14 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       case "recall":
         recall.recalls += 1;
         recall.recallTokens += event.tokens;
+        if (event.fingerprint !== void 0)
+          handedOver.push({ kind: event.kind, key: receiptKey({ ...event, contentHash: event.fingerprint }) });
         break;
       case "subagentContext":
         recall.subagentContexts += 1;
         recall.subagentTokens += event.tokens;
+        if (event.fingerprint !== void 0)
+          handedOver.push({ kind: event.kind, key: receiptKey({ ...event, contentHash: event.fingerprint }) });
         break;
       case "conversation":
       case "summaryWrite":
@@ -1400,6 +1424,13 @@ function readMeasurementLog(storeDir, legacy = emptyMeasurements()) {
       injection.receipt = settled.receipt;
       if (settled.firstRequestTokens !== void 0) injection.firstRequestTokens = settled.firstRequestTokens;
     }
+  }
+  for (const { kind, key } of handedOver) {
+    const settled = receipts.get(key);
+    if (settled === void 0) continue;
+    const delivered = settled.receipt === "delivered";
+    if (kind === "recall") recall[delivered ? "recallsDelivered" : "recallsUndelivered"] += 1;
+    else recall[delivered ? "subagentContextsDelivered" : "subagentContextsUndelivered"] += 1;
   }
   return {
     measurements: {

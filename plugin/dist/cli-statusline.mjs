@@ -10835,15 +10835,16 @@ function isFreshnessEvent(d) {
 // src/core/recall/recall-events.ts
 var isStr = (v) => typeof v === "string";
 var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+var optional = (v, is) => v === void 0 || is(v);
 function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
     case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.toolUseId, isStr) && optional(d.fingerprint, isStr) && optional(d.transcriptOffset, isCount2);
     case "fileEdit":
       return isStr(d.file);
     case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.fingerprint, isStr);
     default:
       return false;
   }

@@ -7882,22 +7882,23 @@ function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
     case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount3(d.chars) && isCount3(d.tokens);
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount3(d.chars) && isCount3(d.tokens) && optional(d.toolUseId, isStr) && optional(d.fingerprint, isStr) && optional(d.transcriptOffset, isCount3);
     case "fileEdit":
       return isStr(d.file);
     case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount3(d.chars) && isCount3(d.tokens);
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount3(d.chars) && isCount3(d.tokens) && optional(d.fingerprint, isStr);
     default:
       return false;
   }
 }
-var isStr, isCount3;
+var isStr, isCount3, optional;
 var init_recall_events = __esm({
   "src/core/recall/recall-events.ts"() {
     "use strict";
     init_format_count();
     isStr = (v) => typeof v === "string";
     isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
+    optional = (v, is) => v === void 0 || is(v);
   }
 });
 
@@ -14306,8 +14307,8 @@ var ProjectIndex = class {
   }
   /** Brings the catalog up to date with the thread files (see the class comment for how little a warm check costs). */
   async refresh() {
-    await new Promise((resolve7) => setImmediate(resolve7));
-    await new Promise((resolve7) => setImmediate(resolve7));
+    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve8) => setImmediate(resolve8));
     this.filesRead = 0;
     if (!this.catalogLoaded) this.loadCatalogFile();
     const dirStamp = stampOf2(this.threadsDir);
@@ -15161,8 +15162,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join38 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join38(before, endsWithNewline.before), after: join38(after2, endsWithNewline.after) };
+  const join39 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join39(before, endsWithNewline.before), after: join39(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -16126,8 +16127,8 @@ function lineOf(lineStarts, offset) {
 
 // src/core/thread-input-checks.ts
 init_errors();
-function oneOf(what, value, allowed, optional) {
-  if (value === void 0 && optional) return;
+function oneOf(what, value, allowed, optional2) {
+  if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
     throw errors.invalid(`Invalid ${what} ${JSON.stringify(value)}: use one of ${allowed.join(", ")}.`);
   }
@@ -18473,7 +18474,7 @@ async function streamLines(path, splitter, options) {
       sinceYield += n;
       if (sinceYield >= BYTES_BETWEEN_YIELDS) {
         sinceYield = 0;
-        await new Promise((resolve7) => setImmediate(resolve7));
+        await new Promise((resolve8) => setImmediate(resolve8));
       }
     }
     splitter.end();
@@ -18708,7 +18709,7 @@ async function forEachZstdLine(path, sink, chunkSize) {
         throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
       }
       if (n === 0) break;
-      await new Promise((resolve7) => setImmediate(resolve7));
+      await new Promise((resolve8) => setImmediate(resolve8));
     }
     splitter.end();
     return bytesRead;
@@ -19066,6 +19067,173 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
   });
 }
 
+// src/agents/claude-code/subagent-transcript.ts
+var import_node_path39 = require("path");
+var AGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+function subagentTranscriptPath(transcriptPath, agentId) {
+  if (!AGENT_ID.test(agentId)) return null;
+  const folder = (0, import_node_path39.join)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(transcriptPath)), (0, import_node_path39.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path39.join)(folder, "subagents", `agent-${agentId}.jsonl`);
+}
+
+// src/hooks/recall-receipts.ts
+init_measurement_log_read();
+init_receipt_rule();
+init_text_fingerprint();
+
+// src/transcript/read-hook-attachments.ts
+var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var optionalString4 = (o, key) => {
+  const v = o[key];
+  return typeof v === "string" ? v : null;
+};
+function hookAttachmentOf(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isObject3(value) || value.type !== "attachment" || !isObject3(value.attachment)) return null;
+  const a = value.attachment;
+  if (a.type !== "hook_additional_context") return null;
+  const content = a.content;
+  if (!Array.isArray(content) || !content.every((c) => typeof c === "string")) return null;
+  return {
+    hookEvent: optionalString4(a, "hookEvent"),
+    toolUseId: optionalString4(a, "toolUseID"),
+    content,
+    text: content.join("\n"),
+    isPersistedOutputPreview: content[0]?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+  };
+}
+async function readHookAttachments(path, options) {
+  checkPositiveInteger("maxBytes", options.maxBytes);
+  const chunkSize = options.chunkSize ?? 64 * 1024;
+  checkPositiveInteger("chunkSize", chunkSize);
+  if (!Number.isInteger(options.from) || options.from < 0)
+    throw new RangeError(`from must be a non-negative integer, got ${options.from}`);
+  return withTranscript(path, async (file) => {
+    const found = [];
+    let matched = false;
+    const from = options.from > file.size ? 0 : options.from;
+    let dropFirst = from > 0;
+    const splitter = new ByteLineSplitter((bytes2) => {
+      if (dropFirst) {
+        dropFirst = false;
+        return false;
+      }
+      if (!mayBeNeededRecord(bytes2, ["hook-context"])) return false;
+      const attachment = hookAttachmentOf(bytes2.toString("utf8"));
+      if (attachment === null) return false;
+      found.push(attachment);
+      matched = options.until(attachment);
+      return matched;
+    });
+    const start = from > 0 ? from - 1 : 0;
+    const limit = Math.min(start + options.maxBytes, file.size);
+    let position = start;
+    while (position < limit && !splitter.stopped) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+      await readExactly(file, chunk, position);
+      position += chunk.length;
+      splitter.push(chunk);
+    }
+    if (position === file.size) splitter.end();
+    return { fileSize: file.size, found, matched };
+  });
+}
+
+// src/hooks/recall-receipts.ts
+var RECALL_RECEIPT_MAX_BYTES = 1024 * 1024;
+var RECALL_RECEIPTS_PER_HOOK = 32;
+function handedOverKey(e) {
+  return receiptKey({ sessionId: e.sessionId, at: e.at, contentHash: e.fingerprint });
+}
+function pendingHandedOver(events) {
+  const settled = /* @__PURE__ */ new Set();
+  for (const e of events)
+    if (e.kind === "receipt") settled.add(receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash }));
+  const pending = [];
+  for (const e of events) {
+    if (e.kind !== "recall" && e.kind !== "subagentContext") continue;
+    const fingerprint = e.fingerprint;
+    if (fingerprint === void 0) continue;
+    const withPrint = { ...e, fingerprint };
+    if (!settled.has(handedOverKey(withPrint))) pending.push(withPrint);
+  }
+  return pending;
+}
+function recordPlace(e, transcriptPath) {
+  switch (e.kind) {
+    case "recall": {
+      const path = e.agentId === void 0 ? transcriptPath : subagentTranscriptPath(transcriptPath, e.agentId);
+      return path === null ? null : { path, from: e.transcriptOffset ?? 0 };
+    }
+    case "subagentContext": {
+      const path = subagentTranscriptPath(transcriptPath, e.agentId);
+      return path === null ? null : { path, from: 0 };
+    }
+    default: {
+      const unreachable = e;
+      throw new Error(`unknown injection ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function ofThisCall(e, a) {
+  switch (e.kind) {
+    case "recall":
+      return a.hookEvent === "PreToolUse" && (e.toolUseId === void 0 || a.toolUseId === e.toolUseId);
+    case "subagentContext":
+      return a.hookEvent === "SubagentStart";
+    default: {
+      const unreachable = e;
+      throw new Error(`unknown injection ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+async function recallReceiptEvents(events, transcriptPath) {
+  const out = [];
+  let reads = 0;
+  for (const e of pendingHandedOver(events)) {
+    if (reads >= RECALL_RECEIPTS_PER_HOOK) break;
+    const place = recordPlace(e, transcriptPath);
+    if (place === null) continue;
+    const identity = (a) => a.text.length === e.chars ? textFingerprint(a.text) : "";
+    let found;
+    try {
+      reads += 1;
+      const read = await readHookAttachments(place.path, {
+        from: place.from,
+        maxBytes: RECALL_RECEIPT_MAX_BYTES,
+        until: (a) => ofThisCall(e, a) && (a.isPersistedOutputPreview || identity(a) === e.fingerprint)
+      });
+      found = read.found.filter((a) => ofThisCall(e, a));
+    } catch (error) {
+      if (!(error instanceof TranscriptReadError)) throw error;
+      if (error.code === "ENOENT") reads -= 1;
+      continue;
+    }
+    const threadId = e.kind === "recall" ? e.threads[0]?.split("/")[1] ?? "" : e.threadId;
+    const receipt = receiptOf({ threadId }, found, e.fingerprint, {
+      identity,
+      isPreview: (a) => a.isPersistedOutputPreview,
+      // Within 2,000 characters these never reach the 10,000-character cap: no saved full text is looked for.
+      savedIdentity: () => null,
+      previewText: (a) => a.text
+    });
+    out.push({
+      kind: "receipt",
+      at: nextTimestamp(),
+      sessionId: e.sessionId,
+      injectionAt: e.at,
+      contentHash: e.fingerprint,
+      receipt
+    });
+  }
+  return out;
+}
+
 // src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
@@ -19106,7 +19274,7 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path39 = require("path");
+var import_node_path40 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -19122,7 +19290,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path39.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path40.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -19196,14 +19364,18 @@ async function measureSize(store, input, kind) {
   const pending = pendingInjections(logged);
   const events = [];
   let receipts = null;
+  let recallReceipts = [];
   if (input.transcriptPath) {
     const path = input.transcriptPath;
+    const agent = agentOfHook(input);
     try {
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
-      const [tail, found] = await Promise.all([
-        agentOfHook(input).readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
-        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error }))
+      const [tail, found, recalls] = await Promise.all([
+        agent.readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
+        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error })),
+        agent.id !== "claude-code" ? [] : recallReceiptEvents(logged, path).catch((error) => ({ error }))
       ]);
+      recallReceipts = recalls;
       contextTokens = tail.contextTokens;
       receipts = found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
@@ -19237,6 +19409,9 @@ async function measureSize(store, input, kind) {
       notes.push(failureLine("could not check the context receipt", e));
     }
   }
+  if ("error" in recallReceipts)
+    notes.push(failureLine("could not check the receipts of recalled decisions", recallReceipts.error));
+  else events.push(...recallReceipts);
   const state = store.readState();
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
@@ -19276,7 +19451,7 @@ init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
 var import_node_fs40 = require("fs");
-var import_node_path40 = require("path");
+var import_node_path41 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -19298,7 +19473,7 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path40.join)(storeDir, "cache");
+    const cache = (0, import_node_path41.join)(storeDir, "cache");
     (0, import_node_fs40.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs40.lstatSync)(cache).isDirectory()) return;
     (0, import_node_fs40.rmSync)(temp, { force: true });
@@ -19542,11 +19717,11 @@ function readyFromMemory(index) {
 
 // src/core/recall/path-index-files.ts
 var import_node_fs41 = require("fs");
-var import_node_path41 = require("path");
+var import_node_path42 = require("path");
 init_regular_file();
 var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
-  return (0, import_node_path41.join)(storeDir, "cache", "recall");
+  return (0, import_node_path42.join)(storeDir, "cache", "recall");
 }
 var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
 function readJson(path) {
@@ -19562,11 +19737,11 @@ function readJson(path) {
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
 function readPart(storeDir, name, full) {
-  const d = readJson((0, import_node_path41.join)(recallCacheDir(storeDir), name));
+  const d = readJson((0, import_node_path42.join)(recallCacheDir(storeDir), name));
   return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
 }
 function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path41.join)(recallCacheDir(storeDir), "head.json"));
+  const d = readJson((0, import_node_path42.join)(recallCacheDir(storeDir), "head.json"));
   if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
   if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
@@ -19630,14 +19805,14 @@ function readyFromFiles(storeDir, head) {
   };
 }
 async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path41.join)(recallCacheDir(storeDir), name);
+  const path = (0, import_node_path42.join)(recallCacheDir(storeDir), name);
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
 async function savePathIndex(storeDir, index, full, quick) {
-  const headPath = (0, import_node_path41.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path42.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
-  makeDir((0, import_node_path41.dirname)(headPath));
+  makeDir((0, import_node_path42.dirname)(headPath));
   const byAnchor = entriesByAnchor(index);
   const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
   const pathShards = shardsOf();
@@ -19653,10 +19828,10 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const old of ["paths.json", "text.json", "threads.json"]) (0, import_node_fs41.rmSync)((0, import_node_path41.join)(recallCacheDir(storeDir), old), { force: true });
+  for (const old of ["paths.json", "text.json", "threads.json"]) (0, import_node_fs41.rmSync)((0, import_node_path42.join)(recallCacheDir(storeDir), old), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path41.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path42.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
@@ -19677,7 +19852,7 @@ function indexFilesComplete(storeDir, head) {
 
 // src/core/recall/path-index-stamp.ts
 var import_node_fs42 = require("fs");
-var import_node_path42 = require("path");
+var import_node_path43 = require("path");
 init_text_fingerprint();
 var STAMP_MAX_ENTRIES = 2e5;
 var QUICK_MAX_PROJECTS = 256;
@@ -19694,7 +19869,7 @@ function threadFilesStamp(storeDir) {
     }
     for (const name of names) {
       if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path42.join)(dir, name);
+      const path = (0, import_node_path43.join)(dir, name);
       let s;
       try {
         s = (0, import_node_fs42.lstatSync)(path, { bigint: true });
@@ -19709,7 +19884,7 @@ function threadFilesStamp(storeDir) {
     }
     return true;
   };
-  const top = (0, import_node_path42.join)(storeDir, "threads");
+  const top = (0, import_node_path43.join)(storeDir, "threads");
   let root;
   try {
     root = (0, import_node_fs42.lstatSync)(top, { bigint: true });
@@ -19740,11 +19915,11 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path42.join)(dir, "index"), "file");
-      add("HEAD", (0, import_node_path42.join)(dir, "HEAD"), "file");
+      add("index", (0, import_node_path43.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path43.join)(dir, "HEAD"), "file");
     }
   }
-  const top = (0, import_node_path42.join)(storeDir, "threads");
+  const top = (0, import_node_path43.join)(storeDir, "threads");
   add("threads", top, "dir");
   let names;
   try {
@@ -19754,7 +19929,7 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path42.join)(top, name), "dir");
+  for (const name of names) add(`p/${name}`, (0, import_node_path43.join)(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
@@ -19813,15 +19988,15 @@ async function currentPathIndex(store, options = {}) {
 // src/hooks/recall-index-background.ts
 var import_node_child_process = require("child_process");
 var import_node_fs44 = require("fs");
-var import_node_path44 = require("path");
+var import_node_path45 = require("path");
 
 // src/core/recall/index-build-marker.ts
 var import_node_fs43 = require("fs");
-var import_node_path43 = require("path");
+var import_node_path44 = require("path");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
 function buildMarkerPath(storeDir) {
-  return (0, import_node_path43.join)(recallCacheDir(storeDir), "build.pid");
+  return (0, import_node_path44.join)(recallCacheDir(storeDir), "build.pid");
 }
 function markerPid(marker) {
   const bytes2 = readRegularFile(marker, 64);
@@ -19842,7 +20017,7 @@ function buildUnderWay(storeDir) {
 // src/hooks/recall-index-background.ts
 var INLINE_BUILD_MAX_THREADS = 300;
 function largeForInlineBuild(storeDir) {
-  const top = (0, import_node_path44.join)(storeDir, "threads");
+  const top = (0, import_node_path45.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
   try {
@@ -19852,7 +20027,7 @@ function largeForInlineBuild(storeDir) {
   }
   for (const project of projects) {
     try {
-      count2 += (0, import_node_fs44.readdirSync)((0, import_node_path44.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+      count2 += (0, import_node_fs44.readdirSync)((0, import_node_path45.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
     if (count2 > INLINE_BUILD_MAX_THREADS) return true;
@@ -19889,11 +20064,11 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 }
 
 // src/hooks/hook-core.ts
-var import_node_path47 = require("path");
+var import_node_path48 = require("path");
 
 // src/hooks/tool-recall.ts
 var import_node_fs45 = require("fs");
-var import_node_path46 = require("path");
+var import_node_path47 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -19968,19 +20143,20 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path45 = require("path");
+var import_node_path46 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path45.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path46.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
 
 // src/hooks/tool-recall.ts
+init_text_fingerprint();
 var CHANGING_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
 function repoFileOf(filePath, cwd, root) {
   const rel = repoRelative(filePath, cwd, root);
@@ -19991,15 +20167,26 @@ function repoFileOf(filePath, cwd, root) {
   } catch {
     return null;
   }
-  let probe = (0, import_node_path46.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs45.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path46.dirname)(probe);
+  let probe = (0, import_node_path47.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs45.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path47.dirname)(probe);
   let real;
   try {
     real = import_node_fs45.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path46.sep) ? realRoot : realRoot + import_node_path46.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path47.sep) ? realRoot : realRoot + import_node_path47.sep) ? rel : null;
+}
+function recordingOffset(input, agentId) {
+  if (input.transcriptPath == null) return null;
+  const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
+  if (path === null) return null;
+  try {
+    const stat = (0, import_node_fs45.statSync)(path, { throwIfNoEntry: false });
+    return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
 }
 function alreadyRecalled(events, agentId) {
   let from = 0;
@@ -20076,13 +20263,18 @@ async function toolRecall(store, input) {
     const recall = recallText(file, blocks);
     if (recall !== null) {
       output = { additionalContext: recall.text };
+      const toolUseId = input.toolUseId != null && input.toolUseId.length <= 200 ? input.toolUseId : null;
+      const offset = recordingOffset(input, agentId);
       toRecord.push({
         kind: "recall",
         ...base,
         file,
         threads: recall.included,
         chars: recall.text.length,
-        tokens: estimatedTokens(recall.text)
+        tokens: estimatedTokens(recall.text),
+        fingerprint: textFingerprint(recall.text),
+        ...toolUseId !== null ? { toolUseId } : {},
+        ...offset !== null ? { transcriptOffset: offset } : {}
       });
     }
   }
@@ -20099,6 +20291,7 @@ async function toolRecall(store, input) {
 // src/hooks/subagent-context.ts
 init_measurement_log_read();
 init_recall_events();
+init_text_fingerprint();
 var SUBAGENT_MAX_CHARS = 2e3;
 var SUBAGENT_MORE_LINE = "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
 function subagentText(chain, excerpts) {
@@ -20148,7 +20341,8 @@ async function subagentContext(store, input) {
     projectId: ref.projectId,
     threadId: ref.threadId,
     chars: context2.length,
-    tokens: estimatedTokens(context2)
+    tokens: estimatedTokens(context2),
+    fingerprint: textFingerprint(context2)
   };
   await store.recordEvents([event]);
   return { additionalContext: context2 };
@@ -20177,7 +20371,7 @@ function servicesMeasureStore(services) {
 }
 function bundledCli() {
   try {
-    return (0, import_node_path47.join)(__dirname, "cli.mjs");
+    return (0, import_node_path48.join)(__dirname, "cli.mjs");
   } catch {
     return null;
   }

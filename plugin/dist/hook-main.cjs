@@ -474,22 +474,23 @@ function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
     case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens);
+      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.toolUseId, isStr) && optional(d.fingerprint, isStr) && optional(d.transcriptOffset, isCount2);
     case "fileEdit":
       return isStr(d.file);
     case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens);
+      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.fingerprint, isStr);
     default:
       return false;
   }
 }
-var isStr, isCount2;
+var isStr, isCount2, optional;
 var init_recall_events = __esm({
   "src/core/recall/recall-events.ts"() {
     "use strict";
     init_format_count();
     isStr = (v) => typeof v === "string";
     isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+    optional = (v, is) => v === void 0 || is(v);
   }
 });
 
@@ -2455,7 +2456,7 @@ async function streamLines(path, splitter, options) {
       sinceYield += n;
       if (sinceYield >= BYTES_BETWEEN_YIELDS) {
         sinceYield = 0;
-        await new Promise((resolve6) => setImmediate(resolve6));
+        await new Promise((resolve7) => setImmediate(resolve7));
       }
     }
     splitter.end();
@@ -2711,7 +2712,7 @@ async function forEachZstdLine(path, sink, chunkSize) {
         throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
       }
       if (n === 0) break;
-      await new Promise((resolve6) => setImmediate(resolve6));
+      await new Promise((resolve7) => setImmediate(resolve7));
     }
     splitter.end();
     return bytesRead;
@@ -3074,8 +3075,8 @@ function writeStdout(text) {
   } catch (e) {
     if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
   }
-  return new Promise((resolve6) => {
-    process.stdout.write(bytes.subarray(written), () => resolve6());
+  return new Promise((resolve7) => {
+    process.stdout.write(bytes.subarray(written), () => resolve7());
   });
 }
 
@@ -3187,6 +3188,172 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
   });
 }
 
+// src/agents/claude-code/subagent-transcript.ts
+var import_node_path5 = require("path");
+var AGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+function subagentTranscriptPath(transcriptPath, agentId) {
+  if (!AGENT_ID.test(agentId)) return null;
+  const folder = (0, import_node_path5.join)((0, import_node_path5.dirname)((0, import_node_path5.resolve)(transcriptPath)), (0, import_node_path5.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path5.join)(folder, "subagents", `agent-${agentId}.jsonl`);
+}
+
+// src/hooks/recall-receipts.ts
+init_measurement_log_read();
+init_receipt_rule();
+
+// src/transcript/read-hook-attachments.ts
+var isObject3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var optionalString3 = (o, key) => {
+  const v = o[key];
+  return typeof v === "string" ? v : null;
+};
+function hookAttachmentOf(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isObject3(value) || value.type !== "attachment" || !isObject3(value.attachment)) return null;
+  const a = value.attachment;
+  if (a.type !== "hook_additional_context") return null;
+  const content = a.content;
+  if (!Array.isArray(content) || !content.every((c) => typeof c === "string")) return null;
+  return {
+    hookEvent: optionalString3(a, "hookEvent"),
+    toolUseId: optionalString3(a, "toolUseID"),
+    content,
+    text: content.join("\n"),
+    isPersistedOutputPreview: content[0]?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true
+  };
+}
+async function readHookAttachments(path, options) {
+  checkPositiveInteger("maxBytes", options.maxBytes);
+  const chunkSize = options.chunkSize ?? 64 * 1024;
+  checkPositiveInteger("chunkSize", chunkSize);
+  if (!Number.isInteger(options.from) || options.from < 0)
+    throw new RangeError(`from must be a non-negative integer, got ${options.from}`);
+  return withTranscript(path, async (file) => {
+    const found = [];
+    let matched = false;
+    const from = options.from > file.size ? 0 : options.from;
+    let dropFirst = from > 0;
+    const splitter = new ByteLineSplitter((bytes) => {
+      if (dropFirst) {
+        dropFirst = false;
+        return false;
+      }
+      if (!mayBeNeededRecord(bytes, ["hook-context"])) return false;
+      const attachment = hookAttachmentOf(bytes.toString("utf8"));
+      if (attachment === null) return false;
+      found.push(attachment);
+      matched = options.until(attachment);
+      return matched;
+    });
+    const start = from > 0 ? from - 1 : 0;
+    const limit = Math.min(start + options.maxBytes, file.size);
+    let position = start;
+    while (position < limit && !splitter.stopped) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+      await readExactly(file, chunk, position);
+      position += chunk.length;
+      splitter.push(chunk);
+    }
+    if (position === file.size) splitter.end();
+    return { fileSize: file.size, found, matched };
+  });
+}
+
+// src/hooks/recall-receipts.ts
+var RECALL_RECEIPT_MAX_BYTES = 1024 * 1024;
+var RECALL_RECEIPTS_PER_HOOK = 32;
+function handedOverKey(e) {
+  return receiptKey({ sessionId: e.sessionId, at: e.at, contentHash: e.fingerprint });
+}
+function pendingHandedOver(events) {
+  const settled = /* @__PURE__ */ new Set();
+  for (const e of events)
+    if (e.kind === "receipt") settled.add(receiptKey({ sessionId: e.sessionId, at: e.injectionAt, contentHash: e.contentHash }));
+  const pending = [];
+  for (const e of events) {
+    if (e.kind !== "recall" && e.kind !== "subagentContext") continue;
+    const fingerprint = e.fingerprint;
+    if (fingerprint === void 0) continue;
+    const withPrint = { ...e, fingerprint };
+    if (!settled.has(handedOverKey(withPrint))) pending.push(withPrint);
+  }
+  return pending;
+}
+function recordPlace(e, transcriptPath) {
+  switch (e.kind) {
+    case "recall": {
+      const path = e.agentId === void 0 ? transcriptPath : subagentTranscriptPath(transcriptPath, e.agentId);
+      return path === null ? null : { path, from: e.transcriptOffset ?? 0 };
+    }
+    case "subagentContext": {
+      const path = subagentTranscriptPath(transcriptPath, e.agentId);
+      return path === null ? null : { path, from: 0 };
+    }
+    default: {
+      const unreachable = e;
+      throw new Error(`unknown injection ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+function ofThisCall(e, a) {
+  switch (e.kind) {
+    case "recall":
+      return a.hookEvent === "PreToolUse" && (e.toolUseId === void 0 || a.toolUseId === e.toolUseId);
+    case "subagentContext":
+      return a.hookEvent === "SubagentStart";
+    default: {
+      const unreachable = e;
+      throw new Error(`unknown injection ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+async function recallReceiptEvents(events, transcriptPath) {
+  const out = [];
+  let reads = 0;
+  for (const e of pendingHandedOver(events)) {
+    if (reads >= RECALL_RECEIPTS_PER_HOOK) break;
+    const place = recordPlace(e, transcriptPath);
+    if (place === null) continue;
+    const identity = (a) => a.text.length === e.chars ? textFingerprint(a.text) : "";
+    let found;
+    try {
+      reads += 1;
+      const read = await readHookAttachments(place.path, {
+        from: place.from,
+        maxBytes: RECALL_RECEIPT_MAX_BYTES,
+        until: (a) => ofThisCall(e, a) && (a.isPersistedOutputPreview || identity(a) === e.fingerprint)
+      });
+      found = read.found.filter((a) => ofThisCall(e, a));
+    } catch (error) {
+      if (!(error instanceof TranscriptReadError)) throw error;
+      if (error.code === "ENOENT") reads -= 1;
+      continue;
+    }
+    const threadId = e.kind === "recall" ? e.threads[0]?.split("/")[1] ?? "" : e.threadId;
+    const receipt = receiptOf({ threadId }, found, e.fingerprint, {
+      identity,
+      isPreview: (a) => a.isPersistedOutputPreview,
+      // Within 2,000 characters these never reach the 10,000-character cap: no saved full text is looked for.
+      savedIdentity: () => null,
+      previewText: (a) => a.text
+    });
+    out.push({
+      kind: "receipt",
+      at: nextTimestamp(),
+      sessionId: e.sessionId,
+      injectionAt: e.at,
+      contentHash: e.fingerprint,
+      receipt
+    });
+  }
+  return out;
+}
+
 // src/core/freshness/freshness.ts
 var DEFAULT_NUDGE_TOKENS = 3e4;
 var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
@@ -3237,12 +3404,12 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path6 = require("path");
+var import_node_path7 = require("path");
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
 var import_node_fs10 = require("fs");
-var import_node_path5 = require("path");
+var import_node_path6 = require("path");
 init_errors();
 init_regular_file();
 init_error_details();
@@ -3307,11 +3474,11 @@ function fstatSizeOr(path, fallback) {
   }
 }
 function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  const rel = (0, import_node_path6.relative)(storeDir, (0, import_node_path6.dirname)(path));
   if (rel === "" || rel.startsWith("..")) return;
   let current = storeDir;
-  for (const part of rel.split(import_node_path5.sep)) {
-    current = `${current}${import_node_path5.sep}${part}`;
+  for (const part of rel.split(import_node_path6.sep)) {
+    current = `${current}${import_node_path6.sep}${part}`;
     let stat;
     try {
       stat = (0, import_node_fs10.lstatSync)(current);
@@ -3378,7 +3545,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path6.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path7.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -3515,14 +3682,18 @@ async function measureSize(store, input, kind) {
   const pending = pendingInjections(logged);
   const events = [];
   let receipts = null;
+  let recallReceipts = [];
   if (input.transcriptPath) {
     const path = input.transcriptPath;
+    const agent = agentOfHook(input);
     try {
       const backToLastCompaction = pending.some((i) => i.source === "compact" && i.transcriptOffset === void 0);
-      const [tail, found] = await Promise.all([
-        agentOfHook(input).readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
-        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error }))
+      const [tail, found, recalls] = await Promise.all([
+        agent.readTail(path, { maxBytes: TAIL_MAX_BYTES, maxRecords: TAIL_MAX_RECORDS, backToLastCompaction }),
+        pending.length === 0 ? null : readReceiptHeads(pending, path).catch((error) => ({ error })),
+        agent.id !== "claude-code" ? [] : recallReceiptEvents(logged, path).catch((error) => ({ error }))
       ]);
+      recallReceipts = recalls;
       contextTokens = tail.contextTokens;
       receipts = found === null ? null : "error" in found ? found : { ...found, records: [...tail.hookContexts, ...found.records] };
     } catch (e) {
@@ -3556,6 +3727,9 @@ async function measureSize(store, input, kind) {
       notes.push(failureLine("could not check the context receipt", e));
     }
   }
+  if ("error" in recallReceipts)
+    notes.push(failureLine("could not check the receipts of recalled decisions", recallReceipts.error));
+  else events.push(...recallReceipts);
   const state = store.readState();
   const mine = sessionThread(state, store.session);
   if (mine !== null) events.push(conversationEvent(input.sessionId, mine.projectId, mine.threadId, store.session));
@@ -3656,12 +3830,12 @@ async function promptNudge(store, input) {
 // src/core/git/git.ts
 var import_node_fs13 = require("fs");
 init_regular_file();
-var import_node_path8 = require("path");
+var import_node_path9 = require("path");
 
 // src/core/git/git-refs.ts
 var import_node_fs12 = require("fs");
 init_regular_file();
-var import_node_path7 = require("path");
+var import_node_path8 = require("path");
 init_error_details();
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
@@ -3678,11 +3852,11 @@ function readIfExists(path) {
   }
 }
 function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path7.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path7.resolve)(gitDir2, pointer.trim());
+  const pointer = readIfExists((0, import_node_path8.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path8.resolve)(gitDir2, pointer.trim());
 }
 function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path7.join)(common, "packed-refs"));
+  const packed = readIfExists((0, import_node_path8.join)(common, "packed-refs"));
   if (packed === null) return null;
   for (const line of packed.split("\n")) {
     if (line.startsWith("#") || line.startsWith("^")) continue;
@@ -3693,11 +3867,11 @@ function packedRef(common, name) {
 }
 function headCommitFromFiles(gitDir2) {
   const common = commonDir(gitDir2);
-  if ((0, import_node_fs12.existsSync)((0, import_node_path7.join)(common, "reftable"))) return void 0;
+  if ((0, import_node_fs12.existsSync)((0, import_node_path8.join)(common, "reftable"))) return void 0;
   let name = "HEAD";
   for (let depth = 0; depth < 5; depth++) {
     if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path7.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const loose = readIfExists((0, import_node_path8.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
     const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
     if (text === null) return name === "HEAD" ? void 0 : null;
     if (HASH.test(text)) return text;
@@ -3710,29 +3884,29 @@ function headCommitFromFiles(gitDir2) {
 
 // src/core/git/git.ts
 function findGitTop(dir) {
-  let current = (0, import_node_path8.resolve)(dir);
+  let current = (0, import_node_path9.resolve)(dir);
   for (; ; ) {
-    if ((0, import_node_fs13.existsSync)((0, import_node_path8.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path8.dirname)(current);
+    if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path9.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 var GIT_POINTER_MAX_BYTES = 64 * 1024;
 function gitDir(top) {
-  const dotGit = (0, import_node_path8.join)(top, ".git");
+  const dotGit = (0, import_node_path9.join)(top, ".git");
   if ((0, import_node_fs13.statSync)(dotGit).isDirectory()) return dotGit;
   const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
   if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path8.resolve)(top, match[1]);
+  return (0, import_node_path9.resolve)(top, match[1]);
 }
 function readBranch(top) {
   let dir;
   let head;
   try {
     dir = gitDir(top);
-    head = readRegularFile((0, import_node_path8.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+    head = readRegularFile((0, import_node_path9.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
   } catch {
     return null;
   }
@@ -3740,7 +3914,7 @@ function readBranch(top) {
   if (match) return match[1];
   for (const state of ["rebase-merge", "rebase-apply"]) {
     try {
-      const name = readRegularFile((0, import_node_path8.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const name = readRegularFile((0, import_node_path9.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
       const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
       if (rebasing) return rebasing[1];
     } catch {
@@ -3799,12 +3973,12 @@ async function commitsTouchingSince(top, commit, paths) {
 
 // src/core/store/thread-file-exists.ts
 var import_node_fs14 = require("fs");
-var import_node_path9 = require("path");
+var import_node_path10 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere((0, import_node_path9.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path9.join)(storeDir, "threads", projectId, `${threadId}.md`));
+  return entryThere((0, import_node_path10.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path10.join)(storeDir, "threads", projectId, `${threadId}.md`));
 }
 function entryThere(path) {
   try {
@@ -3821,10 +3995,10 @@ init_measurement_log();
 
 // src/hooks/hook-fast-store.ts
 var import_node_fs16 = require("fs");
-var import_node_path12 = require("path");
+var import_node_path13 = require("path");
 
 // src/core/store/local-state.ts
-var import_node_path10 = require("path");
+var import_node_path11 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -3832,7 +4006,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path10.join)(storeDir, "config.json");
+  return (0, import_node_path11.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -3900,38 +4074,38 @@ function normalize(d) {
 
 // src/core/workspace.ts
 var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
+var import_node_path12 = require("path");
 var import_node_url = require("url");
 init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path11.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path11.resolve)(gitTop) : current;
+  let current = (0, import_node_path12.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path12.resolve)(gitTop) : current;
   for (; ; ) {
-    if (isDirectory((0, import_node_path11.join)(current, STORE_DIR_NAME))) return current;
+    if (isDirectory((0, import_node_path12.join)(current, STORE_DIR_NAME))) return current;
     if (current === stop) return null;
-    const parent = (0, import_node_path11.dirname)(current);
+    const parent = (0, import_node_path12.dirname)(current);
     if (parent === current) return null;
     current = parent;
   }
 }
 function resolveWorkspace(inputs) {
   const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path12.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
   const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
   for (const dir of rootDirs) {
     if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
   }
   if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
   if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path11.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+    return workspaceFrom((0, import_node_path12.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
   }
-  return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd), "cwd");
+  return workspaceFrom((0, import_node_path12.resolve)(inputs.cwd), "cwd");
 }
 function workspaceFrom(dir, source) {
   const gitTop = findGitTop(dir);
   const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path11.join)(root, STORE_DIR_NAME), gitTop, source };
+  return { root, storeDir: (0, import_node_path12.join)(root, STORE_DIR_NAME), gitTop, source };
 }
 function rootToPath(uri) {
   if (uri.startsWith("file://")) {
@@ -3987,13 +4161,13 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path12.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs16.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
 }
 function projectIds(storeDir) {
-  const dir = (0, import_node_path12.join)(storeDir, "projects");
+  const dir = (0, import_node_path13.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
@@ -4019,7 +4193,7 @@ function fastConversation(input, env, lookup = sessionOnly) {
 
 // src/hooks/tool-recall.ts
 var import_node_fs17 = require("fs");
-var import_node_path14 = require("path");
+var import_node_path15 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/path-match.ts
@@ -4285,14 +4459,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path13 = require("path");
+var import_node_path14 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path13.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path14.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -4308,15 +4482,26 @@ function repoFileOf(filePath, cwd, root) {
   } catch {
     return null;
   }
-  let probe = (0, import_node_path14.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs17.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path14.dirname)(probe);
+  let probe = (0, import_node_path15.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs17.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path15.dirname)(probe);
   let real;
   try {
     real = import_node_fs17.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path14.sep) ? realRoot : realRoot + import_node_path14.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path15.sep) ? realRoot : realRoot + import_node_path15.sep) ? rel : null;
+}
+function recordingOffset(input, agentId) {
+  if (input.transcriptPath == null) return null;
+  const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
+  if (path === null) return null;
+  try {
+    const stat = (0, import_node_fs17.statSync)(path, { throwIfNoEntry: false });
+    return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
 }
 function alreadyRecalled(events, agentId) {
   let from = 0;
@@ -4393,13 +4578,18 @@ async function toolRecall(store, input) {
     const recall = recallText(file, blocks);
     if (recall !== null) {
       output = { additionalContext: recall.text };
+      const toolUseId = input.toolUseId != null && input.toolUseId.length <= 200 ? input.toolUseId : null;
+      const offset = recordingOffset(input, agentId);
       toRecord.push({
         kind: "recall",
         ...base,
         file,
         threads: recall.included,
         chars: recall.text.length,
-        tokens: estimatedTokens(recall.text)
+        tokens: estimatedTokens(recall.text),
+        fingerprint: textFingerprint(recall.text),
+        ...toolUseId !== null ? { toolUseId } : {},
+        ...offset !== null ? { transcriptOffset: offset } : {}
       });
     }
   }
@@ -4465,7 +4655,8 @@ async function subagentContext(store, input) {
     projectId: ref.projectId,
     threadId: ref.threadId,
     chars: context.length,
-    tokens: estimatedTokens(context)
+    tokens: estimatedTokens(context),
+    fingerprint: textFingerprint(context)
   };
   await store.recordEvents([event]);
   return { additionalContext: context };
@@ -4473,25 +4664,25 @@ async function subagentContext(store, input) {
 
 // src/core/recall/path-index-files.ts
 var import_node_fs20 = require("fs");
-var import_node_path17 = require("path");
+var import_node_path18 = require("path");
 init_regular_file();
 
 // src/core/store/make-dir.ts
 var import_node_fs18 = require("fs");
-var import_node_path15 = require("path");
+var import_node_path16 = require("path");
 init_error_details();
 
 // src/core/store/atomic-write.ts
 var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path17 = require("path");
 init_error_details();
 function tempSuffix() {
   const high = Math.floor(Math.random() * 16777216);
   const low = Math.floor(Math.random() * 16777216);
   return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
 }
-function atomicTempPath(target, dir = (0, import_node_path16.dirname)(target)) {
-  return (0, import_node_path16.join)(dir, `.${(0, import_node_path16.basename)(target)}.${process.pid}.${tempSuffix()}.tmp`);
+function atomicTempPath(target, dir = (0, import_node_path17.dirname)(target)) {
+  return (0, import_node_path17.join)(dir, `.${(0, import_node_path17.basename)(target)}.${process.pid}.${tempSuffix()}.tmp`);
 }
 var AtomicWriteError = class extends Error {
   constructor(path, cause, tempPath, cleanupError) {
@@ -4518,7 +4709,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     }
     await import_node_fs19.promises.rename(temp, path);
     tempExists = false;
-    if (durable) await fsyncDirectory((0, import_node_path16.dirname)(path));
+    if (durable) await fsyncDirectory((0, import_node_path17.dirname)(path));
   } catch (error) {
     let cleanupError;
     if (tempExists) await import_node_fs19.promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
@@ -4553,7 +4744,7 @@ function missingIsFine(error) {
 // src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
-  return (0, import_node_path17.join)(storeDir, "cache", "recall");
+  return (0, import_node_path18.join)(storeDir, "cache", "recall");
 }
 var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
 function readJson(path) {
@@ -4569,11 +4760,11 @@ function readJson(path) {
 var isString = (v) => typeof v === "string";
 var isCount4 = (v) => Number.isSafeInteger(v) && v >= 0;
 function readPart(storeDir, name, full) {
-  const d = readJson((0, import_node_path17.join)(recallCacheDir(storeDir), name));
+  const d = readJson((0, import_node_path18.join)(recallCacheDir(storeDir), name));
   return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
 }
 function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path17.join)(recallCacheDir(storeDir), "head.json"));
+  const d = readJson((0, import_node_path18.join)(recallCacheDir(storeDir), "head.json"));
   if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
   if (!(d.quick === null || isString(d.quick)) || !isCount4(d.threads) || !isCount4(d.withPaths)) return null;
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
@@ -4637,19 +4828,19 @@ function readyFromFiles(storeDir, head) {
   };
 }
 async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path17.join)(recallCacheDir(storeDir), name);
+  const path = (0, import_node_path18.join)(recallCacheDir(storeDir), name);
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path17.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path18.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
 
 // src/core/recall/path-index-stamp.ts
 var import_node_fs23 = require("fs");
-var import_node_path19 = require("path");
+var import_node_path20 = require("path");
 
 // src/core/store/file-stamp.ts
 var import_node_fs21 = require("fs");
@@ -4680,9 +4871,9 @@ function stampOf(path, kind) {
 
 // src/core/store/threads-changed.ts
 var import_node_fs22 = require("fs");
-var import_node_path18 = require("path");
+var import_node_path19 = require("path");
 function threadsChangedPath(storeDir) {
-  return (0, import_node_path18.join)(storeDir, "cache", "threads-changed");
+  return (0, import_node_path19.join)(storeDir, "cache", "threads-changed");
 }
 
 // src/core/recall/path-index-stamp.ts
@@ -4701,7 +4892,7 @@ function threadFilesStamp(storeDir) {
     }
     for (const name of names) {
       if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path19.join)(dir, name);
+      const path = (0, import_node_path20.join)(dir, name);
       let s;
       try {
         s = (0, import_node_fs23.lstatSync)(path, { bigint: true });
@@ -4716,7 +4907,7 @@ function threadFilesStamp(storeDir) {
     }
     return true;
   };
-  const top = (0, import_node_path19.join)(storeDir, "threads");
+  const top = (0, import_node_path20.join)(storeDir, "threads");
   let root;
   try {
     root = (0, import_node_fs23.lstatSync)(top, { bigint: true });
@@ -4747,11 +4938,11 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path19.join)(dir, "index"), "file");
-      add("HEAD", (0, import_node_path19.join)(dir, "HEAD"), "file");
+      add("index", (0, import_node_path20.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path20.join)(dir, "HEAD"), "file");
     }
   }
-  const top = (0, import_node_path19.join)(storeDir, "threads");
+  const top = (0, import_node_path20.join)(storeDir, "threads");
   add("threads", top, "dir");
   let names;
   try {
@@ -4761,7 +4952,7 @@ function recallQuickStamp(storeDir, gitTop) {
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path19.join)(top, name), "dir");
+  for (const name of names) add(`p/${name}`, (0, import_node_path20.join)(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
@@ -4895,7 +5086,7 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path21 = require("path");
+var import_node_path22 = require("path");
 
 // src/hooks/hook-input.ts
 var import_node_fs24 = require("fs");
@@ -4954,7 +5145,7 @@ function readStdinBlocking() {
   }
 }
 function readStdinStream(timeoutMs, already) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const chunks = [already];
     let size = already.length;
     const timer = setTimeout(() => finish(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
@@ -4963,7 +5154,7 @@ function readStdinStream(timeoutMs, already) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       if (error) reject(error);
-      else resolve6(Buffer.concat(chunks).toString("utf8"));
+      else resolve7(Buffer.concat(chunks).toString("utf8"));
     };
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
@@ -4998,6 +5189,7 @@ function parseHookInput(text, fallbackCwd) {
     prompt: str("prompt"),
     toolName: str("tool_name"),
     toolFilePath: toolFilePath(d.tool_input),
+    toolUseId: str("tool_use_id"),
     agentId: str("agent_id")
   };
 }
@@ -5030,7 +5222,7 @@ function isHookName(name) {
 
 // src/hooks/store-precheck.ts
 var import_node_fs25 = require("fs");
-var import_node_path20 = require("path");
+var import_node_path21 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -5047,8 +5239,8 @@ async function runHookWith(name, entry, handle) {
   const started = entry.startedAt;
   let timer;
   let arming;
-  const deadline = new Promise((resolve6) => {
-    const giveUp = () => resolve6(
+  const deadline = new Promise((resolve7) => {
+    const giveUp = () => resolve7(
       // Recall that cannot be made in time is left out silently (a line before every edit would only be noise; the
       // MCP server brings the path index up to date, see create-server.ts).
       name === "pre-tool-use" || name === "subagent-start" ? {} : {
@@ -5083,7 +5275,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path21.join)(__dirname, name));
+  return require((0, import_node_path22.join)(__dirname, name));
 }
 function guarded(check) {
   try {
