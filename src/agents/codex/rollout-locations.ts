@@ -61,13 +61,14 @@ export function cwdOfMetaLine(text: string): string | null {
 }
 
 /**
- * The workspace's rollouts, sorted by path. `firstLineOf` reads a compressed rollout's first line (the caller's zstd
- * reader); plain ones are read here, within META_MAX_BYTES.
+ * The workspace's rollouts, sorted by path. `firstLineOf` reads a compressed rollout's first line within the bytes it is
+ * given (the caller's zstd reader; null when it does not end within them); plain ones are read here, within
+ * META_MAX_BYTES.
  */
 export async function locateRollouts(options: {
   sessionsDir: string;
   workspaceRoot: string;
-  firstLineOf: (path: string) => Promise<string | null>;
+  firstLineOf: (path: string, maxBytes: number) => Promise<string | null>;
 }): Promise<RolloutLocations> {
   const given = resolve(options.workspaceRoot);
   let real = given;
@@ -94,7 +95,9 @@ export async function locateRollouts(options: {
           const path = join(dir, name);
           const info = statSync(path);
           if (!info.isFile()) continue;
-          const cwd = name.endsWith(".zst") ? cwdOfMetaLine((await options.firstLineOf(path)) ?? "") : plainRolloutCwd(path);
+          const cwd = name.endsWith(".zst")
+            ? cwdOfMetaLine((await options.firstLineOf(path, META_MAX_BYTES)) ?? "")
+            : plainRolloutCwd(path);
           if (cwd === null || !roots.some((root) => inside(resolve(cwd), root))) continue;
           result.rollouts.push({ path, folder: `${year}/${month}/${day}`, sizeBytes: info.size, recordedCwd: cwd });
         }

@@ -3,7 +3,7 @@ import { locateTranscripts, type RejectedTranscript } from "./transcript-locatio
 import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
 import { locateRollouts } from "../../agents/codex/rollout-locations.js";
 import { codexSessionsDir } from "../../agents/codex/rollout-paths.js";
-import { forEachRolloutLine } from "../../transcript/codex/read-rollout.js";
+import { firstZstdRolloutLine } from "../../transcript/codex/read-rollout.js";
 import { scanRollout } from "./rollout-scan.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
@@ -258,14 +258,6 @@ function reportSession(s: ScannedSession, loads: readonly (RestartInjection | nu
   };
 }
 
-async function firstRolloutLine(path: string): Promise<string | null> {
-  let first: string | null = null;
-  await forEachRolloutLine(path, (text) => {
-    first ??= text;
-  });
-  return first;
-}
-
 /**
  * Scans every transcript of the workspace (each streamed: memory does not grow with file sizes; several files at once
  * on worker threads when there are many bytes and more than one core), and builds the report. Throws on an unreadable projects folder or file (never skips silently).
@@ -311,7 +303,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   const rollouts = await locateRollouts({
     sessionsDir: codexSessionsDir(options.env ?? {}),
     workspaceRoot: options.workspaceRoot,
-    firstLineOf: firstRolloutLine,
+    firstLineOf: firstZstdRolloutLine,
   });
   for (const rollout of rollouts.rollouts) {
     const session = await scanRollout(rollout);
