@@ -4,6 +4,7 @@ import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
 import { locateRollouts } from "../../agents/codex/rollout-locations.js";
 import { codexSessionsDir } from "../../agents/codex/rollout-paths.js";
 import { firstZstdRolloutLine } from "../../transcript/codex/read-rollout.js";
+import { messageOf } from "../error-details.js";
 import { scanRollout } from "./rollout-scan.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
@@ -129,7 +130,10 @@ export interface SavingsReport {
   scannedFiles: number;
   scannedBytes: number;
   rejected: RejectedTranscript[];
-  /** Transcripts that could not be scanned to their end (deleted while the report ran, a line too long to hold): left out, named. */
+  /**
+   * Transcripts that could not be scanned to their end (deleted while the report ran, a line too long to hold, a damaged
+   * or over-bound .jsonl.zst rollout, one whose workspace could not be read): left out, named.
+   */
   unscanned: RejectedTranscript[];
   sessions: ReportSession[];
   restarts: Restart[];
@@ -305,8 +309,16 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     workspaceRoot: options.workspaceRoot,
     firstLineOf: firstZstdRolloutLine,
   });
+  // A rollout that cannot be read (damaged, over the zstd bounds) is named, as a transcript is, not fatal.
+  const unscannedRollouts = [...rollouts.unreadable];
   for (const rollout of rollouts.rollouts) {
-    const session = await scanRollout(rollout);
+    let session: ScannedSession;
+    try {
+      session = await scanRollout(rollout);
+    } catch (error) {
+      unscannedRollouts.push({ path: rollout.path, folder: rollout.folder, reason: messageOf(error) });
+      continue;
+    }
     scanned.push(session);
     bytesDone += session.bytes;
   }
@@ -331,7 +343,7 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
-    unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
+    unscanned: [...unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })), ...unscannedRollouts],
     sessions,
     restarts,
     byKind: AGENT_IDS.flatMap((agent) =>
