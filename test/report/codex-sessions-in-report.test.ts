@@ -58,7 +58,15 @@ describe("the report of a workspace used from Codex", () => {
       withThreadMind: true,
       threadMindInjections: 1,
     });
-    expect(renderMarkdown(reportDocument(report))).toContain("| Codex 2026/11/20 |");
+    const markdown = renderMarkdown(reportDocument(report));
+    expect(markdown).toContain("| Codex 2026/11/20 |");
+    // Where the sessions came from, per agent (all were counted as Claude Code transcripts), and how Codex's are sized.
+    expect(markdown).toContain("No Claude Code transcripts:");
+    expect(markdown).toMatch(
+      new RegExp(`Scanned 1 Codex rollout \\([0-9.]+ MB\\) of this workspace under ${join(codexHome, "sessions")}\\.`),
+    );
+    expect(markdown).toContain("(Codex) a request's input tokens");
+    expect(markdown).not.toContain("Claude Code's system prompt");
   });
 
   it("reads a compressed rollout of the workspace", async () => {

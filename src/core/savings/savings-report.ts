@@ -127,6 +127,9 @@ export interface SavingsReport {
   projectsDir: string;
   projectsDirExists: boolean;
   folders: string[];
+  /** $CODEX_HOME/sessions, where the workspace's Codex rollouts were looked for, and whether it exists. */
+  codexSessionsDir: string;
+  codexSessionsDirExists: boolean;
   scannedFiles: number;
   scannedBytes: number;
   rejected: RejectedTranscript[];
@@ -340,6 +343,8 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     projectsDir: located.projectsDir,
     projectsDirExists: located.projectsDirExists,
     folders: located.folders,
+    codexSessionsDir: rollouts.sessionsDir,
+    codexSessionsDirExists: rollouts.sessionsDirExists,
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
