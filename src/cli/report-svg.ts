@@ -150,7 +150,7 @@ export function renderSvg(report: SavingsReport): string {
 
   if (report.sessions.length === 0) {
     out.push(
-      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`,
+      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code or Codex sessions found for this workspace</text>`,
     );
   }
 

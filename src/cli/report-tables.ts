@@ -6,6 +6,7 @@ import { PARTIAL_OUTPUT_NOTE } from "../core/savings/partial-output-versions.js"
 import { fmt, type ReportTable } from "./report-model.js";
 import type { AgentId } from "../agents/agent.js";
 import { PROFILES } from "../agents/profiles.js";
+import { COMPACT_PAIR_MAX_GAP_MS } from "../core/savings/stats-restarts.js";
 
 export interface ReportDocument {
   title: string;
@@ -207,17 +208,32 @@ const PAIRING_LINES = [
   'A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call\'s request), never by time order; without such a session it is listed, not averaged.',
   "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
-  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) → the first request after it (else `postTokens`) — "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
-  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero.",
+  `Compaction: \`preTokens\` of the compact_boundary record (else the last size before it) → the first request after it (else \`postTokens\`) — "compact boundary"; manual (/compact) and auto compactions are separate kinds. Codex records a compaction (its \`compacted\` line) without sizes or trigger: the last size before it → the first request after it, manual or auto as ThreadMind's PreCompact hook recorded it for that session (the latest record before it, after the previous compaction, at most ${duration(COMPACT_PAIR_MAX_GAP_MS)} earlier); without one, "trigger not recorded".`,
+  "Sizes (Claude Code) are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out; (Codex) a request's input tokens (`last_token_usage.input_tokens`, cached ones included), a token count written twice counted once. The first request after a restart carries the agent's system prompt and tools too, so it is never near zero.",
 ];
+
+/** The files scanned of one agent (one session each) and their bytes. */
+function filesOf(report: SavingsReport, agent: AgentId): { files: number; bytes: number } {
+  const of = report.sessions.filter((s) => s.agent === agent);
+  return { files: of.length, bytes: of.reduce((sum, s) => sum + s.bytes, 0) };
+}
 
 /** Builds the document shown as Markdown (stdout) and in the HTML file. */
 export function reportDocument(report: SavingsReport): ReportDocument {
+  const claude = filesOf(report, "claude-code");
+  const codex = filesOf(report, "codex");
   const intro = [
     `Workspace: ${report.workspaceRoot}`,
     report.projectsDirExists
-      ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.`
+      ? `Scanned ${claude.files} Claude Code transcript${claude.files === 1 ? "" : "s"} (${megabytes(claude.bytes)}) in ${report.folders.length} project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.`
       : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
+    ...(!report.codexSessionsDirExists
+      ? []
+      : codex.files > 0
+        ? [
+            `Scanned ${codex.files} Codex rollout${codex.files === 1 ? "" : "s"} (${megabytes(codex.bytes)}) of this workspace under ${report.codexSessionsDir}.`,
+          ]
+        : [`No Codex rollout of this workspace under ${report.codexSessionsDir}.`]),
     "Conversation sizes (before, after, first, peak, final) are measured from the usage the agent (Claude Code, Codex) records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC.",
   ];
   const out = report.outputTotals;

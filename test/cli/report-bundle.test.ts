@@ -30,10 +30,11 @@ function distWith(bundles: string[], extra: Record<string, string> = {}): string
   return join(dir, "cli.mjs");
 }
 
-const report = (cli: string, workers: string | null) =>
+/** The report's JSON; runs compared with each other share a HOME (the report names $CODEX_HOME/sessions, under it). */
+const report = (cli: string, workers: string | null, home: string = newHome()) =>
   runCli(["report", "--json"], {
     cwd: workspace,
-    home: newHome(),
+    home,
     cli,
     env: { CLAUDE_CONFIG_DIR: fake.configDir, ...(workers === null ? {} : { THREADMIND_SCAN_WORKERS: workers }) },
   });
@@ -41,14 +42,15 @@ const report = (cli: string, workers: string | null) =>
 describe("the report's own bundle", () => {
   it("runs without the rest of the CLI (cli-main.mjs), on one lane and on worker lanes, giving the whole CLI's report", () => {
     expect(mains.length).toBeGreaterThan(2);
-    const whole = report(BUILT_CLI, "0");
+    const home = newHome();
+    const whole = report(BUILT_CLI, "0", home);
     expect(whole.code, whole.stderr).toBe(0);
     expect((JSON.parse(whole.stdout) as { scannedFiles: number }).scannedFiles).toBe(mains.length);
     const alone = distWith(["cli.cjs", "cli.mjs", "cli-report.cjs", "scan-worker.cjs"]);
     for (const workers of ["0", "2", null]) {
       // cli.mjs (the name earlier installs' configs hold) and the bin it runs, cli.cjs.
       for (const entry of [alone, join(dirname(alone), "cli.cjs")]) {
-        const run = report(entry, workers);
+        const run = report(entry, workers, home);
         expect(run.code, run.stderr).toBe(0);
         expect(run.stdout).toBe(whole.stdout);
       }

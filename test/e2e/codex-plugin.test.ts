@@ -1,7 +1,8 @@
 // Real Codex CLI (pinned, offline against a mock Responses API on 127.0.0.1) + ThreadMind installed from the repository
 // as a Codex marketplace: the MCP server runs from the installed copy on the user's repository, the thread's context
 // reaches the next request at startup and after compaction, SessionEnd records the rollout's size, the receipt is
-// confirmed from the rollout, and `report --json` lists the Codex sessions with the mock's exact sizes.
+// confirmed from the rollout, and `report --json` lists the Codex sessions with the mock's exact sizes and the
+// compaction's trigger (from the PreCompact hook's record).
 import { execFile, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -200,6 +201,7 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
   });
 
   let startupSession = "";
+  let compactedSession = "";
 
   it("installs from the repository as a marketplace, and its MCP server writes the user's repository", async () => {
     const config = readFileSync(join(setting.codexHome, "config.toml"), "utf8");
@@ -248,6 +250,7 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
     // Codex compacts once a response reports more input than this: the 50,000-token one does.
     const autoCompact = ["model_auto_compact_token_limit=20000"];
     const session = await exec(setting, "a long task", undefined, autoCompact);
+    compactedSession = session;
     await exec(setting, "and then", session, autoCompact);
     const later = mock.requests.slice(before);
     const afterCompaction = later.findIndex((r) =>
@@ -331,9 +334,13 @@ describe.skipIf(!availability.available)("ThreadMind in Codex (real codex-cli, o
     });
     const report = JSON.parse(stdout) as {
       sessions: { agent: string; sessionId: string; firstContextTokens: number; finalContextTokens: number }[];
+      restarts: { agent: string; kind: string; sessionId: string; trigger: string | null }[];
     };
     const startup = report.sessions.find((s) => s.sessionId === startupSession);
     expect(startup).toMatchObject({ agent: "codex", firstContextTokens: 4321, finalContextTokens: 5000 });
     expect(report.sessions.every((s) => s.agent === "codex")).toBe(true);
+    // The rollout records no trigger: it comes from the PreCompact hook's record of that session.
+    const compactions = report.restarts.filter((r) => r.kind === "compaction" && r.sessionId === compactedSession);
+    expect(compactions.map((r) => [r.agent, r.trigger])).toEqual([["codex", "auto"]]);
   });
 });

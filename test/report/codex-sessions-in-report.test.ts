@@ -1,5 +1,6 @@
 // Guards the report's Codex sessions: the workspace's rollouts under $CODEX_HOME/sessions (plain and .jsonl.zst) are
-// listed with their agent and their exact sizes; another workspace's rollouts are not.
+// listed with their agent and their exact sizes; another workspace's rollouts are not; one that cannot be read is named
+// among the unscanned files, not fatal.
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { renderMarkdown } from "../../src/cli/report-markdown.js";
 import { emptyMeasurements } from "../../src/core/measure/measurements.js";
 import { jsonl, tempDirPerTest } from "../transcript/transcript-builders.js";
 import { TokenCounter, developerMessage, sessionMeta, turnContext, userMessage } from "../transcript/rollout-builders.js";
+import { frameHeader, rawBlocks, rleBlocks } from "../transcript/zstd-frames.js";
 
 const dir = tempDirPerTest();
 const ZST = join(import.meta.dirname, "../fixtures/codex/rollout-2026-11-01T09-00-00-zstd-session.jsonl.zst");
@@ -56,7 +58,15 @@ describe("the report of a workspace used from Codex", () => {
       withThreadMind: true,
       threadMindInjections: 1,
     });
-    expect(renderMarkdown(reportDocument(report))).toContain("| Codex 2026/11/20 |");
+    const markdown = renderMarkdown(reportDocument(report));
+    expect(markdown).toContain("| Codex 2026/11/20 |");
+    // Where the sessions came from, per agent (all were counted as Claude Code transcripts), and how Codex's are sized.
+    expect(markdown).toContain("No Claude Code transcripts:");
+    expect(markdown).toMatch(
+      new RegExp(`Scanned 1 Codex rollout \\([0-9.]+ MB\\) of this workspace under ${join(codexHome, "sessions")}\\.`),
+    );
+    expect(markdown).toContain("(Codex) a request's input tokens");
+    expect(markdown).not.toContain("Claude Code's system prompt");
   });
 
   it("reads a compressed rollout of the workspace", async () => {
@@ -81,5 +91,35 @@ describe("the report of a workspace used from Codex", () => {
       apiResponses: 3,
     });
     expect(report.sessions[0]?.compactionMarks).toHaveLength(1);
+  });
+
+  it("names a rollout it cannot read, damaged or cut short, and reports the others (one such file failed the report)", async () => {
+    const workspace = join(dir.path, "repo");
+    const codexHome = join(dir.path, "codex-home");
+    const day = join(codexHome, "sessions", "2026", "11", "20");
+    await mkdir(day, { recursive: true });
+    await writeFile(
+      join(day, "rollout-2026-11-20T10-00-00-good.jsonl"),
+      jsonl([sessionMeta("good", workspace), new TokenCounter().response({ input: 4000, cached: 0, output: 10 })]),
+    );
+    const damaged = join(day, "rollout-2026-11-20T11-00-00-damaged.jsonl.zst");
+    await writeFile(damaged, "not zstd at all\n");
+    // The workspace's, by its first line; the frame ends before its last block.
+    const cut = join(day, "rollout-2026-11-20T12-00-00-cut.jsonl.zst");
+    const meta = Buffer.from(`${JSON.stringify(sessionMeta("cut", workspace))}\n`);
+    await writeFile(cut, Buffer.concat([frameHeader(17), ...rawBlocks(meta), ...rleBlocks(0x0a, 1000)]));
+    const report = await buildSavingsReport({
+      workspaceRoot: workspace,
+      projectsDir: join(dir.path, "claude", "projects"),
+      measurements: emptyMeasurements(),
+      env: { CODEX_HOME: codexHome },
+    });
+    expect(report.sessions.map((s) => [s.sessionId, s.finalContextTokens])).toEqual([["good", 4000]]);
+    expect(report.unscanned.map((u) => [u.path, u.folder])).toEqual([
+      [damaged, "2026/11/20"],
+      [cut, "2026/11/20"],
+    ]);
+    expect(report.unscanned[0]?.reason).toContain("not a readable zstd file (no zstd frame starts here)");
+    expect(report.unscanned[1]?.reason).toContain("not a readable zstd file (unexpected EOF)");
   });
 });

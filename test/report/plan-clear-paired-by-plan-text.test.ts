@@ -234,7 +234,7 @@ describe('a plan accepted with "clear context" in the report', () => {
       clearRecord: null,
       plan: null,
       timeOrder: null,
-      boundary: { lineNumber: 3 },
+      boundary: { lineNumber: 3, preCompactRecordAt: null },
     });
   });
 });

@@ -124,7 +124,7 @@ describe("the report chart", () => {
 
   it("renders an empty report as a valid SVG that says so", () => {
     const empty = parseXml(renderSvg({ ...report, sessions: [], restarts: [] }));
-    expect(byClass(empty, "empty")[0]!.text).toContain("No Claude Code sessions");
+    expect(byClass(empty, "empty")[0]!.text).toContain("No Claude Code or Codex sessions");
     expect(byClass(empty, "session")).toEqual([]);
   });
 

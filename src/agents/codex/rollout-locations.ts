@@ -16,6 +16,8 @@ export interface RolloutLocations {
   sessionsDir: string;
   sessionsDirExists: boolean;
   rollouts: LocatedRollout[];
+  /** Rollouts whose first line could not be read (whose workspace is not known): each with the reason. */
+  unreadable: { path: string; folder: string; reason: string }[];
 }
 
 /** session_meta is one line, but it may carry the base instructions: read this much of a file's start at most. */
@@ -61,13 +63,15 @@ export function cwdOfMetaLine(text: string): string | null {
 }
 
 /**
- * The workspace's rollouts, sorted by path. `firstLineOf` reads a compressed rollout's first line (the caller's zstd
- * reader); plain ones are read here, within META_MAX_BYTES.
+ * The workspace's rollouts, sorted by path. `firstLineOf` reads a compressed rollout's first line within the bytes it is
+ * given (the caller's zstd reader; null when it does not end within them); plain ones are read here, within
+ * META_MAX_BYTES. A rollout that cannot be read so far is listed as unreadable, not fatal: every workspace's rollouts
+ * share the tree.
  */
 export async function locateRollouts(options: {
   sessionsDir: string;
   workspaceRoot: string;
-  firstLineOf: (path: string) => Promise<string | null>;
+  firstLineOf: (path: string, maxBytes: number) => Promise<string | null>;
 }): Promise<RolloutLocations> {
   const given = resolve(options.workspaceRoot);
   let real = given;
@@ -77,7 +81,7 @@ export async function locateRollouts(options: {
     // the workspace as given
   }
   const roots = [...new Set([given, real])];
-  const result: RolloutLocations = { sessionsDir: options.sessionsDir, sessionsDirExists: false, rollouts: [] };
+  const result: RolloutLocations = { sessionsDir: options.sessionsDir, sessionsDirExists: false, rollouts: [], unreadable: [] };
   let years: string[];
   try {
     years = directories(options.sessionsDir);
@@ -92,11 +96,22 @@ export async function locateRollouts(options: {
         const dir = join(options.sessionsDir, year, month, day);
         for (const name of readdirSync(dir).filter(isRolloutName).sort()) {
           const path = join(dir, name);
-          const info = statSync(path);
-          if (!info.isFile()) continue;
-          const cwd = name.endsWith(".zst") ? cwdOfMetaLine((await options.firstLineOf(path)) ?? "") : plainRolloutCwd(path);
+          const folder = `${year}/${month}/${day}`;
+          let cwd: string | null;
+          let sizeBytes: number;
+          try {
+            const info = statSync(path);
+            if (!info.isFile()) continue;
+            sizeBytes = info.size;
+            cwd = name.endsWith(".zst")
+              ? cwdOfMetaLine((await options.firstLineOf(path, META_MAX_BYTES)) ?? "")
+              : plainRolloutCwd(path);
+          } catch (error) {
+            result.unreadable.push({ path, folder, reason: error instanceof Error ? error.message : String(error) });
+            continue;
+          }
           if (cwd === null || !roots.some((root) => inside(resolve(cwd), root))) continue;
-          result.rollouts.push({ path, folder: `${year}/${month}/${day}`, sizeBytes: info.size, recordedCwd: cwd });
+          result.rollouts.push({ path, folder, sizeBytes, recordedCwd: cwd });
         }
       }
   return result;

@@ -5,6 +5,7 @@ import type { PlanCallSeen, ScannedSession } from "./savings-scan.js";
 import type { AgentId } from "../../agents/agent.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
+import { compactionTriggersFromRecords, preCompactsBySession } from "./compaction-trigger.js";
 
 /**
  * How a /clear was tied to the session it ended:
@@ -69,7 +70,9 @@ export interface RestartInjection {
  *   the accepted plan's planContent field or prompt text) and its time;
  * - plan: the accepted plan's text (its content hash), the ended session's ExitPlanMode call of that text, and the slugs;
  * - timeOrder: the ended session found by time order: its last record and the gap to the /clear;
- * - boundary: a compaction's compact_boundary record (its line in the session's transcript).
+ * - boundary: a compaction's compact_boundary record (its line in the session's transcript); when the transcript records
+ *   no trigger (Codex's rollouts), the time of ThreadMind's PreCompact record the trigger came from (see
+ *   compaction-trigger.ts), else null.
  */
 export interface PairingEvidence {
   hookRecords: { sessionEndAt: string; sessionStartAt: string | null } | null;
@@ -84,7 +87,7 @@ export interface PairingEvidence {
     endedSlug: string | null;
   } | null;
   timeOrder: { endedSessionLastRecordAt: string | null; gapMs: number | null } | null;
-  boundary: { lineNumber: number } | null;
+  boundary: { lineNumber: number; preCompactRecordAt: string | null } | null;
 }
 
 export interface Restart {
@@ -98,7 +101,10 @@ export interface Restart {
   sessionId: string;
   /** /clear: the session it ended (null when it could not be found). */
   previousSessionId: string | null;
-  /** compaction: "auto" / "manual" as recorded. */
+  /**
+   * compaction: "auto" / "manual" as its transcript records it, or (a Codex rollout records none) as ThreadMind's
+   * PreCompact record of the same session does; null when neither tells.
+   */
   trigger: string | null;
   /** compaction: its position among the session's compactions (0-based); null for /clear. */
   compactionIndex: number | null;
@@ -484,9 +490,14 @@ export function findRestarts(
   }
 
   // Compactions: the boundary records of each session.
+  const preCompacts = preCompactsBySession(measurements.preCompacts.filter(isSizeRecord));
   for (const session of sessions) {
     const loaded = loads.get(session)!;
+    const recorded = session.compactions.some((c) => c.trigger === null)
+      ? compactionTriggersFromRecords(session, preCompacts)
+      : [];
     session.compactions.forEach((c, k) => {
+      const fromRecord = c.trigger === null ? (recorded[k] ?? null) : null;
       const before = c.preTokens ?? c.contextTokensBefore;
       const after = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
@@ -496,13 +507,19 @@ export function findRestarts(
         folder: session.folder,
         sessionId: session.sessionId,
         previousSessionId: null,
-        trigger: c.trigger,
+        trigger: c.trigger ?? fromRecord?.trigger ?? null,
         compactionIndex: k,
         pairedBy: "boundary",
         confidence: "boundary",
         gapMs: null,
         notAveraged: before === null ? "no-size-before" : after === null ? "no-request-after" : null,
-        evidence: { hookRecords: null, clearRecord: null, plan: null, timeOrder: null, boundary: { lineNumber: c.lineNumber } },
+        evidence: {
+          hookRecords: null,
+          clearRecord: null,
+          plan: null,
+          timeOrder: null,
+          boundary: { lineNumber: c.lineNumber, preCompactRecordAt: fromRecord?.recordAt ?? null },
+        },
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after,

@@ -3,7 +3,8 @@ import { locateTranscripts, type RejectedTranscript } from "./transcript-locatio
 import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
 import { locateRollouts } from "../../agents/codex/rollout-locations.js";
 import { codexSessionsDir } from "../../agents/codex/rollout-paths.js";
-import { forEachRolloutLine } from "../../transcript/codex/read-rollout.js";
+import { firstZstdRolloutLine } from "../../transcript/codex/read-rollout.js";
+import { messageOf } from "../error-details.js";
 import { scanRollout } from "./rollout-scan.js";
 import type { ScannedSession, SizePoint } from "./savings-scan.js";
 import { cpuSample, scanFiles, scanLanes } from "./scan-pool.js";
@@ -127,10 +128,16 @@ export interface SavingsReport {
   projectsDir: string;
   projectsDirExists: boolean;
   folders: string[];
+  /** $CODEX_HOME/sessions, where the workspace's Codex rollouts were looked for, and whether it exists. */
+  codexSessionsDir: string;
+  codexSessionsDirExists: boolean;
   scannedFiles: number;
   scannedBytes: number;
   rejected: RejectedTranscript[];
-  /** Transcripts that could not be scanned to their end (deleted while the report ran, a line too long to hold): left out, named. */
+  /**
+   * Transcripts that could not be scanned to their end (deleted while the report ran, a line too long to hold, a damaged
+   * or over-bound .jsonl.zst rollout, one whose workspace could not be read): left out, named.
+   */
   unscanned: RejectedTranscript[];
   sessions: ReportSession[];
   restarts: Restart[];
@@ -264,14 +271,6 @@ function reportSession(s: ScannedSession, loads: readonly (RestartInjection | nu
   };
 }
 
-async function firstRolloutLine(path: string): Promise<string | null> {
-  let first: string | null = null;
-  await forEachRolloutLine(path, (text) => {
-    first ??= text;
-  });
-  return first;
-}
-
 /**
  * Scans every transcript of the workspace (each streamed: memory does not grow with file sizes; several files at once
  * on worker threads when there are many bytes and more than one core), and builds the report. Throws on an unreadable projects folder or file (never skips silently).
@@ -337,10 +336,18 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
   const rollouts = await locateRollouts({
     sessionsDir: codexSessionsDir(options.env ?? {}),
     workspaceRoot: options.workspaceRoot,
-    firstLineOf: firstRolloutLine,
+    firstLineOf: firstZstdRolloutLine,
   });
+  // A rollout that cannot be read (damaged, over the zstd bounds) is named, as a transcript is, not fatal.
+  const unscannedRollouts = [...rollouts.unreadable];
   for (const rollout of rollouts.rollouts) {
-    const session = await scanRollout(rollout);
+    let session: ScannedSession;
+    try {
+      session = await scanRollout(rollout);
+    } catch (error) {
+      unscannedRollouts.push({ path: rollout.path, folder: rollout.folder, reason: messageOf(error) });
+      continue;
+    }
     scanned.push(session);
     bytesDone += session.bytes;
   }
@@ -362,10 +369,12 @@ export async function buildSavingsReport(options: SavingsReportOptions): Promise
     projectsDir: located.projectsDir,
     projectsDirExists: located.projectsDirExists,
     folders: located.folders,
+    codexSessionsDir: rollouts.sessionsDir,
+    codexSessionsDirExists: rollouts.sessionsDirExists,
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
-    unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
+    unscanned: [...unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })), ...unscannedRollouts],
     sessions,
     restarts,
     byKind: AGENT_IDS.flatMap((agent) =>

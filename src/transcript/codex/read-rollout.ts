@@ -1,14 +1,13 @@
 // readRollout: a whole Codex rollout (`rollout-*.jsonl`, or the `.jsonl.zst` Codex rewrites an idle one as) → the same
 // figures as a Claude Code transcript (first, peak and final request size, output tokens, responses, compactions).
-// zstd through fzstd (pure JS, no dependencies, streaming: Node 20 has no zstd in node:zlib), loaded only for a .zst file
-// (the hooks, which read live rollouts, never load it).
-import { readSync } from "node:fs";
+// zstd streamed through fzstd within bounds (zstd-lines.ts), loaded only for a .zst file (the hooks, which read live
+// rollouts, never load it).
 import { DEFAULT_STREAM_CHUNK_BYTES, forEachLine } from "../for-each-line.js";
-import { LineSplitter } from "../line-splitter.js";
 import { SessionAccumulator } from "../session-accumulator.js";
-import { TranscriptReadError, checkPositiveInteger, withTranscript } from "../transcript-file.js";
+import { TranscriptReadError, checkPositiveInteger } from "../transcript-file.js";
 import type { TranscriptReading } from "../types.js";
 import { RolloutClassifier } from "./classify-rollout.js";
+import { ZSTD_BOUNDS, forEachZstdLine } from "./zstd-lines.js";
 
 export interface ReadRolloutOptions {
   /** Bytes per read of the file (default 1 MiB). */
@@ -22,35 +21,57 @@ export function isCompressedRollout(path: string): boolean {
   return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
 }
 
-/** Streams the decompressed lines of a zstd file to `sink`, in bounded memory; returns the compressed bytes read. */
-async function forEachZstdLine(
+/** Streams the decompressed lines of a zstd file to `sink`, within ZSTD_BOUNDS; returns the compressed bytes read. */
+async function forEachZstdText(
   path: string,
   sink: (text: string, terminated: boolean) => void,
   chunkSize: number,
 ): Promise<number> {
-  const { Decompress } = await import("fzstd");
-  return withTranscript(path, async (file) => {
-    const splitter = new LineSplitter(sink);
-    // The decompressor may hand out views of its window, which later output overwrites: copy before keeping.
-    const decompress = new Decompress((data) => splitter.push(Buffer.from(data)));
-    let bytesRead = 0;
-    const chunk = Buffer.allocUnsafeSlow(chunkSize);
-    for (;;) {
-      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
-      bytesRead += n;
-      try {
-        // fzstd keeps no reference to the input once push returns: the chunk can be read into again.
-        decompress.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
-      }
-      if (n === 0) break;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+  const read = await forEachZstdLine(
+    path,
+    (buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    },
+    { chunkSize },
+  );
+  switch (read.stopped) {
+    case null:
+    case "sink":
+      return read.bytesRead;
+    case "line-bound":
+      throw new TranscriptReadError(path, `a line longer than ${mib(ZSTD_BOUNDS.maxLineBytes)} once decompressed`, {
+        code: null,
+      });
+    case "output-bound":
+      throw new TranscriptReadError(path, `more than ${mib(ZSTD_BOUNDS.maxOutputBytes)} once decompressed`, { code: null });
+    default: {
+      const unreachable: never = read.stopped;
+      throw new Error(`unknown end of a zstd read ${String(unreachable)}`);
     }
-    splitter.end();
-    return bytesRead;
-  });
+  }
+}
+
+function mib(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MiB`;
+}
+
+/**
+ * The first line of a compressed rollout (its session_meta, which names the workspace), decompressing no more than
+ * needed; null when it does not end within `maxBytes` (as for a plain rollout read that far). Throws TranscriptReadError
+ * as forEachZstdLine does.
+ */
+export async function firstZstdRolloutLine(path: string, maxBytes: number): Promise<string | null> {
+  let first: string | null = null;
+  await forEachZstdLine(
+    path,
+    (buffer, start, end) => {
+      first = buffer.toString("utf8", start, end);
+      return true;
+    },
+    { chunkSize: Math.min(maxBytes, DEFAULT_STREAM_CHUNK_BYTES), bounds: { maxLineBytes: maxBytes, maxOutputBytes: maxBytes } },
+  );
+  return first;
 }
 
 /**
@@ -65,7 +86,7 @@ export async function forEachRolloutLine(
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
   return isCompressedRollout(path)
-    ? forEachZstdLine(path, sink, chunkSize)
+    ? forEachZstdText(path, sink, chunkSize)
     : (await forEachLine(path, sink, { chunkSize })).bytesRead;
 }
 
