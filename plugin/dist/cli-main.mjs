@@ -17768,7 +17768,7 @@ async function locateRollouts(options) {
   } catch {
   }
   const roots = [.../* @__PURE__ */ new Set([given, real])];
-  const result = { sessionsDir: options.sessionsDir, sessionsDirExists: false, rollouts: [] };
+  const result = { sessionsDir: options.sessionsDir, sessionsDirExists: false, rollouts: [], unreadable: [] };
   let years;
   try {
     years = directories(options.sessionsDir);
@@ -17783,11 +17783,20 @@ async function locateRollouts(options) {
         const dir = join(options.sessionsDir, year, month, day);
         for (const name of readdirSync(dir).filter(isRolloutName).sort()) {
           const path = join(dir, name);
-          const info = statSync(path);
-          if (!info.isFile()) continue;
-          const cwd = name.endsWith(".zst") ? cwdOfMetaLine(await options.firstLineOf(path) ?? "") : plainRolloutCwd(path);
+          const folder = `${year}/${month}/${day}`;
+          let cwd;
+          let sizeBytes;
+          try {
+            const info = statSync(path);
+            if (!info.isFile()) continue;
+            sizeBytes = info.size;
+            cwd = name.endsWith(".zst") ? cwdOfMetaLine(await options.firstLineOf(path, META_MAX_BYTES) ?? "") : plainRolloutCwd(path);
+          } catch (error) {
+            result.unreadable.push({ path, folder, reason: error instanceof Error ? error.message : String(error) });
+            continue;
+          }
           if (cwd === null || !roots.some((root) => inside(resolve(cwd), root))) continue;
-          result.rollouts.push({ path, folder: `${year}/${month}/${day}`, sizeBytes: info.size, recordedCwd: cwd });
+          result.rollouts.push({ path, folder, sizeBytes, recordedCwd: cwd });
         }
       }
   return result;
@@ -18470,38 +18479,247 @@ function classifyResponseItem(payload, meta) {
   };
 }
 
-// src/transcript/codex/read-rollout.ts
-var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
-function isCompressedRollout(path) {
-  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+// src/transcript/codex/zstd-frame-guard.ts
+var ZSTD_MAGIC = 4247762216;
+var SKIPPABLE_MAGIC = 407710288;
+var SKIPPABLE_MASK = 4294967280;
+var ZSTD_MAX_BLOCK_BYTES = 128 * 1024;
+var ZstdFrameError = class extends Error {
+  name = "ZstdFrameError";
+};
+function le(bytes2, from, length) {
+  let value = 0;
+  for (let i = length - 1; i >= 0; i -= 1) value = value * 256 + bytes2[from + i];
+  return value;
 }
-async function forEachZstdLine(path, sink, chunkSize) {
+var ZstdFrameGuard = class {
+  constructor(bounds) {
+    this.bounds = bounds;
+  }
+  bounds;
+  field = "magic";
+  held = new Uint8Array(14);
+  heldLength = 0;
+  need = 4;
+  skip = 0;
+  afterSkip = "magic";
+  descriptor = 0;
+  checksum = false;
+  window = 0;
+  windowMoves = 0;
+  /**
+   * Follows `chunk`; throws ZstdFrameError at a frame whose window is over the bound, at the block that takes the window
+   * bytes moved over theirs, or at headers no decoder takes.
+   */
+  push(chunk) {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, chunk.length - i);
+        this.skip -= n;
+        i += n;
+        if (this.skip === 0) this.skipped();
+        continue;
+      }
+      this.held[this.heldLength] = chunk[i];
+      this.heldLength += 1;
+      i += 1;
+      if (this.heldLength === this.need) {
+        this.heldLength = 0;
+        this.read();
+      }
+    }
+  }
+  expect(field, bytes2) {
+    this.field = field;
+    this.need = bytes2;
+  }
+  skipThen(bytes2, then) {
+    this.afterSkip = then;
+    this.skip = bytes2;
+    if (bytes2 === 0) this.skipped();
+  }
+  skipped() {
+    switch (this.afterSkip) {
+      case "magic":
+        this.expect("magic", 4);
+        return;
+      case "block-header":
+        this.expect("block-header", 3);
+        return;
+      case "checksum":
+        this.skipThen(4, "magic");
+        return;
+      default: {
+        const unreachable = this.afterSkip;
+        throw new Error(`unknown zstd step ${String(unreachable)}`);
+      }
+    }
+  }
+  read() {
+    const held = this.held;
+    switch (this.field) {
+      case "magic": {
+        const magic = le(held, 0, 4);
+        if (magic === ZSTD_MAGIC) this.expect("descriptor", 1);
+        else if ((magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC) this.expect("skippable-size", 4);
+        else throw new ZstdFrameError("no zstd frame starts here");
+        return;
+      }
+      case "skippable-size":
+        this.skipThen(le(held, 0, 4), "magic");
+        return;
+      case "descriptor": {
+        const d = held[0];
+        if ((d & 8) !== 0) throw new ZstdFrameError("a frame header's reserved bit is set");
+        this.descriptor = d;
+        this.checksum = (d & 4) !== 0;
+        const singleSegment = (d & 32) !== 0;
+        const sizeFlag = d >> 6;
+        const sizeBytes = sizeFlag === 0 ? singleSegment ? 1 : 0 : 1 << sizeFlag;
+        this.expect("header", (singleSegment ? 0 : 1) + [0, 1, 2, 4][d & 3] + sizeBytes);
+        return;
+      }
+      case "header": {
+        const d = this.descriptor;
+        let window;
+        if ((d & 32) === 0) {
+          const base = 2 ** (10 + (held[0] >> 3));
+          window = base + base / 8 * (held[0] & 7);
+        } else {
+          const sizeFlag = d >> 6;
+          const sizeBytes = sizeFlag === 0 ? 1 : 1 << sizeFlag;
+          window = le(held, this.need - sizeBytes, sizeBytes) + (sizeBytes === 2 ? 256 : 0);
+        }
+        if (window > this.bounds.maxWindowBytes)
+          throw new ZstdFrameError(`a frame asks for a ${window}-byte window, over the ${this.bounds.maxWindowBytes}-byte bound`);
+        this.window = window;
+        this.expect("block-header", 3);
+        return;
+      }
+      case "block-header": {
+        const header = le(held, 0, 3);
+        const last2 = (header & 1) === 1;
+        const type = header >> 1 & 3;
+        const size = header >>> 3;
+        if (type === 3) throw new ZstdFrameError("a block of the reserved type");
+        if (size > ZSTD_MAX_BLOCK_BYTES) throw new ZstdFrameError(`a ${size}-byte block, over ${ZSTD_MAX_BLOCK_BYTES} bytes`);
+        this.windowMoves += this.window;
+        if (this.windowMoves > this.bounds.maxWindowMoveBytes)
+          throw new ZstdFrameError(
+            `its blocks would have the decoder move over ${this.bounds.maxWindowMoveBytes} bytes of window (too many blocks for its window)`
+          );
+        this.skipThen(type === 1 ? 1 : size, last2 ? this.checksum ? "checksum" : "magic" : "block-header");
+        return;
+      }
+      default: {
+        const unreachable = this.field;
+        throw new Error(`unknown zstd field ${String(unreachable)}`);
+      }
+    }
+  }
+};
+
+// src/transcript/codex/zstd-lines.ts
+var ZSTD_BOUNDS = {
+  maxWindowBytes: 8 * 1024 * 1024,
+  maxWindowMoveBytes: 16 * 1024 * 1024 * 1024,
+  maxLineBytes: 64 * 1024 * 1024,
+  maxOutputBytes: 1024 * 1024 * 1024
+};
+var Stop = class extends Error {
+};
+async function forEachZstdLine(path, sink, options) {
+  const bounds = { ...ZSTD_BOUNDS, ...options.bounds };
   const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
   return withTranscript(path, async (file) => {
-    const splitter = new LineSplitter(sink);
-    const decompress2 = new Decompress2((data) => splitter.push(Buffer.from(data)));
+    const splitter = new ByteRangeSplitter(sink);
+    const guard = new ZstdFrameGuard(bounds);
+    const stop = new Stop();
+    let stopped = null;
+    let output = 0;
+    const decompress2 = new Decompress2((data) => {
+      if (data.length === 0) return;
+      output += data.length;
+      if (output > bounds.maxOutputBytes) stopped = "output-bound";
+      else {
+        splitter.push(Buffer.from(data));
+        if (splitter.stopped) stopped = "sink";
+        else if (splitter.bytesPending > bounds.maxLineBytes) stopped = "line-bound";
+      }
+      if (stopped !== null) throw stop;
+    });
     let bytesRead = 0;
-    const chunk = Buffer.allocUnsafeSlow(chunkSize);
     for (; ; ) {
-      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
+      const n = readSync(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
+      const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
-        decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
+        guard.push(input);
+        decompress2.push(input, n === 0);
       } catch (error) {
+        if (error === stop) break;
         const message = error instanceof Error ? error.message : String(error);
         throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
       }
       if (n === 0) break;
       await new Promise((resolve11) => setImmediate(resolve11));
     }
-    splitter.end();
-    return bytesRead;
+    if (stopped === null) splitter.end();
+    return { bytesRead, stopped };
   });
+}
+
+// src/transcript/codex/read-rollout.ts
+var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
+function isCompressedRollout(path) {
+  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+}
+async function forEachZstdText(path, sink, chunkSize) {
+  const read = await forEachZstdLine(
+    path,
+    (buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    },
+    { chunkSize }
+  );
+  switch (read.stopped) {
+    case null:
+    case "sink":
+      return read.bytesRead;
+    case "line-bound":
+      throw new TranscriptReadError(path, `a line longer than ${mib(ZSTD_BOUNDS.maxLineBytes)} once decompressed`, {
+        code: null
+      });
+    case "output-bound":
+      throw new TranscriptReadError(path, `more than ${mib(ZSTD_BOUNDS.maxOutputBytes)} once decompressed`, { code: null });
+    default: {
+      const unreachable = read.stopped;
+      throw new Error(`unknown end of a zstd read ${String(unreachable)}`);
+    }
+  }
+}
+function mib(bytes2) {
+  return `${bytes2 / (1024 * 1024)} MiB`;
+}
+async function firstZstdRolloutLine(path, maxBytes) {
+  let first = null;
+  await forEachZstdLine(
+    path,
+    (buffer, start, end) => {
+      first = buffer.toString("utf8", start, end);
+      return true;
+    },
+    { chunkSize: Math.min(maxBytes, DEFAULT_STREAM_CHUNK_BYTES), bounds: { maxLineBytes: maxBytes, maxOutputBytes: maxBytes } }
+  );
+  return first;
 }
 async function forEachRolloutLine(path, sink, options = {}) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
-  return isCompressedRollout(path) ? forEachZstdLine(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+  return isCompressedRollout(path) ? forEachZstdText(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
 }
 async function readRollout(path, options = {}) {
   const classifier = new RolloutClassifier();
@@ -19690,6 +19908,47 @@ function readEntries(location) {
   return entries2;
 }
 
+// src/core/savings/compaction-trigger.ts
+function preCompactsBySession(preCompacts) {
+  const bySession = /* @__PURE__ */ new Map();
+  for (const record2 of preCompacts) {
+    const t = Date.parse(record2.at);
+    if (Number.isNaN(t)) continue;
+    const list = bySession.get(record2.sessionId);
+    if (list === void 0) bySession.set(record2.sessionId, [{ t, record: record2 }]);
+    else list.push({ t, record: record2 });
+  }
+  for (const list of bySession.values()) list.sort((a, b) => a.t - b.t);
+  return bySession;
+}
+function compactionTriggersFromRecords(session, bySession) {
+  const agent = session.agent ?? "claude-code";
+  const records = (bySession.get(session.sessionId) ?? []).filter((r) => agentOf(r.record) === agent);
+  const triggers = [];
+  let from = Number.NEGATIVE_INFINITY;
+  let next = 0;
+  for (const compaction of session.compactions) {
+    const at = compaction.timestamp === null ? Number.NaN : Date.parse(compaction.timestamp);
+    if (Number.isNaN(at) || at <= from) {
+      triggers.push(null);
+      from = Number.POSITIVE_INFINITY;
+      continue;
+    }
+    let latest = null;
+    while (next < records.length && records[next].t <= at) {
+      const r = records[next];
+      if (r.t > from) latest = r;
+      next += 1;
+    }
+    from = at;
+    const reason = latest?.record.reason;
+    triggers.push(
+      latest !== null && at - latest.t <= COMPACT_PAIR_MAX_GAP_MS && (reason === "manual" || reason === "auto") ? { trigger: reason, recordAt: latest.record.at } : null
+    );
+  }
+  return triggers;
+}
+
 // src/core/savings/savings-pairing.ts
 var CLEAR_TOLERANCE_MS = 5e3;
 var MAX_CONFIDENT_GAP_MS = 30 * 6e4;
@@ -19909,9 +20168,12 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
       threadMind: loads.get(fresh)[0]
     });
   }
+  const preCompacts = preCompactsBySession(measurements.preCompacts.filter(isSizeRecord));
   for (const session of sessions) {
     const loaded3 = loads.get(session);
+    const recorded = session.compactions.some((c) => c.trigger === null) ? compactionTriggersFromRecords(session, preCompacts) : [];
     session.compactions.forEach((c, k) => {
+      const fromRecord = c.trigger === null ? recorded[k] ?? null : null;
       const before = c.preTokens ?? c.contextTokensBefore;
       const after2 = c.contextTokensAfter ?? c.postTokens;
       restarts.push({
@@ -19921,13 +20183,19 @@ function findRestarts(sessions, measurements, injections = injectionIndex(measur
         folder: session.folder,
         sessionId: session.sessionId,
         previousSessionId: null,
-        trigger: c.trigger,
+        trigger: c.trigger ?? fromRecord?.trigger ?? null,
         compactionIndex: k,
         pairedBy: "boundary",
         confidence: "boundary",
         gapMs: null,
         notAveraged: before === null ? "no-size-before" : after2 === null ? "no-request-after" : null,
-        evidence: { hookRecords: null, clearRecord: null, plan: null, timeOrder: null, boundary: { lineNumber: c.lineNumber } },
+        evidence: {
+          hookRecords: null,
+          clearRecord: null,
+          plan: null,
+          timeOrder: null,
+          boundary: { lineNumber: c.lineNumber, preCompactRecordAt: fromRecord?.recordAt ?? null }
+        },
         before,
         beforeFrom: c.preTokens !== null ? "preTokens" : c.contextTokensBefore !== null ? "context-before-boundary" : null,
         after: after2,
@@ -20094,13 +20362,6 @@ function reportSession(s, loads, startedBy) {
     malformedLines: s.malformedLines
   };
 }
-async function firstRolloutLine(path) {
-  let first = null;
-  await forEachRolloutLine(path, (text2) => {
-    first ??= text2;
-  });
-  return first;
-}
 async function buildSavingsReport(options) {
   const probeStart = cpuSample();
   const located = await locateTranscripts({ projectsDir: options.projectsDir, workspaceRoot: options.workspaceRoot });
@@ -20157,10 +20418,17 @@ async function buildSavingsReport(options) {
   const rollouts = await locateRollouts({
     sessionsDir: codexSessionsDir(options.env ?? {}),
     workspaceRoot: options.workspaceRoot,
-    firstLineOf: firstRolloutLine
+    firstLineOf: firstZstdRolloutLine
   });
+  const unscannedRollouts = [...rollouts.unreadable];
   for (const rollout of rollouts.rollouts) {
-    const session = await scanRollout(rollout);
+    let session;
+    try {
+      session = await scanRollout(rollout);
+    } catch (error) {
+      unscannedRollouts.push({ path: rollout.path, folder: rollout.folder, reason: messageOf(error) });
+      continue;
+    }
     scanned.push(session);
     bytesDone += session.bytes;
   }
@@ -20179,10 +20447,12 @@ async function buildSavingsReport(options) {
     projectsDir: located.projectsDir,
     projectsDirExists: located.projectsDirExists,
     folders: located.folders,
+    codexSessionsDir: rollouts.sessionsDir,
+    codexSessionsDirExists: rollouts.sessionsDirExists,
     scannedFiles: scanned.length,
     scannedBytes: bytesDone,
     rejected: located.rejected,
-    unscanned: unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })),
+    unscanned: [...unscanned.map(({ path, folder, reason }) => ({ path, folder, reason })), ...unscannedRollouts],
     sessions,
     restarts,
     byKind: AGENT_IDS.flatMap(
@@ -20387,13 +20657,22 @@ var PAIRING_LINES = [
   `A plan accepted with "clear context" (the new transcript opens with the accepted plan) is paired with the session holding the ExitPlanMode call of the same plan text and, when both record one, the same slug ("plan record"; size before: that call's request), never by time order; without such a session it is listed, not averaged.`,
   "A session file that opens with copies of another session's records (a continued conversation: that session's id on each) counts its own records only; the copies are the other session's.",
   'A /clear whose new session opens with an accepted plan, and not with a typed /clear, is a plan accepted with "clear context": its own kind.',
-  'Compaction: `preTokens` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else `postTokens`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds.',
-  "Sizes are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out. The first request after a restart carries Claude Code's system prompt and tools too, so it is never near zero."
+  `Compaction: \`preTokens\` of the compact_boundary record (else the last size before it) \u2192 the first request after it (else \`postTokens\`) \u2014 "compact boundary"; manual (/compact) and auto compactions are separate kinds. Codex records a compaction (its \`compacted\` line) without sizes or trigger: the last size before it \u2192 the first request after it, manual or auto as ThreadMind's PreCompact hook recorded it for that session (the latest record before it, after the previous compaction, at most ${duration(COMPACT_PAIR_MAX_GAP_MS)} earlier); without one, "trigger not recorded".`,
+  "Sizes (Claude Code) are input + cache creation + cache read tokens of a main-chain request, streamed copies counted once (message.id + requestId, final copy), sidechains and progress records left out; (Codex) a request's input tokens (`last_token_usage.input_tokens`, cached ones included), a token count written twice counted once. The first request after a restart carries the agent's system prompt and tools too, so it is never near zero."
 ];
+function filesOf(report, agent) {
+  const of = report.sessions.filter((s) => s.agent === agent);
+  return { files: of.length, bytes: of.reduce((sum, s) => sum + s.bytes, 0) };
+}
 function reportDocument(report) {
+  const claude = filesOf(report, "claude-code");
+  const codex2 = filesOf(report, "codex");
   const intro = [
     `Workspace: ${report.workspaceRoot}`,
-    report.projectsDirExists ? `Scanned ${report.scannedFiles} transcript${report.scannedFiles === 1 ? "" : "s"} (${megabytes(report.scannedBytes)}) in ${report.folders.length} Claude Code project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
+    report.projectsDirExists ? `Scanned ${claude.files} Claude Code transcript${claude.files === 1 ? "" : "s"} (${megabytes(claude.bytes)}) in ${report.folders.length} project folder${report.folders.length === 1 ? "" : "s"} under ${report.projectsDir}.` : `No Claude Code transcripts: ${report.projectsDir} does not exist (set CLAUDE_CONFIG_DIR if Claude Code keeps its configuration elsewhere).`,
+    ...!report.codexSessionsDirExists ? [] : codex2.files > 0 ? [
+      `Scanned ${codex2.files} Codex rollout${codex2.files === 1 ? "" : "s"} (${megabytes(codex2.bytes)}) of this workspace under ${report.codexSessionsDir}.`
+    ] : [`No Codex rollout of this workspace under ${report.codexSessionsDir}.`],
     "Conversation sizes (before, after, first, peak, final) are measured from the usage the agent (Claude Code, Codex) records in its transcripts; only ThreadMind context sizes, marked ~, are estimates. Times are UTC."
   ];
   const out = report.outputTotals;
@@ -20639,7 +20918,7 @@ function renderSvg(report) {
   out.push("</g>");
   if (report.sessions.length === 0) {
     out.push(
-      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code sessions found for this workspace</text>`
+      `<text class="empty" x="${n2(X(plotWidth / 2))}" y="${n2(Y(yMax / 2))}" text-anchor="middle" fill="${COLORS.text}">No Claude Code or Codex sessions found for this workspace</text>`
     );
   }
   const byId = new Map(placed.map((p) => [p.session.sessionId, p]));

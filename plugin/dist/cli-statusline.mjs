@@ -12134,38 +12134,235 @@ function classifyResponseItem(payload, meta) {
   };
 }
 
-// src/transcript/codex/read-rollout.ts
-var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
-function isCompressedRollout(path) {
-  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+// src/transcript/codex/zstd-frame-guard.ts
+var ZSTD_MAGIC = 4247762216;
+var SKIPPABLE_MAGIC = 407710288;
+var SKIPPABLE_MASK = 4294967280;
+var ZSTD_MAX_BLOCK_BYTES = 128 * 1024;
+var ZstdFrameError = class extends Error {
+  name = "ZstdFrameError";
+};
+function le(bytes, from, length) {
+  let value = 0;
+  for (let i = length - 1; i >= 0; i -= 1) value = value * 256 + bytes[from + i];
+  return value;
 }
-async function forEachZstdLine(path, sink, chunkSize) {
+var ZstdFrameGuard = class {
+  constructor(bounds) {
+    this.bounds = bounds;
+  }
+  bounds;
+  field = "magic";
+  held = new Uint8Array(14);
+  heldLength = 0;
+  need = 4;
+  skip = 0;
+  afterSkip = "magic";
+  descriptor = 0;
+  checksum = false;
+  window = 0;
+  windowMoves = 0;
+  /**
+   * Follows `chunk`; throws ZstdFrameError at a frame whose window is over the bound, at the block that takes the window
+   * bytes moved over theirs, or at headers no decoder takes.
+   */
+  push(chunk) {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, chunk.length - i);
+        this.skip -= n;
+        i += n;
+        if (this.skip === 0) this.skipped();
+        continue;
+      }
+      this.held[this.heldLength] = chunk[i];
+      this.heldLength += 1;
+      i += 1;
+      if (this.heldLength === this.need) {
+        this.heldLength = 0;
+        this.read();
+      }
+    }
+  }
+  expect(field, bytes) {
+    this.field = field;
+    this.need = bytes;
+  }
+  skipThen(bytes, then) {
+    this.afterSkip = then;
+    this.skip = bytes;
+    if (bytes === 0) this.skipped();
+  }
+  skipped() {
+    switch (this.afterSkip) {
+      case "magic":
+        this.expect("magic", 4);
+        return;
+      case "block-header":
+        this.expect("block-header", 3);
+        return;
+      case "checksum":
+        this.skipThen(4, "magic");
+        return;
+      default: {
+        const unreachable = this.afterSkip;
+        throw new Error(`unknown zstd step ${String(unreachable)}`);
+      }
+    }
+  }
+  read() {
+    const held = this.held;
+    switch (this.field) {
+      case "magic": {
+        const magic = le(held, 0, 4);
+        if (magic === ZSTD_MAGIC) this.expect("descriptor", 1);
+        else if ((magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC) this.expect("skippable-size", 4);
+        else throw new ZstdFrameError("no zstd frame starts here");
+        return;
+      }
+      case "skippable-size":
+        this.skipThen(le(held, 0, 4), "magic");
+        return;
+      case "descriptor": {
+        const d = held[0];
+        if ((d & 8) !== 0) throw new ZstdFrameError("a frame header's reserved bit is set");
+        this.descriptor = d;
+        this.checksum = (d & 4) !== 0;
+        const singleSegment = (d & 32) !== 0;
+        const sizeFlag = d >> 6;
+        const sizeBytes = sizeFlag === 0 ? singleSegment ? 1 : 0 : 1 << sizeFlag;
+        this.expect("header", (singleSegment ? 0 : 1) + [0, 1, 2, 4][d & 3] + sizeBytes);
+        return;
+      }
+      case "header": {
+        const d = this.descriptor;
+        let window;
+        if ((d & 32) === 0) {
+          const base = 2 ** (10 + (held[0] >> 3));
+          window = base + base / 8 * (held[0] & 7);
+        } else {
+          const sizeFlag = d >> 6;
+          const sizeBytes = sizeFlag === 0 ? 1 : 1 << sizeFlag;
+          window = le(held, this.need - sizeBytes, sizeBytes) + (sizeBytes === 2 ? 256 : 0);
+        }
+        if (window > this.bounds.maxWindowBytes)
+          throw new ZstdFrameError(`a frame asks for a ${window}-byte window, over the ${this.bounds.maxWindowBytes}-byte bound`);
+        this.window = window;
+        this.expect("block-header", 3);
+        return;
+      }
+      case "block-header": {
+        const header = le(held, 0, 3);
+        const last = (header & 1) === 1;
+        const type = header >> 1 & 3;
+        const size = header >>> 3;
+        if (type === 3) throw new ZstdFrameError("a block of the reserved type");
+        if (size > ZSTD_MAX_BLOCK_BYTES) throw new ZstdFrameError(`a ${size}-byte block, over ${ZSTD_MAX_BLOCK_BYTES} bytes`);
+        this.windowMoves += this.window;
+        if (this.windowMoves > this.bounds.maxWindowMoveBytes)
+          throw new ZstdFrameError(
+            `its blocks would have the decoder move over ${this.bounds.maxWindowMoveBytes} bytes of window (too many blocks for its window)`
+          );
+        this.skipThen(type === 1 ? 1 : size, last ? this.checksum ? "checksum" : "magic" : "block-header");
+        return;
+      }
+      default: {
+        const unreachable = this.field;
+        throw new Error(`unknown zstd field ${String(unreachable)}`);
+      }
+    }
+  }
+};
+
+// src/transcript/codex/zstd-lines.ts
+var ZSTD_BOUNDS = {
+  maxWindowBytes: 8 * 1024 * 1024,
+  maxWindowMoveBytes: 16 * 1024 * 1024 * 1024,
+  maxLineBytes: 64 * 1024 * 1024,
+  maxOutputBytes: 1024 * 1024 * 1024
+};
+var Stop = class extends Error {
+};
+async function forEachZstdLine(path, sink, options) {
+  const bounds = { ...ZSTD_BOUNDS, ...options.bounds };
   const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
   return withTranscript(path, async (file) => {
-    const splitter = new LineSplitter(sink);
-    const decompress2 = new Decompress2((data) => splitter.push(Buffer.from(data)));
+    const splitter = new ByteRangeSplitter(sink);
+    const guard = new ZstdFrameGuard(bounds);
+    const stop = new Stop();
+    let stopped = null;
+    let output = 0;
+    const decompress2 = new Decompress2((data) => {
+      if (data.length === 0) return;
+      output += data.length;
+      if (output > bounds.maxOutputBytes) stopped = "output-bound";
+      else {
+        splitter.push(Buffer.from(data));
+        if (splitter.stopped) stopped = "sink";
+        else if (splitter.bytesPending > bounds.maxLineBytes) stopped = "line-bound";
+      }
+      if (stopped !== null) throw stop;
+    });
     let bytesRead = 0;
-    const chunk = Buffer.allocUnsafeSlow(chunkSize);
     for (; ; ) {
-      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
+      const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
+      const n = readSync(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
+      const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
-        decompress2.push(n === 0 ? new Uint8Array(0) : chunk.subarray(0, n), n === 0);
+        guard.push(input);
+        decompress2.push(input, n === 0);
       } catch (error) {
+        if (error === stop) break;
         const message = error instanceof Error ? error.message : String(error);
         throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
       }
       if (n === 0) break;
       await new Promise((resolve6) => setImmediate(resolve6));
     }
-    splitter.end();
-    return bytesRead;
+    if (stopped === null) splitter.end();
+    return { bytesRead, stopped };
   });
+}
+
+// src/transcript/codex/read-rollout.ts
+var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
+function isCompressedRollout(path) {
+  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
+}
+async function forEachZstdText(path, sink, chunkSize) {
+  const read = await forEachZstdLine(
+    path,
+    (buffer, start, end, terminated) => {
+      sink(buffer.toString("utf8", start, end), terminated);
+      return false;
+    },
+    { chunkSize }
+  );
+  switch (read.stopped) {
+    case null:
+    case "sink":
+      return read.bytesRead;
+    case "line-bound":
+      throw new TranscriptReadError(path, `a line longer than ${mib(ZSTD_BOUNDS.maxLineBytes)} once decompressed`, {
+        code: null
+      });
+    case "output-bound":
+      throw new TranscriptReadError(path, `more than ${mib(ZSTD_BOUNDS.maxOutputBytes)} once decompressed`, { code: null });
+    default: {
+      const unreachable = read.stopped;
+      throw new Error(`unknown end of a zstd read ${String(unreachable)}`);
+    }
+  }
+}
+function mib(bytes) {
+  return `${bytes / (1024 * 1024)} MiB`;
 }
 async function forEachRolloutLine(path, sink, options = {}) {
   const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
   checkPositiveInteger("chunkSize", chunkSize);
-  return isCompressedRollout(path) ? forEachZstdLine(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
+  return isCompressedRollout(path) ? forEachZstdText(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
 }
 async function readRollout(path, options = {}) {
   const classifier = new RolloutClassifier();
