@@ -1,7 +1,9 @@
-// The transcript folder the CLI's entry looks at to guess whether a report's scan will take worker lanes: the workspace root's, as the report resolves it.
+// What the CLI's entry looks at to guess whether a report's scan will take worker lanes: the workspace root's transcript folder, as the report resolves it, and when its scan cache was last written.
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { claudeProjectsDir, projectFolderName } from "../core/savings/transcript-locations.js";
 import { resolveWorkspace } from "../core/workspace.js";
+import { scanCachePath } from "../core/savings/scan-cache-path.js";
 
 /**
  * Claude Code's transcript folder for the workspace the report will measure (resolveWorkspace, as cliWorkspace): run
@@ -9,4 +11,14 @@ import { resolveWorkspace } from "../core/workspace.js";
  */
 export function earlyScanFolder(env: Record<string, string | undefined>, cwd: string): string {
   return join(claudeProjectsDir(env), projectFolderName(resolveWorkspace({ env, cwd }).root));
+}
+
+/**
+ * When the workspace's report scan cache (report-scan-cache.ts) was last written, in ms since the epoch: transcripts
+ * not changed since are taken from it, so only the others make a scan large. 0 without one (or with it turned off).
+ */
+export function earlyScanCacheTime(env: Record<string, string | undefined>, cwd: string): number {
+  if (env.THREADMIND_SCAN_CACHE === "0") return 0;
+  const cache = lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
+  return cache?.isFile() ? cache.mtimeMs : 0;
 }

@@ -5,8 +5,7 @@ import { fileURLToPath } from "node:url";
 import { fileStamp } from "../core/store/file-stamp.js";
 import { makeDir } from "../core/store/make-dir.js";
 import type { ScanCacheLocation } from "../core/savings/scan-cache.js";
-
-export const SCAN_CACHE_FILE = "report-scans.json";
+import { scanCachePath } from "../core/savings/scan-cache-path.js";
 
 /** The running bundle's own file (a CommonJS bundle knows it as __filename, an ES module one by import.meta.url). */
 function runningFile(): string | null {
@@ -41,7 +40,7 @@ export function reportScanCacheLocation(
   if (env.THREADMIND_SCAN_CACHE === "0" || builtBy === null) return null;
   const store = lstatSync(storeDir, { throwIfNoEntry: false });
   if (store === undefined || !store.isDirectory()) return null;
-  const dir = join(storeDir, "cache");
-  makeDir(dir);
-  return { path: join(dir, SCAN_CACHE_FILE), builtBy };
+  const path = scanCachePath(storeDir);
+  makeDir(dirname(path));
+  return { path, builtBy };
 }

@@ -1,10 +1,10 @@
 // The CLI's entry starts the report scan's first worker early only for a transcript folder large enough that the scan will take worker lanes.
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { largeTranscriptFolder, WORKERS_FROM_BYTES } from "../../src/core/savings/scan-worker-start.js";
-import { earlyScanFolder } from "../../src/cli/early-scan-folder.js";
+import { earlyScanCacheTime, earlyScanFolder } from "../../src/cli/early-scan-folder.js";
 import { encodeProjectPath } from "../../src/core/savings/transcript-locations.js";
 import { makeTempRepo } from "../support/temp-repo.js";
 
@@ -34,6 +34,17 @@ describe("the guess that a report's scan will take worker lanes", () => {
     expect(largeTranscriptFolder(folder("other", { "a.jsonl": 10, "b.json": WORKERS_FROM_BYTES, "c.txt": 10 }))).toBe(false);
   });
 
+  it("counts only the transcripts changed since the report's scan cache was written (the others are not scanned)", () => {
+    const half = WORKERS_FROM_BYTES / 2;
+    const dir = folder("cached", { "a.jsonl": half, "b.jsonl": half });
+    utimesSync(join(dir, "a.jsonl"), 1_000, 1_000);
+    utimesSync(join(dir, "b.jsonl"), 2_000, 2_000);
+    expect(largeTranscriptFolder(dir, 0)).toBe(true);
+    // Written after a and before b: b alone is left to scan, one transcript (no worker).
+    expect(largeTranscriptFolder(dir, 1_500_000)).toBe(false);
+    expect(largeTranscriptFolder(dir, 3_000_000)).toBe(false);
+  });
+
   it("is no for a folder that does not exist or is a file (the report itself says what is wrong)", () => {
     expect(largeTranscriptFolder(join(root, "absent"))).toBe(false);
     writeFileSync(join(root, "a-file"), "x");
@@ -59,6 +70,12 @@ describe("the folder the guess looks at", () => {
       expect(earlyScanFolder({ ...env, THREADMIND_ROOT: elsewhere }, repo.dir)).toBe(
         join(projects, encodeProjectPath(elsewhere)),
       );
+      // The scan cache's time: 0 without one, its mtime with one, 0 again when the cache is turned off.
+      expect(earlyScanCacheTime(env, repo.dir)).toBe(0);
+      repo.write(".threadmind/cache/report-scans.json", "{}");
+      utimesSync(join(repo.dir, ".threadmind/cache/report-scans.json"), 5, 5);
+      expect(earlyScanCacheTime(env, join(repo.dir, "src", "app"))).toBe(5_000);
+      expect(earlyScanCacheTime({ ...env, THREADMIND_SCAN_CACHE: "0" }, repo.dir)).toBe(0);
     } finally {
       repo.cleanup();
     }

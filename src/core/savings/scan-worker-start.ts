@@ -69,18 +69,22 @@ export function startScanWorker(script: URL): StartedScanWorker {
  * Whether `folder` alone holds transcripts enough for the scan to take worker lanes (two or more `.jsonl` files of
  * WORKERS_FROM_BYTES in all, among the first LARGE_FOLDER_STATS): a cheap guess, before the report has located its
  * files. It says yes for a scan that takes no worker only when the report then leaves out most of those files (not
- * this workspace's by their recorded cwd), or on a machine of one core (the caller checks). False when the folder or
- * a file cannot be read.
+ * this workspace's by their recorded cwd), or on a machine of one core (the caller checks). Only transcripts changed
+ * after `changedAfterMs` count (the time the report's scan cache was written: the others are taken from it). False when
+ * the folder or a file cannot be read.
  */
-export function largeTranscriptFolder(folder: string): boolean {
+export function largeTranscriptFolder(folder: string, changedAfterMs = 0): boolean {
   try {
     let files = 0;
     let bytes = 0;
     for (const name of readdirSync(folder)) {
       if (!name.endsWith(".jsonl")) continue;
       if (files === LARGE_FOLDER_STATS) break;
+      const stat = statSync(join(folder, name), { throwIfNoEntry: false });
+      // A transcript unchanged since the last report's scan cache was written is taken from it, not scanned.
+      if (stat === undefined || stat.mtimeMs <= changedAfterMs) continue;
       files += 1;
-      bytes += statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0;
+      bytes += stat.size;
       if (files >= 2 && bytes >= WORKERS_FROM_BYTES) return true;
     }
     return false;
@@ -93,12 +97,17 @@ export function largeTranscriptFolder(folder: string): boolean {
  * For the CLI's entry, before the report's code loads: a scan worker when the scan will take a worker lane, so that
  * its start (~20 ms) overlaps the report's load and its locating the files: THREADMIND_SCAN_WORKERS asks for lanes, or,
  * unset, the machine has two cores or more and `transcriptFolder` (the current directory's own, where most of a large
- * scan's bytes are) is large (largeTranscriptFolder). Unreferenced: it keeps the process alive only once a lane takes
+ * scan's bytes are) is large (largeTranscriptFolder; counting only what changed after `changedAfterMs`). Unreferenced: it keeps the process alive only once a lane takes
  * it (scan-pool.ts ends it when none does). Null otherwise, or from the sources.
  */
-export function earlyScanWorker(env: Record<string, string | undefined>, transcriptFolder: string): StartedScanWorker | null {
+export function earlyScanWorker(
+  env: Record<string, string | undefined>,
+  transcriptFolder: string,
+  changedAfterMs = 0,
+): StartedScanWorker | null {
   const asked = askedLanes(env);
-  if (asked === 0 || (asked === null && (coreCount() < 2 || !largeTranscriptFolder(transcriptFolder)))) return null;
+  if (asked === 0 || (asked === null && (coreCount() < 2 || !largeTranscriptFolder(transcriptFolder, changedAfterMs))))
+    return null;
   const script = scanWorkerScript();
   if (script === null) return null;
   const started = startScanWorker(script);
