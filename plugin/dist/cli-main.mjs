@@ -14730,8 +14730,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join48 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join48(before, endsWithNewline.before), after: join48(after2, endsWithNewline.after) };
+  const join49 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join49(before, endsWithNewline.before), after: join49(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -21083,7 +21083,11 @@ function stderrProgress(options = {}) {
     }
   };
 }
-var SCAN_CACHE_FILE = "report-scans.json";
+function scanCachePath(storeDir) {
+  return join(storeDir, "cache", "report-scans.json");
+}
+
+// src/cli/report-scan-cache.ts
 function runningFile() {
   if (typeof __filename === "string") return __filename;
   const url = new URL(import.meta.url);
@@ -21100,9 +21104,9 @@ function reportScanCacheLocation(storeDir, env, builtBy = scanBuild()) {
   if (env.THREADMIND_SCAN_CACHE === "0" || builtBy === null) return null;
   const store = lstatSync(storeDir, { throwIfNoEntry: false });
   if (store === void 0 || !store.isDirectory()) return null;
-  const dir = join(storeDir, "cache");
-  makeDir(dir);
-  return { path: join(dir, SCAN_CACHE_FILE), builtBy };
+  const path = scanCachePath(storeDir);
+  makeDir(dirname(path));
+  return { path, builtBy };
 }
 
 // src/cli/commands/report.ts

@@ -5533,7 +5533,14 @@ function workspaceFreshnessThreshold(storeDir, lastProjectId) {
 
 // src/cli/report-scan-cache.ts
 init_cjs_shims();
-var SCAN_CACHE_FILE = "report-scans.json";
+
+// src/core/savings/scan-cache-path.ts
+init_cjs_shims();
+function scanCachePath(storeDir) {
+  return path.join(storeDir, "cache", "report-scans.json");
+}
+
+// src/cli/report-scan-cache.ts
 function runningFile() {
   if (typeof __filename === "string") return __filename;
   const url$1 = new URL(importMetaUrl);
@@ -5550,9 +5557,9 @@ function reportScanCacheLocation(storeDir, env, builtBy = scanBuild()) {
   if (env.THREADMIND_SCAN_CACHE === "0" || builtBy === null) return null;
   const store = fs.lstatSync(storeDir, { throwIfNoEntry: false });
   if (store === void 0 || !store.isDirectory()) return null;
-  const dir = path.join(storeDir, "cache");
-  makeDir(dir);
-  return { path: path.join(dir, SCAN_CACHE_FILE), builtBy };
+  const path$1 = scanCachePath(storeDir);
+  makeDir(path.dirname(path$1));
+  return { path: path$1, builtBy };
 }
 
 // src/cli/commands/report.ts

@@ -73,15 +73,17 @@ function startScanWorker(script) {
   worker.once("exit", ended);
   return started;
 }
-function largeTranscriptFolder(folder) {
+function largeTranscriptFolder(folder, changedAfterMs = 0) {
   try {
     let files = 0;
     let bytes = 0;
     for (const name of fs.readdirSync(folder)) {
       if (!name.endsWith(".jsonl")) continue;
       if (files === LARGE_FOLDER_STATS) break;
+      const stat = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
+      if (stat === void 0 || stat.mtimeMs <= changedAfterMs) continue;
       files += 1;
-      bytes += fs.statSync(path.join(folder, name), { throwIfNoEntry: false })?.size ?? 0;
+      bytes += stat.size;
       if (files >= 2 && bytes >= WORKERS_FROM_BYTES) return true;
     }
     return false;
@@ -89,9 +91,10 @@ function largeTranscriptFolder(folder) {
     return false;
   }
 }
-function earlyScanWorker(env, transcriptFolder) {
+function earlyScanWorker(env, transcriptFolder, changedAfterMs = 0) {
   const asked = askedLanes(env);
-  if (asked === 0 || asked === null && (coreCount() < 2 || !largeTranscriptFolder(transcriptFolder))) return null;
+  if (asked === 0 || asked === null && (coreCount() < 2 || !largeTranscriptFolder(transcriptFolder, changedAfterMs)))
+    return null;
   const script = scanWorkerScript();
   if (script === null) return null;
   const started = startScanWorker(script);
@@ -182,10 +185,18 @@ function isDirectory(path) {
     return false;
   }
 }
+function scanCachePath(storeDir) {
+  return path.join(storeDir, "cache", "report-scans.json");
+}
 
 // src/cli/early-scan-folder.ts
 function earlyScanFolder(env, cwd) {
   return path.join(claudeProjectsDir(env), projectFolderName(resolveWorkspace({ env, cwd }).root));
+}
+function earlyScanCacheTime(env, cwd) {
+  if (env.THREADMIND_SCAN_CACHE === "0") return 0;
+  const cache = fs.lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
+  return cache?.isFile() ? cache.mtimeMs : 0;
 }
 
 // src/cli/entry.ts
@@ -196,7 +207,7 @@ async function run(argv) {
   if (argv[0] === "report") {
     const rest = argv.slice(1);
     const help = rest.includes("--help") || rest.includes("-h");
-    const early = help ? null : earlyScanWorker(process.env, earlyScanFolder(process.env, process.cwd()));
+    const early = help ? null : earlyScanWorker(process.env, earlyScanFolder(process.env, process.cwd()), earlyScanCacheTime(process.env, process.cwd()));
     const report = __require(sibling("cli-report.cjs"));
     return report.runReport(rest, early);
   }
