@@ -195,8 +195,12 @@ function earlyScanFolder(env, cwd) {
 }
 function earlyScanCacheTime(env, cwd) {
   if (env.THREADMIND_SCAN_CACHE === "0") return 0;
-  const cache = fs.lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
-  return cache?.isFile() ? cache.mtimeMs : 0;
+  try {
+    const cache = fs.lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
+    return cache?.isFile() ? cache.mtimeMs : 0;
+  } catch {
+    return 0;
+  }
 }
 
 // src/cli/entry.ts

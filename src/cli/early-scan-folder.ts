@@ -19,6 +19,10 @@ export function earlyScanFolder(env: Record<string, string | undefined>, cwd: st
  */
 export function earlyScanCacheTime(env: Record<string, string | undefined>, cwd: string): number {
   if (env.THREADMIND_SCAN_CACHE === "0") return 0;
-  const cache = lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
-  return cache?.isFile() ? cache.mtimeMs : 0;
+  try {
+    const cache = lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
+    return cache?.isFile() ? cache.mtimeMs : 0;
+  } catch {
+    return 0; // not a folder on the way (ENOTDIR), unreadable: no cache to count on; the report says what is wrong
+  }
 }

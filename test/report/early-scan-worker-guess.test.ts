@@ -76,6 +76,10 @@ describe("the folder the guess looks at", () => {
       utimesSync(join(repo.dir, ".threadmind/cache/report-scans.json"), 5, 5);
       expect(earlyScanCacheTime(env, join(repo.dir, "src", "app"))).toBe(5_000);
       expect(earlyScanCacheTime({ ...env, THREADMIND_SCAN_CACHE: "0" }, repo.dir)).toBe(0);
+      // A file where the cache folder belongs (lstat's ENOTDIR): no cache, and no throw (it used to stop the report).
+      rmSync(join(repo.dir, ".threadmind/cache"), { recursive: true });
+      repo.write(".threadmind/cache", "not a folder");
+      expect(earlyScanCacheTime(env, repo.dir)).toBe(0);
     } finally {
       repo.cleanup();
     }
