@@ -1,7 +1,7 @@
 // thread_history of a thread folder (format 2): per commit, the items each section gained or lost (one item file each:
 // so who added a decision, and in which commit, is the commit that added its file), and the head's changes.
 import { relative, sep } from "node:path";
-import { headCommit } from "./git/git.js";
+import { git, headCommit } from "./git/git.js";
 import { committedThread } from "./git/committed-thread.js";
 import { FrontmatterError } from "./store/frontmatter.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
@@ -13,7 +13,7 @@ import {
   type HistoryEntry,
   metaChanges,
   multisetDiff,
-  commitPatches,
+  patchesOf,
   type SectionDelta,
   sectionChanges,
   sidesOfPatch,
@@ -75,17 +75,73 @@ export async function threadFolderHistory(req: FolderHistoryRequest): Promise<Th
   return { ...history, text: formatThreadHistory(history, title) };
 }
 
-/** Commits touching the folder, newest first, each with what its files' patches added and removed. */
+/**
+ * Commits that changed the folder, newest first, each with what its files' patches added and removed. A merge shows only
+ * the files it left unlike every parent (a conflict settled in it): the rest came from its branches, whose own commits
+ * name who added what; a merge with no such file is no version of its own (git merges the branches' item files cleanly).
+ */
 async function folderVersions(top: string, folder: string, max: number): Promise<HistoryEntry[]> {
-  return (await commitPatches(top, folder, max)).map(({ patch, ...commit }) => ({
+  const kept: FolderCommit[] = [];
+  // A page of commits at a time, until `max` are kept or history ends: merges that only brought branches together are
+  // passed over, and they can be most of a busy thread's commits.
+  const page = Math.max(max, 50);
+  for (let skip = 0; kept.length < max; skip += page) {
+    const listed = await folderCommits(top, folder, page, skip);
+    kept.push(...listed.filter((c) => c.own === null || c.own.size > 0).slice(0, max - kept.length));
+    if (listed.length < page) break;
+  }
+  const own = new Map(kept.map((c) => [c.commit, c.own]));
+  return (
+    await patchesOf(
+      top,
+      folder,
+      kept.map((c) => c.commit),
+    )
+  ).map(({ patch, ...commit }) => ({
     ...commit,
-    ...commitChanges(patch, commit.commit, folder),
+    ...commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null),
   }));
+}
+
+/** A commit that changed a folder; for a merge, the folder's files it left unlike every parent (else null: all). */
+interface FolderCommit {
+  commit: string;
+  own: Set<string> | null;
+}
+
+const RECORD = "\x1e";
+const FIELD = "\x1f";
+
+/** One page of the commits that changed `folder` (git's history simplification), newest first. */
+async function folderCommits(top: string, folder: string, count: number, skip: number): Promise<FolderCommit[]> {
+  // -c lists a merge's files changed against every parent; -z keeps any path as it is.
+  const out = await git(top, [
+    "log",
+    "-z",
+    `--format=${RECORD}%H${FIELD}%P`,
+    "-c",
+    "--name-only",
+    "--no-renames",
+    `-n${count}`,
+    `--skip=${skip}`,
+    "--",
+    `:(literal)${folder}`,
+  ]);
+  return out
+    .split(RECORD)
+    .slice(1)
+    .map((record) => {
+      const [header = "", ...names] = record.split("\0");
+      const [commit = "", parents = ""] = header.split(FIELD);
+      const isMerge = parents.trim().split(" ").length > 1;
+      const files = names.map((n) => n.replace(/^\n/, "")).filter((n) => n !== "");
+      return { commit, own: isMerge ? new Set(files) : null };
+    });
 }
 
 type Changes = Pick<HistoryEntry, "change" | "meta" | "sections" | "problem">;
 
-function commitChanges(patch: string, commit: string, folder: string): Changes {
+function commitChanges(patch: string, commit: string, folder: string, only: ReadonlySet<string> | null): Changes {
   const sections = new Map<string, SectionDelta>();
   const meta: string[] = [];
   let change: VersionChange = "modified";
@@ -100,7 +156,7 @@ function commitChanges(patch: string, commit: string, folder: string): Changes {
   };
   for (const filePatch of patch.split(/^(?=diff --git )/m)) {
     const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
-    if (first === null) continue;
+    if (first === null || (only !== null && !only.has(first[1]!))) continue;
     const rel = first[1]!.slice(folder.length);
     const { before, after } = sidesOfPatch(filePatch, commit);
     const [dir, name] = rel.split("/");

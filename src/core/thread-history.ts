@@ -137,9 +137,16 @@ export interface CommitPatch {
  * runs: the list (asking for merge diffs would also list every merge), then the patches of exactly those commits.
  */
 export async function commitPatches(top: string, path: string, max: number): Promise<CommitPatch[]> {
-  const pathspec = `:(literal)${path}`;
-  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", `:(literal)${path}`]))
+    .split("\n")
+    .filter((l) => l !== "");
+  return patchesOf(top, path, commits);
+}
+
+/** The given commits (in that order), each with its patch of `path` (a file or a folder) against its first parent. */
+export async function patchesOf(top: string, path: string, commits: readonly string[]): Promise<CommitPatch[]> {
   if (commits.length === 0) return [];
+  const pathspec = `:(literal)${path}`;
   const out = await git(top, [
     "log",
     "--no-walk=unsorted",
