@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
+import { addDecisionFormat1, format1Path, writeFormat1 } from "../support/format1-threads.js";
 import { commitStore, git, gitOk, INTEGRATIONS, integrate, PLAIN_GIT_ENV } from "../support/plain-git.js";
 
 let repo: TempRepo;
@@ -169,6 +170,53 @@ describe("thread history", () => {
       subject: "merge a, settled by hand",
       sections: [{ section: "Decisions", added: ["- orders in Postgres 16, MySQL for reports"], removed: ["- orders in MySQL"] }],
     });
+  });
+
+  // #25 items 5 and 6: the first write of this release moves a thread from its one file to a folder. The decisions the
+  // file already held were added by whoever added them to the file, not by that write.
+  test("a thread moved from its one file: its history goes on into that file's commits, each decision named once", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    const at = "2026-01-01T00:00:00.000Z";
+    writeFormat1(repo.dir, "shop", {
+      id: "auth",
+      title: "Auth",
+      parentId: "main",
+      author: "alice",
+      createdAt: at,
+      updatedAt: at,
+      summary: "## Decisions\n- D1 sessions in Redis",
+    });
+    const c1 = commitAs(repo, "Alice", "auth, in one file");
+    addDecisionFormat1(repo.dir, format1Path("shop", "auth"), "D2 JWT in cookies");
+    const c2 = commitAs(repo, "Bob", "auth: JWT");
+    // The write that moves it also replaces D2: what it changed is named, what it only moved is not.
+    await s.summaryUpdate({ threadId: "auth", content: "## Decisions\n- D1 sessions in Redis\n- D3 rotate keys monthly" });
+    const moving = await s.threadHistory({ threadId: "auth" });
+    expect(moving.entries.map((e) => [e.commit, e.author, e.change])).toEqual([
+      [null, null, "modified"],
+      [c2, "Bob", "modified"],
+      [c1, "Alice", "created"],
+    ]);
+    const changes = [{ section: "Decisions", added: ["- D3 rotate keys monthly"], removed: ["- D2 JWT in cookies"] }];
+    expect(moving.entries[0]!.sections).toEqual(changes);
+    const c3 = commitAs(repo, "Alice", "auth: keys (the thread moves to a folder)");
+    const h = await s.threadHistory({ threadId: "auth" });
+    expect(h.entries.map((e) => [e.commit, e.author, e.change])).toEqual([
+      [c3, "Alice", "modified"],
+      [c2, "Bob", "modified"],
+      [c1, "Alice", "created"],
+    ]);
+    expect(h.entries[0]!.sections).toEqual(changes);
+    expect(h.entries[0]!.meta).toEqual(["moved from .threadmind/threads/shop/auth.md to its folder (one file per item)"]);
+    expect(h.entries[1]!.sections).toEqual([{ section: "Decisions", added: ["- D2 JWT in cookies"], removed: [] }]);
+    expect(h.entries[2]!.sections).toEqual([{ section: "Decisions", added: ["- D1 sessions in Redis"], removed: [] }]);
+    expect(h.truncated).toBe(false);
+    const limited = await s.threadHistory({ threadId: "auth", limit: 2 });
+    expect(limited.entries.map((e) => e.commit)).toEqual([c3, c2]);
+    expect(limited.truncated).toBe(true);
   });
 
   test("a thread never committed shows its uncommitted creation and says it was never committed", async () => {
