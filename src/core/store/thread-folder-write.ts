@@ -70,7 +70,14 @@ export function splitSummary(summary: string): { body: string; sections: Map<Sec
   };
 }
 
-/** The head a thread's fields give, keeping what only the folder knows (migratedFrom) and when the head last changed. */
+/**
+ * The head a thread's fields give, keeping what only the folder knows (migratedFrom). Its stamps (changedAt, commit) are
+ * those of its summary text (the body: the text outside the five sections), as an item's are: written with the head,
+ * rewritten only when that text changes. A change of the other fields (status, parent, title...) keeps them: a line
+ * that every head write changed would make any two branches that change a thread's head (a status on one, a parent on
+ * the other, or the same status on both) conflict in git. The thread's updatedAt and commit are then its newest item's
+ * (a status change with a reason writes one).
+ */
 export function headOf(
   thread: Thread,
   body: string,
@@ -91,11 +98,11 @@ export function headOf(
   if (thread.mergedInto !== undefined) head.mergedInto = thread.mergedInto;
   const from = migratedFrom ?? current?.migratedFrom;
   if (from !== undefined) head.migratedFrom = from;
-  // A new head has changed since its creation only when written later (a migration); else when a field differs.
-  const unchanged = current !== null && sameHead(head, current);
-  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? undefined : stamp.at;
+  // A new head has changed since its creation only when written later (a migration: the file's own stamps).
+  const kept = current !== null && current.body === body;
+  const changedAt = kept ? current.changedAt : current === null && stamp.at <= thread.createdAt ? undefined : stamp.at;
   if (changedAt !== undefined) head.changedAt = changedAt;
-  const commit = unchanged ? current.commit : stamp.commit;
+  const commit = kept ? current.commit : stamp.commit;
   if (commit !== undefined) head.commit = commit;
   return head;
 }
@@ -143,13 +150,7 @@ export function planFolderWrite(
   }
   const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
   const headText = serializeHead(head);
-  if (
-    current === null ||
-    !sameHead(head, current.head) ||
-    head.changedAt !== current.head.changedAt ||
-    head.commit !== current.head.commit
-  )
-    out.head = headText;
+  if (current === null || !sameHead(head, current.head)) out.head = headText;
   planPaths(current?.members.paths ?? new Map<string, string>(), thread.paths ?? [], stamp, out);
   const had = current?.members.related ?? new Map<string, string>();
   const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
