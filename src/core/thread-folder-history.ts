@@ -1,19 +1,22 @@
 // thread_history of a thread folder (format 2): per commit, the items each section gained or lost (one item file each:
 // so who added a decision, and in which commit, is the commit that added its file), and the head's changes.
 import { relative, sep } from "node:path";
-import { headCommit } from "./git/git.js";
+import { git, gitMaybe, gitPath, headCommit } from "./git/git.js";
 import { committedThread } from "./git/committed-thread.js";
-import { FrontmatterError } from "./store/frontmatter.js";
+import { FrontmatterError, parseThread } from "./store/frontmatter.js";
+import { splitSummary } from "./store/thread-folder-write.js";
+import { LIMITS } from "./limits.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
 import { errors } from "./errors.js";
-import { SECTION_HEADINGS, SECTION_KEYS, type Thread } from "./types.js";
+import { SECTION_HEADINGS, SECTION_KEYS, type SectionKey, type Thread } from "./types.js";
 import {
   checkHistoryLimit,
+  commitVersions,
   formatThreadHistory,
   type HistoryEntry,
   metaChanges,
   multisetDiff,
-  commitPatches,
+  patchesOf,
   type SectionDelta,
   sectionChanges,
   sidesOfPatch,
@@ -66,6 +69,15 @@ export async function threadFolderHistory(req: FolderHistoryRequest): Promise<Th
   }
   const wanted = limit - entries.length;
   const commits = head === null || wanted === 0 ? [] : await folderVersions(top, path, wanted + 1);
+  // A thread moved from its one file (format 1): the commits that moved it, then that file's own history before them;
+  // moved but not committed yet, that file's history alone.
+  const legacy = gitPath(top, req.legacyPath);
+  const moves = await settleMoves(top, commits, legacy);
+  if (head !== null && wanted > 0 && commits.length <= wanted && (moves.length > 0 || commits.length === 0)) {
+    const seen = new Set(commits.map((c) => c.commit));
+    const older = await commitVersions(top, legacy, wanted + 1 - commits.length + moves.length, moves);
+    commits.push(...older.filter((c) => !seen.has(c.commit)).slice(0, wanted + 1 - commits.length));
+  }
   if (entries.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
   const truncated = commits.length > wanted || (wanted === 0 && head !== null && (await folderVersions(top, path, 1)).length > 0);
   entries.push(...commits.slice(0, wanted));
@@ -75,21 +87,120 @@ export async function threadFolderHistory(req: FolderHistoryRequest): Promise<Th
   return { ...history, text: formatThreadHistory(history, title) };
 }
 
-/** Commits touching the folder, newest first, each with what its files' patches added and removed. */
-async function folderVersions(top: string, folder: string, max: number): Promise<HistoryEntry[]> {
-  return (await commitPatches(top, folder, max)).map(({ patch, ...commit }) => ({
+/**
+ * Commits that changed the folder, newest first, each with what its files' patches added and removed. A merge shows only
+ * the files it left unlike every parent (a conflict settled in it): the rest came from its branches, whose own commits
+ * name who added what; a merge with no such file is no version of its own (git merges the branches' item files cleanly).
+ */
+async function folderVersions(top: string, folder: string, max: number): Promise<MovedEntry[]> {
+  const kept: FolderCommit[] = [];
+  // A page of commits at a time, until `max` are kept or history ends: merges that only brought branches together are
+  // passed over, and they can be most of a busy thread's commits.
+  const page = Math.max(max, 50);
+  for (let skip = 0; kept.length < max; skip += page) {
+    const listed = await folderCommits(top, folder, page, skip);
+    kept.push(...listed.filter((c) => c.own === null || c.own.size > 0).slice(0, max - kept.length));
+    if (listed.length < page) break;
+  }
+  const own = new Map(kept.map((c) => [c.commit, c.own]));
+  return (
+    await patchesOf(
+      top,
+      folder,
+      kept.map((c) => c.commit),
+    )
+  ).map(({ patch, ...commit }) => ({
     ...commit,
-    ...commitChanges(patch, commit.commit, folder),
+    ...commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null),
   }));
 }
 
-type Changes = Pick<HistoryEntry, "change" | "meta" | "sections" | "problem">;
+/**
+ * The entries (in place) of the commits that created the folder from a format-1 file (its head's `migratedFrom`): the
+ * items that file held were moved, not added, so they are taken out of what the entry added, and it says the thread
+ * moved. Returns those commits.
+ */
+async function settleMoves(top: string, entries: MovedEntry[], legacy: string): Promise<string[]> {
+  const moves: string[] = [];
+  for (const entry of entries) {
+    const blob = entry.movedFrom;
+    delete entry.movedFrom;
+    if (blob === undefined || entry.commit === null) continue;
+    moves.push(entry.commit);
+    entry.change = "modified";
+    entry.meta.unshift(`moved from ${legacy} to its folder (one file per item)`);
+    let sections: Map<SectionKey, string[]>;
+    try {
+      // Committed bytes are untrusted: their size is asked first, and a file past the store's bound is not read.
+      const sizeText = await gitMaybe(top, ["cat-file", "-s", blob]);
+      if (sizeText === null) throw new FrontmatterError("it is not in this repository");
+      const size = Number(sizeText);
+      if (size > LIMITS.threadFileBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${LIMITS.threadFileBytes}`);
+      const text = await gitMaybe(top, ["cat-file", "blob", blob]);
+      if (text === null) throw new FrontmatterError("it is not in this repository");
+      sections = splitSummary(parseThread(`${text}\n`).summary).sections;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+      entry.problem ??= `the version of ${legacy} it was moved from (blob ${blob.slice(0, 8)}) cannot be read (${e.message}): its items are shown as added`;
+      continue;
+    }
+    // The folder is new in this commit: what it added is all it holds, compared now with what the file held.
+    const holds = new Map(entry.sections.map((d) => [d.section, d.added]));
+    entry.sections = SECTION_KEYS.map((key) => {
+      const section = SECTION_HEADINGS[key];
+      return { section, ...multisetDiff(sections.get(key) ?? [], holds.get(section) ?? []) };
+    }).filter((d) => d.added.length + d.removed.length > 0);
+  }
+  return moves;
+}
 
-function commitChanges(patch: string, commit: string, folder: string): Changes {
+/** A folder version as commitChanges gives it: with the blob of the format-1 file its folder was created from. */
+type MovedEntry = HistoryEntry & { movedFrom?: string };
+
+/** A commit that changed a folder; for a merge, the folder's files it left unlike every parent (else null: all). */
+interface FolderCommit {
+  commit: string;
+  own: Set<string> | null;
+}
+
+const RECORD = "\x1e";
+const FIELD = "\x1f";
+
+/** One page of the commits that changed `folder` (git's history simplification), newest first. */
+async function folderCommits(top: string, folder: string, count: number, skip: number): Promise<FolderCommit[]> {
+  // -c lists a merge's files changed against every parent; -z keeps any path as it is.
+  const out = await git(top, [
+    "log",
+    "-z",
+    `--format=${RECORD}%H${FIELD}%P`,
+    "-c",
+    "--name-only",
+    "--no-renames",
+    `-n${count}`,
+    `--skip=${skip}`,
+    "--",
+    `:(literal)${folder}`,
+  ]);
+  return out
+    .split(RECORD)
+    .slice(1)
+    .map((record) => {
+      const [header = "", ...names] = record.split("\0");
+      const [commit = "", parents = ""] = header.split(FIELD);
+      const isMerge = parents.trim().split(" ").length > 1;
+      const files = names.map((n) => n.replace(/^\n/, "")).filter((n) => n !== "");
+      return { commit, own: isMerge ? new Set(files) : null };
+    });
+}
+
+type Changes = Pick<MovedEntry, "change" | "meta" | "sections" | "problem" | "movedFrom">;
+
+function commitChanges(patch: string, commit: string, folder: string, only: ReadonlySet<string> | null): Changes {
   const sections = new Map<string, SectionDelta>();
   const meta: string[] = [];
   let change: VersionChange = "modified";
   let problem: string | undefined;
+  let movedFrom: string | undefined;
   const delta = (name: string) => {
     let d = sections.get(name);
     if (d === undefined) {
@@ -100,15 +211,17 @@ function commitChanges(patch: string, commit: string, folder: string): Changes {
   };
   for (const filePatch of patch.split(/^(?=diff --git )/m)) {
     const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
-    if (first === null) continue;
+    if (first === null || (only !== null && !only.has(first[1]!))) continue;
     const rel = first[1]!.slice(folder.length);
     const { before, after } = sidesOfPatch(filePatch, commit);
     const [dir, name] = rel.split("/");
     try {
       if (rel === HEAD_FILE) {
+        const [old, now] = [before === null ? null : parseHead(before), after === null ? null : parseHead(after)];
         if (before === null) change = "created";
         else if (after === null) change = "deleted";
-        meta.push(...headChanges(before === null ? null : parseHead(before), after === null ? null : parseHead(after)));
+        if (old === null && now?.migratedFrom !== undefined) movedFrom = now.migratedFrom;
+        meta.push(...headChanges(old, now));
       } else if (dir !== undefined && name !== undefined && isSectionDir(dir)) {
         const blocks = (text: string | null) => (text === null || text === "" ? [] : parseItem(text).blocks);
         const { added, removed } = multisetDiff(blocks(before), blocks(after));
@@ -134,6 +247,7 @@ function commitChanges(patch: string, commit: string, folder: string): Changes {
       .sort((a, b) => order(a.section) - order(b.section)),
   };
   if (problem !== undefined) out.problem = problem;
+  if (movedFrom !== undefined) out.movedFrom = movedFrom;
   return out;
 }
 

@@ -116,8 +116,13 @@ const FIELD = "\x1f";
  * Commits touching `path`, newest first (git's default history simplification: commits of merged branches included,
  * merges only when they changed the file against every parent), each with the file before (first parent) and after.
  */
-async function commitVersions(top: string, path: string, max: number): Promise<HistoryEntry[]> {
-  return (await commitPatches(top, path, max)).map(({ patch, ...commit }) => {
+export async function commitVersions(
+  top: string,
+  path: string,
+  max: number,
+  from: readonly string[] = [],
+): Promise<HistoryEntry[]> {
+  return (await commitPatches(top, path, max, from)).map(({ patch, ...commit }) => {
     const { before, after } = sidesOfPatch(patch, commit.commit);
     return { ...commit, ...compare(before, after) };
   });
@@ -133,13 +138,26 @@ export interface CommitPatch {
 }
 
 /**
- * The newest `max` commits touching `path` (a file or a folder), each with its patch against the first parent. Two git
- * runs: the list (asking for merge diffs would also list every merge), then the patches of exactly those commits.
+ * The newest `max` commits touching `path` (a file or a folder) in the history of `from` (default: HEAD), each with its
+ * patch against the first parent. Two git runs: the list (asking for merge diffs would also list every merge), then the
+ * patches of exactly those commits.
  */
-export async function commitPatches(top: string, path: string, max: number): Promise<CommitPatch[]> {
-  const pathspec = `:(literal)${path}`;
-  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+export async function commitPatches(
+  top: string,
+  path: string,
+  max: number,
+  from: readonly string[] = [],
+): Promise<CommitPatch[]> {
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, ...from, "--", `:(literal)${path}`]))
+    .split("\n")
+    .filter((l) => l !== "");
+  return patchesOf(top, path, commits);
+}
+
+/** The given commits (in that order), each with its patch of `path` (a file or a folder) against its first parent. */
+export async function patchesOf(top: string, path: string, commits: readonly string[]): Promise<CommitPatch[]> {
   if (commits.length === 0) return [];
+  const pathspec = `:(literal)${path}`;
   const out = await git(top, [
     "log",
     "--no-walk=unsorted",

@@ -194,8 +194,9 @@ describe("doctor and the driver's configuration", () => {
 
   test("doctor says when the driver is missing or runs another install, with git-setup as the fix, and ok once set", async () => {
     const repo = await teamRepo({ driver: false });
+    // Missing, it says what plain git still merges (#25: thread folders) and what it leaves marked.
     expect(cli(repo.dir, "doctor").stdout).toContain(
-      "[warn] Merge driver: merge.threadmind.driver is not set in this repository",
+      "[warn] Merge driver: merge.threadmind.driver is not set in this repository: thread folders still merge with git's own rules, but what git cannot settle (an item or a field of thread.md changed two ways, a format-1 thread or a project file changed on both branches) is left marked for you or `resolve`",
     );
     repo.git("config", "merge.threadmind.driver", '"/old/node" "/old/plugin/dist/cli.mjs" merge-file %O %A %B %P');
     const stale = cli(repo.dir, "doctor").stdout;

@@ -202,6 +202,35 @@ describe("migration from format 1", () => {
     expect(after.store.finishMigration("p", false)).toEqual([join(repo.dir, ".threadmind/threads/p/main.md")]);
   });
 
+  // An item moved from a format-1 file is never rewritten (its name comes from its text, see item-keys.ts): changed on
+  // two branches, or changed on one and removed on the other, git sees two new files and one removed/ member, not one file
+  // changed two ways. The rule, as the README says: both edits are kept, and an edit beats a removal.
+  test.each([
+    { name: "edited on both branches: both edits kept", other: "- old one, as b has it" },
+    { name: "edited on one branch, removed on the other: the edit kept", other: null },
+  ])("an item moved from format 1, $name, with no conflict", async (c) => {
+    const repo = newRepo();
+    const { s } = await legacyStore(repo.dir);
+    await s.store.locked(() => s.store.migrateProject("p"));
+    repo.commit("migrated");
+    for (const [branch, text] of [
+      ["a", "- old one, as a has it"],
+      ["b", c.other],
+    ] as const) {
+      repo.git("checkout", "-q", "-B", branch, "main");
+      const decisions = text === null ? "" : `## Decisions\n${text}\n\n`;
+      await servicesFor(repo.dir).summaryUpdate({ threadId: "main", content: `${decisions}## State\n- old state` });
+      repo.commit(branch);
+    }
+    expect(repo.git("merge-tree", "--write-tree", "a", "b")).not.toMatch(/CONFLICT/);
+    repo.git("merge", "-q", "--no-edit", "a");
+    const summary = servicesFor(repo.dir).store.readThread("p", "main").summary;
+    // Two edits at one place read in the order of their files' random suffixes, as two appends do.
+    const expected = ["- old one, as a has it", ...(c.other === null ? [] : [c.other])];
+    const decisions = /^## Decisions\n([\s\S]*?)\n\n## State\n- old state$/.exec(summary)?.[1]?.split("\n");
+    expect(decisions?.sort(), summary).toEqual(expected.sort());
+  });
+
   test("two branches adding decisions, and a status change beside a decision, merge under plain git", async () => {
     const repo = newRepo();
     const s = await project(repo.dir);

@@ -1,9 +1,12 @@
 // Guards thread_history: versions from git newest first, per-section additions and removals, authors, uncommitted changes, outside git.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
+import { addDecisionFormat1, format1Path, writeFormat1 } from "../support/format1-threads.js";
+import { commitStore, git, gitOk, INTEGRATIONS, integrate, PLAIN_GIT_ENV } from "../support/plain-git.js";
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -98,6 +101,122 @@ describe("thread history", () => {
     ]);
     expect(h.entries[0]!.commit).toBe(onBranch);
     expect(h.entries[0]!.sections).toEqual([{ section: "Decisions", added: ["- queue for emails"], removed: [] }]);
+  });
+
+  // #25 item 6: who added each decision, and in which commit, once two branches that each added one are integrated by
+  // plain git. A clean merge commit adds nothing of its own: its diff against the first parent is the other branch's.
+  test.each(INTEGRATIONS)(
+    "%s of two branches that each added a decision: each named once, by its author, in its commit",
+    async (how) => {
+      repo = makeTempRepo();
+      repo.commit("init", { "README.md": "x\n" });
+      const s = servicesFor(repo.dir);
+      await s.projectCreate({ title: "Shop" });
+      await s.summaryUpdate({ content: "## Decisions\n- monolith" });
+      commitStore(repo.dir, "main summary");
+      const made = new Map<string, { author: string; commit: string }>();
+      for (const [branch, author, decision] of [
+        ["a", "Ann", "- A: carts in Redis"],
+        ["b", "Bob", "- B: sessions are JWT"],
+      ] as const) {
+        gitOk(repo.dir, "checkout", "-q", "-b", branch, "main");
+        await s.summaryUpdate({ threadId: "main", section: "decisions", content: decision });
+        gitOk(repo.dir, "add", "-A");
+        execFileSync("git", ["commit", "-q", "-m", `${branch}: ${decision}`], {
+          cwd: repo.dir,
+          env: { ...process.env, ...PLAIN_GIT_ENV, GIT_AUTHOR_NAME: author, GIT_AUTHOR_EMAIL: `${author}@example.com` },
+        });
+        made.set(decision, { author, commit: gitOk(repo.dir, "rev-parse", "HEAD") });
+      }
+      const result = integrate(repo.dir, how, "a", "b", "merged");
+      expect(result.clean, result.out).toBe(true);
+      const h = await s.threadHistory({ threadId: "main" });
+      for (const [decision, by] of made) {
+        const adding = h.entries.filter((e) => e.sections.some((d) => d.added.includes(decision)));
+        expect(
+          adding.map((e) => e.author),
+          `${decision} in:\n${h.text}`,
+        ).toEqual([by.author]);
+        // A merge keeps the branches' commits; a rebase or cherry-pick makes new ones, by the same author.
+        if (how === "git merge" || how === "merge-tree") expect(adding[0]!.commit).toBe(by.commit);
+      }
+      expect(h.entries.filter((e) => e.sections.length === 0 && e.meta.length === 0 && !e.problem)).toEqual([]);
+    },
+  );
+
+  test("a merge that settled a conflict names what it settled: the item as written in the merge", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    await s.summaryUpdate({ content: "## Decisions\n- orders in Postgres" });
+    commitStore(repo.dir, "main summary");
+    for (const [branch, text] of [
+      ["a", "- orders in Postgres 16"],
+      ["b", "- orders in MySQL"],
+    ] as const) {
+      gitOk(repo.dir, "checkout", "-q", "-b", branch, "main");
+      await s.summaryUpdate({ threadId: "main", content: `## Decisions\n${text}` });
+      commitStore(repo.dir, `${branch}: ${text}`);
+    }
+    expect(git(repo.dir, "merge", "-q", "a").code).not.toBe(0);
+    const conflicted = gitOk(repo.dir, "diff", "--name-only", "--diff-filter=U");
+    // git's markers span the item's stamps too: the item written whole, as a person settling it would.
+    const settled = "---\nat: 2026-01-01T00:00:00.000Z\nby: carol\n---\n- orders in Postgres 16, MySQL for reports\n";
+    writeFileSync(join(repo.dir, conflicted), settled);
+    commitStore(repo.dir, "merge a, settled by hand");
+    const h = await s.threadHistory({ threadId: "main" });
+    expect(h.entries[0]).toMatchObject({
+      subject: "merge a, settled by hand",
+      sections: [{ section: "Decisions", added: ["- orders in Postgres 16, MySQL for reports"], removed: ["- orders in MySQL"] }],
+    });
+  });
+
+  // #25 items 5 and 6: the first write of this release moves a thread from its one file to a folder. The decisions the
+  // file already held were added by whoever added them to the file, not by that write.
+  test("a thread moved from its one file: its history goes on into that file's commits, each decision named once", async () => {
+    repo = makeTempRepo();
+    repo.commit("init", { "README.md": "x\n" });
+    const s = servicesFor(repo.dir);
+    await s.projectCreate({ title: "Shop" });
+    const at = "2026-01-01T00:00:00.000Z";
+    writeFormat1(repo.dir, "shop", {
+      id: "auth",
+      title: "Auth",
+      parentId: "main",
+      author: "alice",
+      createdAt: at,
+      updatedAt: at,
+      summary: "## Decisions\n- D1 sessions in Redis",
+    });
+    const c1 = commitAs(repo, "Alice", "auth, in one file");
+    addDecisionFormat1(repo.dir, format1Path("shop", "auth"), "D2 JWT in cookies");
+    const c2 = commitAs(repo, "Bob", "auth: JWT");
+    // The write that moves it also replaces D2: what it changed is named, what it only moved is not.
+    await s.summaryUpdate({ threadId: "auth", content: "## Decisions\n- D1 sessions in Redis\n- D3 rotate keys monthly" });
+    const moving = await s.threadHistory({ threadId: "auth" });
+    expect(moving.entries.map((e) => [e.commit, e.author, e.change])).toEqual([
+      [null, null, "modified"],
+      [c2, "Bob", "modified"],
+      [c1, "Alice", "created"],
+    ]);
+    const changes = [{ section: "Decisions", added: ["- D3 rotate keys monthly"], removed: ["- D2 JWT in cookies"] }];
+    expect(moving.entries[0]!.sections).toEqual(changes);
+    const c3 = commitAs(repo, "Alice", "auth: keys (the thread moves to a folder)");
+    const h = await s.threadHistory({ threadId: "auth" });
+    expect(h.entries.map((e) => [e.commit, e.author, e.change])).toEqual([
+      [c3, "Alice", "modified"],
+      [c2, "Bob", "modified"],
+      [c1, "Alice", "created"],
+    ]);
+    expect(h.entries[0]!.sections).toEqual(changes);
+    expect(h.entries[0]!.meta).toEqual(["moved from .threadmind/threads/shop/auth.md to its folder (one file per item)"]);
+    expect(h.entries[1]!.sections).toEqual([{ section: "Decisions", added: ["- D2 JWT in cookies"], removed: [] }]);
+    expect(h.entries[2]!.sections).toEqual([{ section: "Decisions", added: ["- D1 sessions in Redis"], removed: [] }]);
+    expect(h.truncated).toBe(false);
+    const limited = await s.threadHistory({ threadId: "auth", limit: 2 });
+    expect(limited.entries.map((e) => e.commit)).toEqual([c3, c2]);
+    expect(limited.truncated).toBe(true);
   });
 
   test("a thread never committed shows its uncommitted creation and says it was never committed", async () => {

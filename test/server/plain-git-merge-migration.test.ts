@@ -136,3 +136,63 @@ describe("the `migrate` command: the change committed once, then merged with a b
     }
   });
 });
+
+describe("two branches that each migrate the same thread (their first write with this release) merge under plain git", () => {
+  // Right after an upgrade every branch that writes a thread migrates it on its own: the folders two clones write from
+  // one format-1 file must be the same files, or an item edited or removed on one branch comes back from the other's copy.
+  const EDITED = "- BASE-BILL invoices are monthly, on the 1st";
+  beforeAll(async () => {
+    gitOk(repo.dir, "checkout", "-q", "-B", "rewrites", "main");
+    await call(server, "summary_update", {
+      threadId: "billing",
+      content: `## Decisions\n${EDITED}\n\n## State\nA-STATE invoices are PDFs.`,
+    });
+    // main's State removed: replaced by nothing.
+    await call(server, "summary_update", { threadId: "main", content: "## Decisions\n- BASE-D1 orders live in Postgres" });
+    commitStore(repo.dir, "billing rewritten, main's State removed (both migrated by these writes)");
+    gitOk(repo.dir, "checkout", "-q", "-B", "appends", "main");
+    await call(server, "summary_update", { threadId: "billing", section: "decisions", content: "- B-BILL VAT per country" });
+    await call(server, "summary_update", { threadId: "main", section: "decisions", content: "- B-D1 prices in cents" });
+    commitStore(repo.dir, "billing decision (migrated by this write)");
+  });
+
+  test.each(INTEGRATIONS)("%s: the rewrite's edit holds, nothing it replaced comes back", async (how) => {
+    const result = integrate(repo.dir, how, "rewrites", "appends", `two-migrations-${how.replace(" ", "-")}`);
+    expect(result.clean, result.out).toBe(true);
+    expect(conflictMarkerFiles(repo.dir)).toEqual([]);
+    const billing = await call(server, "thread_switch", { threadId: "billing" });
+    for (const d of [EDITED, "- B-BILL VAT per country", "A-STATE invoices are PDFs."])
+      expect(occurrences(billing, d), `${d} in:\n${billing}`).toBe(1);
+    expect(billing).not.toContain("- BASE-BILL invoices are monthly\n");
+    const main = await call(server, "thread_switch", { threadId: "main" });
+    for (const d of ["- BASE-D1 orders live in Postgres", "- B-D1 prices in cents"]) expect(occurrences(main, d), main).toBe(1);
+    expect(main).not.toContain("The shop sells socks.");
+    // The copy the other branch moved is named in removed/: left out, and the next write removes its file.
+    await call(server, "summary_update", { threadId: "billing", section: "next-steps", content: "- send the first invoices" });
+    const files = gitOk(
+      repo.dir,
+      "grep",
+      "--untracked",
+      "-l",
+      "-F",
+      "-e",
+      "BASE-BILL",
+      "--",
+      ".threadmind/threads/shop/billing/",
+    );
+    expect(files.split("\n"), "files holding the decision").toHaveLength(1);
+    expect(await call(server, "thread_switch", { threadId: "billing" })).toContain(EDITED);
+    commitStore(repo.dir, "next write");
+  });
+
+  test("`migrate` run on two branches writes the same files: their merge adds nothing", async () => {
+    home ??= makeHome();
+    for (const branch of ["migrate-one", "migrate-two"]) {
+      gitOk(repo.dir, "checkout", "-q", "-B", branch, "main");
+      const migrate = runCli(["migrate"], { cwd: repo.dir, home, env: { ...PLAIN_GIT_ENV } });
+      expect(migrate.code, migrate.stderr).toBe(0);
+      commitStore(repo.dir, `migrated on ${branch}`);
+    }
+    expect(gitOk(repo.dir, "diff", "migrate-one", "migrate-two", "--stat")).toBe("");
+  });
+});

@@ -116,4 +116,49 @@ describeEverydayCases([
       expect(await call(server, "thread_list", { status: "done" })).toContain("(billing)");
     },
   },
+  {
+    // Two fields of one thread's head, each changed on one branch: nothing contradicts, so nothing conflicts (a head
+    // write must not also rewrite a line that every head write changes).
+    name: "a thread closed as done on one branch, moved under another parent on the other",
+    async setup(server) {
+      await call(server, "thread_create", { title: "Payments", parentId: "main" });
+      await call(server, "thread_create", { title: "Billing", parentId: "main" });
+      await addTo(server, "billing", "decisions", "- BASE-BILL invoices are monthly");
+      await call(server, "thread_switch", { threadId: "main" });
+    },
+    async a(server) {
+      await call(server, "thread_status", { threadId: "billing", status: "done", reason: "A-REASON billing shipped" });
+    },
+    async b(server) {
+      await call(server, "thread_rebase", { threadId: "billing", newParentId: "payments" });
+    },
+    expected: () => [{ threadId: "billing", once: ["- BASE-BILL invoices are monthly", "A-REASON billing shipped"] }],
+    async more(server) {
+      // Both changes kept: done, under Payments.
+      expect(await call(server, "thread_list")).toContain("└── Payments (payments)\n    └── Billing (billing) [done]");
+    },
+  },
+  {
+    name: "a thread closed as done on both branches, each with its reason",
+    async setup(server) {
+      await call(server, "thread_create", { title: "Billing", parentId: "main" });
+      await addTo(server, "billing", "decisions", "- BASE-BILL invoices are monthly");
+      await call(server, "thread_switch", { threadId: "main" });
+    },
+    async a(server) {
+      await call(server, "thread_status", { threadId: "billing", status: "done", reason: "A-REASON invoices shipped" });
+    },
+    async b(server) {
+      await call(server, "thread_status", { threadId: "billing", status: "done", reason: "B-REASON refunds shipped" });
+    },
+    expected: () => [
+      {
+        threadId: "billing",
+        once: ["- BASE-BILL invoices are monthly", "A-REASON invoices shipped", "B-REASON refunds shipped"],
+      },
+    ],
+    async more(server) {
+      expect(await call(server, "thread_list", { status: "done" })).toContain("(billing)");
+    },
+  },
 ]);

@@ -31,7 +31,7 @@ export function checkMergeDriver(gitTop: string, expected: string): DoctorCheck 
         "merge-driver",
         title,
         SETUP,
-        "merge.threadmind.driver is not set in this repository: two branches that change one thread conflict in git",
+        "merge.threadmind.driver is not set in this repository: thread folders still merge with git's own rules, but what git cannot settle (an item or a field of thread.md changed two ways, a format-1 thread or a project file changed on both branches) is left marked for you or `resolve`",
       );
     case "stale": {
       // The quoted paths of the configured command: one that is gone makes every merge of a thread file fail.

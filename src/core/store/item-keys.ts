@@ -2,7 +2,7 @@
 //
 // Our own ~40 lines rather than the npm fractional-indexing package: its keys mix upper and lower case, which a
 // case-insensitive file system (macOS, Windows) would fold together; these use base 36 in lower case only.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { fractionOf } from "./thread-folder-layout.js";
 
 // The key's shape lives with the folder's layout (no node:crypto there: the hooks' sweep checks names with it).
@@ -43,13 +43,40 @@ export function fractionBetween(a: string, b: string | null): string {
 
 /** A new key after the key `before` and before the key `next` (null: the ends); unique by its random suffix. */
 export function keyBetween(before: string | null, next: string | null): string {
-  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
-  return `${fraction}-${randomSuffix()}`;
+  return `${between(before, next)}-${suffixOf(randomBytes(4))}`;
 }
 
-function randomSuffix(): string {
-  const bytes = randomBytes(4);
+/** A new key at the same place as `key` (same fraction), unique by its random suffix: a file that takes its place. */
+export function keyBeside(key: string): string {
+  return `${fractionOf(key)}-${suffixOf(randomBytes(4))}`;
+}
+
+/**
+ * The key of the item file `content` between `before` and `next`, its suffix derived from the fraction and the text:
+ * two clones that write the same item at the same place (each migrating one format-1 file) write the same file, and a
+ * plain-git merge sees one change. `isKeyOfContent` tells such a file from one written since.
+ */
+export function keyOfContent(before: string | null, next: string | null, content: string): string {
+  const fraction = between(before, next);
+  return `${fraction}-${contentSuffix(fraction, content)}`;
+}
+
+/** True when `key` is the key keyOfContent gives `content` at its place. */
+export function isKeyOfContent(key: string, content: string): boolean {
+  const fraction = fractionOf(key);
+  return key === `${fraction}-${contentSuffix(fraction, content)}`;
+}
+
+function between(before: string | null, next: string | null): string {
+  return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+}
+
+function contentSuffix(fraction: string, content: string): string {
+  return suffixOf(createHash("sha1").update(`${fraction}\n${content}`).digest());
+}
+
+function suffixOf(bytes: Uint8Array): string {
   let out = "";
-  for (const b of bytes) out += DIGITS[b % DIGITS.length];
+  for (const b of bytes.subarray(0, 4)) out += DIGITS[b % DIGITS.length];
   return out;
 }

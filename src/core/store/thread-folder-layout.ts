@@ -3,7 +3,12 @@ import { LIMITS } from "../limits.js";
 import { SECTION_KEYS, type SectionKey } from "../types.js";
 
 export const HEAD_FILE = "thread.md";
-export const SET_DIRS = ["paths", "related"] as const;
+/**
+ * The member sets: `paths/`, `related/`, and `removed/`, the item files moved from a format-1 file (see item-keys.ts) that
+ * a write changed or removed: every clone that migrates that file writes those same files, so a branch that migrated it
+ * on its own would bring them back in a merge; named here, they stay out of the thread.
+ */
+export const SET_DIRS = ["paths", "related", "removed"] as const;
 export type SetDir = (typeof SET_DIRS)[number];
 /** The folders a thread folder may hold, in a fixed order: the five sections, then the member sets. */
 export const FOLDER_SUBDIRS: readonly (SectionKey | SetDir)[] = [...SECTION_KEYS, ...SET_DIRS];
@@ -37,6 +42,7 @@ export function isItemFileName(name: string): boolean {
 export function subdirEntryLimit(dir: SectionKey | SetDir): number {
   if (dir === "paths") return LIMITS.pathsCount * 4;
   if (dir === "related") return LIMITS.relatedCount * 4;
+  if (dir === "removed") return LIMITS.sectionItems * SECTION_KEYS.length;
   return LIMITS.sectionItems;
 }
 

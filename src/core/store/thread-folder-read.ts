@@ -37,8 +37,10 @@ export interface FolderThread {
   head: ThreadHead;
   /** Every item, by section in reading order (key order). */
   items: FolderItem[];
-  /** Member file (relative to the folder: `paths/<recency>-<hash>`, `related/<hash>`) → member. */
+  /** Member file (relative to the folder: `paths/<recency>-<hash>`, `related/<hash>`, `removed/<hash>`) → member. */
   members: Record<SetDir, Map<string, string>>;
+  /** Item files named in `removed/` (moved from a format-1 file, since changed or removed): not read, left out. */
+  hidden: string[];
 }
 
 /** The thread folder's files (relative paths) and their texts, as a source gives them; null text: absent. */
@@ -66,8 +68,24 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
     throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const members: Record<SetDir, Map<string, string>> = { paths: new Map(), related: new Map(), removed: new Map() };
+  for (const [file, text] of texts.members) {
+    const dir = file.split("/")[0] as SetDir;
+    const member = text.replace(/\r?\n$/, "");
+    if (member.includes("\n") || member === "")
+      throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
+    if (dir === "removed" && !isItemPath(member))
+      throw unreadable(pathOf(file), "must name one item file of the thread (<section>/<key>.md)");
+    members[dir].set(file, member);
+  }
+  const removed = new Set(members.removed.values());
   const items: FolderItem[] = [];
+  const hidden: string[] = [];
   for (const file of [...texts.items.keys()].sort()) {
+    if (removed.has(file)) {
+      hidden.push(file);
+      continue;
+    }
     const [section, name] = file.split("/") as [SectionKey, string];
     let item: ItemFile;
     try {
@@ -77,15 +95,13 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
     }
     items.push({ section, key: name.slice(0, -3), file, item });
   }
-  const members: Record<SetDir, Map<string, string>> = { paths: new Map(), related: new Map() };
-  for (const [file, text] of texts.members) {
-    const dir = file.split("/")[0] as SetDir;
-    const member = text.replace(/\r?\n$/, "");
-    if (member.includes("\n") || member === "")
-      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
-    members[dir].set(file, member);
-  }
-  return { thread: threadOf(head, items, members), head, items, members };
+  return { thread: threadOf(head, items, members), head, items, members, hidden };
+}
+
+/** `<section>/<key>.md`: an item file's path in its thread folder. */
+function isItemPath(text: string): boolean {
+  const [section, name, ...rest] = text.split("/");
+  return rest.length === 0 && section !== undefined && isSectionDir(section) && name !== undefined && isItemFileName(name);
 }
 
 /** The blocks of one section in reading order, identical blocks once (two branches that added the same one). */

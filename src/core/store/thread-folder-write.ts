@@ -5,7 +5,7 @@
 // extra new blocks get new keys between their neighbours, removed ones lose their files. So a write touches only the
 // files of what it changed, and two branches' writes touch disjoint files or make the same change.
 import { FenceTracker, HEADING, sectionKeyOf } from "../context/summary-sections.js";
-import { keyBetween } from "./item-keys.js";
+import { isKeyOfContent, keyBeside, keyBetween, keyOfContent } from "./item-keys.js";
 import { splitBlocks } from "./summary-blocks.js";
 import {
   HEAD_FILE,
@@ -70,7 +70,14 @@ export function splitSummary(summary: string): { body: string; sections: Map<Sec
   };
 }
 
-/** The head a thread's fields give, keeping what only the folder knows (migratedFrom) and when the head last changed. */
+/**
+ * The head a thread's fields give, keeping what only the folder knows (migratedFrom). Its stamps (changedAt, commit) are
+ * those of its summary text (the body: the text outside the five sections), as an item's are: written with the head,
+ * rewritten only when that text changes. A change of the other fields (status, parent, title...) keeps them: a line
+ * that every head write changed would make any two branches that change a thread's head (a status on one, a parent on
+ * the other, or the same status on both) conflict in git. The thread's updatedAt and commit are then its newest item's
+ * (a status change with a reason writes one).
+ */
 export function headOf(
   thread: Thread,
   body: string,
@@ -91,11 +98,11 @@ export function headOf(
   if (thread.mergedInto !== undefined) head.mergedInto = thread.mergedInto;
   const from = migratedFrom ?? current?.migratedFrom;
   if (from !== undefined) head.migratedFrom = from;
-  // A new head has changed since its creation only when written later (a migration); else when a field differs.
-  const unchanged = current !== null && sameHead(head, current);
-  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? undefined : stamp.at;
+  // A new head has changed since its creation only when written later (a migration: the file's own stamps).
+  const kept = current !== null && current.body === body;
+  const changedAt = kept ? current.changedAt : current === null && stamp.at <= thread.createdAt ? undefined : stamp.at;
   if (changedAt !== undefined) head.changedAt = changedAt;
-  const commit = unchanged ? current.commit : stamp.commit;
+  const commit = kept ? current.commit : stamp.commit;
   if (commit !== undefined) head.commit = commit;
   return head;
 }
@@ -126,6 +133,14 @@ export function planFolderWrite(
   const { body, sections } = splitSummary(thread.summary);
   const out: FolderWrite = { items: new Map(), head: null, remove: [] };
   const items = current?.items ?? [];
+  // A migration writes what the format-1 file holds, stamped with that file's own stamps, under names derived from their
+  // content: every clone that migrates that file (each branch's first write after an upgrade, or `migrate`) writes the
+  // same files, so git merges two such branches cleanly. Those files are then never rewritten: changed or removed, they
+  // are named in removed/ (two branches that do so write the same member), so that the copy another branch migrated on
+  // its own stays out of the thread after a merge (see planSection).
+  const keys: ItemKeys = current === null && migratedFrom !== undefined ? "from-content" : "random";
+  // Item files named in removed/ that a merge brought back: nothing reads them, so the write removes them.
+  out.remove.push(...(current?.hidden ?? []));
   for (const key of SECTION_KEYS) {
     // Identical blocks are one item (the reader shows them once): written once.
     const wanted = [...new Set(sections.get(key) ?? [])];
@@ -139,17 +154,12 @@ export function planFolderWrite(
       wanted,
       stamp,
       out,
+      keys,
     );
   }
   const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
   const headText = serializeHead(head);
-  if (
-    current === null ||
-    !sameHead(head, current.head) ||
-    head.changedAt !== current.head.changedAt ||
-    head.commit !== current.head.commit
-  )
-    out.head = headText;
+  if (current === null || !sameHead(head, current.head)) out.head = headText;
   planPaths(current?.members.paths ?? new Map<string, string>(), thread.paths ?? [], stamp, out);
   const had = current?.members.related ?? new Map<string, string>();
   const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
@@ -188,6 +198,9 @@ function planPaths(had: ReadonlyMap<string, string>, wanted: readonly string[], 
   out.remove.push(...duplicates);
 }
 
+/** How new item files are named: a random suffix (any write), or one derived from the file's text (a migration). */
+type ItemKeys = "random" | "from-content";
+
 /** One view block (identical blocks shown once) and the item files that hold it. */
 interface ViewBlock {
   text: string;
@@ -200,6 +213,7 @@ function planSection(
   wanted: readonly string[],
   stamp: WriteStamp,
   out: FolderWrite,
+  keys: ItemKeys,
 ): void {
   const view: ViewBlock[] = [];
   const byText = new Map<string, ViewBlock>();
@@ -262,17 +276,30 @@ function planSection(
   }
   for (const [it, blocks] of next) {
     if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
-    if (blocks.length === 0) out.remove.push(it.file);
+    if (isMovedItem(it)) {
+      // Moved from a format-1 file: replaced by a new file at its place, then named in removed/ (in that order: a write
+      // cut short never hides the old text before the new one landed), then removed (see planFolderWrite).
+      if (blocks.length > 0)
+        out.items.set(`${section}/${keyBeside(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
+      out.items.set(`removed/${memberFileName(it.file)}`, `${it.file}\n`);
+      out.remove.push(it.file);
+    } else if (blocks.length === 0) out.remove.push(it.file);
     else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
   }
   for (const run of fresh) {
     let prev = run.after;
     for (const text of run.texts) {
-      const key = keyBetween(prev, run.before);
-      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
+      const file = serializeItem({ ...stampFields(stamp), blocks: [text] });
+      const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, file);
       prev = key;
     }
   }
+}
+
+/** True for an item file a migration wrote and nothing has rewritten since: its name is derived from its text. */
+function isMovedItem(it: FolderItem): boolean {
+  return isKeyOfContent(it.key, serializeItem(it.item));
 }
 
 function stampFields(stamp: WriteStamp): { at: string; by: string; commit?: string } {

@@ -44,9 +44,9 @@ export async function shop(): Promise<Shop> {
 }
 
 /**
- * Branches a and b off main, each written by `write` and given a decision of its own, committed; then b merged into a
- * by merge-tree (as a Git host) and by git merge: both stop on the same files, which are returned; each branch's own
- * decision merged, outside them.
+ * Branches a and b off main, each written by `write` and given a decision of its own, committed; then b brought onto a
+ * by merge-tree (as a Git host), rebase and cherry-pick (each then aborted), and git merge: all stop on the same files,
+ * which are returned (the git merge left in progress); each branch's own decision merged, outside them.
  */
 export async function contradict({ repo, server }: Shop, write: (branch: "a" | "b") => Promise<void>): Promise<string[]> {
   for (const branch of ["a", "b"] as const) {
@@ -57,11 +57,22 @@ export async function contradict({ repo, server }: Shop, write: (branch: "a" | "
   }
   const tree = git(repo.dir, "merge-tree", "--write-tree", "--name-only", "a", "b");
   expect(tree.code, tree.out).toBe(1);
+  const stopsOn = tree.out.split("\n\n")[0]?.split("\n").slice(1);
+  for (const [how, start, args, abort] of [
+    ["rebase", "b", ["rebase", "a"], ["rebase", "--abort"]],
+    ["cherry-pick", "a", ["cherry-pick", "a..b"], ["cherry-pick", "--abort"]],
+  ] as const) {
+    gitOk(repo.dir, "checkout", "-q", "-B", `contradict-${how}`, start);
+    const r = git(repo.dir, ...args);
+    expect(r.code, `${how}: ${r.out}`).not.toBe(0);
+    expect(gitOk(repo.dir, "diff", "--name-only", "--diff-filter=U").split("\n").filter(Boolean), how).toEqual(stopsOn);
+    gitOk(repo.dir, ...abort);
+  }
   gitOk(repo.dir, "checkout", "-q", "a");
   const merged = git(repo.dir, "merge", "-m", "merge b", "b");
   expect(merged.code, merged.out).not.toBe(0);
   const conflicted = gitOk(repo.dir, "diff", "--name-only", "--diff-filter=U").split("\n").filter(Boolean);
-  expect(tree.out.split("\n\n")[0]?.split("\n").slice(1)).toEqual(conflicted);
+  expect(stopsOn).toEqual(conflicted);
   const clean = gitOk(repo.dir, "grep", "-l", "-e", "OWN-a decision", "-e", "OWN-b decision", "--", THREADS).split("\n");
   expect(clean.filter((p) => conflicted.includes(p))).toEqual([]);
   for (const own of ["- OWN-a decision", "- OWN-b decision"])
