@@ -9321,7 +9321,7 @@ var FENCE_START = /^(```|~~~)/;
 
 // src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
-var SET_DIRS = ["paths", "related"];
+var SET_DIRS = ["paths", "related", "removed"];
 [...SECTION_KEYS, ...SET_DIRS];
 var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
 function isItemKey(name) {
@@ -9342,6 +9342,7 @@ function isItemFileName(name) {
 function subdirEntryLimit(dir) {
   if (dir === "paths") return LIMITS.pathsCount * 4;
   if (dir === "related") return LIMITS.relatedCount * 4;
+  if (dir === "removed") return LIMITS.sectionItems * SECTION_KEYS.length;
   return LIMITS.sectionItems;
 }
 function folderFileBytes(dir) {
@@ -9567,8 +9568,24 @@ function assembleFolder(id, texts, pathOf) {
     throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
+  for (const [file, text2] of texts.members) {
+    const dir = file.split("/")[0];
+    const member2 = text2.replace(/\r?\n$/, "");
+    if (member2.includes("\n") || member2 === "")
+      throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
+    if (dir === "removed" && !isItemPath(member2))
+      throw unreadable(pathOf(file), "must name one item file of the thread (<section>/<key>.md)");
+    members[dir].set(file, member2);
+  }
+  const removed = new Set(members.removed.values());
   const items = [];
+  const hidden = [];
   for (const file of [...texts.items.keys()].sort()) {
+    if (removed.has(file)) {
+      hidden.push(file);
+      continue;
+    }
     const [section, name] = file.split("/");
     let item;
     try {
@@ -9578,15 +9595,11 @@ function assembleFolder(id, texts, pathOf) {
     }
     items.push({ section, key: name.slice(0, -3), file, item });
   }
-  const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map() };
-  for (const [file, text2] of texts.members) {
-    const dir = file.split("/")[0];
-    const member2 = text2.replace(/\r?\n$/, "");
-    if (member2.includes("\n") || member2 === "")
-      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
-    members[dir].set(file, member2);
-  }
-  return { thread: threadOf(head, items, members), head, items, members };
+  return { thread: threadOf(head, items, members), head, items, members, hidden };
+}
+function isItemPath(text2) {
+  const [section, name, ...rest] = text2.split("/");
+  return rest.length === 0 && section !== void 0 && isSectionDir(section) && name !== void 0 && isItemFileName(name);
 }
 function sectionBlocks(items, section) {
   const seen = /* @__PURE__ */ new Set();
@@ -9735,13 +9748,29 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
-  return `${fraction}-${randomSuffix()}`;
+  return `${between(before, next)}-${suffixOf(randomBytes(4))}`;
 }
-function randomSuffix() {
-  const bytes = randomBytes(4);
+function keyBeside(key) {
+  return `${fractionOf(key)}-${suffixOf(randomBytes(4))}`;
+}
+function keyOfContent(before, next, content) {
+  const fraction = between(before, next);
+  return `${fraction}-${contentSuffix(fraction, content)}`;
+}
+function isKeyOfContent(key, content) {
+  const fraction = fractionOf(key);
+  return key === `${fraction}-${contentSuffix(fraction, content)}`;
+}
+function between(before, next) {
+  return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+}
+function contentSuffix(fraction, content) {
+  return suffixOf(createHash("sha1").update(`${fraction}
+${content}`).digest());
+}
+function suffixOf(bytes) {
   let out = "";
-  for (const b of bytes) out += DIGITS[b % DIGITS.length];
+  for (const b of bytes.subarray(0, 4)) out += DIGITS[b % DIGITS.length];
   return out;
 }
 
@@ -9783,10 +9812,10 @@ function headOf(thread, body, current, stamp, migratedFrom) {
   if (thread.mergedInto !== void 0) head.mergedInto = thread.mergedInto;
   const from = migratedFrom ?? current?.migratedFrom;
   if (from !== void 0) head.migratedFrom = from;
-  const unchanged = current !== null && sameHead(head, current);
-  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
+  const kept = current !== null && current.body === body;
+  const changedAt = kept ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
   if (changedAt !== void 0) head.changedAt = changedAt;
-  const commit = unchanged ? current.commit : stamp.commit;
+  const commit = kept ? current.commit : stamp.commit;
   if (commit !== void 0) head.commit = commit;
   return head;
 }
@@ -9809,6 +9838,8 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const { body, sections } = splitSummary(thread.summary);
   const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
   const items = current?.items ?? [];
+  const keys = current === null && migratedFrom !== void 0 ? "from-content" : "random";
+  out.remove.push(...current?.hidden ?? []);
   for (const key of SECTION_KEYS) {
     const wanted = [...new Set(sections.get(key) ?? [])];
     if (wanted.length > LIMITS.sectionItems)
@@ -9820,13 +9851,13 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
       key,
       wanted,
       stamp,
-      out
+      out,
+      keys
     );
   }
   const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
   const headText = serializeHead(head);
-  if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
-    out.head = headText;
+  if (current === null || !sameHead(head, current.head)) out.head = headText;
   planPaths(current?.members.paths ?? /* @__PURE__ */ new Map(), thread.paths ?? [], stamp, out);
   const had = current?.members.related ?? /* @__PURE__ */ new Map();
   const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
@@ -9859,7 +9890,7 @@ function planPaths(had, wanted, stamp, out) {
   for (const e of entries) if (!keep.has(e.file)) out.remove.push(e.file);
   out.remove.push(...duplicates);
 }
-function planSection(items, section, wanted, stamp, out) {
+function planSection(items, section, wanted, stamp, out, keys) {
   const view = [];
   const byText = /* @__PURE__ */ new Map();
   for (const it of items) {
@@ -9920,17 +9951,27 @@ function planSection(items, section, wanted, stamp, out) {
   }
   for (const [it, blocks] of next) {
     if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
-    if (blocks.length === 0) out.remove.push(it.file);
+    if (isMovedItem(it)) {
+      if (blocks.length > 0)
+        out.items.set(`${section}/${keyBeside(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
+      out.items.set(`removed/${memberFileName(it.file)}`, `${it.file}
+`);
+      out.remove.push(it.file);
+    } else if (blocks.length === 0) out.remove.push(it.file);
     else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
   }
   for (const run of fresh) {
     let prev = run.after;
     for (const text2 of run.texts) {
-      const key = keyBetween(prev, run.before);
-      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text2] }));
+      const file = serializeItem({ ...stampFields(stamp), blocks: [text2] });
+      const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, file);
       prev = key;
     }
   }
+}
+function isMovedItem(it) {
+  return isKeyOfContent(it.key, serializeItem(it.item));
 }
 function stampFields(stamp) {
   return stamp.commit === void 0 ? { at: stamp.at, by: stamp.by } : { at: stamp.at, by: stamp.by, commit: stamp.commit };

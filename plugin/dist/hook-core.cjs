@@ -7684,15 +7684,15 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  createHash4 ??= nodeCrypto().createHash;
-  return createHash4("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash5 ??= nodeCrypto().createHash;
+  return createHash5("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var createHash4;
+var createHash5;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
     init_builtin_at_use();
-    createHash4 = null;
+    createHash5 = null;
   }
 });
 
@@ -10130,7 +10130,7 @@ var FENCE_START = /^(```|~~~)/;
 
 // src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
-var SET_DIRS = ["paths", "related"];
+var SET_DIRS = ["paths", "related", "removed"];
 var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
 var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
 function isItemKey(name) {
@@ -10151,6 +10151,7 @@ function isItemFileName(name) {
 function subdirEntryLimit(dir) {
   if (dir === "paths") return LIMITS.pathsCount * 4;
   if (dir === "related") return LIMITS.relatedCount * 4;
+  if (dir === "removed") return LIMITS.sectionItems * SECTION_KEYS.length;
   return LIMITS.sectionItems;
 }
 function folderFileBytes(dir) {
@@ -10496,8 +10497,24 @@ function assembleFolder(id, texts, pathOf) {
     throw unreadable(pathOf(HEAD_FILE), e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
   if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
+  const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
+  for (const [file, text] of texts.members) {
+    const dir = file.split("/")[0];
+    const member2 = text.replace(/\r?\n$/, "");
+    if (member2.includes("\n") || member2 === "")
+      throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
+    if (dir === "removed" && !isItemPath(member2))
+      throw unreadable(pathOf(file), "must name one item file of the thread (<section>/<key>.md)");
+    members[dir].set(file, member2);
+  }
+  const removed = new Set(members.removed.values());
   const items = [];
+  const hidden = [];
   for (const file of [...texts.items.keys()].sort()) {
+    if (removed.has(file)) {
+      hidden.push(file);
+      continue;
+    }
     const [section, name] = file.split("/");
     let item;
     try {
@@ -10507,15 +10524,11 @@ function assembleFolder(id, texts, pathOf) {
     }
     items.push({ section, key: name.slice(0, -3), file, item });
   }
-  const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map() };
-  for (const [file, text] of texts.members) {
-    const dir = file.split("/")[0];
-    const member2 = text.replace(/\r?\n$/, "");
-    if (member2.includes("\n") || member2 === "")
-      throw unreadable(pathOf(file), "must hold one line: the path or thread id it stands for");
-    members[dir].set(file, member2);
-  }
-  return { thread: threadOf(head, items, members), head, items, members };
+  return { thread: threadOf(head, items, members), head, items, members, hidden };
+}
+function isItemPath(text) {
+  const [section, name, ...rest] = text.split("/");
+  return rest.length === 0 && section !== void 0 && isSectionDir(section) && name !== void 0 && isItemFileName(name);
 }
 function sectionBlocks(items, section) {
   const seen = /* @__PURE__ */ new Set();
@@ -10667,13 +10680,29 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  const fraction = fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
-  return `${fraction}-${randomSuffix()}`;
+  return `${between(before, next)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
 }
-function randomSuffix() {
-  const bytes2 = (0, import_node_crypto4.randomBytes)(4);
+function keyBeside(key) {
+  return `${fractionOf(key)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
+}
+function keyOfContent(before, next, content) {
+  const fraction = between(before, next);
+  return `${fraction}-${contentSuffix(fraction, content)}`;
+}
+function isKeyOfContent(key, content) {
+  const fraction = fractionOf(key);
+  return key === `${fraction}-${contentSuffix(fraction, content)}`;
+}
+function between(before, next) {
+  return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
+}
+function contentSuffix(fraction, content) {
+  return suffixOf((0, import_node_crypto4.createHash)("sha1").update(`${fraction}
+${content}`).digest());
+}
+function suffixOf(bytes2) {
   let out = "";
-  for (const b of bytes2) out += DIGITS[b % DIGITS.length];
+  for (const b of bytes2.subarray(0, 4)) out += DIGITS[b % DIGITS.length];
   return out;
 }
 
@@ -10716,10 +10745,10 @@ function headOf(thread, body, current, stamp, migratedFrom) {
   if (thread.mergedInto !== void 0) head.mergedInto = thread.mergedInto;
   const from = migratedFrom ?? current?.migratedFrom;
   if (from !== void 0) head.migratedFrom = from;
-  const unchanged = current !== null && sameHead(head, current);
-  const changedAt = unchanged ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
+  const kept = current !== null && current.body === body;
+  const changedAt = kept ? current.changedAt : current === null && stamp.at <= thread.createdAt ? void 0 : stamp.at;
   if (changedAt !== void 0) head.changedAt = changedAt;
-  const commit = unchanged ? current.commit : stamp.commit;
+  const commit = kept ? current.commit : stamp.commit;
   if (commit !== void 0) head.commit = commit;
   return head;
 }
@@ -10742,6 +10771,8 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const { body, sections } = splitSummary(thread.summary);
   const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
   const items = current?.items ?? [];
+  const keys = current === null && migratedFrom !== void 0 ? "from-content" : "random";
+  out.remove.push(...current?.hidden ?? []);
   for (const key of SECTION_KEYS) {
     const wanted = [...new Set(sections.get(key) ?? [])];
     if (wanted.length > LIMITS.sectionItems)
@@ -10753,13 +10784,13 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
       key,
       wanted,
       stamp,
-      out
+      out,
+      keys
     );
   }
   const head = headOf(thread, body, current?.head ?? null, stamp, migratedFrom);
   const headText = serializeHead(head);
-  if (current === null || !sameHead(head, current.head) || head.changedAt !== current.head.changedAt || head.commit !== current.head.commit)
-    out.head = headText;
+  if (current === null || !sameHead(head, current.head)) out.head = headText;
   planPaths(current?.members.paths ?? /* @__PURE__ */ new Map(), thread.paths ?? [], stamp, out);
   const had = current?.members.related ?? /* @__PURE__ */ new Map();
   const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
@@ -10792,7 +10823,7 @@ function planPaths(had, wanted, stamp, out) {
   for (const e of entries) if (!keep.has(e.file)) out.remove.push(e.file);
   out.remove.push(...duplicates);
 }
-function planSection(items, section, wanted, stamp, out) {
+function planSection(items, section, wanted, stamp, out, keys) {
   const view = [];
   const byText = /* @__PURE__ */ new Map();
   for (const it of items) {
@@ -10853,17 +10884,27 @@ function planSection(items, section, wanted, stamp, out) {
   }
   for (const [it, blocks] of next) {
     if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
-    if (blocks.length === 0) out.remove.push(it.file);
+    if (isMovedItem(it)) {
+      if (blocks.length > 0)
+        out.items.set(`${section}/${keyBeside(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
+      out.items.set(`removed/${memberFileName(it.file)}`, `${it.file}
+`);
+      out.remove.push(it.file);
+    } else if (blocks.length === 0) out.remove.push(it.file);
     else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
   }
   for (const run of fresh) {
     let prev = run.after;
     for (const text of run.texts) {
-      const key = keyBetween(prev, run.before);
-      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
+      const file = serializeItem({ ...stampFields(stamp), blocks: [text] });
+      const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, file);
       prev = key;
     }
   }
+}
+function isMovedItem(it) {
+  return isKeyOfContent(it.key, serializeItem(it.item));
 }
 function stampFields(stamp) {
   return stamp.commit === void 0 ? { at: stamp.at, by: stamp.by } : { at: stamp.at, by: stamp.by, commit: stamp.commit };
@@ -15083,16 +15124,19 @@ async function blobAtHead(top, path) {
 }
 var RECORD = "";
 var FIELD = "";
-async function commitVersions(top, path, max) {
-  return (await commitPatches(top, path, max)).map(({ patch, ...commit }) => {
+async function commitVersions(top, path, max, from = []) {
+  return (await commitPatches(top, path, max, from)).map(({ patch, ...commit }) => {
     const { before, after: after2 } = sidesOfPatch(patch, commit.commit);
     return { ...commit, ...compare(before, after2) };
   });
 }
-async function commitPatches(top, path, max) {
-  const pathspec = `:(literal)${path}`;
-  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, "--", pathspec])).split("\n").filter((l) => l !== "");
+async function commitPatches(top, path, max, from = []) {
+  const commits = (await git(top, ["log", "--format=%H", `-n${max}`, ...from, "--", `:(literal)${path}`])).split("\n").filter((l) => l !== "");
+  return patchesOf(top, path, commits);
+}
+async function patchesOf(top, path, commits) {
   if (commits.length === 0) return [];
+  const pathspec = `:(literal)${path}`;
   const out = await git(top, [
     "log",
     "--no-walk=unsorted",
@@ -15660,6 +15704,13 @@ async function threadFolderHistory(req) {
   }
   const wanted = limit - entries.length;
   const commits = head === null || wanted === 0 ? [] : await folderVersions(top, path, wanted + 1);
+  const legacy = gitPath(top, req.legacyPath);
+  const moves = await settleMoves(top, commits, legacy);
+  if (head !== null && wanted > 0 && commits.length <= wanted && (moves.length > 0 || commits.length === 0)) {
+    const seen = new Set(commits.map((c) => c.commit));
+    const older = await commitVersions(top, legacy, wanted + 1 - commits.length + moves.length, moves);
+    commits.push(...older.filter((c) => !seen.has(c.commit)).slice(0, wanted + 1 - commits.length));
+  }
   if (entries.length === 0 && commits.length === 0 && req.working === null) throw errors.threadNotFound(req.threadId);
   const truncated = commits.length > wanted || wanted === 0 && head !== null && (await folderVersions(top, path, 1)).length > 0;
   entries.push(...commits.slice(0, wanted));
@@ -15669,16 +15720,84 @@ async function threadFolderHistory(req) {
   return { ...history, text: formatThreadHistory(history, title) };
 }
 async function folderVersions(top, folder, max) {
-  return (await commitPatches(top, folder, max)).map(({ patch, ...commit }) => ({
+  const kept = [];
+  const page = Math.max(max, 50);
+  for (let skip = 0; kept.length < max; skip += page) {
+    const listed = await folderCommits(top, folder, page, skip);
+    kept.push(...listed.filter((c) => c.own === null || c.own.size > 0).slice(0, max - kept.length));
+    if (listed.length < page) break;
+  }
+  const own = new Map(kept.map((c) => [c.commit, c.own]));
+  return (await patchesOf(
+    top,
+    folder,
+    kept.map((c) => c.commit)
+  )).map(({ patch, ...commit }) => ({
     ...commit,
-    ...commitChanges(patch, commit.commit, folder)
+    ...commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null)
   }));
 }
-function commitChanges(patch, commit, folder) {
+async function settleMoves(top, entries, legacy) {
+  const moves = [];
+  for (const entry of entries) {
+    const blob = entry.movedFrom;
+    delete entry.movedFrom;
+    if (blob === void 0 || entry.commit === null) continue;
+    moves.push(entry.commit);
+    entry.change = "modified";
+    entry.meta.unshift(`moved from ${legacy} to its folder (one file per item)`);
+    let sections;
+    try {
+      const sizeText = await gitMaybe(top, ["cat-file", "-s", blob]);
+      if (sizeText === null) throw new FrontmatterError("it is not in this repository");
+      const size = Number(sizeText);
+      if (size > LIMITS.threadFileBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${LIMITS.threadFileBytes}`);
+      const text = await gitMaybe(top, ["cat-file", "blob", blob]);
+      if (text === null) throw new FrontmatterError("it is not in this repository");
+      sections = splitSummary(parseThread(`${text}
+`).summary).sections;
+    } catch (e) {
+      if (!(e instanceof FrontmatterError)) throw e;
+      entry.problem ??= `the version of ${legacy} it was moved from (blob ${blob.slice(0, 8)}) cannot be read (${e.message}): its items are shown as added`;
+      continue;
+    }
+    const holds = new Map(entry.sections.map((d) => [d.section, d.added]));
+    entry.sections = SECTION_KEYS.map((key) => {
+      const section = SECTION_HEADINGS[key];
+      return { section, ...multisetDiff(sections.get(key) ?? [], holds.get(section) ?? []) };
+    }).filter((d) => d.added.length + d.removed.length > 0);
+  }
+  return moves;
+}
+var RECORD2 = "";
+var FIELD2 = "";
+async function folderCommits(top, folder, count2, skip) {
+  const out = await git(top, [
+    "log",
+    "-z",
+    `--format=${RECORD2}%H${FIELD2}%P`,
+    "-c",
+    "--name-only",
+    "--no-renames",
+    `-n${count2}`,
+    `--skip=${skip}`,
+    "--",
+    `:(literal)${folder}`
+  ]);
+  return out.split(RECORD2).slice(1).map((record2) => {
+    const [header = "", ...names] = record2.split("\0");
+    const [commit = "", parents = ""] = header.split(FIELD2);
+    const isMerge = parents.trim().split(" ").length > 1;
+    const files = names.map((n) => n.replace(/^\n/, "")).filter((n) => n !== "");
+    return { commit, own: isMerge ? new Set(files) : null };
+  });
+}
+function commitChanges(patch, commit, folder, only) {
   const sections = /* @__PURE__ */ new Map();
   const meta = [];
   let change = "modified";
   let problem;
+  let movedFrom;
   const delta = (name) => {
     let d = sections.get(name);
     if (d === void 0) {
@@ -15689,15 +15808,17 @@ function commitChanges(patch, commit, folder) {
   };
   for (const filePatch of patch.split(/^(?=diff --git )/m)) {
     const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
-    if (first === null) continue;
+    if (first === null || only !== null && !only.has(first[1])) continue;
     const rel = first[1].slice(folder.length);
     const { before, after: after2 } = sidesOfPatch(filePatch, commit);
     const [dir, name] = rel.split("/");
     try {
       if (rel === HEAD_FILE) {
+        const [old, now] = [before === null ? null : parseHead(before), after2 === null ? null : parseHead(after2)];
         if (before === null) change = "created";
         else if (after2 === null) change = "deleted";
-        meta.push(...headChanges(before === null ? null : parseHead(before), after2 === null ? null : parseHead(after2)));
+        if (old === null && now?.migratedFrom !== void 0) movedFrom = now.migratedFrom;
+        meta.push(...headChanges(old, now));
       } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
         const blocks = (text) => text === null || text === "" ? [] : parseItem(text).blocks;
         const { added, removed } = multisetDiff(blocks(before), blocks(after2));
@@ -15721,6 +15842,7 @@ function commitChanges(patch, commit, folder) {
     sections: [...sections.values()].filter((d) => d.added.length + d.removed.length > 0).sort((a, b) => order(a.section) - order(b.section))
   };
   if (problem !== void 0) out.problem = problem;
+  if (movedFrom !== void 0) out.movedFrom = movedFrom;
   return out;
 }
 function headChanges(old, now) {

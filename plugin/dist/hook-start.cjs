@@ -2155,7 +2155,7 @@ var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next
 
 // src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
-var SET_DIRS = ["paths", "related"];
+var SET_DIRS = ["paths", "related", "removed"];
 var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
 var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
 function isItemKey(name) {
@@ -2173,6 +2173,7 @@ function isItemFileName(name) {
 function subdirEntryLimit(dir) {
   if (dir === "paths") return LIMITS.pathsCount * 4;
   if (dir === "related") return LIMITS.relatedCount * 4;
+  if (dir === "removed") return LIMITS.sectionItems * SECTION_KEYS.length;
   return LIMITS.sectionItems;
 }
 function folderFileBytes(dir) {
