@@ -6,7 +6,7 @@ import { committedThread } from "./git/committed-thread.js";
 import { FrontmatterError } from "./store/frontmatter.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
 import { errors } from "./errors.js";
-import { SECTION_HEADINGS, SECTION_KEYS, type Thread } from "./types.js";
+import { SECTION_HEADINGS, SECTION_KEYS, statusWord, type Thread } from "./types.js";
 import {
   checkHistoryLimit,
   formatThreadHistory,
@@ -145,7 +145,7 @@ function headChanges(old: ThreadHead | null, now: ThreadHead | null): string[] {
   };
   scalar("title", old.title, now.title, "—");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   return out;

@@ -53,7 +53,7 @@ describe("tools over stdio, in order", () => {
 
   test("thread_create makes a child of the active thread, selects it and answers in a few lines (the tree is thread_list's)", async () => {
     const { text, notified } = await callCounting("thread_create", { title: "Auth" });
-    expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s active thread.');
+    expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s current thread.');
     expect(text).not.toContain("──");
     expect(await call(server, "thread_list")).toContain("└── Auth (auth) ◀ current");
     expect(text).not.toContain("Linked to git branch");
@@ -152,7 +152,7 @@ describe("tools over stdio, in order", () => {
     expect(await call(server, "thread_list")).toContain("Auth UI (auth-ui) [abandoned] ⎇ feature/login");
     expect(threadFile("auth-ui")).toMatch(/## Decisions\n- Abandoned \(\d{4}-\d{2}-\d{2}\): replaced by SSO/);
     const reopened = await call(server, "thread_status", { threadId: "auth-ui", status: "active" });
-    expect(reopened).toContain('Thread "Auth UI" (auth-ui) is now active.');
+    expect(reopened).toContain('Thread "Auth UI" (auth-ui) is now open.');
     expect(await call(server, "thread_list")).not.toContain("[abandoned]");
   });
 
