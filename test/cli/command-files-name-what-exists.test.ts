@@ -1,7 +1,8 @@
 // The plugin's command files: each allows the ThreadMind tools it calls (no permission prompt on first use), and the
-// help names only commands that exist and no `npx thread-mind-mcp` (the package is not on the npm registry yet).
+// help names only commands that exist and no `npx thread-mind-mcp` (the package is not on the npm registry yet); what the
+// hooks, the server and the stats tell a plugin user names the slash command, not only a CLI that is not on their PATH.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/run-cli.js";
 
@@ -55,5 +56,31 @@ describe("the plugin's command files", () => {
     expect([...named].sort()).toEqual([...existing].sort());
     expect(help).not.toContain("npx");
     expect(help).not.toContain("<plugin dir>");
+  });
+
+  it("messages a plugin user reads name the slash command of doctor, report, resolve and statusline, not only `thread-mind-mcp …`", () => {
+    // The CLI's own texts (src/cli/) and the merge driver's and resolve's output (src/core/merge/) are read where that
+    // CLI runs: a terminal, git, or the slash command that runs it. Everything else reaches a plugin user through the
+    // hooks, the MCP server or /thread-mind:stats, without `thread-mind-mcp` on their PATH.
+    const slashCommands = ["doctor", "report", "resolve", "statusline"].filter((c) => files.includes(`${c}.md`));
+    expect(slashCommands).toHaveLength(4);
+    const offenders: string[] = [];
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+      );
+    for (const file of walk(join(REPO_ROOT, "src"))) {
+      const rel = relative(REPO_ROOT, file).replaceAll("\\", "/");
+      if (rel.startsWith("src/cli/") || rel.startsWith("src/core/merge/")) continue;
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+          for (const command of slashCommands)
+            if (line.includes(`thread-mind-mcp ${command}`) && !line.includes(`/thread-mind:${command}`))
+              offenders.push(`${rel}:${i + 1}: ${line.trim().slice(0, 120)}`);
+        });
+    }
+    expect(offenders).toEqual([]);
   });
 });

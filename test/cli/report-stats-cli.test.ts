@@ -122,7 +122,7 @@ describe("thread-mind-mcp stats", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('ThreadMind Stats: "Shop"');
     expect(run.stdout).toContain("No measurements yet. Install the ThreadMind plugin");
-    expect(run.stdout).toContain("thread-mind-mcp report --html report.html");
+    expect(run.stdout).toContain("/thread-mind:report (`thread-mind-mcp report --html report.html` in a terminal)");
   });
 
   it("with measurements: measured sizes, loaded context (~), receipts and restarts by kind", async () => {
