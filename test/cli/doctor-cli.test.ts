@@ -214,7 +214,8 @@ describe("thread-mind-mcp doctor", () => {
   });
 
   // Root reads and writes whatever the mode bits say: this case can only be seen as another user.
-  it.skipIf(process.getuid?.() === 0)("workspace: a .threadmind/ the user cannot write fails", async () => {
+  it("workspace: a .threadmind/ the user cannot write fails", async (ctx) => {
+    ctx.skip(process.getuid?.() === 0, "runs as root, who may write whatever the mode bits say");
     const r = repo();
     await project(r.dir);
     const { chmodSync } = await import("node:fs");

@@ -5,6 +5,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -28,7 +29,7 @@ import type { ClaudeRun } from "../support/run-claude.js";
 import { writeTranscriptFixture } from "../support/transcript-fixture.js";
 
 const availability = await claudeAvailability();
-if (!availability.available) console.warn(`[claude-harness] skipped: ${availability.reason}`);
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");

@@ -4,6 +4,7 @@
 // request carries the lean context of the thread; a conversation that writes three files and then its summary leaves
 // them in the thread's paths.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { join } from "node:path";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -19,6 +20,7 @@ import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { logLines } from "../support/store-measurements.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 180_000;
 const UPDATE_TOOL = toolName("summary_update");

@@ -25,6 +25,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import type { LockHolderInput } from "../fixtures/workers/lock-holder.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
@@ -553,6 +554,7 @@ const SCENARIOS: Scenario[] = [
 
 const timings: string[] = [];
 
+sayWhySkipped(process.platform === "win32" ? "damages a workspace with POSIX modes, links and FIFOs: not on Windows" : null);
 describe.skipIf(process.platform === "win32")("hooks with a damaged workspace", () => {
   afterAll(() => {
     console.info(`hook elapsed times (ms), session-start / session-end / pre-compact:\n${timings.join("\n")}`);
