@@ -40,13 +40,14 @@ describe("the plugin's command files", () => {
     // The report runs the CommonJS entry itself (cli.cjs: no ESM loader at its start); cli.mjs runs the same entry.
     for (const [file, command] of [
       ["doctor.md", 'cli.mjs" doctor'],
-      ["report.md", 'cli.cjs" report --html .threadmind/cache/report.html'],
+      ["report.md", 'cli.cjs" report --page'],
       ["resolve.md", 'cli.mjs" resolve $ARGUMENTS'],
     ] as const) {
       expect(text(file)).toContain(`!\`node "\${CLAUDE_PLUGIN_ROOT}/plugin/dist/${command}`);
       expect(allowedTools(file)).toContain("Bash(node:*)");
     }
-    expect(text("report.md")).toContain("`.threadmind/cache/report.html`");
+    // --page writes the page in the workspace's store wherever Claude Code was started, and prints where.
+    expect(text("report.md")).toContain("`Report written to …`");
   });
 
   it("help names only commands that exist, every one of them, and no npx of an unpublished package", () => {

@@ -177,7 +177,7 @@ describe("thread-mind-mcp stats", () => {
 describe("--help of the measuring commands", () => {
   for (const [command, expected] of [
     ["stats", "thread-mind-mcp stats"],
-    ["report", "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]"],
+    ["report", "thread-mind-mcp report [--json] [--svg FILE] [--html FILE | --page]"],
     ["doctor", "thread-mind-mcp doctor [--json]"],
   ] as const) {
     it(`${command} --help prints its usage and exits 0`, () => {
