@@ -173,7 +173,7 @@ describe.skipIf(skipReason !== null)("ThreadMind's status line in the real Claud
 
   it("the README and /thread-mind:statusline set up the same command", () => {
     expect(readmeStatusLineCommand()).toBe(slashCommandStatusLineCommand());
-    expect(readmeStatusLineCommand()).toBe(`node "${REPO_ROOT}/plugin/dist/cli.mjs" statusline`);
+    expect(readmeStatusLineCommand()).toBe(`node "${REPO_ROOT}/plugin/dist/cli.cjs" statusline`);
   });
 
   it(
