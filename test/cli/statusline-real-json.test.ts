@@ -7,7 +7,8 @@ import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { BUILT_CLI, homesPerTest } from "../support/run-cli.js";
+import { BUILT_CLI, REPO_ROOT, homesPerTest } from "../support/run-cli.js";
+import { readmeSection } from "../support/readme-client-configs.js";
 import { runHookProcess } from "../reliability/hook-process.js";
 import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
 
@@ -171,6 +172,24 @@ describe("thread-mind-mcp statusline", () => {
       code: 0,
       stdout: "◆ Refunds · summary current\n",
     });
+  });
+
+  it("joins a status line the user already has, as the README shows (both commands given the same input)", async () => {
+    const dir = repo().dir;
+    const path = transcript(dir, [21_000]);
+    await writtenThenStarted(dir, path);
+    const composed = /`(sh -c '[^`]*')`/.exec(readmeSection("Status line").replaceAll("\n", " "))?.[1];
+    expect(composed, "the README's Status line section has no `sh -c '…'` example").toBeDefined();
+    // The user's own status line: the model's name, from the same JSON (no quote: it sits inside the README's '…').
+    const theirs = "grep -o Opus";
+    const command = composed!.replace("your-command", theirs).replaceAll("<plugin folder>", REPO_ROOT);
+    const run = spawnSync("sh", ["-c", command], {
+      cwd: dir,
+      input: statusJson(dir, path),
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home(), LANG: "C.UTF-8" },
+      encoding: "utf8",
+    });
+    expect(run).toMatchObject({ status: 0, stdout: "Opus  ◆ Refunds · summary current\n", stderr: "" });
   });
 
   it("answers an input that is not JSON with the thread alone (no conversation to judge)", async () => {
