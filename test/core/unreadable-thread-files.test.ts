@@ -185,7 +185,7 @@ describe("damaged thread files", () => {
     const ctx = await s.contextGet();
     expect(ctx.text).toContain("- root decision");
     expect(ctx.text).toContain("- a decision");
-    expect(ctx.text).toContain("## Thread: C (active)");
+    expect(ctx.text).toContain("## Thread: C (current)");
     expect(ctx.text).not.toContain("b state");
     const deleted = await s.threadDelete("a");
     expect(deleted.deleted.sort()).toEqual(["a", "b", "c"]);

@@ -151,7 +151,7 @@ function recordedSize(o: Outcome, hook: HookName): { contextTokens: number | nul
 // ---- expectations shared by several scenarios
 
 const contextIntact = (o: Outcome) => {
-  expect(o.context).toContain("## Thread: Damage (active)");
+  expect(o.context).toContain("## Thread: Damage (current)");
   expect(o.context).toContain("The main decision.");
 };
 const measuredWhole = (o: Outcome, hook: HookName) => {
@@ -305,7 +305,7 @@ const SCENARIOS: Scenario[] = [
     },
     expect: {
       "session-start": (o) => {
-        expect(o.context).toContain("## Thread: Child (active)");
+        expect(o.context).toContain("## Thread: Child (current)");
         expect(o.context).toContain("A decision of Other.");
         expect(o.context).toMatch(/form a cycle/);
         expect(o.message).toMatch(/form a cycle/);
@@ -325,7 +325,7 @@ const SCENARIOS: Scenario[] = [
     },
     expect: {
       "session-start": (o) => {
-        expect(o.context).toContain("## Thread: Child (active)");
+        expect(o.context).toContain("## Thread: Child (current)");
         expect(o.message).toMatch(/"ghost".*does not exist/);
       },
       "session-end": measuredWhole,
