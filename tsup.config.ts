@@ -1,4 +1,4 @@
-// Build config: self-contained bundles under plugin/dist, committed: the hooks, the CLI's entry and its report as CommonJS, the server and the other commands as ESM.
+// Build config: self-contained bundles under plugin/dist, committed: the hooks, the CLI's entry, its report and its status line as CommonJS, the server and the other commands as ESM.
 import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
@@ -70,8 +70,11 @@ export default defineConfig([
   // compile instead of ~0.9), CommonJS as the entry.
   { ...shared, entry: bundleEntry("cli-main.mjs"), banner: { js: requireShim } },
   { ...cli, entry: bundleEntry("cli-report.cjs") },
-  // The status line runs after every response: its own bundle, without the server, the services or the report.
-  { ...shared, entry: bundleEntry("cli-statusline.mjs"), banner: { js: requireShim } },
+  // The status line runs after every response: its own bundle, without the server, the services, the report or the Store
+  // (the YAML parser, node:crypto), CommonJS as the hooks (required by the entry: no ESM loader). The Store's full read
+  // of a title, for when its quick read cannot tell, is a bundle of its own, required only then.
+  { ...hooks, entry: bundleEntry("cli-statusline.cjs") },
+  { ...hooks, entry: bundleEntry("cli-statusline-store.cjs") },
   // scan-worker: the report's worker threads (for a large scan: the first started by the entry cli.mjs before
   // cli-report.cjs loads, the others by the scan): the scan alone, small to start. CommonJS: a worker loading an ES
   // module first loads the ESM loader's internals (~5 ms of CPU, ~10 ms to its first message).

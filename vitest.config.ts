@@ -14,6 +14,7 @@ export const TIERS = {
     "test/report/**/*.test.ts",
     "test/bench/**/*.test.ts",
     "test/tiers.test.ts",
+    "test/skips-say-why.test.ts",
   ],
   integration: ["test/server/**/*.test.ts", "test/hooks/**/*.test.ts", "test/cli/**/*.test.ts", "test/demo/**/*.test.ts"],
   slow: ["test/e2e/**/*.test.ts", "test/reliability/**/*.test.ts", "test/dist/**/*.test.ts"],

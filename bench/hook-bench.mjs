@@ -331,7 +331,7 @@ export async function hookBenchmarks(ctx) {
     toolMiss: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, "src/uncovered/a.ts")),
     toolHit: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, RECALL_FILE)),
     // The status line command (thread-mind-mcp statusline) as Claude Code runs it after a response: its JSON on stdin.
-    statusline: shellSpec(`node "${join(dist, "cli.mjs")}" statusline`, {
+    statusline: shellSpec(`node "${join(dist, "cli.cjs")}" statusline`, {
       cwd: ws.root,
       env: env(ws.root, small.sessionId),
       input: {

@@ -83,7 +83,7 @@ export async function mcpBenchmarks(ctx) {
     const server = await connectServer(repoRoot, distDir, ws.root, join(workDir, `home-${n}`));
     try {
       const check = (text) => {
-        if (!text.includes("(active)") || !text.includes("Spine"))
+        if (!text.includes("(current)") || !text.includes("Spine"))
           throw new Error(`context_get did not return the deepest thread's context: ${text.slice(0, 200)}`);
       };
       for (let i = 0; i < warmCalls; i++) {

@@ -70,7 +70,7 @@ async function main() {
   await call("thread_create", { title: "Search", parentId: "main" });
   await call("summary_update", { section: "decisions", content: "- Postgres full-text search, no Elasticsearch" });
   await call("thread_switch", { threadId: "refunds" });
-  console.log("Threads created; this window's active thread: refunds");
+  console.log("Threads created; this window's current thread: refunds");
 
   say("The tree (thread_list)");
   console.log(await call("thread_list"));

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
-import { relative, join, isAbsolute, resolve, dirname, posix, sep, basename } from 'path';
+import { relative, join, isAbsolute, resolve, dirname, posix, basename, sep } from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { createRequire as createRequire$1 } from 'module';
 import { writeFileSync, rmSync, lstatSync, mkdirSync, existsSync, readFileSync, statSync, writeSync, accessSync, constants, readSync, closeSync, opendirSync, readdirSync, openSync, fsyncSync, renameSync, unlinkSync, rmdirSync, realpathSync, fstatSync, promises, utimesSync, watch, linkSync } from 'fs';
 import { AsyncLocalStorage } from 'async_hooks';
 import { createHash, randomBytes } from 'crypto';
 import * as os from 'os';
-import { hostname, homedir, userInfo } from 'os';
+import { hostname, homedir, tmpdir, userInfo } from 'os';
 import { performance as performance$1 } from 'perf_hooks';
 import * as nodeBuffer from 'buffer';
 import * as util from 'util';
@@ -9389,7 +9389,7 @@ function parseThread(text2) {
 function parseThreadUnchecked(text2) {
   if (hasConflictMarkers(text2)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
   const split = splitFrontmatter(text2);
@@ -9509,6 +9509,22 @@ function statusWord(status) {
       return status;
     default: {
       const unreachable = status;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+var STATUS_WORDS = ["open", "done", "abandoned"];
+var STATUS_INPUTS = [...STATUS_WORDS, "active"];
+function statusOfWord(word) {
+  switch (word) {
+    case "open":
+    case "active":
+      return "active";
+    case "done":
+    case "abandoned":
+      return word;
+    default: {
+      const unreachable = word;
       throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
     }
   }
@@ -9786,7 +9802,7 @@ ${body}
 function yamlMapping(text2) {
   if (hasConflictMarkers(text2)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
   const split = splitFrontmatter(text2);
@@ -11975,7 +11991,7 @@ function assembleContext(input) {
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
-  const activeHead = `## Thread: ${activeTitle} (active)
+  const activeHead = `## Thread: ${activeTitle} (current)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -14320,7 +14336,7 @@ function boundedView(input) {
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
     if (ids.length > NEAR_SHOWN)
       notes.push(
-        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the current thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
       );
   };
   if (active) {
@@ -14774,8 +14790,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join49 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join49(before, endsWithNewline.before), after: join49(after2, endsWithNewline.after) };
+  const join51 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join51(before, endsWithNewline.before), after: join51(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -14803,7 +14819,7 @@ function metaChanges(old, now) {
   };
   scalar("title", old.title, now.title, "\u2014");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   const list = (label, a, b) => {
@@ -15862,7 +15878,7 @@ function headChanges(old, now) {
   };
   scalar("title", old.title, now.title, "\u2014");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   return out;
@@ -17109,7 +17125,7 @@ var treeCommand = {
 // src/cli/commands/context.ts
 var contextCommand = {
   name: "context",
-  summary: "print the active thread's context (as context_get gives it: whole, unless bounded)",
+  summary: "print the current thread's context (as context_get gives it: whole, unless bounded)",
   usage: [
     "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
     "",
@@ -17526,7 +17542,7 @@ function renderStats(report) {
   );
   return lines.join("\n");
 }
-var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: /thread-mind:report (`thread-mind-mcp report --html report.html` in a terminal)";
 function measuredLines(m) {
   const lines = [];
   const mixedEnds = m.sessionEnds.length > 1;
@@ -21244,6 +21260,17 @@ function outputProblem(file) {
   if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
   return null;
 }
+function pageFile(workspace) {
+  if (storeDirState(workspace.storeDir) === "directory") {
+    const cache = join(workspace.storeDir, "cache");
+    try {
+      mkdirSync(cache, { recursive: true });
+    } catch {
+    }
+    return join(cache, "report.html");
+  }
+  return join(tmpdir(), `thread-mind-report-${basename(workspace.root) || "workspace"}.html`);
+}
 function writeOutput(file, text2) {
   try {
     writeFileSync(file, text2);
@@ -21258,19 +21285,22 @@ function reportCommandWith(earlyWorker) {
     name: "report",
     summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
     usage: [
-      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE | --page]",
       "",
       "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
       "history from before ThreadMind included, and prints a Markdown report on stdout.",
       "  --json       print the report as JSON instead",
       "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
-      "  --html FILE  also write an HTML page with the chart and the tables"
+      "  --html FILE  also write an HTML page with the chart and the tables",
+      "  --page       the same page in this workspace's .threadmind/cache/report.html, wherever you are in it (in the",
+      "               system temp folder when it has no .threadmind); the path is printed (/thread-mind:report uses it)"
     ].join("\n"),
-    options: { json: "boolean", svg: "value", html: "value" },
+    options: { json: "boolean", svg: "value", html: "value", page: "boolean" },
     run: async (args) => {
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
-      const htmlFile = fileFlag(args.flags.get("html"), "html");
+      if (args.flags.has("page") && args.flags.has("html")) throw new UsageError("give --html FILE or --page, not both");
+      const htmlFile = args.flags.has("page") ? pageFile(cliWorkspace()) : fileFlag(args.flags.get("html"), "html");
       for (const file of [svgFile, htmlFile]) {
         const problem = file === null ? null : outputProblem(file);
         if (problem !== null) {
@@ -21498,6 +21528,8 @@ var LOADED_AT_RUN_TIME = [
   "cli.mjs",
   "cli-main.mjs",
   "cli-report.cjs",
+  "cli-statusline.cjs",
+  "cli-statusline-store.cjs",
   "hook-start.cjs",
   "hook-main.cjs",
   "hook-core.cjs"
@@ -21880,7 +21912,7 @@ function checkReceipts(measurements) {
     return warn(
       "receipts",
       title,
-      "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.",
+      "Start a Claude Code session here with the plugin: its SessionStart hook loads the current thread's context and records it.",
       "no context injection recorded yet"
     );
   }
@@ -22153,9 +22185,9 @@ async function writePart(storeDir, name, data) {
 `, { durable: false });
 }
 async function savePathIndex(storeDir, index, full, quick) {
-  const headPath = join(recallCacheDir(storeDir), "head.json");
-  assertNoLinksBelow(storeDir, headPath);
-  makeDir(dirname(headPath));
+  const headPath2 = join(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath2);
+  makeDir(dirname(headPath2));
   const byAnchor = entriesByAnchor(index);
   const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
   const pathShards = shardsOf();
@@ -22174,8 +22206,8 @@ async function savePathIndex(storeDir, index, full, quick) {
   for (const old of ["paths.json", "text.json", "threads.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = join(recallCacheDir(storeDir), "head.json");
-  assertNoLinksBelow(storeDir, headPath);
+  const headPath2 = join(recallCacheDir(storeDir), "head.json");
+  assertNoLinksBelow(storeDir, headPath2);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
 function indexFilesComplete(storeDir, head) {
@@ -23326,7 +23358,7 @@ async function checkConflicts(workspace) {
   return fail(
     "conflicts",
     "Conflicted thread files",
-    "Run `thread-mind-mcp resolve`: it re-merges by meaning the files changed on both sides and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section. A file deleted on one side is settled with git rm or git add, as named above.",
+    "Run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal): it re-merges by meaning the files changed on both sides and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section. A file deleted on one side is settled with git rm or git add, as named above.",
     `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
     ...files.map(line)
   );
@@ -23765,14 +23797,17 @@ var doctorCommand = {
 var searchCommand = {
   name: "search",
   summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
-  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|semantic|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
+  usage: "thread-mind-mcp search <words\u2026> [--intent overview|lookup|semantic|deep] [--status open|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n  --json    the whole answer as JSON (hits, tiers run, cost)",
   options: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
   run: async (args) => {
     const query = args.positionals.join(" ");
     if (query.trim() === "") throw new UsageError("give the words to search for");
     const input = { query };
     const intent = oneOf2(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const status = oneOf2(args.flags.get("status"), "status", THREAD_STATUSES);
+    const given = args.flags.get("status");
+    const word = STATUS_INPUTS.find((w) => w === given);
+    if (given !== void 0 && word === void 0) throw new UsageError(`--status must be one of ${STATUS_WORDS.join(", ")}`);
+    const status = word === void 0 ? void 0 : statusOfWord(word);
     const scope = oneOf2(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");
     if (intent) input.intent = intent;
@@ -23790,7 +23825,7 @@ var searchCommand = {
 // src/cli/commands/history.ts
 var historyCommand = {
   name: "history",
-  summary: "show how a thread's summary changed over its git history (default: the active thread)",
+  summary: "show how a thread's summary changed over its git history (default: the current thread)",
   usage: "thread-mind-mcp history [thread-id] [--limit N] [--json]",
   options: { limit: "value", json: "boolean" },
   run: async (args) => {
@@ -24010,6 +24045,54 @@ var resolveCommand = {
     return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split" && o.kind !== "restored") ? 1 : 0;
   }
 };
+var HEAD_MAX_BYTES = 64 * 1024;
+var PLAIN_FIRST = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/;
+var NOT_A_STRING = /^(?:true|false|yes|no|on|off|y|n|null|~|[+-]?[.\d].*)$/i;
+function headPath(storeDir, projectId, threadId) {
+  const legacy = join(storeDir, "threads", projectId, `${threadId}.md`);
+  const folder = join(storeDir, "threads", projectId, threadId);
+  if (!there(folder)) return legacy;
+  return there(legacy) ? null : join(folder, HEAD_FILE);
+}
+function there(path) {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function simpleTitleValue(value) {
+  if (value === "" || /[\r\t\n]/.test(value)) return null;
+  const single = /^'((?:[^']|'')*)'$/.exec(value);
+  if (single !== null) return single[1].replaceAll("''", "'");
+  const double = /^"([^"\\]*)"$/.exec(value);
+  if (double !== null) return double[1];
+  if (!PLAIN_FIRST.test(value) || NOT_A_STRING.test(value)) return null;
+  if (value.includes(": ") || value.includes(" #") || value.endsWith(":") || value.endsWith(" ")) return null;
+  return value;
+}
+function quickThreadTitle(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return null;
+  let text2;
+  try {
+    const path = headPath(storeDir, projectId, threadId);
+    if (path === null) return null;
+    const bytes2 = readRegularFile(path, HEAD_MAX_BYTES);
+    if (bytes2 === null || bytes2.length > HEAD_MAX_BYTES) return null;
+    text2 = bytes2.toString("utf8");
+  } catch {
+    return null;
+  }
+  if (!text2.startsWith("---\n") || hasConflictMarkers(text2)) return null;
+  const end = text2.indexOf("\n---", 3);
+  if (end === -1 || text2[end + 4] !== void 0 && text2[end + 4] !== "\n") return null;
+  const lines = text2.slice(4, end).split("\n");
+  const titles = lines.filter((line2) => line2.startsWith("title:"));
+  if (titles.length !== 1 || !lines.includes(`id: ${threadId}`)) return null;
+  const line = titles[0];
+  return line.startsWith("title: ") ? simpleTitleValue(line.slice("title: ".length)) : null;
+}
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
   return entryThere(join(storeDir, "threads", projectId, threadId)) || entryThere(join(storeDir, "threads", projectId, `${threadId}.md`));
@@ -24498,7 +24581,84 @@ function freshnessThread(inputs) {
   );
   return ref === null || ref.lost !== null ? null : { projectId: ref.projectId, threadId: ref.threadId };
 }
-var STATUSLINE_INPUT_MAX_BYTES = 256 * 1024;
+var MAX_INPUT_BYTES = 1e6;
+var HookInputTooLargeError = class extends Error {
+  constructor() {
+    super("hook input larger than 1 MB");
+  }
+};
+function readStdin(timeoutMs) {
+  let first;
+  try {
+    first = readStdinBlocking();
+  } catch (e) {
+    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+  return first.done ? Promise.resolve(first.text) : readStdinStream(timeoutMs, first.bytes);
+}
+function isCompleteJson(text2) {
+  if (!text2.trimEnd().endsWith("}")) return false;
+  try {
+    JSON.parse(text2);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function readStdinBlocking() {
+  let stat;
+  try {
+    stat = fstatSync(0);
+  } catch (e) {
+    if (errnoCode(e) === "EBADF") return { done: true, text: "" };
+    throw e;
+  }
+  if (stat.isCharacterDevice()) return { done: true, text: "" };
+  const chunks = [];
+  let size = 0;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (; ; ) {
+    let n;
+    try {
+      n = readSync(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
+      if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+      throw e;
+    }
+    if (n === 0) return { done: true, text: Buffer.concat(chunks).toString("utf8") };
+    size += n;
+    if (size > MAX_INPUT_BYTES) throw new HookInputTooLargeError();
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+    const text2 = Buffer.concat(chunks).toString("utf8");
+    if (isCompleteJson(text2)) return { done: true, text: text2 };
+  }
+}
+function readStdinStream(timeoutMs, already) {
+  return new Promise((resolve11, reject) => {
+    const chunks = [already];
+    let size = already.length;
+    const timer = setTimeout(() => finish2(new Error(`no complete hook input on stdin within ${timeoutMs} ms`)), timeoutMs);
+    const finish2 = (error) => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      if (error) reject(error);
+      else resolve11(Buffer.concat(chunks).toString("utf8"));
+    };
+    process.stdin.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) finish2(new HookInputTooLargeError());
+      else {
+        chunks.push(chunk);
+        if (isCompleteJson(Buffer.concat(chunks).toString("utf8"))) finish2();
+      }
+    });
+    process.stdin.on("end", () => finish2());
+    process.stdin.on("error", (e) => finish2(e));
+  });
+}
+var STATUSLINE_INPUT_WAIT_MS = 2e3;
 var TITLE_MAX_CHARS = 40;
 var MARK = "\u25C6";
 var text = (v) => typeof v === "string" && v !== "" ? v : null;
@@ -24527,8 +24687,9 @@ function shortTitle(title) {
 function windowSession(env, logged) {
   const fromEnv = hookSession(env);
   if (fromEnv !== null) return fromEnv;
-  for (let i = logged.length - 1; i >= 0; i--) {
-    const e = logged[i];
+  const events = logged();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
     if (e.kind === "conversation" && e.instance !== void 0) {
       const pid = /^claude-(\d+)$/.exec(e.instance)?.[1];
       return pid === void 0 ? { key: e.instance } : { key: e.instance, pid: Number(pid) };
@@ -24537,7 +24698,7 @@ function windowSession(env, logged) {
   return null;
 }
 var attention = (what) => `${MARK} ThreadMind \xB7 ${what} (run /thread-mind:doctor)`;
-async function statuslineText(input, env) {
+async function statuslineText(input, env, storeTitle2) {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const dirState = storeDirState(workspace.storeDir);
   if (dirState === "absent") return "";
@@ -24551,7 +24712,7 @@ async function statuslineText(input, env) {
     return attention(`projects unreadable: ${messageOf(e)}`);
   }
   if (projectIds.length === 0) return `${MARK} ThreadMind \xB7 no project yet (/thread-mind:project <title>)`;
-  const logged = input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId);
+  const logged = () => input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId);
   const session = windowSession(env, logged) ?? { key: "statusline-no-window" };
   const events = session.key === "statusline-no-window" ? [] : instanceEvents(workspace.storeDir, session.key);
   const thread = freshnessThread({
@@ -24563,12 +24724,8 @@ async function statuslineText(input, env) {
     threadExists: (projectId, threadId) => threadFileExists(workspace.storeDir, projectId, threadId)
   });
   if (thread === null) return `${MARK} ThreadMind \xB7 no thread chosen`;
-  let title;
-  try {
-    title = new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
-  } catch {
-    return attention(`thread "${thread.threadId}" unreadable`);
-  }
+  const title = quickThreadTitle(workspace.storeDir, thread.projectId, thread.threadId) ?? storeTitle2(workspace, thread);
+  if (title === null) return attention(`thread "${thread.threadId}" unreadable`);
   const name = `${MARK} ${shortTitle(title)}`;
   if (input.sessionId === null || session.key === "statusline-no-window") return name;
   const view = freshnessView(events, input.sessionId, thread);
@@ -24582,27 +24739,25 @@ async function statuslineText(input, env) {
   const behind = `${shortCount(growth)} tokens since summary`;
   return growth > threshold ? `${name} \xB7 ${behind} (stale: /thread-mind:summary)` : `${name} \xB7 ${behind}`;
 }
-async function readInput(stream) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    chunks.push(buffer);
-    size += buffer.length;
-    if (size >= STATUSLINE_INPUT_MAX_BYTES) break;
-  }
-  return Buffer.concat(chunks).subarray(0, STATUSLINE_INPUT_MAX_BYTES).toString("utf8");
-}
-async function runStatusline(env, cwd) {
+async function runStatusline(env, cwd, storeTitle2) {
   let line;
   try {
-    line = await statuslineText(parseStatuslineInput(await readInput(process.stdin), cwd), env);
+    line = await statuslineText(parseStatuslineInput(await readStdin(STATUSLINE_INPUT_WAIT_MS), cwd), env, storeTitle2);
   } catch (e) {
     line = attention(messageOf(e).split("\n")[0].slice(0, 80));
   }
-  if (line !== "") process.stdout.write(`${line}
+  if (line !== "") await writeStdout(`${line}
 `);
   return 0;
+}
+
+// src/cli/statusline-store.ts
+function storeTitle(workspace, thread) {
+  try {
+    return new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
+  } catch {
+    return null;
+  }
 }
 
 // src/cli/commands/statusline.ts
@@ -24614,13 +24769,13 @@ var statuslineCommand = {
     "",
     `Reads Claude Code's status line JSON on stdin and prints one line, e.g. "\u25C6 Refunds \xB7 summary current" or`,
     '"\u25C6 Refunds \xB7 42k tokens since summary"; nothing outside a ThreadMind repository. Always exits 0.',
-    'Set it in ~/.claude/settings.json: "statusLine": { "type": "command", "command": "node <install>/plugin/dist/cli.mjs statusline" }',
+    'Set it in ~/.claude/settings.json: "statusLine": { "type": "command", "command": "node <install>/plugin/dist/cli.cjs statusline" }',
     "(/thread-mind:statusline does it for you)."
   ].join("\n"),
   options: {},
   run: async (args) => {
     expectNoArguments(args);
-    return runStatusline(process.env, process.cwd());
+    return runStatusline(process.env, process.cwd(), storeTitle);
   }
 };
 
@@ -25189,7 +25344,8 @@ Usage: ${command.usage}`);
 // src/cli/main.ts
 function help() {
   const lines = ["ThreadMind \u2014 memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
-  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(10)} ${c.summary}`);
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(width)} ${c.summary}`);
   lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
   return lines.join("\n");
 }

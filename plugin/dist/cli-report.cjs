@@ -1,9 +1,9 @@
 'use strict';
 
 var fs = require('fs');
+var os = require('os');
 var path = require('path');
 var nodeBuffer = require('buffer');
-var os = require('os');
 var url = require('url');
 var util = require('util');
 
@@ -25,8 +25,8 @@ function _interopNamespace(e) {
   return Object.freeze(n);
 }
 
-var nodeBuffer__namespace = /*#__PURE__*/_interopNamespace(nodeBuffer);
 var os__namespace = /*#__PURE__*/_interopNamespace(os);
+var nodeBuffer__namespace = /*#__PURE__*/_interopNamespace(nodeBuffer);
 var util__namespace = /*#__PURE__*/_interopNamespace(util);
 
 var __defProp = Object.defineProperty;
@@ -4876,6 +4876,18 @@ function isDirectory(path) {
     return false;
   }
 }
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = fs.lstatSync(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
 
 // src/cli/cli-workspace.ts
 function cliWorkspace() {
@@ -5575,6 +5587,17 @@ function outputProblem(file) {
   if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) return "it is a directory";
   return null;
 }
+function pageFile(workspace) {
+  if (storeDirState(workspace.storeDir) === "directory") {
+    const cache = path.join(workspace.storeDir, "cache");
+    try {
+      fs.mkdirSync(cache, { recursive: true });
+    } catch {
+    }
+    return path.join(cache, "report.html");
+  }
+  return path.join(os.tmpdir(), `thread-mind-report-${path.basename(workspace.root) || "workspace"}.html`);
+}
 function writeOutput(file, text) {
   try {
     fs.writeFileSync(file, text);
@@ -5589,19 +5612,22 @@ function reportCommandWith(earlyWorker) {
     name: "report",
     summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
     usage: [
-      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE | --page]",
       "",
       "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
       "history from before ThreadMind included, and prints a Markdown report on stdout.",
       "  --json       print the report as JSON instead",
       "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
-      "  --html FILE  also write an HTML page with the chart and the tables"
+      "  --html FILE  also write an HTML page with the chart and the tables",
+      "  --page       the same page in this workspace's .threadmind/cache/report.html, wherever you are in it (in the",
+      "               system temp folder when it has no .threadmind); the path is printed (/thread-mind:report uses it)"
     ].join("\n"),
-    options: { json: "boolean", svg: "value", html: "value" },
+    options: { json: "boolean", svg: "value", html: "value", page: "boolean" },
     run: async (args) => {
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
-      const htmlFile = fileFlag(args.flags.get("html"), "html");
+      if (args.flags.has("page") && args.flags.has("html")) throw new UsageError("give --html FILE or --page, not both");
+      const htmlFile = args.flags.has("page") ? pageFile(cliWorkspace()) : fileFlag(args.flags.get("html"), "html");
       for (const file of [svgFile, htmlFile]) {
         const problem = file === null ? null : outputProblem(file);
         if (problem !== null) {

@@ -216,7 +216,7 @@ async function run(argv) {
     return report.runReport(rest, early);
   }
   if (argv[0] === "statusline" && argv.length === 1) {
-    const statusline = await import(url.pathToFileURL(sibling("cli-statusline.mjs")).href);
+    const statusline = __require(sibling("cli-statusline.cjs"));
     return statusline.main();
   }
   const cli = await import(url.pathToFileURL(sibling("cli-main.mjs")).href);

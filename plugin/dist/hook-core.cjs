@@ -9861,7 +9861,7 @@ function parseThread(text) {
 function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
   const split = splitFrontmatter(text);
@@ -9987,6 +9987,8 @@ function statusWord(status) {
     }
   }
 }
+var STATUS_WORDS = ["open", "done", "abandoned"];
+var STATUS_INPUTS = [...STATUS_WORDS, "active"];
 function threadStatus(meta) {
   return meta.status ?? "active";
 }
@@ -10260,7 +10262,7 @@ ${body}
 function yamlMapping(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
   const split = splitFrontmatter(text);
@@ -12363,7 +12365,7 @@ function assembleContext(input) {
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
-  const activeHead = `## Thread: ${activeTitle} (active)
+  const activeHead = `## Thread: ${activeTitle} (current)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -14743,7 +14745,7 @@ function boundedView(input) {
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
     if (ids.length > NEAR_SHOWN)
       notes.push(
-        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the current thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
       );
   };
   if (active) {
@@ -15235,7 +15237,7 @@ function metaChanges(old, now) {
   };
   scalar("title", old.title, now.title, "\u2014");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   const list = (label, a, b) => {
@@ -15853,7 +15855,7 @@ function headChanges(old, now) {
   };
   scalar("title", old.title, now.title, "\u2014");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   return out;

@@ -4526,6 +4526,10 @@ function nearestMatch(paths, file, normalized2 = false) {
   return best;
 }
 
+// src/core/types.ts
+var STATUS_WORDS = ["open", "done", "abandoned"];
+var STATUS_INPUTS = [...STATUS_WORDS, "active"];
+
 // src/core/recall/path-index.ts
 var PATH_INDEX_VERSION = 4;
 var PATH_INDEX_SHARDS = 64;

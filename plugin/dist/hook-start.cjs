@@ -2152,6 +2152,8 @@ var import_node_path18 = require("path");
 
 // src/core/types.ts
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
+var STATUS_WORDS = ["open", "done", "abandoned"];
+var STATUS_INPUTS = [...STATUS_WORDS, "active"];
 
 // src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
@@ -2612,7 +2614,7 @@ function projectOlderThanADay(storeDir, now) {
   }
 }
 function commitNoticeLine(threadsDir) {
-  return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; \`thread-mind-mcp doctor\` keeps checking.)`;
+  return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; /thread-mind:doctor keeps checking: \`thread-mind-mcp doctor\` in a terminal.)`;
 }
 function mark(storeDir, verdict) {
   const cache = (0, import_node_path21.join)(storeDir, "cache");

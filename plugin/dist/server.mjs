@@ -31593,7 +31593,7 @@ var SERVER_INSTRUCTIONS = [
   "ThreadMind keeps this project's memory as a tree of threads, each with a Markdown summary in .threadmind/ (committed with the code).",
   "- Call context_get once at the start of a session, unless ThreadMind context is already in the conversation (the Claude Code and Codex plugins load it at startup, after /clear and after compaction).",
   "- Write summaries in sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Keep the summary current: after each decision or finished task, add a few lines to one section with summary_update (section=\u2026), and update it before the user clears the conversation (/clear): what is not in the summary is lost then. When ThreadMind says the summary is behind, record what was decided since first. Never write secrets.",
-  "- When the topic changes, call thread_list, then thread_switch to an existing thread or thread_create for a new one (a child of the active thread).",
+  "- When the topic changes, call thread_list, then thread_switch to an existing thread or thread_create for a new one (a child of the current thread).",
   "- When a thread is finished, close it: thread_merge folds its outcome into the parent (parentSummary = the parent's whole new summary), or thread_status marks it done or abandoned with a reason.",
   "- Create a project (project_create) only when the user asks for one.",
   "The user may type these shortcuts; do what each one asks:",
@@ -32632,6 +32632,22 @@ function statusWord(status) {
     }
   }
 }
+var STATUS_WORDS = ["open", "done", "abandoned"];
+var STATUS_INPUTS = [...STATUS_WORDS, "active"];
+function statusOfWord(word) {
+  switch (word) {
+    case "open":
+    case "active":
+      return "active";
+    case "done":
+    case "abandoned":
+      return word;
+    default: {
+      const unreachable = word;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
 function threadStatus(meta2) {
   return meta2.status ?? "active";
 }
@@ -32780,7 +32796,7 @@ function renderStats(report) {
   );
   return lines.join("\n");
 }
-var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+var REPORT_LINE = "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: /thread-mind:report (`thread-mind-mcp report --html report.html` in a terminal)";
 function measuredLines(m) {
   const lines = [];
   const mixedEnds = m.sessionEnds.length > 1;
@@ -33281,7 +33297,7 @@ var ID_RULE = `lowercase letters a-z, digits and "-", 1 to ${LIMITS.idLength} ch
 var idSchema = (what) => string2().regex(ID_PATTERN, `${what} must be ${ID_RULE}`).describe(`${what} (${ID_RULE})`);
 var titleSchema = (what) => string2().max(cap(LIMITS.titleChars)).describe(`${what} (at most ${LIMITS.titleChars} characters)`);
 var maxTokensSchema = number2().int().min(1).max(1e6).describe(
-  "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the active summary is cut"
+  "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the current thread's summary is cut"
 );
 var sectionSchema = _enum(SECTION_KEYS).describe(`Summary section to add to (or replace with replaceSection): ${SECTION_KEYS.join(", ")}`);
 var summaryContentSchema = string2().max(cap(LIMITS.summaryChars)).describe(
@@ -33349,20 +33365,20 @@ function registerPrompts(server2, session) {
     "ThreadMind shortcuts"
   );
   server2.registerPrompt("tm-help", { title: "ThreadMind help", description: "List ThreadMind's tm: shortcuts" }, help);
-  const contextPrompt = () => embedded("The active thread's context", async (services) => {
+  const contextPrompt = () => embedded("The current thread's context", async (services) => {
     const context2 = await services.contextGet();
-    return `ThreadMind context of the active thread (already loaded: no need to call context_get):
+    return `ThreadMind context of the current thread (already loaded: no need to call context_get):
 
 ${context2.text}`;
   });
   server2.registerPrompt(
     "tm-context",
-    { title: "ThreadMind context", description: "Load the active thread's context into the conversation" },
+    { title: "ThreadMind context", description: "Load the current thread's context into the conversation" },
     contextPrompt
   );
   server2.registerPrompt(
     "start-thread",
-    { title: "Start with ThreadMind context", description: "Same as tm-context: load the active thread's context" },
+    { title: "Start with ThreadMind context", description: "Same as tm-context: load the current thread's context" },
     contextPrompt
   );
   server2.registerPrompt(
@@ -33386,7 +33402,7 @@ ${renderStats(await collectStats(services))}`
     "tm-create",
     {
       title: "New ThreadMind thread",
-      description: "Create a thread (a child of the active thread)",
+      description: "Create a thread (a child of the current thread)",
       argsSchema: { title: titleSchema("Thread title") }
     },
     ({ title }) => message(
@@ -33421,11 +33437,11 @@ ${renderStats(await collectStats(services))}`
       "Move thread"
     )
   );
-  const summarize = (topic) => embedded("Update the active thread's summary", async (services) => {
+  const summarize = (topic) => embedded("Update the current thread's summary", async (services) => {
     const { thread } = await services.currentThread();
     const current = thread.summary.trim() === "" ? "(empty: this thread has no summary yet)" : thread.summary;
     return [
-      `Update the summary of the active ThreadMind thread "${thread.title}" (${thread.id}) from this conversation${topic ? `, focusing on: ${topic}` : ""}.`,
+      `Update the summary of the current ThreadMind thread "${thread.title}" (${thread.id}) from this conversation${topic ? `, focusing on: ${topic}` : ""}.`,
       "Keep what still holds, add the decisions, constraints, state, open questions and next steps that are new, drop what is obsolete. Short bullet points; no secrets.",
       "",
       "Current summary:",
@@ -33442,7 +33458,7 @@ ${renderStats(await collectStats(services))}`
     "tm-summary",
     {
       title: "Update ThreadMind summary",
-      description: "Update the active thread's summary: with content, record it; without, summarize this conversation",
+      description: "Update the current thread's summary: with content, record it; without, summarize this conversation",
       argsSchema: {
         content: promptTextSchema("What to record in the summary", LIMITS.sectionChars).optional(),
         topic: topicArg
@@ -33452,7 +33468,7 @@ ${renderStats(await collectStats(services))}`
       if (content === void 0 || content.trim() === "") return summarize(topic);
       return message(
         [
-          "Record this in the active ThreadMind thread's summary: call summary_update with it as content and the section it belongs to (decisions, constraints, state, open-questions or next-steps), rewording it as short bullet points if needed.",
+          "Record this in the current ThreadMind thread's summary: call summary_update with it as content and the section it belongs to (decisions, constraints, state, open-questions or next-steps), rewording it as short bullet points if needed.",
           "",
           content
         ].join("\n"),
@@ -33464,7 +33480,7 @@ ${renderStats(await collectStats(services))}`
     "summarize-thread",
     {
       title: "Summarize ThreadMind thread",
-      description: "Same as tm-summary without content: summarize this conversation into the active thread",
+      description: "Same as tm-summary without content: summarize this conversation into the current thread",
       argsSchema: { topic: topicArg }
     },
     ({ topic }) => summarize(topic)
@@ -33492,7 +33508,7 @@ var threadUri = (id) => `threadmind://threads/${id}`;
 var RESOURCES_PAGE_SIZE = 500;
 var CONTEXT_META = {
   title: "ThreadMind context",
-  description: "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
+  description: "Assembled context of this session's current thread (system context, ancestors' decisions and constraints, its summary)",
   mimeType: MARKDOWN
 };
 var TREE_META = {
@@ -34182,7 +34198,7 @@ function parseThread(text) {
 function parseThreadUnchecked(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
   const split = splitFrontmatter(text);
@@ -34464,7 +34480,7 @@ ${body}
 function yamlMapping(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
   const split = splitFrontmatter(text);
@@ -36362,7 +36378,7 @@ function assembleContext(input) {
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
-  const activeHead = `## Thread: ${activeTitle} (active)
+  const activeHead = `## Thread: ${activeTitle} (current)
 `;
   const relatedLine = input.related && input.related.length > 0 ? `
 
@@ -38573,7 +38589,7 @@ function boundedView(input) {
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id));
     if (ids.length > NEAR_SHOWN)
       notes.push(
-        `(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
+        `(${plural2(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the current thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`
       );
   };
   if (active) {
@@ -39056,7 +39072,7 @@ function metaChanges(old, now) {
   };
   scalar("title", old.title, now.title, "\u2014");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   const list = (label, a, b) => {
@@ -39615,7 +39631,7 @@ function headChanges(old, now) {
   };
   scalar("title", old.title, now.title, "\u2014");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   return out;
@@ -42037,7 +42053,7 @@ function someIds(ids, max = 10) {
 }
 function warningLines(warnings, max = 3) {
   const lines = warnings.slice(0, max).map((w) => `\u26A0 ${w}`);
-  if (warnings.length > max) lines.push(`\u26A0 and ${warnings.length - max} more (thread-mind-mcp doctor lists them).`);
+  if (warnings.length > max) lines.push(`\u26A0 and ${warnings.length - max} more (/thread-mind:doctor lists them).`);
   return lines;
 }
 
@@ -42153,13 +42169,15 @@ function registerRecallTools(server2, ctx) {
     "thread_search",
     {
       title: "Search threads",
-      description: "Find threads by topic across the whole tree (also sibling branches and closed threads, which the active context leaves out). Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks above a State match), closed threads too when open ones match weakly; then by meaning (word vectors: finds some questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
+      description: "Find threads by topic across the whole tree (also sibling branches and closed threads, which the loaded context leaves out). Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks above a State match), closed threads too when open ones match weakly; then by meaning (word vectors: finds some questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching section, a short snippet and how it was found (scores and tiers only in the CLI's --json). Read a hit with thread_switch or its thread resource.",
       inputSchema: {
         query: string2().min(1).max(2e3).describe(
           'Words to look for, e.g. "rate limiting". For a question in your own words, add the words a summary would use ("throttle clients: rate limit, requests per minute"): meaning alone finds fewer'
         ),
         scope: _enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
-        status: _enum(THREAD_STATUSES).optional().describe("Only threads with this status (a closed status also searches those threads' summaries)"),
+        status: _enum(STATUS_INPUTS).optional().describe(
+          `Only threads with this status: "open", "done" or "abandoned" (a closed status also searches those threads' summaries)`
+        ),
         limit: number2().int().min(SEARCH_LIMIT.min).max(SEARCH_LIMIT.max).optional().describe(
           `Most hits to return, ${SEARCH_LIMIT.min}\u2013${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}; ${SEARCH_LIMIT.deepDefault} for deep)`
         ),
@@ -42169,7 +42187,11 @@ function registerRecallTools(server2, ctx) {
       },
       annotations: annotations("Search threads", "read", true)
     },
-    toolHandler(ctx, "thread_search", async (services, args) => (await services.threadSearch(args)).text)
+    toolHandler(
+      ctx,
+      "thread_search",
+      async (services, { status, ...args }) => (await services.threadSearch({ ...args, ...status !== void 0 ? { status: statusOfWord(status) } : {} })).text
+    )
   );
   server2.registerTool(
     "thread_history",
@@ -42177,7 +42199,7 @@ function registerRecallTools(server2, ctx) {
       title: "Thread history",
       description: "How a thread's summary changed: its versions from git history (commit, author, date, subject), newest first, each with the lines added and removed per section (decisions added, constraints removed\u2026) and metadata changes; uncommitted changes come first. Needs the workspace to be a git repository.",
       inputSchema: {
-        threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
+        threadId: idSchema("Thread id").optional().describe("Thread id (default: the current thread)"),
         limit: number2().int().min(HISTORY_LIMIT.min).max(HISTORY_LIMIT.max).optional().describe(`Most versions to show, ${HISTORY_LIMIT.min}\u2013${HISTORY_LIMIT.max} (default ${HISTORY_LIMIT.default})`)
       },
       annotations: annotations("Thread history", "read", true)
@@ -42206,7 +42228,7 @@ function registerSetupTools(server2, ctx) {
     "stats_show",
     {
       title: "Show stats",
-      description: "ThreadMind statistics: threads by status, the active thread's context size, each summary's size, and the conversation sizes measured by the Claude Code plugin (sizes before and after restarts).",
+      description: "ThreadMind statistics: threads by status, the current thread's context size, each summary's size, and the conversation sizes measured by the Claude Code plugin (sizes before and after restarts).",
       annotations: annotations("Show stats", "read", true)
     },
     toolHandler(ctx, "stats_show", async (services) => renderStats(await collectStats(services)))
@@ -42230,10 +42252,10 @@ function registerSummaryTools(server2, ctx) {
     "summary_update",
     {
       title: "Update summary",
-      description: `Write a thread's summary (default: the active thread). With section: adds the lines to that section (or replaces it with replaceSection), creating it if needed. Without section: REPLACES the whole summary. Use sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Text that looks like a credential is refused. Limits: ${fmt3(LIMITS.summaryChars)} characters per summary, ${fmt3(LIMITS.sectionChars)} per section update.`,
+      description: `Write a thread's summary (default: the current thread). With section: adds the lines to that section (or replaces it with replaceSection), creating it if needed. Without section: REPLACES the whole summary. Use sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Text that looks like a credential is refused. Limits: ${fmt3(LIMITS.summaryChars)} characters per summary, ${fmt3(LIMITS.sectionChars)} per section update.`,
       inputSchema: {
         content: summaryContentSchema,
-        threadId: idSchema("Thread id").optional().describe("Thread to update (default: the active thread)"),
+        threadId: idSchema("Thread id").optional().describe("Thread to update (default: the current thread)"),
         section: sectionSchema.optional(),
         replaceSection: boolean2().optional().describe("With section: replace the section's text instead of adding to it"),
         paths: pathsSchema.optional(),
@@ -42260,7 +42282,7 @@ function registerSummaryTools(server2, ctx) {
     "context_get",
     {
       title: "Get context",
-      description: "The assembled context of this session's active thread: the project's system context, the Decisions and Constraints of its ancestors, its own summary, and a footer with the size. Call once at the start of a session unless it is already loaded.",
+      description: "The assembled context of this session's current thread: the project's system context, the Decisions and Constraints of its ancestors, its own summary, and a footer with the size. Call once at the start of a session unless it is already loaded.",
       inputSchema: { maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Get context", "read", true)
     },
@@ -42278,10 +42300,10 @@ function registerThreadTools(server2, ctx) {
     "thread_create",
     {
       title: "Create thread",
-      description: "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's active thread. On a feature branch the thread is linked to the branch. Returns its id (thread_list shows the tree). Limit: title 200 characters.",
+      description: "Start a new thread for a new topic, as a child of the current thread (or of parentId), and make it this session's current thread. On a feature branch the thread is linked to the branch. Returns its id (thread_list shows the tree). Limit: title 200 characters.",
       inputSchema: {
         title: titleSchema("Thread title"),
-        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)"),
+        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the current thread)"),
         related: relatedSchema.optional()
       },
       annotations: annotations("Create thread", "write", false)
@@ -42290,7 +42312,7 @@ function registerThreadTools(server2, ctx) {
       const created = await services.threadCreate(args);
       const t = created.thread;
       const lines = [
-        `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`
+        `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's current thread.`
       ];
       if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
       lines.push(...warningLines(created.warnings));
@@ -42302,7 +42324,7 @@ function registerThreadTools(server2, ctx) {
     "thread_switch",
     {
       title: "Switch thread",
-      description: "Make another thread this session's active thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
+      description: "Make another thread this session's current thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
       inputSchema: { threadId: idSchema("Thread id"), maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Switch thread", "write", true)
     },
@@ -42320,11 +42342,11 @@ ${context2.text}`;
     "thread_list",
     {
       title: "Thread tree",
-      description: "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked. A large tree comes as a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts of the rest; at most 8 KB); rootId, depth and status narrow it.",
+      description: "The project's threads as an ASCII tree, with statuses, linked branches and the current thread marked. A large tree comes as a bounded view (the path to the current thread, its children and siblings, open threads by recency, counts of the rest; at most 8 KB); rootId, depth and status narrow it.",
       inputSchema: {
         rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
         depth: number2().int().min(0).max(1e4).optional().describe("Levels below the root to show (0: the root alone)"),
-        status: _enum(THREAD_STATUSES).optional().describe("Show only threads with this status (and the ancestors that connect them)")
+        status: _enum(STATUS_INPUTS).optional().describe('Show only threads with this status, "open", "done" or "abandoned" (and the ancestors that connect them)')
       },
       annotations: annotations("Thread tree", "read", true)
     },
@@ -42334,7 +42356,7 @@ ${context2.text}`;
       async (services, args) => (await services.threadList({
         ...args.rootId !== void 0 ? { rootId: args.rootId } : {},
         ...args.depth !== void 0 ? { depth: args.depth } : {},
-        ...args.status !== void 0 ? { status: args.status } : {}
+        ...args.status !== void 0 ? { status: statusOfWord(args.status) } : {}
       })).text
     )
   );
@@ -42342,17 +42364,17 @@ ${context2.text}`;
     "thread_status",
     {
       title: "Set thread status",
-      description: "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. Closing the active thread moves this session to its parent. The main thread cannot be closed. Limit: reason 2,000 characters.",
+      description: "Mark a thread (default: the current one) done, abandoned, or open again; a reason is added to its Decisions. Closing the current thread moves this session to its parent. The main thread cannot be closed. Limit: reason 2,000 characters.",
       inputSchema: {
-        status: _enum(THREAD_STATUSES).describe("New status"),
-        threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
+        status: _enum(STATUS_INPUTS).describe('New status: "done", "abandoned", or "open" to reopen'),
+        threadId: idSchema("Thread id").optional().describe("Thread id (default: the current thread)"),
         reason: reasonSchema.optional()
       },
       annotations: annotations("Set thread status", "write", false)
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, activeId, warnings } = await services.threadStatus(args);
-      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.`];
+      const { thread, activeId, warnings } = await services.threadStatus({ ...args, status: statusOfWord(args.status) });
+      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${statusWord(threadStatus(thread))}.`];
       if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
       lines.push(...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
@@ -42362,10 +42384,10 @@ ${context2.text}`;
     "thread_merge",
     {
       title: "Merge thread into parent",
-      description: "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the parent. Limit: parentSummary 32,000 characters. The active thread's context shows only the parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then pass threadId), or its other sections are lost.",
+      description: "Finish a thread (default: the current one): REPLACES its parent's summary with parentSummary (write the parent's whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the parent. Limit: parentSummary 32,000 characters. The current thread's context shows only the parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then pass threadId), or its other sections are lost.",
       inputSchema: {
         parentSummary: parentSummarySchema,
-        threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the active thread)")
+        threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the current thread)")
       },
       annotations: annotations("Merge thread into parent", "destructive", false)
     },

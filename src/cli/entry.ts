@@ -24,9 +24,10 @@ async function run(argv: string[]): Promise<number> {
     const report = require(sibling("cli-report.cjs")) as typeof import("./report-main.js");
     return report.runReport(rest, early);
   }
-  // The status line runs after every response: its own small bundle (its --help is the table's, in cli-main).
+  // The status line runs after every response: its own small bundle, CommonJS and required as the report's (its
+  // --help is the table's, in cli-main).
   if (argv[0] === "statusline" && argv.length === 1) {
-    const statusline = (await import(pathToFileURL(sibling("cli-statusline.mjs")).href)) as typeof import("./statusline-main.js");
+    const statusline = require(sibling("cli-statusline.cjs")) as typeof import("./statusline-main.js");
     return statusline.main();
   }
   const cli = (await import(pathToFileURL(sibling("cli-main.mjs")).href)) as typeof import("./main.js");

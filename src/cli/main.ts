@@ -5,7 +5,8 @@ import { runCommand } from "./run-command.js";
 
 function help(): string {
   const lines = ["ThreadMind — memory for AI coding sessions", "", "Usage: thread-mind-mcp <command> [options]", "", "Commands:"];
-  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(10)} ${c.summary}`);
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  for (const c of COMMANDS) lines.push(`  ${c.name.padEnd(width)} ${c.summary}`);
   lines.push("", "Run `thread-mind-mcp <command> --help` for a command's options.");
   return lines.join("\n");
 }

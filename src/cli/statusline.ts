@@ -2,7 +2,7 @@
 // short line: this window's thread and how far the conversation has grown since its summary was last written.
 import { resolveWorkspace, storeDirState } from "../core/workspace.js";
 import { readLocalState } from "../core/store/local-state.js";
-import { Store } from "../core/store/store.js";
+import { quickThreadTitle } from "../core/store/thread-title-quick.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { projectIdsIn } from "../core/store/project-ids.js";
 import { instanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
@@ -14,12 +14,15 @@ import { hookSession } from "../core/session-key.js";
 import { startKey } from "../core/git/git.js";
 import { isRecord } from "../core/json-record.js";
 import { messageOf } from "../core/error-details.js";
+import { writeStdout } from "../core/write-stdout.js";
 import type { SessionKey } from "../core/types.js";
 import { freshnessThread } from "../hooks/freshness-thread.js";
+import { readStdin } from "../hooks/hook-input.js";
+import type { Workspace } from "../core/workspace.js";
 import { join } from "node:path";
 
-/** The status line input is small (a few hundred bytes); anything past this is not read. */
-export const STATUSLINE_INPUT_MAX_BYTES = 256 * 1024;
+/** How long a status line input that arrives in pieces (a non-blocking stdin) is waited for. */
+const STATUSLINE_INPUT_WAIT_MS = 2_000;
 /** Longer titles are cut (the status line is one short line). */
 const TITLE_MAX_CHARS = 40;
 const MARK = "◆";
@@ -64,11 +67,12 @@ function shortTitle(title: string): string {
  * The Claude Code instance this window is: CLAUDE_PID (Claude Code 2.1.332 gives it to the status line command, which
  * runs under a shell, so its ppid is not the instance: docs/claude-code-verified.md), else its conversation's logged instance.
  */
-function windowSession(env: NodeJS.ProcessEnv, logged: readonly MeasurementEvent[]): SessionKey | null {
+function windowSession(env: NodeJS.ProcessEnv, logged: () => readonly MeasurementEvent[]): SessionKey | null {
   const fromEnv = hookSession(env);
   if (fromEnv !== null) return fromEnv;
-  for (let i = logged.length - 1; i >= 0; i--) {
-    const e = logged[i]!;
+  const events = logged();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
     if (e.kind === "conversation" && e.instance !== undefined) {
       const pid = /^claude-(\d+)$/.exec(e.instance)?.[1];
       return pid === undefined ? { key: e.instance } : { key: e.instance, pid: Number(pid) };
@@ -80,7 +84,7 @@ function windowSession(env: NodeJS.ProcessEnv, logged: readonly MeasurementEvent
 const attention = (what: string) => `${MARK} ThreadMind · ${what} (run /thread-mind:doctor)`;
 
 /** The line for this input: empty outside a ThreadMind repository; otherwise the thread and its summary's lag. */
-export async function statuslineText(input: StatuslineInput, env: NodeJS.ProcessEnv): Promise<string> {
+export async function statuslineText(input: StatuslineInput, env: NodeJS.ProcessEnv, storeTitle: StoreTitle): Promise<string> {
   const workspace = resolveWorkspace({ env, cwd: input.cwd });
   const dirState = storeDirState(workspace.storeDir);
   if (dirState === "absent") return "";
@@ -94,7 +98,8 @@ export async function statuslineText(input: StatuslineInput, env: NodeJS.Process
     return attention(`projects unreadable: ${messageOf(e)}`);
   }
   if (projectIds.length === 0) return `${MARK} ThreadMind · no project yet (/thread-mind:project <title>)`;
-  const logged = input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId);
+  // The conversation's logged events only when CLAUDE_PID does not name the window (one scan of the log fewer).
+  const logged = () => (input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId));
   const session = windowSession(env, logged) ?? { key: "statusline-no-window" };
   const events = session.key === "statusline-no-window" ? [] : instanceEvents(workspace.storeDir, session.key);
   const thread = freshnessThread({
@@ -106,12 +111,8 @@ export async function statuslineText(input: StatuslineInput, env: NodeJS.Process
     threadExists: (projectId, threadId) => threadFileExists(workspace.storeDir, projectId, threadId),
   });
   if (thread === null) return `${MARK} ThreadMind · no thread chosen`;
-  let title: string;
-  try {
-    title = new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
-  } catch {
-    return attention(`thread "${thread.threadId}" unreadable`);
-  }
+  const title = quickThreadTitle(workspace.storeDir, thread.projectId, thread.threadId) ?? storeTitle(workspace, thread);
+  if (title === null) return attention(`thread "${thread.threadId}" unreadable`);
   const name = `${MARK} ${shortTitle(title)}`;
   // Without the window's conversation in the log, whose writes count cannot be told: the thread alone.
   if (input.sessionId === null || session.key === "statusline-no-window") return name;
@@ -129,27 +130,22 @@ export async function statuslineText(input: StatuslineInput, env: NodeJS.Process
   return growth > threshold ? `${name} · ${behind} (stale: /thread-mind:summary)` : `${name} · ${behind}`;
 }
 
-/** Reads stdin to its end or the bound. */
-async function readInput(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    chunks.push(buffer);
-    size += buffer.length;
-    if (size >= STATUSLINE_INPUT_MAX_BYTES) break;
-  }
-  return Buffer.concat(chunks).subarray(0, STATUSLINE_INPUT_MAX_BYTES).toString("utf8");
-}
+/**
+ * The title through the Store's full read (statusline-store.ts), for when the quick read cannot tell; null when the
+ * thread cannot be read. Given by the caller: the status line's bundle loads it from a bundle of its own, only then.
+ */
+export type StoreTitle = (workspace: Workspace, thread: { projectId: string; threadId: string }) => string | null;
 
 /** The command: always exits 0 (a status line that fails shows nothing); a failure is said in the line itself. */
-export async function runStatusline(env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+export async function runStatusline(env: NodeJS.ProcessEnv, cwd: string, storeTitle: StoreTitle): Promise<number> {
   let line: string;
   try {
-    line = await statuslineText(parseStatuslineInput(await readInput(process.stdin), cwd), env);
+    // Read as the hooks read theirs (synchronously, no process.stdin stream: ~5-10 ms of a start).
+    line = await statuslineText(parseStatuslineInput(await readStdin(STATUSLINE_INPUT_WAIT_MS), cwd), env, storeTitle);
   } catch (e) {
     line = attention(messageOf(e).split("\n")[0]!.slice(0, 80));
   }
-  if (line !== "") process.stdout.write(`${line}\n`);
+  // On fd 1 (writeStdout): process.stdout would load node:stream, and node:net for a pipe (~4 ms).
+  if (line !== "") await writeStdout(`${line}\n`);
   return 0;
 }

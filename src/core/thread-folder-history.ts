@@ -8,7 +8,7 @@ import { splitSummary } from "./store/thread-folder-write.js";
 import { LIMITS } from "./limits.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
 import { errors } from "./errors.js";
-import { SECTION_HEADINGS, SECTION_KEYS, type SectionKey, type Thread } from "./types.js";
+import { SECTION_HEADINGS, SECTION_KEYS, statusWord, type SectionKey, type Thread } from "./types.js";
 import {
   checkHistoryLimit,
   commitVersions,
@@ -259,7 +259,7 @@ function headChanges(old: ThreadHead | null, now: ThreadHead | null): string[] {
   };
   scalar("title", old.title, now.title, "—");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   return out;

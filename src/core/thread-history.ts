@@ -4,7 +4,7 @@ import { errors } from "./errors.js";
 import { FrontmatterError, parseThread } from "./store/frontmatter.js";
 import { git, gitMaybe, headCommit } from "./git/git.js";
 import { parseSummary } from "./context/summary-sections.js";
-import { SECTION_HEADINGS, SECTION_KEYS, type Thread } from "./types.js";
+import { SECTION_HEADINGS, SECTION_KEYS, statusWord, type Thread } from "./types.js";
 import { readTextStrict } from "./store/read-strict.js";
 import { LIMITS } from "./limits.js";
 
@@ -29,7 +29,7 @@ export interface HistoryEntry {
   date: string | null;
   subject: string | null;
   change: VersionChange;
-  /** Frontmatter changes in words ("status: active → done", "related: + auth"). */
+  /** Frontmatter changes in words ("status: open → done", "related: + auth"). */
   meta: string[];
   sections: SectionDelta[];
   /** Set when a version could not be parsed (e.g. committed conflict markers): then no section deltas are given. */
@@ -267,7 +267,7 @@ export function metaChanges(old: Thread | null, now: Thread | null): string[] {
   };
   scalar("title", old.title, now.title, "—");
   scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", old.status ?? "active", now.status ?? "active", "active");
+  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
   const list = (label: string, a: string[] | undefined, b: string[] | undefined) => {

@@ -79,6 +79,27 @@ export function statusWord(status: ThreadStatus): "open" | ClosedStatus {
   }
 }
 
+/** The statuses as a person names them (the CLI's --status, the tools' status): "open" for a thread not closed. */
+export const STATUS_WORDS = ["open", "done", "abandoned"] as const satisfies readonly ReturnType<typeof statusWord>[];
+/** What the tools and the CLI accept: the words a person reads, and "active", the file's value, as before. */
+export const STATUS_INPUTS = [...STATUS_WORDS, "active"] as const;
+
+/** A status as given (a word of STATUS_INPUTS) → the thread's status. */
+export function statusOfWord(word: (typeof STATUS_INPUTS)[number]): ThreadStatus {
+  switch (word) {
+    case "open":
+    case "active":
+      return "active";
+    case "done":
+    case "abandoned":
+      return word;
+    default: {
+      const unreachable: never = word;
+      throw new Error(`unknown thread status ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
 export function threadStatus(meta: ThreadMeta): ThreadStatus {
   return meta.status ?? "active";
 }

@@ -26,7 +26,7 @@ function projectOlderThanADay(storeDir: string, now: number): boolean {
 }
 
 export function commitNoticeLine(threadsDir: string): string {
-  return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; \`thread-mind-mcp doctor\` keeps checking.)`;
+  return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; /thread-mind:doctor keeps checking: \`thread-mind-mcp doctor\` in a terminal.)`;
 }
 
 /** Writes the mark (a temp file renamed over it, never through a link); a failure only means asking again next time. */

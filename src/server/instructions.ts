@@ -31,7 +31,7 @@ export const SERVER_INSTRUCTIONS = [
   "ThreadMind keeps this project's memory as a tree of threads, each with a Markdown summary in .threadmind/ (committed with the code).",
   "- Call context_get once at the start of a session, unless ThreadMind context is already in the conversation (the Claude Code and Codex plugins load it at startup, after /clear and after compaction).",
   "- Write summaries in sections (## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Keep the summary current: after each decision or finished task, add a few lines to one section with summary_update (section=…), and update it before the user clears the conversation (/clear): what is not in the summary is lost then. When ThreadMind says the summary is behind, record what was decided since first. Never write secrets.",
-  "- When the topic changes, call thread_list, then thread_switch to an existing thread or thread_create for a new one (a child of the active thread).",
+  "- When the topic changes, call thread_list, then thread_switch to an existing thread or thread_create for a new one (a child of the current thread).",
   "- When a thread is finished, close it: thread_merge folds its outcome into the parent (parentSummary = the parent's whole new summary), or thread_status marks it done or abandoned with a reason.",
   "- Create a project (project_create) only when the user asks for one.",
   "The user may type these shortcuts; do what each one asks:",

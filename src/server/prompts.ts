@@ -46,18 +46,18 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
   server.registerPrompt("tm-help", { title: "ThreadMind help", description: "List ThreadMind's tm: shortcuts" }, help);
 
   const contextPrompt = () =>
-    embedded("The active thread's context", async (services) => {
+    embedded("The current thread's context", async (services) => {
       const context = await services.contextGet();
-      return `ThreadMind context of the active thread (already loaded: no need to call context_get):\n\n${context.text}`;
+      return `ThreadMind context of the current thread (already loaded: no need to call context_get):\n\n${context.text}`;
     });
   server.registerPrompt(
     "tm-context",
-    { title: "ThreadMind context", description: "Load the active thread's context into the conversation" },
+    { title: "ThreadMind context", description: "Load the current thread's context into the conversation" },
     contextPrompt,
   );
   server.registerPrompt(
     "start-thread",
-    { title: "Start with ThreadMind context", description: "Same as tm-context: load the active thread's context" },
+    { title: "Start with ThreadMind context", description: "Same as tm-context: load the current thread's context" },
     contextPrompt,
   );
 
@@ -77,7 +77,7 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
     "tm-create",
     {
       title: "New ThreadMind thread",
-      description: "Create a thread (a child of the active thread)",
+      description: "Create a thread (a child of the current thread)",
       argsSchema: { title: titleSchema("Thread title") },
     },
     ({ title }) =>
@@ -119,11 +119,11 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
   );
 
   const summarize = (topic: string | undefined) =>
-    embedded("Update the active thread's summary", async (services) => {
+    embedded("Update the current thread's summary", async (services) => {
       const { thread } = await services.currentThread();
       const current = thread.summary.trim() === "" ? "(empty: this thread has no summary yet)" : thread.summary;
       return [
-        `Update the summary of the active ThreadMind thread "${thread.title}" (${thread.id}) from this conversation${topic ? `, focusing on: ${topic}` : ""}.`,
+        `Update the summary of the current ThreadMind thread "${thread.title}" (${thread.id}) from this conversation${topic ? `, focusing on: ${topic}` : ""}.`,
         "Keep what still holds, add the decisions, constraints, state, open questions and next steps that are new, drop what is obsolete. Short bullet points; no secrets.",
         "",
         "Current summary:",
@@ -140,7 +140,7 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
     "tm-summary",
     {
       title: "Update ThreadMind summary",
-      description: "Update the active thread's summary: with content, record it; without, summarize this conversation",
+      description: "Update the current thread's summary: with content, record it; without, summarize this conversation",
       argsSchema: {
         content: promptTextSchema("What to record in the summary", LIMITS.sectionChars).optional(),
         topic: topicArg,
@@ -150,7 +150,7 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
       if (content === undefined || content.trim() === "") return summarize(topic);
       return message(
         [
-          "Record this in the active ThreadMind thread's summary: call summary_update with it as content and the section it belongs to " +
+          "Record this in the current ThreadMind thread's summary: call summary_update with it as content and the section it belongs to " +
             "(decisions, constraints, state, open-questions or next-steps), rewording it as short bullet points if needed.",
           "",
           content,
@@ -163,7 +163,7 @@ export function registerPrompts(server: McpServer, session: ServerSession): void
     "summarize-thread",
     {
       title: "Summarize ThreadMind thread",
-      description: "Same as tm-summary without content: summarize this conversation into the active thread",
+      description: "Same as tm-summary without content: summarize this conversation into the current thread",
       argsSchema: { topic: topicArg },
     },
     ({ topic }) => summarize(topic),

@@ -55,6 +55,6 @@ export function someIds(ids: readonly string[], max = 10): string {
 /** Warning lines of a write's reply: at most `max`, then how many more (thread_list and doctor show them all). */
 export function warningLines(warnings: readonly string[], max = 3): string[] {
   const lines = warnings.slice(0, max).map((w) => `⚠ ${w}`);
-  if (warnings.length > max) lines.push(`⚠ and ${warnings.length - max} more (thread-mind-mcp doctor lists them).`);
+  if (warnings.length > max) lines.push(`⚠ and ${warnings.length - max} more (/thread-mind:doctor lists them).`);
   return lines;
 }

@@ -29,7 +29,7 @@ export const RESOURCES_PAGE_SIZE = 500;
 const CONTEXT_META = {
   title: "ThreadMind context",
   description:
-    "Assembled context of this session's active thread (system context, ancestors' decisions and constraints, its summary)",
+    "Assembled context of this session's current thread (system context, ancestors' decisions and constraints, its summary)",
   mimeType: MARKDOWN,
 };
 const TREE_META = {

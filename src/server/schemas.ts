@@ -26,7 +26,7 @@ export const maxTokensSchema = z
   .min(1)
   .max(1_000_000)
   .describe(
-    "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the active summary is cut",
+    "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the current thread's summary is cut",
   );
 
 export const sectionSchema = z

@@ -23,7 +23,10 @@ describe("a Codex instance", () => {
   });
 
   it("started its server in the directory read from its own process", (ctx) => {
-    if (process.platform !== "linux" && process.platform !== "darwin") ctx.skip();
+    ctx.skip(
+      process.platform !== "linux" && process.platform !== "darwin",
+      `a process's directory is read on Linux and macOS only, not ${process.platform}`,
+    );
     expect(processCwd(process.pid)).toBe(process.cwd());
     expect(processCwd(1 - 2)).toBeNull();
   });

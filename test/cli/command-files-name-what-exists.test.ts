@@ -1,7 +1,8 @@
 // The plugin's command files: each allows the ThreadMind tools it calls (no permission prompt on first use), and the
-// help names only commands that exist and no `npx thread-mind-mcp` (the package is not on the npm registry yet).
+// help names only commands that exist and no `npx thread-mind-mcp` (the package is not on the npm registry yet); what the
+// hooks, the server and the stats tell a plugin user names the slash command, not only a CLI that is not on their PATH.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/run-cli.js";
 
@@ -39,13 +40,14 @@ describe("the plugin's command files", () => {
     // The report runs the CommonJS entry itself (cli.cjs: no ESM loader at its start); cli.mjs runs the same entry.
     for (const [file, command] of [
       ["doctor.md", 'cli.mjs" doctor'],
-      ["report.md", 'cli.cjs" report --html .threadmind/cache/report.html'],
+      ["report.md", 'cli.cjs" report --page'],
       ["resolve.md", 'cli.mjs" resolve $ARGUMENTS'],
     ] as const) {
       expect(text(file)).toContain(`!\`node "\${CLAUDE_PLUGIN_ROOT}/plugin/dist/${command}`);
       expect(allowedTools(file)).toContain("Bash(node:*)");
     }
-    expect(text("report.md")).toContain("`.threadmind/cache/report.html`");
+    // --page writes the page in the workspace's store wherever Claude Code was started, and prints where.
+    expect(text("report.md")).toContain("`Report written to …`");
   });
 
   it("help names only commands that exist, every one of them, and no npx of an unpublished package", () => {
@@ -55,5 +57,31 @@ describe("the plugin's command files", () => {
     expect([...named].sort()).toEqual([...existing].sort());
     expect(help).not.toContain("npx");
     expect(help).not.toContain("<plugin dir>");
+  });
+
+  it("messages a plugin user reads name the slash command of doctor, report, resolve and statusline, not only `thread-mind-mcp …`", () => {
+    // The CLI's own texts (src/cli/) and the merge driver's and resolve's output (src/core/merge/) are read where that
+    // CLI runs: a terminal, git, or the slash command that runs it. Everything else reaches a plugin user through the
+    // hooks, the MCP server or /thread-mind:stats, without `thread-mind-mcp` on their PATH.
+    const slashCommands = ["doctor", "report", "resolve", "statusline"].filter((c) => files.includes(`${c}.md`));
+    expect(slashCommands).toHaveLength(4);
+    const offenders: string[] = [];
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+      );
+    for (const file of walk(join(REPO_ROOT, "src"))) {
+      const rel = relative(REPO_ROOT, file).replaceAll("\\", "/");
+      if (rel.startsWith("src/cli/") || rel.startsWith("src/core/merge/")) continue;
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+          for (const command of slashCommands)
+            if (line.includes(`thread-mind-mcp ${command}`) && !line.includes(`/thread-mind:${command}`))
+              offenders.push(`${rel}:${i + 1}: ${line.trim().slice(0, 120)}`);
+        });
+    }
+    expect(offenders).toEqual([]);
   });
 });

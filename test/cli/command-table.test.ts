@@ -37,6 +37,9 @@ describe("thread-mind-mcp's commands", () => {
     expect(run.code).toBe(0);
     const listed = [...run.stdout.matchAll(/^ {2}(\S+) +\S/gm)].map((m) => m[1]);
     expect(listed).toEqual(NAMES);
+    // Every summary starts in one column ("recall-index", longer than the others, pushed its own out of line).
+    const columns = new Set([...run.stdout.matchAll(/^ {2}\S+ +(?=\S)/gm)].map((m) => m[0].length));
+    expect(columns.size).toBe(1);
   });
 
   it("each command answers --help with its summary and usage, exit 0", () => {

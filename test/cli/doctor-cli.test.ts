@@ -214,7 +214,8 @@ describe("thread-mind-mcp doctor", () => {
   });
 
   // Root reads and writes whatever the mode bits say: this case can only be seen as another user.
-  it.skipIf(process.getuid?.() === 0)("workspace: a .threadmind/ the user cannot write fails", async () => {
+  it("workspace: a .threadmind/ the user cannot write fails", async (ctx) => {
+    ctx.skip(process.getuid?.() === 0, "runs as root, who may write whatever the mode bits say");
     const r = repo();
     await project(r.dir);
     const { chmodSync } = await import("node:fs");
@@ -321,7 +322,7 @@ describe("thread-mind-mcp doctor", () => {
       );
       return join(root, "plugin", "dist", "cli.mjs");
     };
-    const cli = ["cli.cjs", "cli.mjs", "cli-main.mjs", "cli-report.cjs"];
+    const cli = ["cli.cjs", "cli.mjs", "cli-main.mjs", "cli-report.cjs", "cli-statusline.cjs", "cli-statusline-store.cjs"];
     const all = [...cli, "hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs", "server.mjs"];
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, VERSION, all)), "versions")).toBe("ok");
     const newer = doctor(r.dir, home(), {}, copy("9.9.9", "9.9.9", all));
@@ -334,9 +335,18 @@ describe("thread-mind-mcp doctor", () => {
     const without = (bundle: string) => doctor(r.dir, home(), {}, copy(VERSION, VERSION, allBut(bundle)));
     // A bundle the configs name, and those loaded at run time by another: hook.cjs loads hook-start.cjs (SessionStart) or
     // hook-main.cjs, which load hook-core.cjs; cli.mjs runs cli.cjs, which loads cli-main.mjs (every command but the
-    // report) or cli-report.cjs (this doctor runs from the copy's cli-main.mjs). A plugin without one of them fails.
+    // report) or cli-report.cjs, or cli-statusline.cjs (the user's status line), which loads cli-statusline-store.cjs
+    // (this doctor runs from the copy's cli-main.mjs). A plugin without one of them fails.
     const missing = without("server.mjs");
-    for (const bundle of ["server.mjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs", "cli-report.cjs"]) {
+    for (const bundle of [
+      "server.mjs",
+      "hook-start.cjs",
+      "hook-main.cjs",
+      "hook-core.cjs",
+      "cli-report.cjs",
+      "cli-statusline.cjs",
+      "cli-statusline-store.cjs",
+    ]) {
       const run = bundle === "server.mjs" ? missing : without(bundle);
       expect(status(run, "versions"), bundle).toBe("fail");
       expect(run.checks.get("versions")!.detail[0]).toContain(`plugin/dist/${bundle}`);

@@ -31,42 +31,41 @@ function tempDir(prefix: string): string {
 }
 
 describe("thread-mind-mcp report", () => {
-  // Skipped with its reason, not silently: the fixtures live outside the repository.
-  if (!existsSync(publicFixtures))
-    it.skip(`skipped: no shared transcript fixtures at ${publicFixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`, () => {});
-  it.skipIf(!existsSync(publicFixtures))(
-    "prints JSON whose session figures match an independent reading of the public transcripts",
-    () => {
-      const fake = makeFakeClaudeConfig();
-      cleanups.push(fake.cleanup);
-      const workspace = tempDir("tm-cli-report-");
-      const names = [
-        "spotter/short.jsonl",
-        "spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
-        "claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
-      ];
-      const placed = names.map((n) => fake.place(join(publicFixtures, n), workspace));
-      const run = runCli(["report", "--json"], { cwd: workspace, home: home(), env: { CLAUDE_CONFIG_DIR: fake.configDir } });
-      expect(run.code).toBe(0);
-      const report = JSON.parse(run.stdout) as SavingsReport;
-      expect(report.scannedFiles).toBe(names.length);
-      for (const path of placed) {
-        const e = readTranscriptIndependently(path);
-        const s = report.sessions.find((x) => x.path === path)!;
-        expect([s.firstContextTokens, s.peakContextTokens, s.finalContextTokens, s.apiResponses, s.outputTokens]).toEqual([
-          e.firstContext,
-          e.peakContext,
-          e.finalContext,
-          e.apiResponses,
-          e.outputTokensSum,
-        ]);
-      }
-      expect(report.restarts.map((r) => [r.kind, r.before, r.after])).toEqual([["compaction", 170251, 36081]]);
-      // --json carries each restart's confidence and reason, and the averages per kind.
-      expect(report.restarts[0]).toMatchObject({ trigger: "auto", confidence: "boundary", gapMs: null, notAveraged: null });
-      expect(report.byKind.map((k) => [k.kind, k.withoutThreadMind.measured])).toEqual([["auto-compaction", 1]]);
-    },
-  );
+  it("prints JSON whose session figures match an independent reading of the public transcripts", (ctx) => {
+    // Skipped with its reason, not silently: the fixtures live outside the repository.
+    ctx.skip(
+      !existsSync(publicFixtures),
+      `no shared transcript fixtures at ${publicFixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`,
+    );
+    const fake = makeFakeClaudeConfig();
+    cleanups.push(fake.cleanup);
+    const workspace = tempDir("tm-cli-report-");
+    const names = [
+      "spotter/short.jsonl",
+      "spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+      "claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
+    ];
+    const placed = names.map((n) => fake.place(join(publicFixtures, n), workspace));
+    const run = runCli(["report", "--json"], { cwd: workspace, home: home(), env: { CLAUDE_CONFIG_DIR: fake.configDir } });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as SavingsReport;
+    expect(report.scannedFiles).toBe(names.length);
+    for (const path of placed) {
+      const e = readTranscriptIndependently(path);
+      const s = report.sessions.find((x) => x.path === path)!;
+      expect([s.firstContextTokens, s.peakContextTokens, s.finalContextTokens, s.apiResponses, s.outputTokens]).toEqual([
+        e.firstContext,
+        e.peakContext,
+        e.finalContext,
+        e.apiResponses,
+        e.outputTokensSum,
+      ]);
+    }
+    expect(report.restarts.map((r) => [r.kind, r.before, r.after])).toEqual([["compaction", 170251, 36081]]);
+    // --json carries each restart's confidence and reason, and the averages per kind.
+    expect(report.restarts[0]).toMatchObject({ trigger: "auto", confidence: "boundary", gapMs: null, notAveraged: null });
+    expect(report.byKind.map((k) => [k.kind, k.withoutThreadMind.measured])).toEqual([["auto-compaction", 1]]);
+  });
 
   it("finds transcripts under HOME/.claude without CLAUDE_CONFIG_DIR, prints Markdown, and writes the SVG and HTML files", () => {
     const homeDir = home();
@@ -122,7 +121,7 @@ describe("thread-mind-mcp stats", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('ThreadMind Stats: "Shop"');
     expect(run.stdout).toContain("No measurements yet. Install the ThreadMind plugin");
-    expect(run.stdout).toContain("thread-mind-mcp report --html report.html");
+    expect(run.stdout).toContain("/thread-mind:report (`thread-mind-mcp report --html report.html` in a terminal)");
   });
 
   it("with measurements: measured sizes, loaded context (~), receipts and restarts by kind", async () => {
@@ -178,7 +177,7 @@ describe("thread-mind-mcp stats", () => {
 describe("--help of the measuring commands", () => {
   for (const [command, expected] of [
     ["stats", "thread-mind-mcp stats"],
-    ["report", "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]"],
+    ["report", "thread-mind-mcp report [--json] [--svg FILE] [--html FILE | --page]"],
     ["doctor", "thread-mind-mcp doctor [--json]"],
   ] as const) {
     it(`${command} --help prints its usage and exits 0`, () => {

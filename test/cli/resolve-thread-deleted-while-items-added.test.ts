@@ -2,14 +2,13 @@
 // without a driver, merge-tree) reports nothing (thread.md unchanged on the adding side, items new files) and leaves the
 // folder with items but no thread.md. The store names it with the fix, SessionStart and the tools keep working, doctor
 // names it, and `resolve` restores it with its items (thread.md from git history) or, with --delete, deletes it for good.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { commitStore, conflictMarkerFiles, expectNoDriver, git, gitOk, integrate } from "../support/plain-git.js";
-import { runCli } from "../support/run-cli.js";
+import { homesPerTest, runCli } from "../support/run-cli.js";
 import { checkThreads } from "../../src/core/doctor/doctor-store-checks.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 
@@ -42,7 +41,8 @@ async function deletedWhileAdded(how: "git merge" | "merge-tree"): Promise<{ dir
   return { dir, head };
 }
 
-const home = () => mkdtempSync(join(tmpdir(), "tm-home-"));
+// Removed after each test (each run left four tm-home-* folders in the temp dir).
+const home = homesPerTest();
 
 describe("a thread deleted on one branch while the other added items to it", () => {
   for (const how of ["git merge", "merge-tree"] as const) {

@@ -1,12 +1,14 @@
 // `thread-mind-mcp statusline` as Claude Code runs it: the built CLI fed the real status line JSON on stdin, in a
-// summary-current, a stale, a no-project and a damaged-store repository; always one line (or none) and exit 0.
+// summary-current, a stale, a no-project and a damaged-store repository; always one line (or none) and exit 0; and
+// what it loads to stay near Node's own start (it runs after every response).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { BUILT_CLI, homesPerTest } from "../support/run-cli.js";
+import { BUILT_CLI, REPO_ROOT, homesPerTest } from "../support/run-cli.js";
+import { readmeSection } from "../support/readme-client-configs.js";
 import { runHookProcess } from "../reliability/hook-process.js";
 import { assistant, jsonl, user } from "../transcript/transcript-builders.js";
 
@@ -47,12 +49,19 @@ function statusJson(dir: string, transcriptPath: string): string {
   });
 }
 
+/** The package's bin, which the README's status line command runs. */
+const BIN = join(dirname(BUILT_CLI), "cli.cjs");
+
 /** The built CLI's status line, with the environment Claude Code gives a status line (no ThreadMind variables). */
-function statusline(dir: string, stdin: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BUILT_CLI, "statusline"], {
+function statusline(
+  dir: string,
+  stdin: string,
+  options: { cli?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? BIN, "statusline"], {
     cwd: dir,
     input: stdin,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home(), LANG: "C.UTF-8" },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home(), LANG: "C.UTF-8", ...options.env },
     encoding: "utf8",
     timeout: 30_000,
   });
@@ -121,6 +130,66 @@ describe("thread-mind-mcp statusline", () => {
       code: 0,
       stdout: "◆ ThreadMind · config.json unusable (run /thread-mind:doctor)\n",
     });
+  });
+
+  it("names a thread whose title the quick read leaves to the YAML parser (escapes), through the Store's bundle", async () => {
+    const dir = repo().dir;
+    const path = transcript(dir, [21_000]);
+    await writtenThenStarted(dir, path);
+    const window = servicesFor(dir, `claude-${CLAUDE_PID}`);
+    await window.threadCreate({ title: `it's "quoted": yes` });
+    expect(statusline(dir, statusJson(dir, path))).toMatchObject({
+      code: 0,
+      stdout: `◆ it's "quoted": yes · summary current\n`,
+      stderr: "",
+    });
+  });
+
+  it("loads neither the Store's bundle, node:crypto, the stdout stream nor the ESM loader for a title it reads quickly", async () => {
+    const dir = repo().dir;
+    const path = transcript(dir, [21_000, 33_000]);
+    await writtenThenStarted(dir, path);
+    const preload = join(dir, "record-loaded.cjs");
+    const out = join(dir, "loaded.json");
+    writeFileSync(
+      preload,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(require.cache) })));\n`,
+    );
+    expect(statusline(dir, statusJson(dir, path), { nodeArgs: ["--require", preload] }).stdout).toBe(
+      "◆ Refunds · 12k tokens since summary\n",
+    );
+    const loaded = JSON.parse(readFileSync(out, "utf8")) as { builtins: string[]; files: string[] };
+    for (const builtin of ["crypto", "stream", "net", "internal/modules/esm/loader"])
+      expect(loaded.builtins).not.toContain(`NativeModule ${builtin}`);
+    expect(loaded.files.map((f) => f.split(/[\\/]/).pop())).toEqual(["record-loaded.cjs", "cli.cjs", "cli-statusline.cjs"]);
+  });
+
+  it("still runs through cli.mjs, the command earlier setups wrote", async () => {
+    const dir = repo().dir;
+    const path = transcript(dir, [21_000]);
+    await writtenThenStarted(dir, path);
+    expect(statusline(dir, statusJson(dir, path), { cli: BUILT_CLI })).toMatchObject({
+      code: 0,
+      stdout: "◆ Refunds · summary current\n",
+    });
+  });
+
+  it("joins a status line the user already has, as the README shows (both commands given the same input)", async () => {
+    const dir = repo().dir;
+    const path = transcript(dir, [21_000]);
+    await writtenThenStarted(dir, path);
+    const composed = /`(sh -c '[^`]*')`/.exec(readmeSection("Status line").replaceAll("\n", " "))?.[1];
+    expect(composed, "the README's Status line section has no `sh -c '…'` example").toBeDefined();
+    // The user's own status line: the model's name, from the same JSON (no quote: it sits inside the README's '…').
+    const theirs = "grep -o Opus";
+    const command = composed!.replace("your-command", theirs).replaceAll("<plugin folder>", REPO_ROOT);
+    const run = spawnSync("sh", ["-c", command], {
+      cwd: dir,
+      input: statusJson(dir, path),
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home(), LANG: "C.UTF-8" },
+      encoding: "utf8",
+    });
+    expect(run).toMatchObject({ status: 0, stdout: "Opus  ◆ Refunds · summary current\n", stderr: "" });
   });
 
   it("answers an input that is not JSON with the thread alone (no conversation to judge)", async () => {

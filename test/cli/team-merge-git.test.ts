@@ -269,7 +269,7 @@ describe("real conflicts are confined, reported and explained", () => {
     const doctor = cli(repo.dir, "doctor");
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toContain(
-      `[FAIL] Conflicted thread files: 1 ThreadMind file in conflict\n       ${MAIN}\n       fix: Run \`thread-mind-mcp resolve\``,
+      `[FAIL] Conflicted thread files: 1 ThreadMind file in conflict\n       ${MAIN}\n       fix: Run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal)`,
     );
     expect(doctor.stdout).toContain(`${MAIN}: contains git conflict markers`);
   });

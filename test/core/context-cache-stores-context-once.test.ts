@@ -11,7 +11,7 @@ import type { CachedStart, ContextCacheEntry } from "../../src/core/context/cont
 const store = mkdtempSync(join(tmpdir(), "tm-cache-once-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));
 
-const body = `## Thread: Refunds (active)\n${"- a decision that is part of the context\n".repeat(200)}`;
+const body = `## Thread: Refunds (current)\n${"- a decision that is part of the context\n".repeat(200)}`;
 const start = (header: string): CachedStart => ({
   text: `${header}\n${body}`,
   contentHash: `hash-${header.length}`,

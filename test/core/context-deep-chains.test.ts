@@ -53,7 +53,7 @@ describe("context assembly stops walking at the budget", () => {
     const { context, sources } = await s.contextWithSources(project, thread, { maxChars: HOOK_BUDGET });
     expect(context.text.length).toBeLessThanOrEqual(HOOK_BUDGET);
     expect(context.text).toContain(
-      `## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive`,
+      `## Thread: Main (current)\n### State\n- the active thread's own state, which must always arrive`,
     );
     // Each ancestor block is ~70 characters: about 140 fit; the walk stops one past what fits.
     expect(threadFilesRead(sources)).toBeLessThan(250);
@@ -76,7 +76,7 @@ describe("context assembly stops walking at the budget", () => {
     expect(context.tokens).toBeLessThanOrEqual(300);
     expect(threadFilesRead(sources)).toBeLessThan(40);
     expect(context.omittedBeyond).toBe(true);
-    expect(context.text).toContain("## Thread: Main (active)\n### State\n- the active thread's own state");
+    expect(context.text).toContain("## Thread: Main (current)\n### State\n- the active thread's own state");
   });
 
   test("a 1,000-long parentId cycle is found in one pass (each file read once) and named as a cycle", async () => {
@@ -122,7 +122,7 @@ describe("the 10,000-character cap on deep chains", () => {
     const ctx = await s.contextGet({ maxChars: HOOK_BUDGET });
     expect(ctx.text.length).toBeLessThanOrEqual(HOOK_BUDGET);
     expect(ctx.truncated).toBe(false);
-    expect(ctx.text).toContain(`## Thread: Main (active)\n${MAIN_SUMMARY.replace("## State", "### State")}`);
+    expect(ctx.text).toContain(`## Thread: Main (current)\n${MAIN_SUMMARY.replace("## State", "### State")}`);
     const notice = ctx.text.split("\n").find((l) => l.startsWith("_Left out to fit the budget:"))!;
     expect(notice).toBeDefined();
     expect(notice.length).toBeLessThan(400);
@@ -140,7 +140,7 @@ describe("the 10,000-character cap on deep chains", () => {
       const ctx = await s.contextGet({ maxChars });
       expect(ctx.text.length, `maxChars ${maxChars}`).toBeLessThanOrEqual(maxChars);
       // As soon as the heading fits, something of the active summary is there.
-      if (maxChars >= 60) expect(ctx.text, `maxChars ${maxChars}`).toMatch(/^## Thread: Main \(active\)\n### State\n- the/m);
+      if (maxChars >= 60) expect(ctx.text, `maxChars ${maxChars}`).toMatch(/^## Thread: Main \(current\)\n### State\n- the/m);
     }
   });
 
@@ -159,12 +159,12 @@ describe("the 10,000-character cap on deep chains", () => {
     const forty = await s.contextGet({ maxTokens: 40 });
     expect(encoder.countTokens(forty.text)).toBeLessThanOrEqual(40);
     expect(forty.truncated).toBe(true);
-    expect(forty.text).toMatch(/^## Thread: Refunds \(active\)\n### State\n- refunds go/);
+    expect(forty.text).toMatch(/^## Thread: Refunds \(current\)\n### State\n- refunds go/);
     for (let maxTokens = 1; maxTokens <= full.tokens + 2; maxTokens++) {
       const ctx = await s.contextGet({ maxTokens });
       const at = `maxTokens ${maxTokens}`;
       expect(encoder.countTokens(ctx.text), at).toBeLessThanOrEqual(Math.min(maxTokens, full.tokens));
-      if (maxTokens >= 20) expect(ctx.text, at).toMatch(/^## Thread: Refunds \(active\)\n### State\n- refunds/m);
+      if (maxTokens >= 20) expect(ctx.text, at).toMatch(/^## Thread: Refunds \(current\)\n### State\n- refunds/m);
     }
   });
 });

@@ -25,7 +25,7 @@ describe("thread lifecycle", () => {
     expect(ctx.text).toContain("## System Context\nTypeScript monorepo.");
     expect(ctx.text).toContain("- Use Postgres");
     expect(ctx.text).not.toContain("nothing yet");
-    expect(ctx.text).toContain("## Thread: Auth UI (active)\n### State\n- login form done");
+    expect(ctx.text).toContain("## Thread: Auth UI (current)\n### State\n- login form done");
     expect(ctx.depth).toBe(3);
     const tree = await s.threadList();
     expect(tree.text).toContain("└── Auth UI (auth-ui) ◀ current");

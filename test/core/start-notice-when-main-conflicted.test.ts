@@ -36,7 +36,7 @@ describe("the start notice for an unreadable chosen thread", () => {
 
     const later = servicesFor(repo.dir, "second");
     const context = await later.contextGet();
-    expect(context.text).toContain("## Thread: Shop ours (active)");
+    expect(context.text).toContain("## Thread: Shop ours (current)");
     const said = [context.text, ...later.notices].join("\n");
     expect(said).toContain("is in conflict");
     expect(said).not.toContain("starts elsewhere");
@@ -51,7 +51,7 @@ describe("the start notice for an unreadable chosen thread", () => {
     writeFileSync(join(repo.dir, ".threadmind", "threads", "shop", "payments", "thread.md"), "---\ntitle: **Payments**\n---\n");
     const later = servicesFor(repo.dir, "second");
     const context = await later.contextGet();
-    expect(context.text).toContain("## Thread: Shop (active)");
+    expect(context.text).toContain("## Thread: Shop (current)");
     expect(later.notices.join("\n")).toContain('The thread last chosen on branch "');
     expect(later.notices.join("\n")).toContain("this session starts elsewhere");
   });

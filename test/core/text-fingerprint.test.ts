@@ -6,7 +6,8 @@ import { textFingerprint } from "../../src/core/text-fingerprint.js";
 
 describe("textFingerprint", () => {
   test("is 14 hex digits and the same for the same text", () => {
-    const text = 'ThreadMind memory, loaded at session start: the context of thread "Auth" (auth).\n\n## Thread: Auth (active)\n';
+    const text =
+      'ThreadMind memory, loaded at session start: the context of thread "Auth" (auth).\n\n## Thread: Auth (current)\n';
     expect(textFingerprint(text)).toMatch(/^[0-9a-f]{14}$/);
     expect(textFingerprint(text)).toBe(textFingerprint(`${text}`));
   });

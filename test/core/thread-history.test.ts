@@ -52,9 +52,9 @@ describe("thread history", () => {
       [c1, "Alice", "Start auth", "created"],
     ]);
     const [uncommitted, close, jwt, first] = h.entries;
-    expect(uncommitted!.meta).toEqual(["status: done → active"]);
+    expect(uncommitted!.meta).toEqual(["status: done → open"]);
     expect(uncommitted!.sections).toEqual([{ section: "Next steps", added: ["- rotate keys"], removed: [] }]);
-    expect(close!.meta).toEqual(["status: active → done"]);
+    expect(close!.meta).toEqual(["status: open → done"]);
     expect(close!.sections).toEqual([
       { section: "Decisions", added: [expect.stringMatching(/^- Closed as done \(\d{4}-\d{2}-\d{2}\): shipped$/)], removed: [] },
     ]);
@@ -70,7 +70,7 @@ describe("thread history", () => {
     ]);
     expect(h.entries[1]!.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(h.text).toContain('History of "Auth" (auth), .threadmind/threads/shop/auth/, newest first: 5 versions.');
-    expect(h.text).toContain("● Uncommitted changes\n  status: done → active\n  Next steps: + - rotate keys");
+    expect(h.text).toContain("● Uncommitted changes\n  status: done → open\n  Next steps: + - rotate keys");
     expect(h.text).toContain(
       `${c3.slice(0, 8)} Alice — Auth: JWT instead of sessions\n  related: + main\n  Decisions: + - JWT in cookies | − - Sessions in Redis\n  Constraints: − - No third-party IdP`,
     );

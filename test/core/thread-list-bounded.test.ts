@@ -76,11 +76,11 @@ describe("thread_list on a large project", () => {
     expect(text).toContain("Kid 19 (kid-19)");
     expect(text).not.toContain("(kid-20)");
     expect(text).toContain(
-      '(10 more children of the active thread not shown: thread_list with rootId "feature" and depth 1 lists them.)',
+      '(10 more children of the current thread not shown: thread_list with rootId "feature" and depth 1 lists them.)',
     );
     expect(text).toContain("Sibling 0 (sib-0)");
     expect(text).toContain(
-      '(5 more siblings of the active thread not shown: thread_list with rootId "area" and depth 1 lists them.)',
+      '(5 more siblings of the current thread not shown: thread_list with rootId "area" and depth 1 lists them.)',
     );
     expect(text).toContain("Open threads, most recently updated first:\n- Newest work (newest), under t-1, updated 2027-01-01");
     expect(text).toMatch(/Not shown: [\d,]+ threads \([\d,]+ open, [\d,]+ done, [\d,]+ abandoned\)\./);

@@ -381,7 +381,7 @@ describe("threads: create, switch, warnings", () => {
     await s.threadStatus({ status: "done" });
     const sw = await s.threadSwitch("a2x");
     expect(sw.context.threadId).toBe("a2x");
-    expect(sw.context.text).toContain("## Thread: A2x (active)");
+    expect(sw.context.text).toContain("## Thread: A2x (current)");
     const { text } = await s.threadList();
     expect(text).toBe(
       [

@@ -185,7 +185,7 @@ describe("damaged thread files", () => {
     const ctx = await s.contextGet();
     expect(ctx.text).toContain("- root decision");
     expect(ctx.text).toContain("- a decision");
-    expect(ctx.text).toContain("## Thread: C (active)");
+    expect(ctx.text).toContain("## Thread: C (current)");
     expect(ctx.text).not.toContain("b state");
     const deleted = await s.threadDelete("a");
     expect(deleted.deleted.sort()).toEqual(["a", "b", "c"]);
@@ -398,7 +398,7 @@ describe("damaged thread files", () => {
       (e: unknown) => e,
     );
     expect((error as Error).message).toBe(
-      `Cannot rebase "a" under "c": the chain above "c" holds a thread file that cannot be read (${bPath}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\` while git reports the conflict, or edit the marked part by hand), so ThreadMind cannot tell whether "c" is under "a" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`,
+      `Cannot rebase "a" under "c": the chain above "c" holds a thread file that cannot be read (${bPath}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal) while git reports the conflict, or edit the marked part by hand), so ThreadMind cannot tell whether "c" is under "a" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`,
     );
     expect(threadFilesText(repo.dir, "p", "a")).toBe(aBefore);
     // Repaired, the chain shows c under a: the rebase is refused as a descendant, and the tree has no cycle.

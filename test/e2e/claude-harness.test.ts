@@ -1,10 +1,12 @@
 // Verifies, against the real Claude Code 2.1.332 binary and our mock API, the Claude Code behaviour ThreadMind relies on.
 //
 // Set THREADMIND_UPDATE_TRANSCRIPT_FIXTURES=1 to (re)write test/fixtures/transcripts/cc-2.1.332/ from these runs.
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -23,12 +25,12 @@ import {
   readProbeLog,
 } from "../support/probe-log.js";
 import type { ProbeEntry, ProbeHookEntry } from "../support/probe-log.js";
-import { describeRun, expectSuccess } from "../support/run-claude.js";
+import { claudeTmpDir, describeRun, expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { writeTranscriptFixture } from "../support/transcript-fixture.js";
 
 const availability = await claudeAvailability();
-if (!availability.available) console.warn(`[claude-harness] skipped: ${availability.reason}`);
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
@@ -290,6 +292,14 @@ describe.skipIf(!availability.available)("real Claude Code 2.1.332 against the m
       expect(request?.body?.stream).toBe(true);
       expect(request?.headers["x-api-key"]).toBe("dummy");
       expect(request?.headers["x-claude-code-session-id"]).toBe(sessionId);
+    });
+
+    it("keeps Claude Code's per-session temp folder in the sandbox's HOME, none in the system temp dir (removed with it)", () => {
+      // Claude Code makes $TMPDIR/claude-<uid>/<launch dir, - for each other character>/<session>/ and never removes it.
+      const folder = `claude-${process.getuid?.() ?? 0}`;
+      const launchDir = sandbox.project.replace(/[^A-Za-z0-9]/g, "-");
+      expect(readdirSync(join(claudeTmpDir(sandbox.home), folder, launchDir))).toContain(sessionId);
+      expect(existsSync(join(tmpdir(), folder, launchDir))).toBe(false);
     });
 
     it("writes exactly the usage the mock returned into the transcript", () => {

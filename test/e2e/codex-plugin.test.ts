@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { codexAvailability } from "../support/codex-binary.js";
 import { copyRepoAsClone } from "../support/marketplace-copy.js";
 import { startMockResponses, type MockResponses } from "../support/mock-responses.js";
@@ -18,6 +19,7 @@ import { threadFilesText } from "../support/thread-files.js";
 
 const run = promisify(execFile);
 const availability = await codexAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 90_000;
 const MCP = "mcp__thread_mind";

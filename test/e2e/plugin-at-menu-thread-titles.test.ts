@@ -12,6 +12,7 @@
 // (`customApiKeyResponses.approved`: the key's last 20 characters). CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL
 // stops its attempt to clone the official marketplace from GitHub at startup.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -25,7 +26,7 @@ import type { TmuxSession } from "../support/tmux-tui.js";
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const skipReason = availability.available ? tmuxUnavailableReason() : availability.reason;
-if (skipReason !== null) console.warn(`[plugin-at-menu-thread-titles] skipped: ${skipReason}`);
+sayWhySkipped(skipReason);
 
 /** Every wait on the TUI is bounded by this; a timeout's error carries the last pane. */
 const WAIT_MS = 30_000;

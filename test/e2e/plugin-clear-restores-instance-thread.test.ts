@@ -1,5 +1,6 @@
 // Real Claude Code + the plugin: /clear measures the ended session and brings back the thread THIS instance switched to.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -14,6 +15,7 @@ import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { SWITCH_TOOL, USAGE_AFTER_SWITCH, size, switchingModel } from "../support/switching-model.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 

@@ -1,7 +1,9 @@
 // Real Claude Code: the repository validates as a marketplace, installs from one, and /thread-mind:tree brings the tree.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -19,12 +21,14 @@ import {
   promptRequests,
   toolName,
 } from "../support/plugin-e2e.js";
+import { readmeSection } from "../support/readme-client-configs.js";
 import { expectSuccess } from "../support/run-claude.js";
 import type { ClaudeRun } from "../support/run-claude.js";
 import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const LIST_TOOL = toolName("thread_list");
@@ -141,6 +145,22 @@ describe.skipIf(!availability.available)(
         expect(sessionEnds.map((e) => [e.reason, e.contextTokens])).toEqual([
           ["other", USAGE.input_tokens + USAGE.cache_creation_input_tokens + USAGE.cache_read_input_tokens],
         ]);
+      });
+
+      it("the README's terminal command line for doctor runs the copy Claude Code installed", () => {
+        // README "Command line": `node ~/.claude/plugins/cache/thread-mind/thread-mind/<version>/plugin/dist/cli.mjs doctor`.
+        const line = /`node (~\/\.claude\/plugins\/cache\/[^`]*\/cli\.mjs) doctor`/.exec(readmeSection("Command line"))?.[1];
+        expect(line, "README's Command line section names no installed copy's doctor").toBeDefined();
+        const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+        const cli = line!.replace("~", sandbox.home).replace("<version>", version);
+        const doctor = spawnSync(process.execPath, [cli, "doctor"], {
+          cwd: repo.dir,
+          env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sandbox.home, LANG: "C.UTF-8" },
+          encoding: "utf8",
+        });
+        expect(doctor.stderr).toBe("");
+        expect(doctor.stdout).toContain(`ThreadMind doctor (thread-mind-mcp ${version})`);
+        expect(doctor.stdout).toContain("[ok  ] Plugin hooks:");
       });
 
       it("/thread-mind:tree makes the model call thread_list (allowed by the command, no prompt) and the tree reaches it", () => {

@@ -1,5 +1,6 @@
 // Real Claude Code + the plugin: /compact measures the size reached before compaction and puts the context back after it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -13,6 +14,7 @@ import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const USAGE: Usage = {

@@ -1,5 +1,6 @@
 // Real Claude Code + the plugin: a context that would pass 10,000 characters is budgeted to arrive whole, never as a preview.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -13,6 +14,7 @@ import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const CAP = 10_000;

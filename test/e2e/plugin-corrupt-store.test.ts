@@ -1,6 +1,7 @@
 // Real Claude Code + the plugin: a damaged thread file never stops the session, and the user is told which file.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -28,6 +29,7 @@ import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const SWITCH_TOOL = toolName("thread_switch");

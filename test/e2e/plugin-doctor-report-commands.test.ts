@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -14,6 +15,7 @@ import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 180_000;
 

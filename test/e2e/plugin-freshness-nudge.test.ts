@@ -1,5 +1,6 @@
 // Real Claude Code + the plugin: UserPromptSubmit nudges the model once the conversation grew 30,000 tokens beyond its first request (or the last summary write), again past 60,000, never after a write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -14,6 +15,7 @@ import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { threadFilesText } from "../support/thread-files.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 180_000;
 /** How many nudges the model has seen in each ordinary request (a nudge stays in the conversation once given). */

@@ -1,5 +1,6 @@
 // Real Claude Code + the plugin: /clear and /compact record how current the thread's summary was; after a stale one the user is told and the model gets the pointer or the compact line.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -24,6 +25,7 @@ import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 180_000;
 

@@ -7,6 +7,7 @@
 // SessionEnd hooks confirm each one delivered from there (receipts), as stats then say.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync } from "node:fs";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { join } from "node:path";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -24,6 +25,7 @@ import { listTranscripts, readTranscript, type TranscriptRecord } from "../suppo
 import { collectStats, renderStats } from "../../src/core/savings/stats.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 180_000;
 const UPDATE_TOOL = toolName("summary_update");

@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -17,6 +18,7 @@ import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { projectFolderName } from "../../src/core/savings/transcript-locations.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const USAGE: Usage = { input_tokens: 1_000, cache_creation_input_tokens: 200, cache_read_input_tokens: 30_000, output_tokens: 5 };

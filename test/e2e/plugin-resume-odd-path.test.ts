@@ -1,6 +1,7 @@
 // Real Claude Code in a workspace whose path has spaces, accents and an emoji: a conversation resumed by a new process
 // (--resume, then --continue) keeps its thread through /clear, though another window moved the branch meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -13,6 +14,7 @@ import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 import { SWITCH_TOOL, USAGE_AFTER_SWITCH, size, switchingModel } from "../support/switching-model.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 

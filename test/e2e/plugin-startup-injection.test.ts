@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -25,6 +26,7 @@ import type { PlainRepo, ThreadMindRepo } from "../support/threadmind-repo.js";
 import { contentHash } from "../../src/core/context/token-estimate.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const USAGE: Usage = { input_tokens: 3100, cache_creation_input_tokens: 420, cache_read_input_tokens: 18_000, output_tokens: 12 };

@@ -16,6 +16,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { lastUserText } from "../support/anthropic-request-text.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
@@ -33,7 +34,7 @@ import type { TmuxSession } from "../support/tmux-tui.js";
 const availability = await claudeAvailability();
 const bin = availability.available ? availability.binary.path : "";
 const skipReason = availability.available ? tmuxUnavailableReason() : availability.reason;
-if (skipReason !== null) console.warn(`[plugin-status-line] skipped: ${skipReason}`);
+sayWhySkipped(skipReason);
 
 /** Every wait on the TUI is bounded by this; a timeout's error carries the last pane. */
 const WAIT_MS = 30_000;
@@ -172,7 +173,7 @@ describe.skipIf(skipReason !== null)("ThreadMind's status line in the real Claud
 
   it("the README and /thread-mind:statusline set up the same command", () => {
     expect(readmeStatusLineCommand()).toBe(slashCommandStatusLineCommand());
-    expect(readmeStatusLineCommand()).toBe(`node "${REPO_ROOT}/plugin/dist/cli.mjs" statusline`);
+    expect(readmeStatusLineCommand()).toBe(`node "${REPO_ROOT}/plugin/dist/cli.cjs" statusline`);
   });
 
   it(

@@ -1,6 +1,7 @@
 // Real Claude Code, one process: two projects in one repository, project_switch through the MCP server, a branch checkout
 // made outside the session, then /compact and /clear: each reinjection is the switched-to project's thread.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { createClaudeSandbox } from "../support/claude-sandbox.js";
 import type { ClaudeSandbox } from "../support/claude-sandbox.js";
@@ -22,6 +23,7 @@ import { createThreadMindRepo } from "../support/threadmind-repo.js";
 import type { ThreadMindRepo } from "../support/threadmind-repo.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 const bin = availability.available ? availability.binary.path : "";
 const RUN_TIMEOUT = 120_000;
 const PROJECT_SWITCH = toolName("project_switch");

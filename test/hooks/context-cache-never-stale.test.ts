@@ -99,7 +99,7 @@ describe("the SessionStart context cache", () => {
     await sessionStart("startup");
     await servicesFor(repo.dir, "other-window").threadSwitch("payments");
     const after = await sessionStart("startup");
-    expect(after?.hookSpecificOutput?.additionalContext).toContain("## Thread: Payments (active)");
+    expect(after?.hookSpecificOutput?.additionalContext).toContain("## Thread: Payments (current)");
     await servicesFor(repo.dir, "other-window").threadSwitch("refunds");
   });
 
@@ -108,7 +108,7 @@ describe("the SessionStart context cache", () => {
     await servicesFor(repo.dir, "other-window").threadSwitch("payments");
     await settle();
     const { full, fast } = await bothPaths("clear");
-    expect(full?.hookSpecificOutput?.additionalContext).toContain("## Thread: Refunds (active)");
+    expect(full?.hookSpecificOutput?.additionalContext).toContain("## Thread: Refunds (current)");
     expect(fast).toEqual(full);
     // Its MCP server (same Claude Code instance) sees the same thread.
     const server = servicesFor(repo.dir, claudeInstanceSession(PID).key);

@@ -40,7 +40,7 @@ async function shopRepo(daysOld: number): Promise<TempRepo> {
 }
 
 const NOTICE =
-  'ThreadMind: the thread summaries in .threadmind/ have never been committed, so a `git clean -fdx` would delete them and no other clone has them; fix: `git add .threadmind && git commit -m "ThreadMind summaries"`. (Said once for this clone; `thread-mind-mcp doctor` keeps checking.)';
+  'ThreadMind: the thread summaries in .threadmind/ have never been committed, so a `git clean -fdx` would delete them and no other clone has them; fix: `git add .threadmind && git commit -m "ThreadMind summaries"`. (Said once for this clone; /thread-mind:doctor keeps checking: `thread-mind-mcp doctor` in a terminal.)';
 
 describe("SessionStart and thread files never committed", () => {
   test("says it once for the clone, with the fix, and never again", async () => {

@@ -40,7 +40,7 @@ describe("SessionStart on deep trees", () => {
     expect(message).not.toContain("gave up");
     expect(context.length).toBeGreaterThan(5_000);
     expect(context.length).toBeLessThanOrEqual(10_000);
-    expect(context).toContain("## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive");
+    expect(context).toContain("## Thread: Main (current)\n### State\n- the active thread's own state, which must always arrive");
     expect(context).toMatch(
       /_Left out to fit the budget: \d+ farther ancestor threads? \(nearest first: .*\), and the ancestors above them, not read\._/,
     );
@@ -52,7 +52,7 @@ describe("SessionStart on deep trees", () => {
     expect(message).not.toContain("gave up");
     expect(context).toContain('form a cycle through "main"');
     expect(message).toContain('form a cycle through "main"');
-    expect(context).toContain("## Thread: Main (active)\n### State\n- the active thread's own state");
+    expect(context).toContain("## Thread: Main (current)\n### State\n- the active thread's own state");
   });
 
   test("60 ancestors with 180-character titles: under the cap with the active summary whole", async () => {
@@ -61,7 +61,7 @@ describe("SessionStart on deep trees", () => {
       title: (i) => `Ancestor ${i} ${"with a very long descriptive title ".repeat(6)}`.slice(0, 180),
     });
     expect(context.length).toBeLessThanOrEqual(10_000);
-    expect(context).toContain("## Thread: Main (active)\n### State\n- the active thread's own state, which must always arrive");
+    expect(context).toContain("## Thread: Main (current)\n### State\n- the active thread's own state, which must always arrive");
     const notice = context.split("\n").find((l) => l.startsWith("_Left out to fit the budget:"))!;
     expect(notice.length).toBeLessThan(400);
   });

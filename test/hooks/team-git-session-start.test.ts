@@ -200,7 +200,7 @@ describe("SessionStart names thread files in conflict", () => {
     const context = await servicesFor(repo.dir, "child").contextGet();
     expect(context.text).toContain("Invoices.");
     expect(context.notices.join("\n")).toContain(
-      `Ancestor "main" could not be read (${main}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run \`thread-mind-mcp resolve\``,
+      `Ancestor "main" could not be read (${main}: contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal)`,
     );
   });
 

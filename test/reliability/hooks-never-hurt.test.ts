@@ -25,6 +25,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import type { LockHolderInput } from "../fixtures/workers/lock-holder.js";
 import { buildWorker, killWorkers, spawnWorker } from "../support/build-worker.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
@@ -150,7 +151,7 @@ function recordedSize(o: Outcome, hook: HookName): { contextTokens: number | nul
 // ---- expectations shared by several scenarios
 
 const contextIntact = (o: Outcome) => {
-  expect(o.context).toContain("## Thread: Damage (active)");
+  expect(o.context).toContain("## Thread: Damage (current)");
   expect(o.context).toContain("The main decision.");
 };
 const measuredWhole = (o: Outcome, hook: HookName) => {
@@ -304,7 +305,7 @@ const SCENARIOS: Scenario[] = [
     },
     expect: {
       "session-start": (o) => {
-        expect(o.context).toContain("## Thread: Child (active)");
+        expect(o.context).toContain("## Thread: Child (current)");
         expect(o.context).toContain("A decision of Other.");
         expect(o.context).toMatch(/form a cycle/);
         expect(o.message).toMatch(/form a cycle/);
@@ -324,7 +325,7 @@ const SCENARIOS: Scenario[] = [
     },
     expect: {
       "session-start": (o) => {
-        expect(o.context).toContain("## Thread: Child (active)");
+        expect(o.context).toContain("## Thread: Child (current)");
         expect(o.message).toMatch(/"ghost".*does not exist/);
       },
       "session-end": measuredWhole,
@@ -553,6 +554,7 @@ const SCENARIOS: Scenario[] = [
 
 const timings: string[] = [];
 
+sayWhySkipped(process.platform === "win32" ? "damages a workspace with POSIX modes, links and FIFOs: not on Windows" : null);
 describe.skipIf(process.platform === "win32")("hooks with a damaged workspace", () => {
   afterAll(() => {
     console.info(`hook elapsed times (ms), session-start / session-end / pre-compact:\n${timings.join("\n")}`);

@@ -132,7 +132,7 @@ describe("hooks while writer processes hammer the store", () => {
           );
         expect(header, `${tag}: ${context.slice(0, 200)}`).not.toBeNull();
         expect(context, tag).toContain(
-          header?.[1] === "Hooks under load" ? "## Thread: Hooks under load (active)" : "Hooks under load",
+          header?.[1] === "Hooks under load" ? "## Thread: Hooks under load (current)" : "Hooks under load",
         );
         expect(contextProblems(context), tag).toEqual([]);
         linesSeen += [...context.matchAll(HAMMER_LINE)].length;
@@ -176,7 +176,7 @@ describe("hooks while writer processes hammer the store", () => {
     expect(start).toMatchObject({ code: 0, hung: false });
     const startOut = parseHookStdout(start.stdout);
     expect(startOut?.systemMessage).toBeUndefined();
-    expect(startOut?.hookSpecificOutput?.additionalContext).toContain("## Thread: Hooks under load (active)");
+    expect(startOut?.hookSpecificOutput?.additionalContext).toContain("## Thread: Hooks under load (current)");
     const end = await runHookProcess("session-end", {
       cwd: root,
       sessionId: "after-kill",

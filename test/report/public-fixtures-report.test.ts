@@ -3,7 +3,8 @@
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import { readTranscriptIndependently, type IndependentReading } from "../support/independent-transcript-reading.js";
 import { folderNameFor } from "../support/fake-claude-projects.js";
@@ -24,8 +25,9 @@ const PUBLIC_MAIN_SESSIONS = [
 const SUBAGENTS = "spotter/4d5611e5-241a-462a-8d15-5122611a9569/subagents";
 
 // Skipped with its reason, not silently: the fixtures live outside the repository.
-if (!present)
-  test.skip(`skipped: no shared transcript fixtures at ${fixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`, () => {});
+sayWhySkipped(
+  present ? null : `no shared transcript fixtures at ${fixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`,
+);
 
 describe.skipIf(!present)("the savings report on real public transcripts", () => {
   let setting: ReportSetting;

@@ -2,6 +2,7 @@
 // dictates; the built CLI's report must pair the restarts, measure them to the token and confirm every injection.
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { claudeAvailability } from "../support/claude-binary.js";
 import { startMockAnthropic, textReply, type MockAnthropic, type Usage } from "../support/mock-anthropic.js";
 import { createClaudeHome, describeRun, makeTempDir, removeDir, runClaude } from "../support/run-claude.js";
@@ -14,6 +15,7 @@ import type { SavingsReport } from "../../src/core/savings/savings-report.js";
 import type { DoctorCheck } from "../../src/core/doctor/doctor-types.js";
 
 const availability = await claudeAvailability();
+sayWhySkipped(availability.available ? null : availability.reason);
 
 /** Conversation sizes the mock reports, in request order: two before /clear, one after it, one after /compact. */
 const SIZES = [40_000, 52_000, 3_100, 2_900] as const;

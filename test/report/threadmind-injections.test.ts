@@ -58,7 +58,7 @@ describe("ThreadMind injections, /clear evidence and pairing in scanned sessions
   });
 
   it("reads source and thread from ThreadMind's header, whole or inside a <persisted-output> preview, per segment", async () => {
-    const start = tmText("startup", "## Thread: Auth UI (active)\nsummary");
+    const start = tmText("startup", "## Thread: Auth UI (current)\nsummary");
     const big = tmText("compact", "x".repeat(12_000));
     const path = await dir.file(
       `${A}.jsonl`,

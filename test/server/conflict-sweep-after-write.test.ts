@@ -11,6 +11,9 @@ import { call, spawnServer, until } from "./support/spawn-server.js";
 import { conflictSweepKeeper, sweepUntilComplete } from "../../src/server/conflict-sweep-refresh.js";
 import { MAX_FILES_READ, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
 
+/** Why the settle tests skip on a file system with whole-second timestamps. */
+const WHOLE_SECONDS = "this file system keeps whole-second timestamps: nothing waits to settle, so there is nothing to check";
+
 /** The threads directory's stamp the saved sweep holds (undefined: no state, or no entry for the project). */
 function savedDir(storeDir: string, projectId: string): string | null | undefined {
   try {
@@ -121,7 +124,7 @@ test("the start cache is refreshed once the threads directory settled, and at on
       return Number((s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs) / 1_000_000n);
     };
     // Whole seconds: nothing waits, so there is nothing to check here (reported as skipped, not passed).
-    if (lstatSync(storeDir, { bigint: true }).ctimeNs % 1_000_000_000n === 0n) ctx.skip();
+    ctx.skip(lstatSync(storeDir, { bigint: true }).ctimeNs % 1_000_000_000n === 0n, WHOLE_SECONDS);
     let changedAt = write();
     let refreshedAt = 0;
     await keep(storeDir, async () => {
@@ -160,7 +163,7 @@ test("after a checkout that rewrote every thread file, the server completes the 
     for (let i = 0; i < files; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
     writeFileSync(join(threads, "marked.md"), "---\nid: marked\n---\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n");
     // On whole-second timestamps nothing settles within a test's patience: the rule is the same, the wait 3 s.
-    if (lstatSync(threads, { bigint: true }).ctimeNs % 1_000_000_000n === 0n) ctx.skip();
+    ctx.skip(lstatSync(threads, { bigint: true }).ctimeNs % 1_000_000_000n === 0n, WHOLE_SECONDS);
     await sleep(120); // past the fine racy margin: the stamps can be trusted
     let asked = 0;
     // Busy for the first two looks: the sweep waits for the client's pause.

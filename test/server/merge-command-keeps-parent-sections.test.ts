@@ -44,7 +44,7 @@ describe("/thread-mind:merge", () => {
     });
     expect(merged).toContain('"payments" is closed as done. This session is now on "main"');
     const after = await call(server, "context_get");
-    expect(after).toContain("## Thread: Shop (active)");
+    expect(after).toContain("## Thread: Shop (current)");
     expect(after).toContain("- Payments: Stripe is the only PSP");
     expect(after).toContain("- Checkout half built");
   });

@@ -60,7 +60,7 @@ describe("prompts with a project", () => {
   test("tm-context and its alias start-thread embed the assembled context", async () => {
     const context = await call(server, "context_get");
     const text = await prompt("tm-context");
-    expect(text).toBe(`ThreadMind context of the active thread (already loaded: no need to call context_get):\n\n${context}`);
+    expect(text).toBe(`ThreadMind context of the current thread (already loaded: no need to call context_get):\n\n${context}`);
     expect(await prompt("start-thread")).toBe(text);
   });
 
@@ -90,7 +90,7 @@ describe("prompts with a project", () => {
     expect(withContent).toContain("\n\n- chose argon2");
     const without = await prompt("tm-summary", { topic: "password hashing" });
     expect(without).toContain(
-      'Update the summary of the active ThreadMind thread "Auth" (auth) from this conversation, focusing on: password hashing.',
+      'Update the summary of the current ThreadMind thread "Auth" (auth) from this conversation, focusing on: password hashing.',
     );
     expect(without).toContain("Current summary:\n## State\n- login works\n");
     expect(without).toContain(

@@ -91,7 +91,7 @@ describe("resources with threads", () => {
 
   test("threadmind://context is the active thread's assembled context", async () => {
     const { text } = await read("threadmind://context");
-    expect(text).toContain("## Thread: Auth (active)");
+    expect(text).toContain("## Thread: Auth (current)");
     expect(text).toContain("- Use Postgres");
     expect(text).not.toContain("root state");
     expect(text).toBe(await call(server, "context_get"));

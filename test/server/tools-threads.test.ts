@@ -53,7 +53,7 @@ describe("tools over stdio, in order", () => {
 
   test("thread_create makes a child of the active thread, selects it and answers in a few lines (the tree is thread_list's)", async () => {
     const { text, notified } = await callCounting("thread_create", { title: "Auth" });
-    expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s active thread.');
+    expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s current thread.');
     expect(text).not.toContain("──");
     expect(await call(server, "thread_list")).toContain("└── Auth (auth) ◀ current");
     expect(text).not.toContain("Linked to git branch");
@@ -105,7 +105,7 @@ describe("tools over stdio, in order", () => {
     expect(text).toContain("- no third-party IdP");
     expect(text).not.toContain("nothing yet");
     expect(text).not.toContain("login works");
-    expect(text).toContain("## Thread: Auth UI (active)\n### State\n- login form done");
+    expect(text).toContain("## Thread: Auth UI (current)\n### State\n- login form done");
     expect(text).toMatch(/_ThreadMind context: ~\d+ tokens \| depth: 3 threads_$/);
   });
 
@@ -113,22 +113,22 @@ describe("tools over stdio, in order", () => {
     const full = Number(/~(\d+) tokens/.exec(await call(server, "context_get"))![1]);
     const text = await call(server, "context_get", { maxTokens: full - 5 });
     expect(text).toContain("Left out to fit the budget");
-    expect(text).toContain("## Thread: Auth UI (active)\n### State\n- login form done");
+    expect(text).toContain("## Thread: Auth UI (current)\n### State\n- login form done");
     // Issue 15: maxTokens 40 on this three-thread chain gave ~88 tokens without the active summary.
     const tiny = await call(server, "context_get", { maxTokens: 40 });
-    expect(tiny).toMatch(/^## Thread: Auth UI \(active\)\n### State\n- login/);
+    expect(tiny).toMatch(/^## Thread: Auth UI \(current\)\n### State\n- login/);
   });
 
   test("thread_switch selects another thread and returns its context", async () => {
     const text = await call(server, "thread_switch", { threadId: "auth" });
     expect(text).toContain('Switched to thread "Auth" (auth).');
-    expect(text).toContain("## Thread: Auth (active)");
+    expect(text).toContain("## Thread: Auth (current)");
     expect(text).toContain("- login works");
     expect(text).toMatch(/depth: 2 threads_$/);
     const full = Number(/~(\d+) tokens/.exec(text)![1]);
     const budgeted = await call(server, "thread_switch", { threadId: "auth", maxTokens: full - 3 });
     // Too tight for the ancestors and the notices: the active summary comes first.
-    expect(budgeted).toContain("## Thread: Auth (active)\n### Decisions\n- JWT in cookies");
+    expect(budgeted).toContain("## Thread: Auth (current)\n### Decisions\n- JWT in cookies");
     expect(Number(/~(\d+) tokens/.exec(budgeted)![1])).toBeLessThanOrEqual(full - 3);
   });
 
@@ -152,7 +152,7 @@ describe("tools over stdio, in order", () => {
     expect(await call(server, "thread_list")).toContain("Auth UI (auth-ui) [abandoned] ⎇ feature/login");
     expect(threadFile("auth-ui")).toMatch(/## Decisions\n- Abandoned \(\d{4}-\d{2}-\d{2}\): replaced by SSO/);
     const reopened = await call(server, "thread_status", { threadId: "auth-ui", status: "active" });
-    expect(reopened).toContain('Thread "Auth UI" (auth-ui) is now active.');
+    expect(reopened).toContain('Thread "Auth UI" (auth-ui) is now open.');
     expect(await call(server, "thread_list")).not.toContain("[abandoned]");
   });
 

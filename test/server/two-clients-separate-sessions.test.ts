@@ -38,8 +38,8 @@ describe("two clients on one workspace", () => {
     await call(b, "summary_update", { content: "## State\n- written by B" });
 
     // Each context is its own active thread's.
-    expect(await call(a, "context_get")).toContain("## Thread: Auth (active)\n### State\n- written by A");
-    expect(await call(b, "context_get")).toContain("## Thread: Billing (active)\n### State\n- written by B");
+    expect(await call(a, "context_get")).toContain("## Thread: Auth (current)\n### State\n- written by A");
+    expect(await call(b, "context_get")).toContain("## Thread: Billing (current)\n### State\n- written by B");
     expect(await call(a, "thread_list")).toContain("├── Auth (auth) ◀ current\n└── Billing (billing)");
     expect(await call(b, "thread_list")).toContain("├── Auth (auth)\n└── Billing (billing) ◀ current");
 

@@ -43,9 +43,16 @@ export type ClaudeEnvOptions = {
   extra?: Record<string, string>;
 };
 
+/** The temp folder of the runs that use `home` (inside it, so removing the home removes it). */
+export function claudeTmpDir(home: string): string {
+  return join(home, ".tmp");
+}
+
 /**
  * The complete environment for a run, built from scratch: nothing of the parent's CLAUDE_* / ANTHROPIC_* leaks.
- * Only PATH (with this Node's folder first, for hooks that run `node`), TMPDIR and a UTF-8 locale come from outside.
+ * Only PATH (with this Node's folder first, for hooks that run `node`) and a UTF-8 locale come from outside. TMPDIR is
+ * a folder inside the HOME: Claude Code keeps a folder per session under $TMPDIR/claude-<uid>/ and never removes it,
+ * so with the system's temp dir each run left one behind there.
  */
 export function claudeEnv(options: ClaudeEnvOptions): Record<string, string> {
   const nodeDir = dirname(process.execPath);
@@ -59,7 +66,8 @@ export function claudeEnv(options: ClaudeEnvOptions): Record<string, string> {
     ANTHROPIC_BASE_URL: options.baseUrl,
     ...OFFLINE_ENV,
   };
-  if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
+  env.TMPDIR = claudeTmpDir(options.home);
+  mkdirSync(env.TMPDIR, { recursive: true });
   return { ...env, ...options.extra };
 }
 

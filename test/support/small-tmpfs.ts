@@ -22,6 +22,9 @@ export function unmountSmallTmpfs(dir: string): void {
 }
 
 /** Whether a tmpfs can be mounted here (tried once, then unmounted): the full-disk tests are skipped otherwise. */
+/** What the full-disk tests say when they skip. */
+export const CANNOT_MOUNT_TMPFS = "cannot mount a small tmpfs here (mount needs root, or a container that allows it)";
+
 export function canMountTmpfs(): boolean {
   const probe = mountSmallTmpfs("1m");
   if (probe === null) return false;

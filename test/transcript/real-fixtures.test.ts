@@ -2,7 +2,8 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it, test } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sayWhySkipped } from "../support/skip-reason.js";
 import { readHead, readTail, readTranscript } from "../../src/transcript/index.js";
 import { readTranscriptIndependently } from "../support/independent-transcript-reading.js";
 
@@ -26,8 +27,9 @@ const SUBAGENT_FILES = [
 ];
 
 // Skipped with its reason, not silently: the fixtures live outside the repository.
-if (!present)
-  test.skip(`skipped: no shared transcript fixtures at ${fixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`, () => {});
+sayWhySkipped(
+  present ? null : `no shared transcript fixtures at ${fixtures} (set THREADMIND_SHARED_FIXTURES to a folder of them)`,
+);
 
 describe.skipIf(!present)("real transcripts read the same as an independent reading", () => {
   for (const name of MAIN_SESSIONS) {

@@ -5,7 +5,7 @@ import type { CliCommand } from "./command.js";
 
 export const contextCommand: CliCommand = {
   name: "context",
-  summary: "print the active thread's context (as context_get gives it: whole, unless bounded)",
+  summary: "print the current thread's context (as context_get gives it: whole, unless bounded)",
   usage: [
     "thread-mind-mcp context [--max-tokens N] [--max-chars N]",
     "",

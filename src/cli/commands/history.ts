@@ -5,7 +5,7 @@ import type { CliCommand } from "./command.js";
 
 export const historyCommand: CliCommand = {
   name: "history",
-  summary: "show how a thread's summary changed over its git history (default: the active thread)",
+  summary: "show how a thread's summary changed over its git history (default: the current thread)",
   usage: "thread-mind-mcp history [thread-id] [--limit N] [--json]",
   options: { limit: "value", json: "boolean" },
   run: async (args) => {

@@ -1,6 +1,7 @@
 // `thread-mind-mcp report`: the savings report of this workspace's Claude Code transcripts (Markdown, JSON, SVG, HTML).
-import { statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
 import { messageOf } from "../../core/error-details.js";
 import { writeStdout } from "../../core/write-stdout.js";
 import { readLocalState } from "../../core/store/local-state.js";
@@ -10,6 +11,7 @@ import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
 import { expectNoArguments, UsageError } from "../cli-options.js";
 import { cliWorkspace } from "../cli-workspace.js";
+import { storeDirState, type Workspace } from "../../core/workspace.js";
 import { reportDocument, type ReportDocument } from "../report-tables.js";
 import { renderMarkdown } from "../report-markdown.js";
 import { renderSvg } from "../report-svg.js";
@@ -36,6 +38,24 @@ function outputProblem(file: string): string | null {
   return null;
 }
 
+/**
+ * Where --page writes the HTML page (what /thread-mind:report runs, from wherever Claude Code was started): the
+ * workspace's .threadmind/cache/report.html (cache/ made when missing: it is gitignored local state), or, in a workspace
+ * without a .threadmind directory (the report also measures sessions from before ThreadMind), the system temp folder.
+ */
+function pageFile(workspace: Workspace): string {
+  if (storeDirState(workspace.storeDir) === "directory") {
+    const cache = join(workspace.storeDir, "cache");
+    try {
+      mkdirSync(cache, { recursive: true });
+    } catch {
+      // outputProblem names the folder that is missing
+    }
+    return join(cache, "report.html");
+  }
+  return join(tmpdir(), `thread-mind-report-${basename(workspace.root) || "workspace"}.html`);
+}
+
 /** Writes one output file; a failure is one line naming the file, never a stack trace. */
 function writeOutput(file: string, text: string): boolean {
   try {
@@ -53,19 +73,22 @@ export function reportCommandWith(earlyWorker: StartedScanWorker | null): CliCom
     name: "report",
     summary: "measure restarts (/clear, compaction) in this workspace's Claude Code transcripts, with and without ThreadMind",
     usage: [
-      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE]",
+      "thread-mind-mcp report [--json] [--svg FILE] [--html FILE | --page]",
       "",
       "Scans ~/.claude/projects/<this workspace>/ (and its subdirectories' folders; CLAUDE_CONFIG_DIR is honoured),",
       "history from before ThreadMind included, and prints a Markdown report on stdout.",
       "  --json       print the report as JSON instead",
       "  --svg FILE   also write a chart of conversation size per session (restarts and ThreadMind context marked)",
       "  --html FILE  also write an HTML page with the chart and the tables",
+      "  --page       the same page in this workspace's .threadmind/cache/report.html, wherever you are in it (in the",
+      "               system temp folder when it has no .threadmind); the path is printed (/thread-mind:report uses it)",
     ].join("\n"),
-    options: { json: "boolean", svg: "value", html: "value" },
+    options: { json: "boolean", svg: "value", html: "value", page: "boolean" },
     run: async (args) => {
       expectNoArguments(args);
       const svgFile = fileFlag(args.flags.get("svg"), "svg");
-      const htmlFile = fileFlag(args.flags.get("html"), "html");
+      if (args.flags.has("page") && args.flags.has("html")) throw new UsageError("give --html FILE or --page, not both");
+      const htmlFile = args.flags.has("page") ? pageFile(cliWorkspace()) : fileFlag(args.flags.get("html"), "html");
       for (const file of [svgFile, htmlFile]) {
         const problem = file === null ? null : outputProblem(file);
         if (problem !== null) {

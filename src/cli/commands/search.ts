@@ -2,14 +2,14 @@
 import { oneOf, positiveInt, UsageError } from "../cli-options.js";
 import { openCliServices, printNotices } from "../cli-services.js";
 import { SEARCH_INTENTS, SEARCH_SCOPES, type SearchQuery } from "../../core/search/index.js";
-import { THREAD_STATUSES } from "../../core/types.js";
+import { STATUS_INPUTS, STATUS_WORDS, statusOfWord } from "../../core/types.js";
 import type { CliCommand } from "./command.js";
 
 export const searchCommand: CliCommand = {
   name: "search",
   summary: "search the threads (ids, titles, paths, headings, then summaries, then by meaning) for words",
   usage:
-    "thread-mind-mcp search <words…> [--intent overview|lookup|semantic|deep] [--status active|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n" +
+    "thread-mind-mcp search <words…> [--intent overview|lookup|semantic|deep] [--status open|done|abandoned] [--scope project|all-projects] [--limit N] [--json]\n" +
     "  --intent  deepest tier allowed (default semantic: by meaning when words match weakly; deep adds word beginnings)\n" +
     "  --json    the whole answer as JSON (hits, tiers run, cost)",
   options: { intent: "value", status: "value", scope: "value", limit: "value", json: "boolean" },
@@ -18,7 +18,11 @@ export const searchCommand: CliCommand = {
     if (query.trim() === "") throw new UsageError("give the words to search for");
     const input: SearchQuery = { query };
     const intent = oneOf(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const status = oneOf(args.flags.get("status"), "status", THREAD_STATUSES);
+    // Named as the results name it (open, done, abandoned); "active", the file's value, is still taken.
+    const given = args.flags.get("status");
+    const word = STATUS_INPUTS.find((w) => w === given);
+    if (given !== undefined && word === undefined) throw new UsageError(`--status must be one of ${STATUS_WORDS.join(", ")}`);
+    const status = word === undefined ? undefined : statusOfWord(word);
     const scope = oneOf(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");
     if (intent) input.intent = intent;

@@ -142,7 +142,7 @@ export function assembleContext(input: ContextInput): AssembledContext {
   }
   const activeBody = active.summary.trim() === "" ? "_(no summary yet)_" : demoteHeadings(active.summary.trim());
   const activeTitle = titleLine(active.title, HEADING_TITLE_CHARS);
-  const activeHead = `## Thread: ${activeTitle} (active)\n`;
+  const activeHead = `## Thread: ${activeTitle} (current)\n`;
   const relatedLine =
     input.related && input.related.length > 0 ? `\n\n${relatedText(input.related, input.relatedBeyond ?? 0)}` : "";
   const activeWarning = input.warnings.get(active.id);

@@ -94,7 +94,7 @@ function boundedView(input: ThreadListInput): string {
     for (const id of ids.slice(0, NEAR_SHOWN)) shown.set(id, threads.get(id)!);
     if (ids.length > NEAR_SHOWN)
       notes.push(
-        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the active thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`,
+        `(${plural(ids.length - NEAR_SHOWN, `more ${one}`, `more ${many}`)} of the current thread not shown: thread_list with rootId "${parentId}" and depth 1 lists them.)`,
       );
   };
   if (active) {

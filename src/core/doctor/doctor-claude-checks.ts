@@ -163,7 +163,7 @@ export function checkReceipts(measurements: Measurements): DoctorCheck {
     return warn(
       "receipts",
       title,
-      "Start a Claude Code session here with the plugin: its SessionStart hook loads the active thread's context and records it.",
+      "Start a Claude Code session here with the plugin: its SessionStart hook loads the current thread's context and records it.",
       "no context injection recorded yet",
     );
   }

@@ -77,7 +77,7 @@ export async function checkConflicts(workspace: Workspace): Promise<DoctorCheck 
   return fail(
     "conflicts",
     "Conflicted thread files",
-    "Run `thread-mind-mcp resolve`: it re-merges by meaning the files changed on both sides and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section. A file deleted on one side is settled with git rm or git add, as named above.",
+    "Run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal): it re-merges by meaning the files changed on both sides and stages the clean ones; what is left is marked with <<<<<<< / >>>>>>> in its field or section. A file deleted on one side is settled with git rm or git add, as named above.",
     `${files.length} ThreadMind file${files.length === 1 ? "" : "s"} in conflict`,
     ...files.map(line),
   );

@@ -241,7 +241,7 @@ export function renderStats(report: StatsReport): string {
 
 /** Points to the full report (every restart from the transcripts, history before ThreadMind included, with a chart). */
 const REPORT_LINE =
-  "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: `thread-mind-mcp report --html report.html`";
+  "  Every restart measured from the agents' transcripts (Claude Code's and Codex's), before ThreadMind too, with a chart: /thread-mind:report (`thread-mind-mcp report --html report.html` in a terminal)";
 
 function measuredLines(m: MeasuredPart): string[] {
   const lines: string[] = [];

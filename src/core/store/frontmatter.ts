@@ -153,7 +153,7 @@ export function parseThread(text: string): Thread {
 function parseThreadUnchecked(text: string): Thread {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand",
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand",
     );
   }
   const split = splitFrontmatter(text);

@@ -3,7 +3,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
 import { SEARCH_INTENTS, SEARCH_LIMIT, SEARCH_SCOPES } from "../../core/search/index.js";
 import { HISTORY_LIMIT } from "../../core/thread-history.js";
-import { THREAD_STATUSES } from "../../core/types.js";
+import { STATUS_INPUTS, statusOfWord } from "../../core/types.js";
 import { idSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
@@ -14,11 +14,11 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Search threads",
       description:
-        "Find threads by topic across the whole tree (also sibling branches and closed threads, which the active context leaves out). " +
+        "Find threads by topic across the whole tree (also sibling branches and closed threads, which the loaded context leaves out). " +
         "Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks " +
         "above a State match), closed threads too when open ones match weakly; then by meaning (word vectors: finds some " +
         "questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching " +
-        "section, a short snippet, score and the tier that found it. Read a hit with thread_switch or its thread resource.",
+        "section, a short snippet and how it was found (scores and tiers only in the CLI's --json). Read a hit with thread_switch or its thread resource.",
       inputSchema: {
         query: z
           .string()
@@ -29,9 +29,11 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
           ),
         scope: z.enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),
         status: z
-          .enum(THREAD_STATUSES)
+          .enum(STATUS_INPUTS)
           .optional()
-          .describe("Only threads with this status (a closed status also searches those threads' summaries)"),
+          .describe(
+            'Only threads with this status: "open", "done" or "abandoned" (a closed status also searches those threads\' summaries)',
+          ),
         limit: z
           .number()
           .int()
@@ -50,7 +52,12 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
       },
       annotations: annotations("Search threads", "read", true),
     },
-    toolHandler(ctx, "thread_search", async (services, args) => (await services.threadSearch(args)).text),
+    toolHandler(
+      ctx,
+      "thread_search",
+      async (services, { status, ...args }) =>
+        (await services.threadSearch({ ...args, ...(status !== undefined ? { status: statusOfWord(status) } : {}) })).text,
+    ),
   );
 
   server.registerTool(
@@ -62,7 +69,7 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
         "with the lines added and removed per section (decisions added, constraints removed…) and metadata changes; " +
         "uncommitted changes come first. Needs the workspace to be a git repository.",
       inputSchema: {
-        threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
+        threadId: idSchema("Thread id").optional().describe("Thread id (default: the current thread)"),
         limit: z
           .number()
           .int()

@@ -38,7 +38,7 @@ export function registerSetupTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Show stats",
       description:
-        "ThreadMind statistics: threads by status, the active thread's context size, each summary's size, and the " +
+        "ThreadMind statistics: threads by status, the current thread's context size, each summary's size, and the " +
         "conversation sizes measured by the Claude Code plugin (sizes before and after restarts).",
       annotations: annotations("Show stats", "read", true),
     },

@@ -15,13 +15,13 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
     {
       title: "Update summary",
       description:
-        "Write a thread's summary (default: the active thread). With section: adds the lines to that section (or replaces " +
+        "Write a thread's summary (default: the current thread). With section: adds the lines to that section (or replaces " +
         "it with replaceSection), creating it if needed. Without section: REPLACES the whole summary. Use sections " +
         "(## Decisions, ## Constraints, ## State, ## Open questions, ## Next steps). Text that looks like a credential is refused. " +
         `Limits: ${fmt(LIMITS.summaryChars)} characters per summary, ${fmt(LIMITS.sectionChars)} per section update.`,
       inputSchema: {
         content: summaryContentSchema,
-        threadId: idSchema("Thread id").optional().describe("Thread to update (default: the active thread)"),
+        threadId: idSchema("Thread id").optional().describe("Thread to update (default: the current thread)"),
         section: sectionSchema.optional(),
         replaceSection: z.boolean().optional().describe("With section: replace the section's text instead of adding to it"),
         paths: pathsSchema.optional(),
@@ -52,7 +52,7 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
     {
       title: "Get context",
       description:
-        "The assembled context of this session's active thread: the project's system context, the Decisions and Constraints " +
+        "The assembled context of this session's current thread: the project's system context, the Decisions and Constraints " +
         "of its ancestors, its own summary, and a footer with the size. Call once at the start of a session unless it is already loaded.",
       inputSchema: { maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Get context", "read", true),

@@ -1,7 +1,7 @@
 // Tools thread_create, thread_switch, thread_list, thread_status, thread_merge, thread_delete, thread_rebase.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
-import { THREAD_STATUSES } from "../../core/types.js";
+import { STATUS_INPUTS, statusOfWord, statusWord, threadStatus } from "../../core/types.js";
 import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, relatedSchema, titleSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
@@ -16,12 +16,12 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Create thread",
       description:
-        "Start a new thread for a new topic, as a child of the active thread (or of parentId), and make it this session's " +
-        "active thread. On a feature branch the thread is linked to the branch. Returns its id (thread_list shows the tree). " +
+        "Start a new thread for a new topic, as a child of the current thread (or of parentId), and make it this session's " +
+        "current thread. On a feature branch the thread is linked to the branch. Returns its id (thread_list shows the tree). " +
         "Limit: title 200 characters.",
       inputSchema: {
         title: titleSchema("Thread title"),
-        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the active thread)"),
+        parentId: idSchema("Parent thread id").optional().describe("Parent thread id (default: the current thread)"),
         related: relatedSchema.optional(),
       },
       annotations: annotations("Create thread", "write", false),
@@ -30,7 +30,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       const created = await services.threadCreate(args);
       const t = created.thread;
       const lines = [
-        `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's active thread.`,
+        `Created thread "${t.title}" (id ${t.id}), a child of "${t.parentId}"; it is now this session's current thread.`,
       ];
       if (created.linkedBranch) lines.push(`Linked to git branch ${created.linkedBranch}: sessions on that branch start on it.`);
       lines.push(...warningLines(created.warnings));
@@ -44,7 +44,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Switch thread",
       description:
-        "Make another thread this session's active thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
+        "Make another thread this session's current thread; returns its assembled context (ancestors' decisions and constraints, its summary).",
       inputSchema: { threadId: idSchema("Thread id"), maxTokens: maxTokensSchema.optional() },
       annotations: annotations("Switch thread", "write", true),
     },
@@ -62,16 +62,16 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Thread tree",
       description:
-        "The project's threads as an ASCII tree, with statuses, linked branches and the active thread marked. A large tree " +
-        "comes as a bounded view (the path to the active thread, its children and siblings, open threads by recency, counts " +
+        "The project's threads as an ASCII tree, with statuses, linked branches and the current thread marked. A large tree " +
+        "comes as a bounded view (the path to the current thread, its children and siblings, open threads by recency, counts " +
         "of the rest; at most 8 KB); rootId, depth and status narrow it.",
       inputSchema: {
         rootId: idSchema("Thread id").optional().describe("Show only the subtree of this thread"),
         depth: z.number().int().min(0).max(10_000).optional().describe("Levels below the root to show (0: the root alone)"),
         status: z
-          .enum(THREAD_STATUSES)
+          .enum(STATUS_INPUTS)
           .optional()
-          .describe("Show only threads with this status (and the ancestors that connect them)"),
+          .describe('Show only threads with this status, "open", "done" or "abandoned" (and the ancestors that connect them)'),
       },
       annotations: annotations("Thread tree", "read", true),
     },
@@ -83,7 +83,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
           await services.threadList({
             ...(args.rootId !== undefined ? { rootId: args.rootId } : {}),
             ...(args.depth !== undefined ? { depth: args.depth } : {}),
-            ...(args.status !== undefined ? { status: args.status } : {}),
+            ...(args.status !== undefined ? { status: statusOfWord(args.status) } : {}),
           })
         ).text,
     ),
@@ -94,19 +94,19 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Set thread status",
       description:
-        "Mark a thread (default: the active one) done, abandoned, or active again; a reason is added to its Decisions. " +
-        "Closing the active thread moves this session to its parent. The main thread cannot be closed. " +
+        "Mark a thread (default: the current one) done, abandoned, or open again; a reason is added to its Decisions. " +
+        "Closing the current thread moves this session to its parent. The main thread cannot be closed. " +
         "Limit: reason 2,000 characters.",
       inputSchema: {
-        status: z.enum(THREAD_STATUSES).describe("New status"),
-        threadId: idSchema("Thread id").optional().describe("Thread id (default: the active thread)"),
+        status: z.enum(STATUS_INPUTS).describe('New status: "done", "abandoned", or "open" to reopen'),
+        threadId: idSchema("Thread id").optional().describe("Thread id (default: the current thread)"),
         reason: reasonSchema.optional(),
       },
       annotations: annotations("Set thread status", "write", false),
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, activeId, warnings } = await services.threadStatus(args);
-      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${thread.status ?? "active"}.`];
+      const { thread, activeId, warnings } = await services.threadStatus({ ...args, status: statusOfWord(args.status) });
+      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${statusWord(threadStatus(thread))}.`];
       if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
       lines.push(...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
@@ -118,14 +118,14 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
     {
       title: "Merge thread into parent",
       description:
-        "Finish a thread (default: the active one): REPLACES its parent's summary with parentSummary (write the parent's " +
+        "Finish a thread (default: the current one): REPLACES its parent's summary with parentSummary (write the parent's " +
         "whole new summary, folding in this thread's outcome), closes the thread as done and moves this session to the " +
-        "parent. Limit: parentSummary 32,000 characters. The active thread's context shows only the " +
+        "parent. Limit: parentSummary 32,000 characters. The current thread's context shows only the " +
         "parent's Decisions and Constraints: read the parent's whole summary first (thread_switch to the parent, then " +
         "pass threadId), or its other sections are lost.",
       inputSchema: {
         parentSummary: parentSummarySchema,
-        threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the active thread)"),
+        threadId: idSchema("Thread id").optional().describe("Thread to merge (default: the current thread)"),
       },
       annotations: annotations("Merge thread into parent", "destructive", false),
     },

@@ -1,30 +1,11 @@
-import { createRequire } from 'node:module';
-import { lstatSync, readdirSync, mkdirSync, opendirSync, statSync, existsSync, openSync, writeSync, closeSync, renameSync, rmSync, writeFileSync, unlinkSync, rmdirSync, constants, readSync, fsyncSync, utimesSync, fstatSync, readFileSync, linkSync } from 'fs';
-import { join, resolve, sep, dirname, basename, relative } from 'path';
-import { fileURLToPath } from 'url';
-import * as nodeBuffer from 'buffer';
-import { AsyncLocalStorage } from 'async_hooks';
-import { randomBytes, createHash } from 'crypto';
-import { hostname } from 'os';
-import { performance } from 'perf_hooks';
-
-const require$1 = createRequire(import.meta.url);
+"use strict";
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require$1 !== "undefined" ? require$1 : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b) => (typeof require$1 !== "undefined" ? require$1 : a)[b]
-}) : x)(function(x) {
-  if (typeof require$1 !== "undefined") return require$1.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
-});
-var __esm = (fn, res) => function __init() {
-  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-};
-var __commonJS = (cb, mod) => function __require2() {
+var __commonJS = (cb, mod) => function __require() {
   return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
 };
 var __export = (target, all) => {
@@ -44,13 +25,15 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  __defProp(target, "default", { value: mod, enumerable: true }) ,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
   mod
 ));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+    "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -85,28 +68,29 @@ var require_identity = __commonJS({
       return false;
     }
     var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
-    exports.ALIAS = ALIAS;
-    exports.DOC = DOC;
-    exports.MAP = MAP;
-    exports.NODE_TYPE = NODE_TYPE;
-    exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR;
-    exports.SEQ = SEQ;
-    exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
-    exports.isCollection = isCollection;
-    exports.isDocument = isDocument;
-    exports.isMap = isMap;
-    exports.isNode = isNode;
-    exports.isPair = isPair;
-    exports.isScalar = isScalar;
-    exports.isSeq = isSeq;
+    exports2.ALIAS = ALIAS;
+    exports2.DOC = DOC;
+    exports2.MAP = MAP;
+    exports2.NODE_TYPE = NODE_TYPE;
+    exports2.PAIR = PAIR;
+    exports2.SCALAR = SCALAR;
+    exports2.SEQ = SEQ;
+    exports2.hasAnchor = hasAnchor;
+    exports2.isAlias = isAlias;
+    exports2.isCollection = isCollection;
+    exports2.isDocument = isDocument;
+    exports2.isMap = isMap;
+    exports2.isNode = isNode;
+    exports2.isPair = isPair;
+    exports2.isScalar = isScalar;
+    exports2.isSeq = isSeq;
   }
 });
 
 // node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -256,14 +240,15 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit;
-    exports.visitAsync = visitAsync;
+    exports2.visit = visit;
+    exports2.visitAsync = visitAsync;
   }
 });
 
 // node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var visit = require_visit();
     var escapeChars = {
@@ -427,13 +412,14 @@ var require_directives = __commonJS({
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
     Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
-    exports.Directives = Directives;
+    exports2.Directives = Directives;
   }
 });
 
 // node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
@@ -493,16 +479,17 @@ var require_anchors = __commonJS({
         sourceObjects
       };
     }
-    exports.anchorIsValid = anchorIsValid;
-    exports.anchorNames = anchorNames;
-    exports.createNodeAnchors = createNodeAnchors;
-    exports.findNewAnchor = findNewAnchor;
+    exports2.anchorIsValid = anchorIsValid;
+    exports2.anchorNames = anchorNames;
+    exports2.createNodeAnchors = createNodeAnchors;
+    exports2.findNewAnchor = findNewAnchor;
   }
 });
 
 // node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+    "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
@@ -545,13 +532,14 @@ var require_applyReviver = __commonJS({
       }
       return reviver.call(obj, key, val);
     }
-    exports.applyReviver = applyReviver;
+    exports2.applyReviver = applyReviver;
   }
 });
 
 // node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
@@ -574,13 +562,14 @@ var require_toJS = __commonJS({
         return Number(value);
       return value;
     }
-    exports.toJS = toJS;
+    exports2.toJS = toJS;
   }
 });
 
 // node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+    "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
     var toJS = require_toJS();
@@ -609,18 +598,19 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
-    exports.NodeBase = NodeBase;
+    exports2.NodeBase = NodeBase;
   }
 });
 
 // node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+    "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
     var identity = require_identity();
@@ -717,13 +707,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count2 = 0;
+        let count = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count2)
-            count2 = c;
+          if (c > count)
+            count = c;
         }
-        return count2;
+        return count;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -731,13 +721,14 @@ var require_Alias = __commonJS({
       }
       return 1;
     }
-    exports.Alias = Alias;
+    exports2.Alias = Alias;
   }
 });
 
 // node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -759,14 +750,15 @@ var require_Scalar = __commonJS({
     Scalar.PLAIN = "PLAIN";
     Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
     Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports.Scalar = Scalar;
-    exports.isScalarValue = isScalarValue;
+    exports2.Scalar = Scalar;
+    exports2.isScalarValue = isScalarValue;
   }
 });
 
 // node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+    "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -834,13 +826,14 @@ var require_createNode = __commonJS({
         ref.node = node;
       return node;
     }
-    exports.createNode = createNode;
+    exports2.createNode = createNode;
   }
 });
 
 // node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+    "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
@@ -974,15 +967,16 @@ var require_Collection = __commonJS({
         }
       }
     };
-    exports.Collection = Collection;
-    exports.collectionFromPath = collectionFromPath;
-    exports.isEmptyPath = isEmptyPath;
+    exports2.Collection = Collection;
+    exports2.collectionFromPath = collectionFromPath;
+    exports2.isEmptyPath = isEmptyPath;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+    "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
@@ -990,26 +984,27 @@ var require_stringifyComment = __commonJS({
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
     var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
-    exports.indentComment = indentComment;
-    exports.lineComment = lineComment;
-    exports.stringifyComment = stringifyComment;
+    exports2.indentComment = indentComment;
+    exports2.lineComment = lineComment;
+    exports2.stringifyComment = stringifyComment;
   }
 });
 
 // node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+    "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text2;
+        return text;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text2.length <= endStep)
-        return text2;
+      if (text.length <= endStep)
+        return text;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -1026,14 +1021,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text2[i += 1]; ) {
+      for (let ch; ch = text[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text2[i + 1]) {
+          switch (text[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1050,12 +1045,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text2, i, indent.length);
+            i = consumeMoreIndentedLines(text, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text2[i + 1];
+            const next = text[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -1067,12 +1062,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text2[i += 1];
+                ch = text[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text2;
+                return text;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -1087,53 +1082,54 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text2;
+        return text;
       if (onFold)
         onFold();
-      let res = text2.slice(0, folds[0]);
+      let res = text.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end2 = folds[i2 + 1] || text.length;
         if (fold === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+            res += `${text[fold]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text2, i, indent) {
+    function consumeMoreIndentedLines(text, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text2[start];
+      let ch = text[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text2[++i];
+          ch = text[++i];
         } else {
           do {
-            ch = text2[++i];
+            ch = text[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text2[start];
+          ch = text[start];
         }
       }
       return end;
     }
-    exports.FOLD_BLOCK = FOLD_BLOCK;
-    exports.FOLD_FLOW = FOLD_FLOW;
-    exports.FOLD_QUOTED = FOLD_QUOTED;
-    exports.foldFlowLines = foldFlowLines;
+    exports2.FOLD_BLOCK = FOLD_BLOCK;
+    exports2.FOLD_FLOW = FOLD_FLOW;
+    exports2.FOLD_QUOTED = FOLD_QUOTED;
+    exports2.foldFlowLines = foldFlowLines;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
@@ -1409,13 +1405,14 @@ ${indent}`);
       }
       return res;
     }
-    exports.stringifyString = stringifyString;
+    exports2.stringifyString = stringifyString;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+    "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
     var stringifyComment = require_stringifyComment();
@@ -1531,14 +1528,15 @@ var require_stringify = __commonJS({
       return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
 ${ctx.indent}${str}`;
     }
-    exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify2;
+    exports2.createStringifyContext = createStringifyContext;
+    exports2.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
@@ -1664,14 +1662,15 @@ ${ctx.indent}`;
       }
       return str;
     }
-    exports.stringifyPair = stringifyPair;
+    exports2.stringifyPair = stringifyPair;
   }
 });
 
 // node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
-    var node_process = __require("process");
+  "node_modules/yaml/dist/log.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
     function debug(logLevel, ...messages) {
       if (logLevel === "debug")
         console.log(...messages);
@@ -1684,14 +1683,15 @@ var require_log = __commonJS({
           console.warn(warning);
       }
     }
-    exports.debug = debug;
-    exports.warn = warn;
+    exports2.debug = debug;
+    exports2.warn = warn;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
@@ -1742,15 +1742,16 @@ var require_merge = __commonJS({
     function resolveAliasValue(ctx, value) {
       return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
-    exports.addMergeToJSMap = addMergeToJSMap;
-    exports.isMergeKey = isMergeKey;
-    exports.merge = merge;
+    exports2.addMergeToJSMap = addMergeToJSMap;
+    exports2.isMergeKey = isMergeKey;
+    exports2.merge = merge;
   }
 });
 
 // node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+    "use strict";
     var log = require_log();
     var merge = require_merge();
     var stringify2 = require_stringify();
@@ -1807,13 +1808,14 @@ var require_addPairToJSMap = __commonJS({
       }
       return JSON.stringify(jsKey);
     }
-    exports.addPairToJSMap = addPairToJSMap;
+    exports2.addPairToJSMap = addPairToJSMap;
   }
 });
 
 // node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+    "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
@@ -1845,14 +1847,15 @@ var require_Pair = __commonJS({
         return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
       }
     };
-    exports.Pair = Pair;
-    exports.createPair = createPair;
+    exports2.Pair = Pair;
+    exports2.createPair = createPair;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -1996,13 +1999,14 @@ ${indent}${end}`;
         lines.push(ic.trimStart());
       }
     }
-    exports.stringifyCollection = stringifyCollection;
+    exports2.stringifyCollection = stringifyCollection;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+    "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
@@ -2138,14 +2142,15 @@ var require_YAMLMap = __commonJS({
         });
       }
     };
-    exports.YAMLMap = YAMLMap;
-    exports.findPair = findPair;
+    exports2.YAMLMap = YAMLMap;
+    exports2.findPair = findPair;
   }
 });
 
 // node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
@@ -2160,13 +2165,14 @@ var require_map = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
     };
-    exports.map = map;
+    exports2.map = map;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+    "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
@@ -2275,13 +2281,14 @@ var require_YAMLSeq = __commonJS({
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
     }
-    exports.YAMLSeq = YAMLSeq;
+    exports2.YAMLSeq = YAMLSeq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
@@ -2296,13 +2303,14 @@ var require_seq = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
     };
-    exports.seq = seq;
+    exports2.seq = seq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+    "use strict";
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
@@ -2314,13 +2322,14 @@ var require_string = __commonJS({
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
       }
     };
-    exports.string = string;
+    exports2.string = string;
   }
 });
 
 // node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
@@ -2331,13 +2340,14 @@ var require_null = __commonJS({
       resolve: () => new Scalar.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
-    exports.nullTag = nullTag;
+    exports2.nullTag = nullTag;
   }
 });
 
 // node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
@@ -2354,13 +2364,14 @@ var require_bool = __commonJS({
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
-    exports.boolTag = boolTag;
+    exports2.boolTag = boolTag;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+    "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
@@ -2380,13 +2391,14 @@ var require_stringifyNumber = __commonJS({
       }
       return n;
     }
-    exports.stringifyNumber = stringifyNumber;
+    exports2.stringifyNumber = stringifyNumber;
   }
 });
 
 // node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2423,15 +2435,16 @@ var require_float = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
-    exports.floatExp = floatExp;
-    exports.floatNaN = floatNaN;
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+    "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -2467,15 +2480,16 @@ var require_int = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports.int = int;
-    exports.intHex = intHex;
-    exports.intOct = intOct;
+    exports2.int = int;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+    "use strict";
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -2496,13 +2510,14 @@ var require_schema = __commonJS({
       float.floatExp,
       float.float
     ];
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
@@ -2562,14 +2577,15 @@ var require_schema2 = __commonJS({
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
-    var node_buffer = __require("buffer");
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+    "use strict";
+    var node_buffer = require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
@@ -2627,13 +2643,14 @@ var require_binary = __commonJS({
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
     };
-    exports.binary = binary;
+    exports2.binary = binary;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
@@ -2702,15 +2719,16 @@ ${cn.comment}` : item.comment;
       resolve: resolvePairs,
       createNode: createPairs
     };
-    exports.createPairs = createPairs;
-    exports.pairs = pairs;
-    exports.resolvePairs = resolvePairs;
+    exports2.createPairs = createPairs;
+    exports2.pairs = pairs;
+    exports2.resolvePairs = resolvePairs;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
@@ -2780,14 +2798,15 @@ var require_omap = __commonJS({
       },
       createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
     };
-    exports.YAMLOMap = YAMLOMap;
-    exports.omap = omap;
+    exports2.YAMLOMap = YAMLOMap;
+    exports2.omap = omap;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
@@ -2811,14 +2830,15 @@ var require_bool2 = __commonJS({
       resolve: () => new Scalar.Scalar(false),
       stringify: boolStringify
     };
-    exports.falseTag = falseTag;
-    exports.trueTag = trueTag;
+    exports2.falseTag = falseTag;
+    exports2.trueTag = trueTag;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
@@ -2858,15 +2878,16 @@ var require_float2 = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
-    exports.floatExp = floatExp;
-    exports.floatNaN = floatNaN;
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+    "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
     function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -2935,16 +2956,17 @@ var require_int2 = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports.int = int;
-    exports.intBin = intBin;
-    exports.intHex = intHex;
-    exports.intOct = intOct;
+    exports2.int = int;
+    exports2.intBin = intBin;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3025,14 +3047,15 @@ var require_set = __commonJS({
         return map;
       }
     };
-    exports.YAMLSet = YAMLSet;
-    exports.set = set;
+    exports2.YAMLSet = YAMLSet;
+    exports2.set = set;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+    "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
@@ -3111,15 +3134,16 @@ var require_timestamp = __commonJS({
       },
       stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
-    exports.floatTime = floatTime;
-    exports.intTime = intTime;
-    exports.timestamp = timestamp;
+    exports2.floatTime = floatTime;
+    exports2.intTime = intTime;
+    exports2.timestamp = timestamp;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+    "use strict";
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3156,13 +3180,14 @@ var require_schema3 = __commonJS({
       timestamp.floatTime,
       timestamp.timestamp
     ];
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+    "use strict";
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
@@ -3248,14 +3273,15 @@ var require_tags = __commonJS({
         return tags2;
       }, []);
     }
-    exports.coreKnownTags = coreKnownTags;
-    exports.getTags = getTags;
+    exports2.coreKnownTags = coreKnownTags;
+    exports2.getTags = getTags;
   }
 });
 
 // node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var map = require_map();
     var seq = require_seq();
@@ -3280,13 +3306,14 @@ var require_Schema = __commonJS({
         return copy;
       }
     };
-    exports.Schema = Schema;
+    exports2.Schema = Schema;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
@@ -3359,13 +3386,14 @@ var require_stringifyDocument = __commonJS({
       }
       return lines.join("\n") + "\n";
     }
-    exports.stringifyDocument = stringifyDocument;
+    exports2.stringifyDocument = stringifyDocument;
   }
 });
 
 // node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+    "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
     var identity = require_identity();
@@ -3638,8 +3666,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3667,13 +3695,14 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports.Document = Document;
+    exports2.Document = Document;
   }
 });
 
 // node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports2) {
+    "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
         super();
@@ -3715,12 +3744,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count);
         error.message += `:
 
 ${lineStr}
@@ -3728,16 +3757,17 @@ ${pointer}
 `;
       }
     };
-    exports.YAMLError = YAMLError;
-    exports.YAMLParseError = YAMLParseError;
-    exports.YAMLWarning = YAMLWarning;
-    exports.prettifyError = prettifyError;
+    exports2.YAMLError = YAMLError;
+    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLWarning = YAMLWarning;
+    exports2.prettifyError = prettifyError;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+    "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
@@ -3864,13 +3894,14 @@ var require_resolve_props = __commonJS({
         start: start ?? end
       };
     }
-    exports.resolveProps = resolveProps;
+    exports2.resolveProps = resolveProps;
   }
 });
 
 // node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+    "use strict";
     function containsNewline(key) {
       if (!key)
         return null;
@@ -3905,13 +3936,14 @@ var require_util_contains_newline = __commonJS({
           return true;
       }
     }
-    exports.containsNewline = containsNewline;
+    exports2.containsNewline = containsNewline;
   }
 });
 
 // node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+    "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
@@ -3922,13 +3954,14 @@ var require_util_flow_indent_check = __commonJS({
         }
       }
     }
-    exports.flowIndentCheck = flowIndentCheck;
+    exports2.flowIndentCheck = flowIndentCheck;
   }
 });
 
 // node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
@@ -3937,13 +3970,14 @@ var require_util_map_includes = __commonJS({
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
-    exports.mapIncludes = mapIncludes;
+    exports2.mapIncludes = mapIncludes;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+    "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var resolveProps = require_resolve_props();
@@ -4044,13 +4078,14 @@ var require_resolve_block_map = __commonJS({
       map.range = [bm.offset, offset, commentEnd ?? offset];
       return map;
     }
-    exports.resolveBlockMap = resolveBlockMap;
+    exports2.resolveBlockMap = resolveBlockMap;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+    "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
@@ -4094,13 +4129,14 @@ var require_resolve_block_seq = __commonJS({
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
     }
-    exports.resolveBlockSeq = resolveBlockSeq;
+    exports2.resolveBlockSeq = resolveBlockSeq;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+    "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
@@ -4136,13 +4172,14 @@ var require_resolve_end = __commonJS({
       }
       return { comment, offset };
     }
-    exports.resolveEnd = resolveEnd;
+    exports2.resolveEnd = resolveEnd;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4329,13 +4366,14 @@ var require_resolve_flow_collection = __commonJS({
       }
       return coll;
     }
-    exports.resolveFlowCollection = resolveFlowCollection;
+    exports2.resolveFlowCollection = resolveFlowCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -4393,13 +4431,14 @@ var require_compose_collection = __commonJS({
         node.format = tag.format;
       return node;
     }
-    exports.composeCollection = composeCollection;
+    exports2.composeCollection = composeCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
@@ -4575,13 +4614,14 @@ var require_resolve_block_scalar = __commonJS({
         lines.push([split[i], split[i + 1]]);
       return lines;
     }
-    exports.resolveBlockScalar = resolveBlockScalar;
+    exports2.resolveBlockScalar = resolveBlockScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+    "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
@@ -4795,13 +4835,14 @@ var require_resolve_flow_scalar = __commonJS({
         return raw;
       }
     }
-    exports.resolveFlowScalar = resolveFlowScalar;
+    exports2.resolveFlowScalar = resolveFlowScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+    "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
@@ -4875,13 +4916,14 @@ var require_compose_scalar = __commonJS({
       }
       return tag;
     }
-    exports.composeScalar = composeScalar;
+    exports2.composeScalar = composeScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+    "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
@@ -4904,13 +4946,14 @@ var require_util_empty_scalar_position = __commonJS({
       }
       return offset;
     }
-    exports.emptyScalarPosition = emptyScalarPosition;
+    exports2.emptyScalarPosition = emptyScalarPosition;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+    "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
     var composeCollection = require_compose_collection();
@@ -5008,14 +5051,15 @@ var require_compose_node = __commonJS({
         alias.comment = re.comment;
       return alias;
     }
-    exports.composeEmptyNode = composeEmptyNode;
-    exports.composeNode = composeNode;
+    exports2.composeEmptyNode = composeEmptyNode;
+    exports2.composeNode = composeNode;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+    "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
@@ -5051,14 +5095,15 @@ var require_compose_doc = __commonJS({
       doc.range = [offset, contentEnd, re.offset];
       return doc;
     }
-    exports.composeDoc = composeDoc;
+    exports2.composeDoc = composeDoc;
   }
 });
 
 // node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
-    var node_process = __require("process");
+  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
     var directives = require_directives();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -5258,13 +5303,14 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports.Composer = Composer;
+    exports2.Composer = Composer;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+    "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors2 = require_errors();
@@ -5440,15 +5486,16 @@ var require_cst_scalar = __commonJS({
         }
       }
     }
-    exports.createScalarToken = createScalarToken;
-    exports.resolveAsScalar = resolveAsScalar;
-    exports.setScalarValue = setScalarValue;
+    exports2.createScalarToken = createScalarToken;
+    exports2.resolveAsScalar = resolveAsScalar;
+    exports2.setScalarValue = setScalarValue;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+    "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
@@ -5502,13 +5549,14 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify2;
+    exports2.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+    "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
@@ -5563,13 +5611,14 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit;
+    exports2.visit = visit;
   }
 });
 
 // node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+    "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
@@ -5652,25 +5701,26 @@ var require_cst = __commonJS({
       }
       return null;
     }
-    exports.createScalarToken = cstScalar.createScalarToken;
-    exports.resolveAsScalar = cstScalar.resolveAsScalar;
-    exports.setScalarValue = cstScalar.setScalarValue;
-    exports.stringify = cstStringify.stringify;
-    exports.visit = cstVisit.visit;
-    exports.BOM = BOM;
-    exports.DOCUMENT = DOCUMENT;
-    exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR;
-    exports.isCollection = isCollection;
-    exports.isScalar = isScalar;
-    exports.prettyToken = prettyToken;
-    exports.tokenType = tokenType;
+    exports2.createScalarToken = cstScalar.createScalarToken;
+    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports2.setScalarValue = cstScalar.setScalarValue;
+    exports2.stringify = cstStringify.stringify;
+    exports2.visit = cstVisit.visit;
+    exports2.BOM = BOM;
+    exports2.DOCUMENT = DOCUMENT;
+    exports2.FLOW_END = FLOW_END;
+    exports2.SCALAR = SCALAR;
+    exports2.isCollection = isCollection;
+    exports2.isScalar = isScalar;
+    exports2.prettyToken = prettyToken;
+    exports2.tokenType = tokenType;
   }
 });
 
 // node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+    "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
       switch (ch) {
@@ -6252,13 +6302,14 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer;
+    exports2.Lexer = Lexer;
   }
 });
 
 // node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+    "use strict";
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
@@ -6282,14 +6333,15 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter;
+    exports2.LineCounter = LineCounter;
   }
 });
 
 // node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
-    var node_process = __require("process");
+  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
     var cst = require_cst();
     var lexer = require_lexer();
     function includesToken(list, type) {
@@ -7155,13 +7207,14 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser;
+    exports2.Parser = Parser;
   }
 });
 
 // node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports2) {
+    "use strict";
     var composer = require_composer();
     var Document = require_Document();
     var errors2 = require_errors();
@@ -7248,16 +7301,17 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse;
-    exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument3;
-    exports.stringify = stringify2;
+    exports2.parse = parse;
+    exports2.parseAllDocuments = parseAllDocuments;
+    exports2.parseDocument = parseDocument3;
+    exports2.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports2) {
+    "use strict";
     var composer = require_composer();
     var Document = require_Document();
     var Schema = require_Schema();
@@ -7274,762 +7328,201 @@ var require_dist = __commonJS({
     var parser = require_parser();
     var publicApi = require_public_api();
     var visit = require_visit();
-    exports.Composer = composer.Composer;
-    exports.Document = Document.Document;
-    exports.Schema = Schema.Schema;
-    exports.YAMLError = errors2.YAMLError;
-    exports.YAMLParseError = errors2.YAMLParseError;
-    exports.YAMLWarning = errors2.YAMLWarning;
-    exports.Alias = Alias.Alias;
-    exports.isAlias = identity.isAlias;
-    exports.isCollection = identity.isCollection;
-    exports.isDocument = identity.isDocument;
-    exports.isMap = identity.isMap;
-    exports.isNode = identity.isNode;
-    exports.isPair = identity.isPair;
-    exports.isScalar = identity.isScalar;
-    exports.isSeq = identity.isSeq;
-    exports.Pair = Pair.Pair;
-    exports.Scalar = Scalar.Scalar;
-    exports.YAMLMap = YAMLMap.YAMLMap;
-    exports.YAMLSeq = YAMLSeq.YAMLSeq;
-    exports.CST = cst;
-    exports.Lexer = lexer.Lexer;
-    exports.LineCounter = lineCounter.LineCounter;
-    exports.Parser = parser.Parser;
-    exports.parse = publicApi.parse;
-    exports.parseAllDocuments = publicApi.parseAllDocuments;
-    exports.parseDocument = publicApi.parseDocument;
-    exports.stringify = publicApi.stringify;
-    exports.visit = visit.visit;
-    exports.visitAsync = visit.visitAsync;
+    exports2.Composer = composer.Composer;
+    exports2.Document = Document.Document;
+    exports2.Schema = Schema.Schema;
+    exports2.YAMLError = errors2.YAMLError;
+    exports2.YAMLParseError = errors2.YAMLParseError;
+    exports2.YAMLWarning = errors2.YAMLWarning;
+    exports2.Alias = Alias.Alias;
+    exports2.isAlias = identity.isAlias;
+    exports2.isCollection = identity.isCollection;
+    exports2.isDocument = identity.isDocument;
+    exports2.isMap = identity.isMap;
+    exports2.isNode = identity.isNode;
+    exports2.isPair = identity.isPair;
+    exports2.isScalar = identity.isScalar;
+    exports2.isSeq = identity.isSeq;
+    exports2.Pair = Pair.Pair;
+    exports2.Scalar = Scalar.Scalar;
+    exports2.YAMLMap = YAMLMap.YAMLMap;
+    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports2.CST = cst;
+    exports2.Lexer = lexer.Lexer;
+    exports2.LineCounter = lineCounter.LineCounter;
+    exports2.Parser = parser.Parser;
+    exports2.parse = publicApi.parse;
+    exports2.parseAllDocuments = publicApi.parseAllDocuments;
+    exports2.parseDocument = publicApi.parseDocument;
+    exports2.stringify = publicApi.stringify;
+    exports2.visit = visit.visit;
+    exports2.visitAsync = visit.visitAsync;
   }
 });
 
-// node_modules/fzstd/esm/index.mjs
-var esm_exports = {};
-__export(esm_exports, {
-  Decompress: () => Decompress,
-  ZstdErrorCode: () => ZstdErrorCode,
-  decompress: () => decompress
+// src/cli/statusline-store.ts
+var statusline_store_exports = {};
+__export(statusline_store_exports, {
+  storeTitle: () => storeTitle
 });
-function decompress(dat, buf) {
-  var bufs = [], nb = +!buf;
-  var bt = 0, ol = 0;
-  for (; dat.length; ) {
-    var st = rzfh(dat, nb || buf);
-    if (typeof st == "object") {
-      if (nb) {
-        buf = null;
-        if (st.w.length == st.u) {
-          bufs.push(buf = st.w);
-          ol += st.u;
-        }
-      } else {
-        bufs.push(buf);
-        st.e = 0;
-      }
-      for (; !st.l; ) {
-        var blk = rzb(dat, st, buf);
-        if (!blk)
-          err(5);
-        if (buf)
-          st.e = st.y;
-        else {
-          bufs.push(blk);
-          ol += blk.length;
-          cpw(st.w, 0, blk.length);
-          st.w.set(blk, st.w.length - blk.length);
-        }
-      }
-      bt = st.b + st.c * 4;
-    } else
-      bt = st;
-    dat = dat.subarray(bt);
-  }
-  return cct(bufs, ol);
+module.exports = __toCommonJS(statusline_store_exports);
+
+// src/core/store/store.ts
+var import_node_fs17 = require("fs");
+
+// src/core/store/make-dir.ts
+var import_node_fs = require("fs");
+var import_node_path = require("path");
+
+// src/core/error-details.ts
+function errnoCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
+  return void 0;
 }
-var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
-var init_esm = __esm({
-  "node_modules/fzstd/esm/index.mjs"() {
-    ab = ArrayBuffer;
-    u8 = Uint8Array;
-    u16 = Uint16Array;
-    i16 = Int16Array;
-    i32 = Int32Array;
-    slc = function(v, s, e) {
-      if (u8.prototype.slice)
-        return u8.prototype.slice.call(v, s, e);
-      if (s == null || s < 0)
-        s = 0;
-      if (e == null || e > v.length)
-        e = v.length;
-      var n = new u8(e - s);
-      n.set(v.subarray(s, e));
-      return n;
-    };
-    fill = function(v, n, s, e) {
-      if (u8.prototype.fill)
-        return u8.prototype.fill.call(v, n, s, e);
-      if (s == null || s < 0)
-        s = 0;
-      if (e == null || e > v.length)
-        e = v.length;
-      for (; s < e; ++s)
-        v[s] = n;
-      return v;
-    };
-    cpw = function(v, t, s, e) {
-      if (u8.prototype.copyWithin)
-        return u8.prototype.copyWithin.call(v, t, s, e);
-      if (s == null || s < 0)
-        s = 0;
-      if (e == null || e > v.length)
-        e = v.length;
-      while (s < e) {
-        v[t++] = v[s++];
-      }
-    };
-    ZstdErrorCode = {
-      InvalidData: 0,
-      WindowSizeTooLarge: 1,
-      InvalidBlockType: 2,
-      FSEAccuracyTooHigh: 3,
-      DistanceTooFarBack: 4,
-      UnexpectedEOF: 5
-    };
-    ec = [
-      "invalid zstd data",
-      "window size too large (>2046MB)",
-      "invalid block type",
-      "FSE accuracy too high",
-      "match distance too far back",
-      "unexpected EOF"
-    ];
-    err = function(ind, msg, nt) {
-      var e = new Error(msg || ec[ind]);
-      e.code = ind;
-      if (Error.captureStackTrace)
-        Error.captureStackTrace(e, err);
-      if (!nt)
-        throw e;
-      return e;
-    };
-    rb = function(d, b, n) {
-      var i = 0, o = 0;
-      for (; i < n; ++i)
-        o |= d[b++] << (i << 3);
-      return o;
-    };
-    b4 = function(d, b) {
-      return (d[b] | d[b + 1] << 8 | d[b + 2] << 16 | d[b + 3] << 24) >>> 0;
-    };
-    rzfh = function(dat, w) {
-      var n3 = dat[0] | dat[1] << 8 | dat[2] << 16;
-      if (n3 == 3126568 && dat[3] == 253) {
-        var flg = dat[4];
-        var ss = flg >> 5 & 1, cc = flg >> 2 & 1, df = flg & 3, fcf = flg >> 6;
-        if (flg & 8)
-          err(0);
-        var bt = 6 - ss;
-        var db = df == 3 ? 4 : df;
-        var di = rb(dat, bt, db);
-        bt += db;
-        var fsb = fcf ? 1 << fcf : ss;
-        var fss = rb(dat, bt, fsb) + (fcf == 1 && 256);
-        var ws = fss;
-        if (!ss) {
-          var wb = 1 << 10 + (dat[5] >> 3);
-          ws = wb + (wb >> 3) * (dat[5] & 7);
-        }
-        if (ws > 2145386496)
-          err(1);
-        var buf = new u8((w == 1 ? fss || ws : w ? 0 : ws) + 12);
-        buf[0] = 1, buf[4] = 4, buf[8] = 8;
-        return {
-          b: bt + fsb,
-          y: 0,
-          l: 0,
-          d: di,
-          w: w && w != 1 ? w : buf.subarray(12),
-          e: ws,
-          o: new i32(buf.buffer, 0, 3),
-          u: fss,
-          c: cc,
-          m: Math.min(131072, ws)
-        };
-      } else if ((n3 >> 4 | dat[3] << 20) == 25481893) {
-        return b4(dat, 4) + 8;
-      }
-      err(0);
-    };
-    msb = function(val) {
-      var bits = 0;
-      for (; 1 << bits <= val; ++bits)
-        ;
-      return bits - 1;
-    };
-    rfse = function(dat, bt, mal) {
-      var tpos = (bt << 3) + 4;
-      var al = (dat[bt] & 15) + 5;
-      if (al > mal)
-        err(3);
-      var sz = 1 << al;
-      var probs = sz, sym = -1, re = -1, i = -1, ht = sz;
-      var buf = new ab(512 + (sz << 2));
-      var freq = new i16(buf, 0, 256);
-      var dstate = new u16(buf, 0, 256);
-      var nstate = new u16(buf, 512, sz);
-      var bb1 = 512 + (sz << 1);
-      var syms = new u8(buf, bb1, sz);
-      var nbits = new u8(buf, bb1 + sz);
-      while (sym < 255 && probs > 0) {
-        var bits = msb(probs + 1);
-        var cbt = tpos >> 3;
-        var msk = (1 << bits + 1) - 1;
-        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (tpos & 7) & msk;
-        var msk1fb = (1 << bits) - 1;
-        var msv = msk - probs - 1;
-        var sval = val & msk1fb;
-        if (sval < msv)
-          tpos += bits, val = sval;
-        else {
-          tpos += bits + 1;
-          if (val > msk1fb)
-            val -= msv;
-        }
-        freq[++sym] = --val;
-        if (val == -1) {
-          probs += val;
-          syms[--ht] = sym;
-        } else
-          probs -= val;
-        if (!val) {
-          do {
-            var rbt = tpos >> 3;
-            re = (dat[rbt] | dat[rbt + 1] << 8) >> (tpos & 7) & 3;
-            tpos += 2;
-            sym += re;
-          } while (re == 3);
-        }
-      }
-      if (sym > 255 || probs)
-        err(0);
-      var sympos = 0;
-      var sstep = (sz >> 1) + (sz >> 3) + 3;
-      var smask = sz - 1;
-      for (var s = 0; s <= sym; ++s) {
-        var sf = freq[s];
-        if (sf < 1) {
-          dstate[s] = -sf;
-          continue;
-        }
-        for (i = 0; i < sf; ++i) {
-          syms[sympos] = s;
-          do {
-            sympos = sympos + sstep & smask;
-          } while (sympos >= ht);
-        }
-      }
-      if (sympos)
-        err(0);
-      for (i = 0; i < sz; ++i) {
-        var ns = dstate[syms[i]]++;
-        var nb = nbits[i] = al - msb(ns);
-        nstate[i] = (ns << nb) - sz;
-      }
-      return [tpos + 7 >> 3, {
-        b: al,
-        s: syms,
-        n: nbits,
-        t: nstate
-      }];
-    };
-    rhu = function(dat, bt) {
-      var i = 0, wc = -1;
-      var buf = new u8(292), hb = dat[bt];
-      var hw = buf.subarray(0, 256);
-      var rc = buf.subarray(256, 268);
-      var ri = new u16(buf.buffer, 268);
-      if (hb < 128) {
-        var _a = rfse(dat, bt + 1, 6), ebt = _a[0], fdt = _a[1];
-        bt += hb;
-        var epos = ebt << 3;
-        var lb = dat[bt];
-        if (!lb)
-          err(0);
-        var st1 = 0, st2 = 0, btr1 = fdt.b, btr2 = btr1;
-        var fpos = (++bt << 3) - 8 + msb(lb);
-        for (; ; ) {
-          fpos -= btr1;
-          if (fpos < epos)
-            break;
-          var cbt = fpos >> 3;
-          st1 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr1) - 1;
-          hw[++wc] = fdt.s[st1];
-          fpos -= btr2;
-          if (fpos < epos)
-            break;
-          cbt = fpos >> 3;
-          st2 += (dat[cbt] | dat[cbt + 1] << 8) >> (fpos & 7) & (1 << btr2) - 1;
-          hw[++wc] = fdt.s[st2];
-          btr1 = fdt.n[st1];
-          st1 = fdt.t[st1];
-          btr2 = fdt.n[st2];
-          st2 = fdt.t[st2];
-        }
-        if (++wc > 255)
-          err(0);
-      } else {
-        wc = hb - 127;
-        for (; i < wc; i += 2) {
-          var byte = dat[++bt];
-          hw[i] = byte >> 4;
-          hw[i + 1] = byte & 15;
-        }
-        ++bt;
-      }
-      var wes = 0;
-      for (i = 0; i < wc; ++i) {
-        var wt = hw[i];
-        if (wt > 11)
-          err(0);
-        wes += wt && 1 << wt - 1;
-      }
-      var mb = msb(wes) + 1;
-      var ts = 1 << mb;
-      var rem = ts - wes;
-      if (rem & rem - 1)
-        err(0);
-      hw[wc++] = msb(rem) + 1;
-      for (i = 0; i < wc; ++i) {
-        var wt = hw[i];
-        ++rc[hw[i] = wt && mb + 1 - wt];
-      }
-      var hbuf = new u8(ts << 1);
-      var syms = hbuf.subarray(0, ts), nb = hbuf.subarray(ts);
-      ri[mb] = 0;
-      for (i = mb; i > 0; --i) {
-        var pv = ri[i];
-        fill(nb, i, pv, ri[i - 1] = pv + rc[i] * (1 << mb - i));
-      }
-      if (ri[0] != ts)
-        err(0);
-      for (i = 0; i < wc; ++i) {
-        var bits = hw[i];
-        if (bits) {
-          var code = ri[bits];
-          fill(syms, i, code, ri[bits] = code + (1 << mb - bits));
-        }
-      }
-      return [bt, {
-        n: nb,
-        b: mb,
-        s: syms
-      }];
-    };
-    dllt = rfse(/* @__PURE__ */ new u8([
-      81,
-      16,
-      99,
-      140,
-      49,
-      198,
-      24,
-      99,
-      12,
-      33,
-      196,
-      24,
-      99,
-      102,
-      102,
-      134,
-      70,
-      146,
-      4
-    ]), 0, 6)[1];
-    dmlt = rfse(/* @__PURE__ */ new u8([
-      33,
-      20,
-      196,
-      24,
-      99,
-      140,
-      33,
-      132,
-      16,
-      66,
-      8,
-      33,
-      132,
-      16,
-      66,
-      8,
-      33,
-      68,
-      68,
-      68,
-      68,
-      68,
-      68,
-      68,
-      68,
-      36,
-      9
-    ]), 0, 6)[1];
-    doct = rfse(/* @__PURE__ */ new u8([
-      32,
-      132,
-      16,
-      66,
-      102,
-      70,
-      68,
-      68,
-      68,
-      68,
-      36,
-      73,
-      2
-    ]), 0, 5)[1];
-    b2bl = function(b, s) {
-      var len = b.length, bl = new i32(len);
-      for (var i = 0; i < len; ++i) {
-        bl[i] = s;
-        s += 1 << b[i];
-      }
-      return bl;
-    };
-    llb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
-      0,
-      0,
-      0,
-      0,
-      16843009,
-      50528770,
-      134678020,
-      202050057,
-      269422093
-    ])).buffer, 0, 36);
-    llbl = /* @__PURE__ */ b2bl(llb, 0);
-    mlb = /* @__PURE__ */ new u8((/* @__PURE__ */ new i32([
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      16843009,
-      50528770,
-      117769220,
-      185207048,
-      252579084,
-      16
-    ])).buffer, 0, 53);
-    mlbl = /* @__PURE__ */ b2bl(mlb, 3);
-    dhu = function(dat, out, hu) {
-      var len = dat.length, ss = out.length, lb = dat[len - 1], msk = (1 << hu.b) - 1, eb = -hu.b;
-      if (!lb)
-        err(0);
-      var st = 0, btr = hu.b, pos = (len << 3) - 8 + msb(lb) - btr, i = -1;
-      for (; pos > eb && i < ss; ) {
-        var cbt = pos >> 3;
-        var val = (dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (pos & 7);
-        st = (st << btr | val) & msk;
-        out[++i] = hu.s[st];
-        pos -= btr = hu.n[st];
-      }
-      if (pos != eb || i + 1 != ss)
-        err(0);
-    };
-    dhu4 = function(dat, out, hu) {
-      var bt = 6;
-      var ss = out.length, sz1 = ss + 3 >> 2, sz2 = sz1 << 1, sz3 = sz1 + sz2;
-      dhu(dat.subarray(bt, bt += dat[0] | dat[1] << 8), out.subarray(0, sz1), hu);
-      dhu(dat.subarray(bt, bt += dat[2] | dat[3] << 8), out.subarray(sz1, sz2), hu);
-      dhu(dat.subarray(bt, bt += dat[4] | dat[5] << 8), out.subarray(sz2, sz3), hu);
-      dhu(dat.subarray(bt), out.subarray(sz3), hu);
-    };
-    rzb = function(dat, st, out) {
-      var _a;
-      var bt = st.b;
-      var b0 = dat[bt], btype = b0 >> 1 & 3;
-      st.l = b0 & 1;
-      var sz = b0 >> 3 | dat[bt + 1] << 5 | dat[bt + 2] << 13;
-      var ebt = (bt += 3) + sz;
-      if (btype == 1) {
-        if (bt >= dat.length)
-          return;
-        st.b = bt + 1;
-        if (out) {
-          fill(out, dat[bt], st.y, st.y += sz);
-          return out;
-        }
-        return fill(new u8(sz), dat[bt]);
-      }
-      if (ebt > dat.length)
-        return;
-      if (btype == 0) {
-        st.b = ebt;
-        if (out) {
-          out.set(dat.subarray(bt, ebt), st.y);
-          st.y += sz;
-          return out;
-        }
-        return slc(dat, bt, ebt);
-      }
-      if (btype == 2) {
-        var b3 = dat[bt], lbt = b3 & 3, sf = b3 >> 2 & 3;
-        var lss = b3 >> 4, lcs2 = 0, s4 = 0;
-        if (lbt < 2) {
-          if (sf & 1)
-            lss |= dat[++bt] << 4 | (sf & 2 && dat[++bt] << 12);
-          else
-            lss = b3 >> 3;
-        } else {
-          s4 = sf;
-          if (sf < 2)
-            lss |= (dat[++bt] & 63) << 4, lcs2 = dat[bt] >> 6 | dat[++bt] << 2;
-          else if (sf == 2)
-            lss |= dat[++bt] << 4 | (dat[++bt] & 3) << 12, lcs2 = dat[bt] >> 2 | dat[++bt] << 6;
-          else
-            lss |= dat[++bt] << 4 | (dat[++bt] & 63) << 12, lcs2 = dat[bt] >> 6 | dat[++bt] << 2 | dat[++bt] << 10;
-        }
-        ++bt;
-        var buf = out ? out.subarray(st.y, st.y + st.m) : new u8(st.m);
-        var spl = buf.length - lss;
-        if (lbt == 0)
-          buf.set(dat.subarray(bt, bt += lss), spl);
-        else if (lbt == 1)
-          fill(buf, dat[bt++], spl);
-        else {
-          var hu = st.h;
-          if (lbt == 2) {
-            var hud = rhu(dat, bt);
-            lcs2 += bt - (bt = hud[0]);
-            st.h = hu = hud[1];
-          } else if (!hu)
-            err(0);
-          (s4 ? dhu4 : dhu)(dat.subarray(bt, bt += lcs2), buf.subarray(spl), hu);
-        }
-        var ns = dat[bt++];
-        if (ns) {
-          if (ns == 255)
-            ns = (dat[bt++] | dat[bt++] << 8) + 32512;
-          else if (ns > 127)
-            ns = ns - 128 << 8 | dat[bt++];
-          var scm = dat[bt++];
-          if (scm & 3)
-            err(0);
-          var dts = [dmlt, doct, dllt];
-          for (var i = 2; i > -1; --i) {
-            var md = scm >> (i << 1) + 2 & 3;
-            if (md == 1) {
-              var rbuf = new u8([0, 0, dat[bt++]]);
-              dts[i] = {
-                s: rbuf.subarray(2, 3),
-                n: rbuf.subarray(0, 1),
-                t: new u16(rbuf.buffer, 0, 1),
-                b: 0
-              };
-            } else if (md == 2) {
-              _a = rfse(dat, bt, 9 - (i & 1)), bt = _a[0], dts[i] = _a[1];
-            } else if (md == 3) {
-              if (!st.t)
-                err(0);
-              dts[i] = st.t[i];
-            }
-          }
-          var _b = st.t = dts, mlt = _b[0], oct = _b[1], llt = _b[2];
-          var lb = dat[ebt - 1];
-          if (!lb)
-            err(0);
-          var spos = (ebt << 3) - 8 + msb(lb) - llt.b, cbt = spos >> 3, oubt = 0;
-          var lst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << llt.b) - 1;
-          cbt = (spos -= oct.b) >> 3;
-          var ost = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << oct.b) - 1;
-          cbt = (spos -= mlt.b) >> 3;
-          var mst = (dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mlt.b) - 1;
-          for (++ns; --ns; ) {
-            var llc = llt.s[lst];
-            var lbtr = llt.n[lst];
-            var mlc = mlt.s[mst];
-            var mbtr = mlt.n[mst];
-            var ofc = oct.s[ost];
-            var obtr = oct.n[ost];
-            cbt = (spos -= ofc) >> 3;
-            var ofp = 1 << ofc;
-            var off = ofp + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16 | dat[cbt + 3] << 24) >>> (spos & 7) & ofp - 1);
-            cbt = (spos -= mlb[mlc]) >> 3;
-            var ml = mlbl[mlc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << mlb[mlc]) - 1);
-            cbt = (spos -= llb[llc]) >> 3;
-            var ll = llbl[llc] + ((dat[cbt] | dat[cbt + 1] << 8 | dat[cbt + 2] << 16) >> (spos & 7) & (1 << llb[llc]) - 1);
-            cbt = (spos -= lbtr) >> 3;
-            lst = llt.t[lst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << lbtr) - 1);
-            cbt = (spos -= mbtr) >> 3;
-            mst = mlt.t[mst] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << mbtr) - 1);
-            cbt = (spos -= obtr) >> 3;
-            ost = oct.t[ost] + ((dat[cbt] | dat[cbt + 1] << 8) >> (spos & 7) & (1 << obtr) - 1);
-            if (off > 3) {
-              st.o[2] = st.o[1];
-              st.o[1] = st.o[0];
-              st.o[0] = off -= 3;
-            } else {
-              var idx = off - (ll != 0);
-              if (idx) {
-                off = idx == 3 ? st.o[0] - 1 : st.o[idx];
-                if (idx > 1)
-                  st.o[2] = st.o[1];
-                st.o[1] = st.o[0];
-                st.o[0] = off;
-              } else
-                off = st.o[0];
-            }
-            for (var i = 0; i < ll; ++i) {
-              buf[oubt + i] = buf[spl + i];
-            }
-            oubt += ll, spl += ll;
-            var stin = oubt - off;
-            if (stin < 0) {
-              var len = -stin;
-              var bs = st.e + stin;
-              if (len > ml)
-                len = ml;
-              for (var i = 0; i < len; ++i) {
-                buf[oubt + i] = st.w[bs + i];
-              }
-              oubt += len, ml -= len, stin = 0;
-            }
-            for (var i = 0; i < ml; ++i) {
-              buf[oubt + i] = buf[stin + i];
-            }
-            oubt += ml;
-          }
-          if (oubt != spl) {
-            while (spl < buf.length) {
-              buf[oubt++] = buf[spl++];
-            }
-          } else
-            oubt = buf.length;
-          if (out)
-            st.y += oubt;
-          else
-            buf = slc(buf, 0, oubt);
-        } else if (out) {
-          st.y += lss;
-          if (spl) {
-            for (var i = 0; i < lss; ++i) {
-              buf[i] = buf[spl + i];
-            }
-          }
-        } else if (spl)
-          buf = slc(buf, spl);
-        st.b = ebt;
-        return buf;
-      }
-      err(2);
-    };
-    cct = function(bufs, ol) {
-      if (bufs.length == 1)
-        return bufs[0];
-      var buf = new u8(ol);
-      for (var i = 0, b = 0; i < bufs.length; ++i) {
-        var chk = bufs[i];
-        buf.set(chk, b);
-        b += chk.length;
-      }
-      return buf;
-    };
-    Decompress = /* @__PURE__ */ (function() {
-      function Decompress2(ondata) {
-        this.ondata = ondata;
-        this.c = [];
-        this.l = 0;
-        this.z = 0;
-      }
-      Decompress2.prototype.push = function(chunk, final) {
-        if (typeof this.s == "number") {
-          var sub = Math.min(chunk.length, this.s);
-          chunk = chunk.subarray(sub);
-          this.s -= sub;
-        }
-        var sl = chunk.length;
-        var ncs = sl + this.l;
-        if (!this.s) {
-          if (final) {
-            if (!ncs) {
-              this.ondata(new u8(0), true);
-              return;
-            }
-            if (ncs < 5)
-              err(5);
-          } else if (ncs < 18) {
-            this.c.push(chunk);
-            this.l = ncs;
-            return;
-          }
-          if (this.l) {
-            this.c.push(chunk);
-            chunk = cct(this.c, ncs);
-            this.c = [];
-            this.l = 0;
-          }
-          if (typeof (this.s = rzfh(chunk)) == "number")
-            return this.push(chunk, final);
-        }
-        if (typeof this.s != "number") {
-          if (ncs < (this.z || 3)) {
-            if (final)
-              err(5);
-            this.c.push(chunk);
-            this.l = ncs;
-            return;
-          }
-          if (this.l) {
-            this.c.push(chunk);
-            chunk = cct(this.c, ncs);
-            this.c = [];
-            this.l = 0;
-          }
-          if (!this.z && ncs < (this.z = chunk[this.s.b] & 2 ? 4 : 3 + (chunk[this.s.b] >> 3 | chunk[this.s.b + 1] << 5 | chunk[this.s.b + 2] << 13))) {
-            if (final)
-              err(5);
-            this.c.push(chunk);
-            this.l = ncs;
-            return;
-          } else
-            this.z = 0;
-          for (; ; ) {
-            var blk = rzb(chunk, this.s);
-            if (!blk) {
-              if (final)
-                err(5);
-              var adc = chunk.subarray(this.s.b);
-              this.s.b = 0;
-              this.c.push(adc), this.l += adc.length;
-              return;
-            } else {
-              this.ondata(blk, false);
-              cpw(this.s.w, 0, blk.length);
-              this.s.w.set(blk, this.s.w.length - blk.length);
-            }
-            if (this.s.l) {
-              var rest = chunk.subarray(this.s.b);
-              this.s = this.s.c * 4;
-              this.push(rest, final);
-              return;
-            }
-          }
-        } else if (final)
-          err(5);
-      };
-      return Decompress2;
-    })();
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/core/store/make-dir.ts
+function makeDir(path) {
+  try {
+    (0, import_node_fs.mkdirSync)(path, { recursive: true });
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+    makeDirOneByOne(path);
   }
-});
+}
+function makeDirOneByOne(path) {
+  try {
+    (0, import_node_fs.mkdirSync)(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT" || (0, import_node_path.dirname)(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
+    makeDirOneByOne((0, import_node_path.dirname)(path));
+    try {
+      (0, import_node_fs.mkdirSync)(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
+  }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && (0, import_node_fs.lstatSync)(path).isDirectory()) return;
+  throw error;
+}
+
+// src/core/store/store.ts
+var import_node_path13 = require("path");
+
+// src/core/store/atomic-write.ts
+var import_node_fs2 = require("fs");
+var import_node_path2 = require("path");
+var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+function isAtomicTempFile(name) {
+  return TEMP_NAME.test((0, import_node_path2.basename)(name));
+}
+function atomicTempWriterPid(name) {
+  const pid = TEMP_NAME.exec((0, import_node_path2.basename)(name))?.[1];
+  return pid === void 0 ? null : Number(pid);
+}
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
+function atomicTempPath(target, dir = (0, import_node_path2.dirname)(target)) {
+  return (0, import_node_path2.join)(dir, `.${(0, import_node_path2.basename)(target)}.${process.pid}.${tempSuffix()}.tmp`);
+}
+var FenceRefusal = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+function writeFileAtomicSync(path, data, fence) {
+  const temp = atomicTempPath(path, fence?.tempDir);
+  let tempExists = false;
+  try {
+    const fd = (0, import_node_fs2.openSync)(temp, "wx");
+    tempExists = true;
+    try {
+      (0, import_node_fs2.writeFileSync)(fd, data);
+      (0, import_node_fs2.fsyncSync)(fd);
+    } finally {
+      (0, import_node_fs2.closeSync)(fd);
+    }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
+    (0, import_node_fs2.renameSync)(temp, path);
+    tempExists = false;
+    fsyncDirectorySync((0, import_node_path2.dirname)(path));
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
+    let cleanupError;
+    if (tempExists) {
+      try {
+        (0, import_node_fs2.unlinkSync)(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+function fsyncDirectorySync(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    (0, import_node_fs2.fsyncSync)(fd);
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+function isDirectorySyncRefusal(error) {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error) {
+  return errnoCode(error) === "ENOENT" ? void 0 : error;
+}
+
+// src/core/store/fenced-write.ts
+var import_node_fs5 = require("fs");
+
+// src/core/store/lock.ts
+var import_node_async_hooks = require("async_hooks");
+var import_node_crypto = require("crypto");
+var import_node_fs4 = require("fs");
+var import_node_os = require("os");
+var import_node_perf_hooks = require("perf_hooks");
+var import_node_path3 = require("path");
 
 // src/core/errors.ts
 var ThreadMindError = class extends Error {
@@ -8105,16 +7598,8 @@ var UnreadableFileError = class extends ThreadMindError {
   reason;
 };
 
-// src/core/error-details.ts
-function errnoCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return void 0;
-}
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // src/core/store/regular-file.ts
+var import_node_fs3 = require("fs");
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -8126,7 +7611,7 @@ function fileKind(stat) {
 function openRegularFile(path, flags, mode, followLinks = false) {
   let fd;
   try {
-    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+    fd = (0, import_node_fs3.openSync)(path, flags | import_node_fs3.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs3.constants.O_NOFOLLOW), mode);
   } catch (e) {
     const code = errnoCode(e);
     if (code === "ENOENT") return null;
@@ -8137,19 +7622,19 @@ function openRegularFile(path, flags, mode, followLinks = false) {
   }
   let stat;
   try {
-    stat = fstatSync(fd);
+    stat = (0, import_node_fs3.fstatSync)(fd);
   } catch (e) {
-    closeSync(fd);
+    (0, import_node_fs3.closeSync)(fd);
     throw e;
   }
   if (!stat.isFile()) {
-    closeSync(fd);
+    (0, import_node_fs3.closeSync)(fd);
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
-  const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY, void 0, followLinks);
   if (opened === null) return null;
   const { fd, stat } = opened;
   try {
@@ -8157,431 +7642,17 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     const buffer = Buffer.alloc(cap);
     let length = 0;
     while (length < cap) {
-      const n = readSync(fd, buffer, length, cap - length, null);
+      const n = (0, import_node_fs3.readSync)(fd, buffer, length, cap - length, null);
       if (n === 0) break;
       length += n;
     }
     return buffer.subarray(0, length);
   } finally {
-    closeSync(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
 }
 
-// src/core/git/git.ts
-function findGitTop(dir) {
-  let current = resolve(dir);
-  for (; ; ) {
-    if (existsSync(join(current, ".git"))) return current;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-var GIT_POINTER_MAX_BYTES = 64 * 1024;
-function gitDir(top) {
-  const dotGit = join(top, ".git");
-  if (statSync(dotGit).isDirectory()) return dotGit;
-  const text2 = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text2);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return resolve(top, match[1]);
-}
-function readBranch(top) {
-  let dir;
-  let head;
-  try {
-    dir = gitDir(top);
-    head = readRegularFile(join(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  if (match) return match[1];
-  for (const state of ["rebase-merge", "rebase-apply"]) {
-    try {
-      const name = readRegularFile(join(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
-      if (rebasing) return rebasing[1];
-    } catch {
-    }
-  }
-  return null;
-}
-var NO_GIT_START_KEY = ":no-git";
-function startKey(top) {
-  return top === null ? NO_GIT_START_KEY : readBranch(top);
-}
-
-// src/core/workspace.ts
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = resolve(dir);
-  const stop = gitTop ? resolve(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom(resolve(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function storeDirState(storeDir) {
-  let stat;
-  try {
-    stat = lstatSync(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
-}
-function unreadable(path, reason) {
-  return new UnreadableFileError(path, reason);
-}
-function linkRefused(path) {
-  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
-}
-function reasonOf(e) {
-  if (e instanceof UnreadableFileError) return e.reason;
-  return messageOf(e);
-}
-function readTextStrict(path, maxBytes) {
-  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
-}
-function lstatStrict(path, bigint) {
-  try {
-    return lstatSync(path, { bigint });
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw unreadable(path, reasonOf(e));
-  }
-}
-function readTextStrictAfter(path, stat, maxBytes) {
-  if (stat === null) return null;
-  if (stat.isSymbolicLink()) throw linkRefused(path);
-  let bytes;
-  try {
-    bytes = readRegularFile(path, maxBytes);
-  } catch (e) {
-    if (e instanceof UnreadableFileError) throw e;
-    throw unreadable(path, reasonOf(e));
-  }
-  if (bytes === null) return null;
-  if (bytes.length > maxBytes) {
-    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
-    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
-  }
-  const text2 = strictUtf8(bytes);
-  if (text2 === null) throw unreadable(path, "is not valid UTF-8");
-  return text2;
-}
-var isUtf82 = nodeBuffer.isUtf8;
-function strictUtf8(bytes) {
-  if (isUtf82 === void 0) {
-    try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      return null;
-    }
-  }
-  if (!isUtf82(bytes)) return null;
-  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
-  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
-}
-function fstatSizeOr(path, fallback) {
-  try {
-    return lstatSync(path).size;
-  } catch {
-    return fallback;
-  }
-}
-function assertNoLinksBelow(storeDir, path) {
-  const rel = relative(storeDir, dirname(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(sep)) {
-    current = `${current}${sep}${part}`;
-    let stat;
-    try {
-      stat = lstatSync(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
-
-// src/core/limits.ts
-var LIMITS = {
-  idLength: 64,
-  titleChars: 200,
-  summaryChars: 32e3,
-  sectionChars: 16e3,
-  systemContextChars: 8e3,
-  reasonChars: 2e3,
-  pathsCount: 100,
-  pathChars: 500,
-  relatedCount: 50,
-  /** A thread file larger than this is reported as damaged instead of being read. */
-  threadFileBytes: 1e6,
-  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
-  sectionItems: 1e3,
-  /** An item file larger than this is reported as damaged instead of being read. */
-  itemFileBytes: 1e5,
-  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
-  threadFolderEntries: 64,
-  /** A local state file larger than this is set aside instead of being parsed. */
-  localStateBytes: 4e6
-};
-
-// src/core/id-pattern.ts
-var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-function isValidId(id) {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-// src/core/measure/measurements.ts
-function emptyMeasurements() {
-  return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
-}
-
-// src/core/json-record.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function ownEntry(record, key) {
-  return Object.hasOwn(record, key) ? record[key] : void 0;
-}
-
-// src/core/store/local-state.ts
-function emptyLocalState() {
-  return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
-}
-function localStatePath(storeDir) {
-  return join(storeDir, "config.json");
-}
-function readLocalState(storeDir) {
-  const path = localStatePath(storeDir);
-  let text2;
-  try {
-    text2 = readTextStrict(path, LIMITS.localStateBytes);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: e instanceof UnreadableFileError ? e.reason : String(e) };
-  }
-  if (text2 === null) return { state: emptyLocalState() };
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch (e) {
-    return { state: emptyLocalState(), problem: `invalid JSON (${e.message})` };
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    return { state: emptyLocalState(), problem: "is not a JSON object" };
-  }
-  return { state: normalize(data) };
-}
-function normalize(d) {
-  const state = emptyLocalState();
-  if (typeof d.lastProjectId === "string") state.lastProjectId = d.lastProjectId;
-  else if (typeof d.activeProjectId === "string") state.lastProjectId = d.activeProjectId;
-  if (typeof d.activeProjectId === "string" && typeof d.activeThreadId === "string" && isValidId(d.activeThreadId)) {
-    state.legacyActiveThread = { projectId: d.activeProjectId, threadId: d.activeThreadId };
-  }
-  const legacy = [...Array.isArray(d.legacyAuthorIds) ? d.legacyAuthorIds : [], d.author].filter(isValidId);
-  state.legacyAuthorIds = [...new Set(legacy)];
-  if (isRecord(d.branches)) {
-    for (const [branch, perProject] of Object.entries(d.branches)) {
-      if (!isRecord(perProject)) continue;
-      const entries = Object.entries(perProject).filter(
-        (e) => isValidId(e[0]) && typeof e[1] === "string" && isValidId(e[1])
-      );
-      state.branches[branch] = Object.fromEntries(entries);
-    }
-  }
-  if (isRecord(d.sessions)) {
-    for (const [key, s] of Object.entries(d.sessions)) {
-      if (!isRecord(s)) continue;
-      const session = { updatedAt: typeof s.updatedAt === "string" ? s.updatedAt : "" };
-      if (isValidId(s.projectId)) session.projectId = s.projectId;
-      if (isValidId(s.threadId)) session.threadId = s.threadId;
-      if (typeof s.pid === "number") session.pid = s.pid;
-      state.sessions[key] = session;
-    }
-  }
-  if (isRecord(d.conversations)) {
-    for (const [sessionId, c] of Object.entries(d.conversations)) {
-      if (!isRecord(c) || !isValidId(c.projectId) || !isValidId(c.threadId)) continue;
-      state.conversations[sessionId] = { projectId: c.projectId, threadId: c.threadId, at: typeof c.at === "string" ? c.at : "" };
-    }
-  }
-  if (isRecord(d.measurements)) {
-    const m = d.measurements;
-    for (const key of Object.keys(state.measurements)) {
-      const list = m[key];
-      if (Array.isArray(list)) state.measurements[key] = list.filter(isRecord);
-    }
-  }
-  return state;
-}
-function makeDir(path) {
-  try {
-    mkdirSync(path, { recursive: true });
-  } catch (error) {
-    if (errnoCode(error) !== "ENOENT") throw error;
-    makeDirOneByOne(path);
-  }
-}
-function makeDirOneByOne(path) {
-  try {
-    mkdirSync(path);
-  } catch (error) {
-    if (errnoCode(error) !== "ENOENT" || dirname(path) === path) {
-      madeMeanwhile(path, error);
-      return;
-    }
-    makeDirOneByOne(dirname(path));
-    try {
-      mkdirSync(path);
-    } catch (again) {
-      madeMeanwhile(path, again);
-    }
-  }
-}
-function madeMeanwhile(path, error) {
-  if (errnoCode(error) === "EEXIST" && lstatSync(path).isDirectory()) return;
-  throw error;
-}
-var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
-function isAtomicTempFile(name) {
-  return TEMP_NAME.test(basename(name));
-}
-function atomicTempWriterPid(name) {
-  const pid = TEMP_NAME.exec(basename(name))?.[1];
-  return pid === void 0 ? null : Number(pid);
-}
-function tempSuffix() {
-  const high = Math.floor(Math.random() * 16777216);
-  const low = Math.floor(Math.random() * 16777216);
-  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
-}
-function atomicTempPath(target, dir = dirname(target)) {
-  return join(dir, `.${basename(target)}.${process.pid}.${tempSuffix()}.tmp`);
-}
-var FenceRefusal = class {
-  constructor(error) {
-    this.error = error;
-  }
-  error;
-};
-var AtomicWriteError = class extends Error {
-  constructor(path, cause, tempPath, cleanupError) {
-    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
-    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
-    this.path = path;
-    this.name = "AtomicWriteError";
-    this.code = errnoCode(cause);
-  }
-  path;
-  code;
-};
-function writeFileAtomicSync(path, data, fence) {
-  const temp = atomicTempPath(path, fence?.tempDir);
-  let tempExists = false;
-  try {
-    const fd = openSync(temp, "wx");
-    tempExists = true;
-    try {
-      writeFileSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    if (fence) {
-      try {
-        fence.check();
-      } catch (refusal) {
-        throw new FenceRefusal(refusal);
-      }
-    }
-    renameSync(temp, path);
-    tempExists = false;
-    fsyncDirectorySync(dirname(path));
-  } catch (caught) {
-    const error = caught instanceof FenceRefusal ? caught.error : caught;
-    let cleanupError;
-    if (tempExists) {
-      try {
-        unlinkSync(temp);
-      } catch (e) {
-        cleanupError = missingIsFine(e);
-      }
-    }
-    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
-    throw new AtomicWriteError(path, error, temp, cleanupError);
-  }
-}
-function fsyncDirectorySync(dir) {
-  let fd;
-  try {
-    fd = openSync(dir, "r");
-  } catch (error) {
-    if (isDirectorySyncRefusal(error)) return;
-    throw error;
-  }
-  try {
-    fsyncSync(fd);
-  } catch (error) {
-    if (!isDirectorySyncRefusal(error)) throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
-function isDirectorySyncRefusal(error) {
-  const code = errnoCode(error);
-  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
-  return process.platform === "win32" && code === "EPERM";
-}
-function missingIsFine(error) {
-  return errnoCode(error) === "ENOENT" ? void 0 : error;
-}
+// src/core/store/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -8611,7 +7682,7 @@ function fenceDirOf(lockPath, nonce) {
   return `${lockPath}.${nonce}.d`;
 }
 function lockFence(lockPath) {
-  const path = resolve(lockPath);
+  const path = (0, import_node_path3.resolve)(lockPath);
   const hold = context.getStore()?.get(path);
   if (hold === void 0 || !hold.active) return null;
   return { tempDir: fenceDirOf(path, hold.nonce), check: () => assertStillHeld(hold) };
@@ -8636,11 +7707,11 @@ var MAX_QUICK_RETRIES = 10;
 var GARBAGE_GRACE_MS = 1e3;
 var MAX_LOCK_FILE_BYTES = 4096;
 var RECLAIM_STALE_MS = 5e3;
-var context = new AsyncLocalStorage();
+var context = new import_node_async_hooks.AsyncLocalStorage();
 var heldByThisProcess = /* @__PURE__ */ new Map();
-var HOST = hostname();
+var HOST = (0, import_node_os.hostname)();
 async function withLock(lockPath, fn, options) {
-  const path = resolve(lockPath);
+  const path = (0, import_node_path3.resolve)(lockPath);
   if (heldInContext(path)) return fn();
   const opts = resolveOptions(options);
   const steps = acquireSteps(path, opts);
@@ -8704,10 +7775,10 @@ function resolveOptions(options) {
   return opts;
 }
 function* acquireSteps(lockPath, opts) {
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
-    mkdirSync(fenceDir);
+    (0, import_node_fs4.mkdirSync)(fenceDir);
   } catch (error) {
     if (errnoCode(error) === "ENOENT") {
       throw new Error(`Cannot create the lock ${lockPath}: its directory does not exist`, { cause: error });
@@ -8717,12 +7788,12 @@ function* acquireSteps(lockPath, opts) {
   try {
     return yield* acquireLoop(lockPath, nonce, opts);
   } catch (error) {
-    rmSync(fenceDir, { recursive: true, force: true });
+    (0, import_node_fs4.rmSync)(fenceDir, { recursive: true, force: true });
     throw error;
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = performance.now();
+  const start = import_node_perf_hooks.performance.now();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -8744,7 +7815,7 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = performance.now();
+    const now = import_node_perf_hooks.performance.now();
     if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
@@ -8753,9 +7824,9 @@ function* acquireLoop(lockPath, nonce, opts) {
 }
 function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`;
     try {
-      writeFileSync(temp, `${JSON.stringify(holder)}
+      (0, import_node_fs4.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
     } catch (error) {
       if (errnoCode(error) === "ENOENT") {
@@ -8764,7 +7835,7 @@ function createExclusive(path, holder) {
       throw error;
     }
     try {
-      linkSync(temp, path);
+      (0, import_node_fs4.linkSync)(temp, path);
       return true;
     } catch (error) {
       const code = errnoCode(error);
@@ -8778,16 +7849,16 @@ function createExclusive(path, holder) {
   }
 }
 function inspect(path) {
-  const opened = openRegularFile(path, constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs4.constants.O_RDONLY);
   if (opened === null) return { kind: "absent" };
   const { fd } = opened;
   let raw;
   let mtimeMs;
   try {
     mtimeMs = opened.stat.mtimeMs;
-    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : readFileSync(fd, "utf8");
+    raw = opened.stat.size > MAX_LOCK_FILE_BYTES ? "" : (0, import_node_fs4.readFileSync)(fd, "utf8");
   } finally {
-    closeSync(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
   const ageMs = Date.now() - mtimeMs;
   const holder = parseHolder(raw);
@@ -8841,7 +7912,7 @@ function isAlive(holder) {
 }
 function reclaim(lockPath, staleMs) {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
   const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -8852,7 +7923,7 @@ function reclaim(lockPath, staleMs) {
     if (seen.kind === "absent") return true;
     if (staleReason(seen, staleMs) === void 0) return false;
     if (seen.kind === "holder" && /^[0-9a-f]{32}$/.test(seen.holder.nonce)) {
-      rmSync(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
+      (0, import_node_fs4.rmSync)(fenceDirOf(lockPath, seen.holder.nonce), { recursive: true, force: true });
     }
     unlinkIfPresent(lockPath);
     return true;
@@ -8869,23 +7940,23 @@ function breakStaleMutex(mutexPath) {
   if (seen.kind === "absent") return;
   const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.stale`;
   try {
-    renameSync(mutexPath, grave);
+    (0, import_node_fs4.renameSync)(mutexPath, grave);
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return;
     throw error;
   }
-  const moved = readFileSync(grave, "utf8");
+  const moved = (0, import_node_fs4.readFileSync)(grave, "utf8");
   if (moved !== seen.raw) {
     try {
-      linkSync(grave, mutexPath);
+      (0, import_node_fs4.linkSync)(grave, mutexPath);
     } catch (error) {
       const message = `Could not restore the reclaim mutex ${mutexPath} moved to ${grave}: ${messageOf(error)}`;
       throw new Error(message, { cause: error });
     }
   }
-  unlinkSync(grave);
+  (0, import_node_fs4.unlinkSync)(grave);
 }
 function touch(hold) {
   if (!hold.active || hold.problem !== void 0) return;
@@ -8896,7 +7967,7 @@ function touch(hold) {
       return;
     }
     const now = /* @__PURE__ */ new Date();
-    utimesSync(hold.lockPath, now, now);
+    (0, import_node_fs4.utimesSync)(hold.lockPath, now, now);
   } catch (error) {
     hold.problem = `the heartbeat could not refresh the lock file (${messageOf(error)})`;
   }
@@ -8904,7 +7975,7 @@ function touch(hold) {
 function endHold(hold) {
   hold.active = false;
   heldByThisProcess.delete(hold.nonce);
-  rmSync(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
+  (0, import_node_fs4.rmSync)(fenceDirOf(hold.lockPath, hold.nonce), { recursive: true, force: true });
   if (hold.problem !== void 0) return hold.problem;
   const seen = inspect(hold.lockPath);
   if (seen.kind === "absent") return "the lock file was deleted";
@@ -8914,7 +7985,7 @@ function endHold(hold) {
 }
 function unlinkIfPresent(path) {
   try {
-    unlinkSync(path);
+    (0, import_node_fs4.unlinkSync)(path);
   } catch (error) {
     if (errnoCode(error) !== "ENOENT") throw error;
   }
@@ -8943,20 +8014,24 @@ function writeFenced(lockPath, path, data) {
 function removeFenced(lockPath, path) {
   const fence = lockFence(lockPath);
   if (fence === null) {
-    rmSync(path, { force: true });
+    (0, import_node_fs5.rmSync)(path, { force: true });
     return;
   }
   fence.check();
   const grave = atomicTempPath(path, fence.tempDir);
   try {
-    renameSync(path, grave);
+    (0, import_node_fs5.renameSync)(path, grave);
   } catch (e) {
     if (errnoCode(e) !== "ENOENT") throw e;
     fence.check();
     return;
   }
-  rmSync(grave, { force: true });
+  (0, import_node_fs5.rmSync)(grave, { force: true });
 }
+
+// src/core/store/temp-sweep.ts
+var import_node_fs6 = require("fs");
+var import_node_path4 = require("path");
 
 // src/core/store/process-alive.ts
 function isProcessAlive(pid) {
@@ -8975,26 +8050,60 @@ var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
   const walk = (dir, depth) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    for (const entry of (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true })) {
       const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(join(dir, name), depth + 1);
+        if (depth < TEMP_SWEEP_MAX_DEPTH) walk((0, import_node_path4.join)(dir, name), depth + 1);
         continue;
       }
       if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
       const pid = atomicTempWriterPid(name);
       if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
-      const path = join(dir, name);
-      rmSync(path, { force: true });
+      const path = (0, import_node_path4.join)(dir, name);
+      (0, import_node_fs6.rmSync)(path, { force: true });
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
+  if ((0, import_node_fs6.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
   return removed;
 }
 
 // src/core/store/frontmatter.ts
-var import_yaml = __toESM(require_dist());
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/core/ids.ts
+var import_node_crypto2 = require("crypto");
+
+// src/core/limits.ts
+var LIMITS = {
+  idLength: 64,
+  titleChars: 200,
+  summaryChars: 32e3,
+  sectionChars: 16e3,
+  systemContextChars: 8e3,
+  reasonChars: 2e3,
+  pathsCount: 100,
+  pathChars: 500,
+  relatedCount: 50,
+  /** A thread file larger than this is reported as damaged instead of being read. */
+  threadFileBytes: 1e6,
+  /** Item files per section folder of a thread (format 2): more is reported as damaged instead of being read. */
+  sectionItems: 1e3,
+  /** An item file larger than this is reported as damaged instead of being read. */
+  itemFileBytes: 1e5,
+  /** Entries directly in a thread folder (thread.md, the section, paths and related folders, anything left beside them). */
+  threadFolderEntries: 64,
+  /** A local state file larger than this is set aside instead of being parsed. */
+  localStateBytes: 4e6
+};
+
+// src/core/id-pattern.ts
+var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+function isValidId(id) {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
+
+// src/core/ids.ts
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
     const shown = typeof id === "string" ? JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}\u2026` : id) : String(id);
@@ -9008,8 +8117,8 @@ function assertId(id, what = "id") {
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
 var CONFLICT_END = /^>{7}( |$)/m;
-function hasConflictMarkers(text2) {
-  return CONFLICT_START.test(text2) && CONFLICT_END.test(text2);
+function hasConflictMarkers(text) {
+  return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
 // src/core/store/frontmatter.ts
@@ -9106,35 +8215,35 @@ function serializeThreadExactly(thread) {
     if (texts.some((t) => LONE_SURROGATE.test(t)))
       throw new FrontmatterError(`the ${key} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
   }
-  const text2 = serializeThread(thread);
-  if (hasConflictMarkers(text2)) {
+  const text = serializeThread(thread);
+  if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
       "it would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words"
     );
   }
-  const back = parseThread(text2);
+  const back = parseThread(text);
   for (const key of [...KEY_ORDER, "summary"]) {
     if (JSON.stringify(back[key]) !== JSON.stringify(thread[key])) {
       throw new FrontmatterError(`its ${key} would not read back exactly as given`);
     }
   }
-  return text2;
+  return text;
 }
-function parseThread(text2) {
+function parseThread(text) {
   try {
-    return parseThreadUnchecked(text2);
+    return parseThreadUnchecked(text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw e;
     throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
-function parseThreadUnchecked(text2) {
-  if (hasConflictMarkers(text2)) {
+function parseThreadUnchecked(text) {
+  if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
-  const split = splitFrontmatter(text2);
+  const split = splitFrontmatter(text);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const { yamlText, summary } = split;
@@ -9147,8 +8256,8 @@ function parseThreadUnchecked(text2) {
   const data = doc.toJS();
   return { ...validateMeta(data), summary };
 }
-function splitFrontmatter(text2) {
-  const normalized = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+function splitFrontmatter(text) {
+  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (!normalized.startsWith(`${FENCE}
 `) && !normalized.startsWith(`${FENCE}\r
 `)) return "no-opening-fence";
@@ -9230,7 +8339,8 @@ function describe(v) {
 }
 
 // src/core/store/thread-folder-format.ts
-var import_yaml2 = __toESM(require_dist());
+var import_node_crypto3 = require("crypto");
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // src/core/types.ts
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
@@ -9241,6 +8351,8 @@ var SECTION_HEADINGS = {
   "open-questions": "Open questions",
   "next-steps": "Next steps"
 };
+var STATUS_WORDS = ["open", "done", "abandoned"];
+var STATUS_INPUTS = [...STATUS_WORDS, "active"];
 
 // src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
@@ -9322,7 +8434,7 @@ var FENCE_START = /^(```|~~~)/;
 // src/core/store/thread-folder-layout.ts
 var HEAD_FILE = "thread.md";
 var SET_DIRS = ["paths", "related", "removed"];
-[...SECTION_KEYS, ...SET_DIRS];
+var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
 var ITEM_KEY = /^([0-9a-z]*[1-9a-z])-([0-9a-z]{4})$/;
 function isItemKey(name) {
   return ITEM_KEY.test(name);
@@ -9365,16 +8477,16 @@ var HEAD_KEYS = [
   "migratedFrom"
 ];
 function gitBlobId(bytes) {
-  const hash = createHash("sha1");
+  const hash = (0, import_node_crypto3.createHash)("sha1");
   hash.update(`blob ${bytes.length}\0`);
   hash.update(bytes);
   return hash.digest("hex");
 }
-function memberFileName(member2) {
-  return createHash("sha1").update(member2).digest("hex").slice(0, 16);
+function memberFileName(member) {
+  return (0, import_node_crypto3.createHash)("sha1").update(member).digest("hex").slice(0, 16);
 }
-function pathFileName(recency, member2) {
-  return `${String(recency).padStart(16, "0")}-${memberFileName(member2)}`;
+function pathFileName(recency, member) {
+  return `${String(recency).padStart(16, "0")}-${memberFileName(member)}`;
 }
 var PATH_FILE = /^(\d{16})-[0-9a-f]{16}$/;
 function pathRecencyOf(fileName) {
@@ -9404,10 +8516,10 @@ function orderPaths(members) {
   return { entries, duplicates };
 }
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function assertStorable(what, text2) {
-  if (LONE_SURROGATE2.test(text2))
+function assertStorable(what, text) {
+  if (LONE_SURROGATE2.test(text))
     throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
-  if (hasConflictMarkers(text2)) {
+  if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
       `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`
     );
@@ -9421,40 +8533,40 @@ function serializeHead(head) {
   }
   assertStorable("title", head.title);
   assertStorable("summary", head.body);
-  const text2 = `---
+  const text = `---
 ${frontmatterYaml(fields)}---
 ${head.body === "" ? "" : `
 ${head.body}
 `}`;
-  const back = parseHead(text2);
+  const back = parseHead(text);
   for (const key of [...HEAD_KEYS, "body"]) {
     if (JSON.stringify(back[key]) !== JSON.stringify(head[key]))
       throw new FrontmatterError(`its ${key} would not read back exactly as given`);
   }
-  return text2;
+  return text;
 }
 function serializeItem(item) {
   const fields = { at: item.at, by: item.by };
   if (item.commit !== void 0) fields.commit = item.commit;
   const body = item.blocks.join("\n\n");
   assertStorable("summary", body);
-  const text2 = `---
+  const text = `---
 ${frontmatterYaml(fields)}---
 ${body}
 `;
-  const back = parseItem(text2);
+  const back = parseItem(text);
   if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
     throw new FrontmatterError("an item of its summary would not read back exactly as given");
   }
-  return text2;
+  return text;
 }
-function yamlMapping(text2) {
-  if (hasConflictMarkers(text2)) {
+function yamlMapping(text) {
+  if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run `thread-mind-mcp resolve` while git reports the conflict, or edit the marked part by hand"
+      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
     );
   }
-  const split = splitFrontmatter(text2);
+  const split = splitFrontmatter(text);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const pastLimits = frontmatterPastLimits(split.yamlText);
@@ -9485,8 +8597,8 @@ function stringField(d, key, required) {
     );
   return v;
 }
-function parseHead(text2) {
-  const { data: d, body } = yamlMapping(text2);
+function parseHead(text) {
+  const { data: d, body } = yamlMapping(text);
   const id = stringField(d, "id", true);
   if (!isValidId(id)) throw new FrontmatterError(`frontmatter id ${JSON.stringify(id)} is not a valid id`);
   const parentRaw = d.parentId;
@@ -9520,8 +8632,8 @@ function parseHead(text2) {
   if (migratedFrom !== void 0) head.migratedFrom = migratedFrom;
   return head;
 }
-function parseItem(text2) {
-  const { data: d, body } = yamlMapping(text2);
+function parseItem(text) {
+  const { data: d, body } = yamlMapping(text);
   const item = {
     at: stringField(d, "at", false) ?? "",
     by: stringField(d, "by", false) ?? "unknown",
@@ -9531,9 +8643,16 @@ function parseItem(text2) {
   if (commit !== void 0) item.commit = commit;
   return item;
 }
+
+// src/core/store/thread-folder-read.ts
+var import_node_fs9 = require("fs");
+var import_node_path6 = require("path");
+
+// src/core/store/file-stamp.ts
+var import_node_fs7 = require("fs");
 function fileStamp(path) {
   try {
-    const s = lstatSync(path, { bigint: true });
+    const s = (0, import_node_fs7.lstatSync)(path, { bigint: true });
     return s.isFile() ? statStamp(s) : null;
   } catch {
     return null;
@@ -9542,7 +8661,7 @@ function fileStamp(path) {
 function pathStamp(path) {
   if (!path.endsWith("/")) return fileStamp(path);
   try {
-    const s = lstatSync(path.slice(0, -1), { bigint: true });
+    const s = (0, import_node_fs7.lstatSync)(path.slice(0, -1), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -9550,6 +8669,87 @@ function pathStamp(path) {
 }
 function statStamp(s) {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
+// src/core/store/read-strict.ts
+var nodeBuffer = __toESM(require("buffer"), 1);
+var import_node_fs8 = require("fs");
+var import_node_path5 = require("path");
+function unreadable(path, reason) {
+  return new UnreadableFileError(path, reason);
+}
+function linkRefused(path) {
+  return unreadable(path, "is a symbolic link; ThreadMind does not follow links in .threadmind/");
+}
+function reasonOf(e) {
+  if (e instanceof UnreadableFileError) return e.reason;
+  return messageOf(e);
+}
+function readTextStrict(path, maxBytes) {
+  return readTextStrictAfter(path, lstatStrict(path, false), maxBytes);
+}
+function lstatStrict(path, bigint) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path, { bigint });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw unreadable(path, reasonOf(e));
+  }
+}
+function readTextStrictAfter(path, stat, maxBytes) {
+  if (stat === null) return null;
+  if (stat.isSymbolicLink()) throw linkRefused(path);
+  let bytes;
+  try {
+    bytes = readRegularFile(path, maxBytes);
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw e;
+    throw unreadable(path, reasonOf(e));
+  }
+  if (bytes === null) return null;
+  if (bytes.length > maxBytes) {
+    const size = Math.max(bytes.length, fstatSizeOr(path, bytes.length));
+    throw unreadable(path, `is ${size.toLocaleString("en-US")} bytes, over the ${maxBytes.toLocaleString("en-US")}-byte limit`);
+  }
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return text;
+}
+var isUtf82 = nodeBuffer.isUtf8;
+function strictUtf8(bytes) {
+  if (isUtf82 === void 0) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  }
+  if (!isUtf82(bytes)) return null;
+  const bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.length - bom).toString("utf8");
+}
+function fstatSizeOr(path, fallback) {
+  try {
+    return (0, import_node_fs8.lstatSync)(path).size;
+  } catch {
+    return fallback;
+  }
+}
+function assertNoLinksBelow(storeDir, path) {
+  const rel = (0, import_node_path5.relative)(storeDir, (0, import_node_path5.dirname)(path));
+  if (rel === "" || rel.startsWith("..")) return;
+  let current = storeDir;
+  for (const part of rel.split(import_node_path5.sep)) {
+    current = `${current}${import_node_path5.sep}${part}`;
+    let stat;
+    try {
+      stat = (0, import_node_fs8.lstatSync)(current);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return;
+      throw unreadable(current, reasonOf(e));
+    }
+    if (stat.isSymbolicLink()) throw linkRefused(current);
+  }
 }
 
 // src/core/store/thread-folder-read.ts
@@ -9569,14 +8769,14 @@ function assembleFolder(id, texts, pathOf) {
   }
   if (head.id !== id) throw errors.threadIdNotFileName(pathOf(HEAD_FILE), head.id, id);
   const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
-  for (const [file, text2] of texts.members) {
+  for (const [file, text] of texts.members) {
     const dir = file.split("/")[0];
-    const member2 = text2.replace(/\r?\n$/, "");
-    if (member2.includes("\n") || member2 === "")
+    const member = text.replace(/\r?\n$/, "");
+    if (member.includes("\n") || member === "")
       throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
-    if (dir === "removed" && !isItemPath(member2))
+    if (dir === "removed" && !isItemPath(member))
       throw unreadable(pathOf(file), "must name one item file of the thread (<section>/<key>.md)");
-    members[dir].set(file, member2);
+    members[dir].set(file, member);
   }
   const removed = new Set(members.removed.values());
   const items = [];
@@ -9597,8 +8797,8 @@ function assembleFolder(id, texts, pathOf) {
   }
   return { thread: threadOf(head, items, members), head, items, members, hidden };
 }
-function isItemPath(text2) {
-  const [section, name, ...rest] = text2.split("/");
+function isItemPath(text) {
+  const [section, name, ...rest] = text.split("/");
   return rest.length === 0 && section !== void 0 && isSectionDir(section) && name !== void 0 && isItemFileName(name);
 }
 function sectionBlocks(items, section) {
@@ -9661,7 +8861,7 @@ function readFolderTexts(folder) {
   const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
-    const path = join(folder, name);
+    const path = (0, import_node_path6.join)(folder, name);
     if (name === HEAD_FILE) {
       texts.head = readFile(path, stamps, folderFileBytes(null));
     } else if (isSectionDir(name)) {
@@ -9669,16 +8869,16 @@ function readFolderTexts(folder) {
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
         if (!isItemFileName(file))
-          throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
-        if (text2 !== null) texts.items.set(`${name}/${file}`, text2);
+          throw unreadable((0, import_node_path6.join)(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        const text = readFile((0, import_node_path6.join)(path, file), stamps, folderFileBytes(name));
+        if (text !== null) texts.items.set(`${name}/${file}`, text);
       }
     } else if (isSetDir(name)) {
       const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
-        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
-        if (text2 !== null) texts.members.set(`${name}/${file}`, text2);
+        const text = readFile((0, import_node_path6.join)(path, file), stamps, folderFileBytes(name));
+        if (text !== null) texts.members.set(`${name}/${file}`, text);
       }
     }
   }
@@ -9700,7 +8900,7 @@ function listDir(path, stamps, limit) {
   stamps.set(`${path}/`, statStamp(stat));
   let dir;
   try {
-    dir = opendirSync(path);
+    dir = (0, import_node_fs9.opendirSync)(path);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -9721,6 +8921,9 @@ function listDir(path, stamps, limit) {
   }
   return names.sort();
 }
+
+// src/core/store/item-keys.ts
+var import_node_crypto4 = require("crypto");
 var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 var FIRST = "i";
 function midpoint(a, b) {
@@ -9748,10 +8951,10 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  return `${between(before, next)}-${suffixOf(randomBytes(4))}`;
+  return `${between(before, next)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
 }
 function keyBeside(key) {
-  return `${fractionOf(key)}-${suffixOf(randomBytes(4))}`;
+  return `${fractionOf(key)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
 }
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
@@ -9765,7 +8968,7 @@ function between(before, next) {
   return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
 }
 function contentSuffix(fraction, content) {
-  return suffixOf(createHash("sha1").update(`${fraction}
+  return suffixOf((0, import_node_crypto4.createHash)("sha1").update(`${fraction}
 ${content}`).digest());
 }
 function suffixOf(bytes) {
@@ -9861,7 +9064,7 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   planPaths(current?.members.paths ?? /* @__PURE__ */ new Map(), thread.paths ?? [], stamp, out);
   const had = current?.members.related ?? /* @__PURE__ */ new Map();
   const want = new Map((thread.related ?? []).map((m) => [`related/${memberFileName(m)}`, m]));
-  for (const [file, member2] of want) if (had.get(file) !== member2) out.items.set(file, `${member2}
+  for (const [file, member] of want) if (had.get(file) !== member) out.items.set(file, `${member}
 `);
   for (const file of had.keys()) if (!want.has(file)) out.remove.push(file);
   return out;
@@ -9894,12 +9097,12 @@ function planSection(items, section, wanted, stamp, out, keys) {
   const view = [];
   const byText = /* @__PURE__ */ new Map();
   for (const it of items) {
-    for (const text2 of it.item.blocks) {
-      const seen = byText.get(text2);
+    for (const text of it.item.blocks) {
+      const seen = byText.get(text);
       if (seen) seen.files.push(it);
       else {
-        const v = { text: text2, files: [it] };
-        byText.set(text2, v);
+        const v = { text, files: [it] };
+        byText.set(text, v);
         view.push(v);
       }
     }
@@ -9962,8 +9165,8 @@ function planSection(items, section, wanted, stamp, out, keys) {
   }
   for (const run of fresh) {
     let prev = run.after;
-    for (const text2 of run.texts) {
-      const file = serializeItem({ ...stampFields(stamp), blocks: [text2] });
+    for (const text of run.texts) {
+      const file = serializeItem({ ...stampFields(stamp), blocks: [text] });
       const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
       out.items.set(`${section}/${key}.md`, file);
       prev = key;
@@ -9998,46 +9201,63 @@ function lcs(a, b) {
   }
   return out;
 }
+
+// src/core/store/recent-writes.ts
+var recent = [];
+var KEEP = 16;
 function noteThreadWrite(dir) {
+  const at = recent.indexOf(dir);
+  if (at !== -1) recent.splice(at, 1);
+  recent.push(dir);
+  if (recent.length > KEEP) recent.shift();
 }
+
+// src/core/store/threads-changed.ts
+var import_node_fs10 = require("fs");
+var import_node_path7 = require("path");
 function threadsChangedPath(storeDir) {
-  return join(storeDir, "cache", "threads-changed");
+  return (0, import_node_path7.join)(storeDir, "cache", "threads-changed");
 }
 function noteThreadsChanged(storeDir) {
   const path = threadsChangedPath(storeDir);
   const temp = atomicTempPath(path);
   try {
     assertNoLinksBelow(storeDir, path);
-    makeDir(join(storeDir, "cache"));
-    const fd = openSync(temp, "wx", 420);
+    makeDir((0, import_node_path7.join)(storeDir, "cache"));
+    const fd = (0, import_node_fs10.openSync)(temp, "wx", 420);
     try {
-      writeSync(fd, `${process.pid} ${Date.now()}
+      (0, import_node_fs10.writeSync)(fd, `${process.pid} ${Date.now()}
 `);
     } finally {
-      closeSync(fd);
+      (0, import_node_fs10.closeSync)(fd);
     }
-    renameSync(temp, path);
+    (0, import_node_fs10.renameSync)(temp, path);
   } catch (error) {
     try {
-      rmSync(temp, { force: true });
+      (0, import_node_fs10.rmSync)(temp, { force: true });
     } catch {
     }
     try {
-      rmSync(path, { force: true });
+      (0, import_node_fs10.rmSync)(path, { force: true });
     } catch {
       throw error;
     }
   }
 }
+
+// src/core/store/folder-write-marker.ts
+var import_node_crypto5 = require("crypto");
+var import_node_fs11 = require("fs");
+var import_node_path8 = require("path");
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
 var RETRY_PAUSE_MS = 2;
 function markFolderWrite(folder) {
-  const path = join(folder, `.writing.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  writeFileSync(path, "");
+  const path = (0, import_node_path8.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto5.randomBytes)(6).toString("hex")}.tmp`);
+  (0, import_node_fs11.writeFileSync)(path, "");
   return () => {
     try {
-      unlinkSync(path);
+      (0, import_node_fs11.unlinkSync)(path);
     } catch {
     }
   };
@@ -10045,7 +9265,7 @@ function markFolderWrite(folder) {
 function folderWriteUnderWay(folder) {
   let names;
   try {
-    names = readdirSync(folder);
+    names = (0, import_node_fs11.readdirSync)(folder);
   } catch {
     return false;
   }
@@ -10074,9 +9294,47 @@ function readFolderConsistently(folder, read, unchanged) {
     Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
   }
 }
+
+// src/core/store/project-ids.ts
+var import_node_fs12 = require("fs");
 function projectIdsIn(dir) {
-  return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs12.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
+
+// src/core/workspace.ts
+var import_node_fs15 = require("fs");
+var import_node_path11 = require("path");
+var import_node_url = require("url");
+
+// src/core/git/git.ts
+var import_node_fs14 = require("fs");
+var import_node_path10 = require("path");
+
+// src/core/git/git-refs.ts
+var import_node_fs13 = require("fs");
+var import_node_path9 = require("path");
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+
+// src/core/git/git.ts
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+
+// src/core/workspace.ts
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs15.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/core/merge/git-merge-driver.ts
+var import_node_fs16 = require("fs");
+var import_node_path12 = require("path");
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -10109,7 +9367,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = join(this.dir, ".lock");
+    this.lockPath = (0, import_node_path13.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -10134,15 +9392,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        mkdirSync(this.dir);
+        (0, import_node_fs17.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    makeDir(join(this.dir, "projects"));
-    makeDir(join(this.dir, "threads"));
+    makeDir((0, import_node_path13.join)(this.dir, "projects"));
+    makeDir((0, import_node_path13.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -10152,12 +9410,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines(join(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path13.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines(join(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path13.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -10188,12 +9446,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return join(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path13.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = join(this.dir, "projects");
+    const dir = (0, import_node_path13.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -10211,11 +9469,11 @@ var Store = class {
   }
   readProject(id) {
     const path = this.projectPath(id);
-    const text2 = readTextStrict(path, LIMITS.threadFileBytes);
-    if (text2 === null) throw errors.projectNotFound(id, this.projectIds());
+    const text = readTextStrict(path, LIMITS.threadFileBytes);
+    if (text === null) throw errors.projectNotFound(id, this.projectIds());
     let data;
     try {
-      data = JSON.parse(text2);
+      data = JSON.parse(text);
     } catch (e) {
       throw unreadable(path, `invalid JSON (${reasonOf(e)})`);
     }
@@ -10236,8 +9494,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = join(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [join(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path13.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path13.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -10247,11 +9505,11 @@ var Store = class {
   }
   /** The thread's folder (format 2): threads/<project>/<id>/. */
   threadFolder(projectId, threadId) {
-    return join(this.threadsDir(projectId), assertId(threadId, "thread id"));
+    return (0, import_node_path13.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
   }
   /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
   legacyThreadPath(projectId, threadId) {
-    return join(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path13.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /**
    * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
@@ -10260,12 +9518,12 @@ var Store = class {
   threadPath(projectId, threadId) {
     const folder = this.threadFolder(projectId, threadId);
     const legacy = this.legacyThreadPath(projectId, threadId);
-    return !entryExists(folder) && entryExists(legacy) ? legacy : join(folder, HEAD_FILE);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path13.join)(folder, HEAD_FILE);
   }
   /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
   isThreadFile(projectId, threadId, path) {
     const folder = this.threadFolder(projectId, threadId);
-    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${sep}`);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path13.sep}`);
   }
   /**
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
@@ -10319,7 +9577,7 @@ var Store = class {
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
-    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => join(folder, rel));
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path13.join)(folder, rel));
     if (folderThread === null) {
       if (legacy === null) return null;
       return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
@@ -10341,7 +9599,7 @@ var Store = class {
   threadCountExceeds(projectId, limit) {
     let dir;
     try {
-      dir = opendirSync(this.threadsDir(projectId));
+      dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return false;
       throw e;
@@ -10367,7 +9625,7 @@ var Store = class {
     const problems = [];
     let entries;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = (0, import_node_fs17.readdirSync)(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
@@ -10381,7 +9639,7 @@ var Store = class {
       const id = isDir ? name : name.slice(0, -3);
       if (!isValidId(id)) {
         problems.push({
-          path: join(dir, name),
+          path: (0, import_node_path13.join)(dir, name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -10426,15 +9684,15 @@ var Store = class {
    * replaces 0.4's files in place; the first write after it moves each thread to its folder.
    */
   writeLegacyThread(projectId, thread) {
-    let text2;
+    let text;
     try {
-      text2 = serializeThreadExactly(thread);
+      text = serializeThreadExactly(thread);
     } catch (e) {
       if (e instanceof FrontmatterError) throw errors.invalid(`Thread "${thread.id}" cannot be written: ${e.message}.`);
       throw e;
     }
     makeDir(this.threadsDir(projectId));
-    writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text2);
+    writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
     this.parsed.delete(this.threadFolder(projectId, thread.id));
     noteThreadsChanged(this.dir);
   }
@@ -10524,18 +9782,18 @@ var Store = class {
     const unmark = markFolderWrite(folder);
     let landed = 0;
     try {
-      for (const [rel, text2] of write.items) {
-        const path = join(folder, rel);
-        ensureDir(dirname(path));
-        writeFenced(this.lockPath, path, text2);
+      for (const [rel, text] of write.items) {
+        const path = (0, import_node_path13.join)(folder, rel);
+        ensureDir((0, import_node_path13.dirname)(path));
+        writeFenced(this.lockPath, path, text);
         landed++;
       }
       if (write.head !== null) {
-        writeFenced(this.lockPath, join(folder, HEAD_FILE), write.head);
+        writeFenced(this.lockPath, (0, import_node_path13.join)(folder, HEAD_FILE), write.head);
         landed++;
       }
       for (const rel of write.remove) {
-        removeFenced(this.lockPath, join(folder, rel));
+        removeFenced(this.lockPath, (0, import_node_path13.join)(folder, rel));
         landed++;
       }
     } catch (error) {
@@ -10550,8 +9808,8 @@ var Store = class {
     }
     unmark();
     noteThreadsChanged(this.dir);
-    for (const dir of made) noteThreadWrite();
-    for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
+    for (const dir of made) noteThreadWrite(dir);
+    for (const rel of write.remove) noteThreadWrite((0, import_node_path13.dirname)((0, import_node_path13.join)(folder, rel)));
     this.parsed.delete(folder);
   }
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
@@ -10603,9 +9861,9 @@ function readLegacy(path) {
       `is ${size.toLocaleString("en-US")} bytes, over the ${LIMITS.threadFileBytes.toLocaleString("en-US")}-byte limit`
     );
   }
-  const text2 = strictUtf8(bytes);
-  if (text2 === null) throw unreadable(path, "is not valid UTF-8");
-  return { text: text2, blob: gitBlobId(bytes), stamp: stat.isFile() ? statStamp(stat) : null };
+  const text = strictUtf8(bytes);
+  if (text === null) throw unreadable(path, "is not valid UTF-8");
+  return { text, blob: gitBlobId(bytes), stamp: stat.isFile() ? statStamp(stat) : null };
 }
 function absorbLegacy(folder, legacy) {
   const thread = copyThread(folder.thread);
@@ -10638,7 +9896,7 @@ function absorbLegacy(folder, legacy) {
 }
 function removeEmptyDir(dir) {
   try {
-    rmdirSync(dir);
+    (0, import_node_fs17.rmdirSync)(dir);
   } catch (e) {
     const code = errnoCode(e);
     if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
@@ -10646,7 +9904,7 @@ function removeEmptyDir(dir) {
 }
 function isSymbolicLink(path) {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return (0, import_node_fs17.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -10654,17 +9912,17 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    lstatSync(path);
+    (0, import_node_fs17.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
   }
 }
-function parseThreadFile(path, id, text2) {
+function parseThreadFile(path, id, text) {
   let thread;
   try {
-    thread = parseThread(text2);
+    thread = parseThread(text);
   } catch (e) {
     throw unreadable(path, e instanceof FrontmatterError ? e.message : `cannot be parsed (${reasonOf(e)})`);
   }
@@ -10682,2192 +9940,16 @@ function validateProject(data, path, id) {
   if (typeof d.systemContext === "string" && d.systemContext !== "") project.systemContext = d.systemContext;
   return project;
 }
-function threadFileExists(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere(join(storeDir, "threads", projectId, threadId)) || entryThere(join(storeDir, "threads", projectId, `${threadId}.md`));
-}
-function entryThere(path) {
+
+// src/cli/statusline-store.ts
+function storeTitle(workspace, thread) {
   try {
-    lstatSync(path);
-    return true;
-  } catch (e) {
-    const code = errnoCode(e);
-    return code !== "ENOENT" && code !== "ENOTDIR";
-  }
-}
-var MEASUREMENT_LOG = "measurements.jsonl";
-var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
-function measurementLogPath(storeDir) {
-  return join(storeDir, MEASUREMENT_LOG);
-}
-function previousMeasurementLogPath(storeDir) {
-  return join(storeDir, MEASUREMENT_LOG_PREVIOUS);
-}
-function measurementLogPaths(storeDir) {
-  return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
-}
-function forEachLogFile(storeDir, use) {
-  const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, constants.O_RDONLY);
-  try {
-    const previous = openRegularFile(previousPath, constants.O_RDONLY);
-    try {
-      const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
-      if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
-    } finally {
-      if (previous !== null) closeSync(previous.fd);
-    }
-    if (current !== null) use(current.fd, current.stat.size, current.stat);
-  } finally {
-    if (current !== null) closeSync(current.fd);
-  }
-}
-var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
-var INDEX_BEHIND_BYTES = 64 * 1024;
-var HEADER = "threadmind measurement index 2\n";
-var HEADER_BYTES = Buffer.from(HEADER);
-var BUCKETS = 128;
-var ENTRY = 16;
-var PREFIX_BYTES = 8 * 1024;
-var HEAD_BYTES = 64;
-var TAIL_BYTES = 256;
-var NEWLINE = 10;
-function measurementIndexPath(storeDir) {
-  return join(storeDir, "cache", "measurement-index.txt");
-}
-function sessionNeedle(sessionId) {
-  return `"sessionId":${JSON.stringify(sessionId)}`;
-}
-function instanceNeedle(instance) {
-  return `"instance":${JSON.stringify(instance)}`;
-}
-function bucketOf(needle) {
-  let hash = 2166136261;
-  for (let i = 0; i < needle.length; i++) hash = Math.imul(hash ^ needle.charCodeAt(i), 16777619);
-  return (hash >>> 0) % BUCKETS;
-}
-function fileTag(stat) {
-  return `${stat.dev}:${stat.ino}`;
-}
-function readAt(fd, buffer, position) {
-  let filled = 0;
-  while (filled < buffer.length) {
-    const n = readSync(fd, buffer, filled, buffer.length - filled, position + filled);
-    if (n === 0) break;
-    filled += n;
-  }
-  return filled;
-}
-function prefixFingerprint(fd, covered) {
-  const headLength = Math.min(HEAD_BYTES, covered);
-  const tailLength = Math.min(TAIL_BYTES, covered);
-  const bytes = Buffer.alloc(headLength + tailLength);
-  readAt(fd, bytes.subarray(0, headLength), 0);
-  readAt(fd, bytes.subarray(headLength), covered - tailLength);
-  return bytes.toString("base64");
-}
-function openMeasurementIndex(storeDir) {
-  let opened = null;
-  try {
-    opened = openRegularFile(measurementIndexPath(storeDir), constants.O_RDONLY);
-    if (opened === null) return null;
-    const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
-    const length = readAt(opened.fd, prefix, 0);
-    const marker = prefix.indexOf("\n@");
-    if (length === prefix.length && prefix.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES) && marker !== -1 && marker + 2 + BUCKETS * ENTRY < prefix.length && prefix[marker + 2 + BUCKETS * ENTRY] === NEWLINE)
-      return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
-  } catch {
-  }
-  if (opened !== null) closeSync(opened.fd);
-  return null;
-}
-function closeMeasurementIndex(index) {
-  closeSync(index.fd);
-}
-function validCoverage(index, fd, stat) {
-  const key = `
-#${fileTag(stat)}	`;
-  const at = index.prefix.indexOf(key);
-  if (at === -1 || at >= index.table) return null;
-  const end = index.prefix.indexOf(NEWLINE, at + key.length);
-  const [coveredText, fingerprint] = index.prefix.toString("latin1", at + key.length, end).split("	");
-  const covered = wholeNumber(coveredText);
-  if (covered === null || covered > stat.size) return null;
-  return prefixFingerprint(fd, covered) === fingerprint ? covered : null;
-}
-function wholeNumber(text2) {
-  if (text2 === void 0 || text2 === "") return null;
-  const n = Number(text2);
-  return Number.isSafeInteger(n) && n >= 0 && String(n) === text2 ? n : null;
-}
-function indexedLines(index, fd, stat, needle) {
-  const covered = validCoverage(index, fd, stat);
-  if (covered === null) return null;
-  const bucket = readBucket(index, bucketOf(needle));
-  if (bucket === null) return null;
-  const key = Buffer.from(`${fileTag(stat)}	${needle}	`);
-  const needleBytes = Buffer.from(needle);
-  const lines = [];
-  let previousEnd = 0;
-  for (let at = bucket.indexOf(key); at !== -1; at = bucket.indexOf(key, at + 1)) {
-    if (at > 0 && bucket[at - 1] !== NEWLINE) continue;
-    const end = bucket.indexOf(NEWLINE, at);
-    for (const part of bucket.toString("latin1", at + key.length, end === -1 ? bucket.length : end).split(",")) {
-      const offset = wholeNumber(part);
-      if (offset === null || offset < previousEnd) return null;
-      const line = lineAt(fd, offset, covered);
-      if (line === null || line.indexOf(needleBytes) === -1) return null;
-      lines.push(line.toString("utf8"));
-      previousEnd = offset + line.length + 1;
-    }
-  }
-  return { covered, lines };
-}
-function lineAt(fd, offset, covered) {
-  const from = offset === 0 ? 0 : offset - 1;
-  let length = Math.min(2048, covered - from);
-  for (; ; ) {
-    if (length <= 0) return null;
-    const bytes = Buffer.allocUnsafe(length);
-    if (readAt(fd, bytes, from) !== length) return null;
-    if (offset > 0 && bytes[0] !== NEWLINE) return null;
-    const start = offset - from;
-    const newline = bytes.indexOf(NEWLINE, start);
-    if (newline !== -1) return newline - start > LOG_LINE_MAX_BYTES ? null : bytes.subarray(start, newline);
-    const longest = Math.min(start + LOG_LINE_MAX_BYTES + 1, covered - from);
-    if (length >= longest) return null;
-    length = longest;
-  }
-}
-function readBucket(index, number) {
-  const entry = index.table + number * ENTRY;
-  const start = Number.parseInt(index.prefix.toString("latin1", entry, entry + 8), 16);
-  const length = Number.parseInt(index.prefix.toString("latin1", entry + 8, entry + 16), 16);
-  if (!(start >= 0 && length >= 0 && start + 2 * length <= index.size)) return null;
-  const both = Buffer.allocUnsafe(2 * length);
-  if (readAt(index.fd, both, start) !== 2 * length) return null;
-  const bucket = both.subarray(0, length);
-  const name = bucketName(number);
-  if (!bucket.equals(both.subarray(length)) || bucket.toString("latin1", 0, name.length) !== name) return null;
-  return bucket.subarray(name.length);
-}
-function bucketName(number) {
-  return `=${number}
-`;
-}
-
-// src/core/freshness/freshness-events.ts
-var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
-var isText = (v) => typeof v === "string" && v !== "";
-function isFreshnessEvent(d) {
-  if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
-  switch (d.kind) {
-    case "summaryWrite":
-      return d.sessionId === null && (d.via === "summary_update" || d.via === "merge" || d.via === "status");
-    case "freshnessMark":
-      return typeof d.sessionId === "string" && (d.mark === "baseline" || d.mark === "nudge") && isCount(d.contextTokens) && (d.level === void 0 || isCount(d.level));
-    case "staleness":
-      return typeof d.sessionId === "string" && (d.restart === "clear" || d.restart === "compact") && (d.contextTokens === null || isCount(d.contextTokens)) && (d.sinceWriteTokens === null || isCount(d.sinceWriteTokens)) && typeof d.written === "boolean" && typeof d.stale === "boolean" && isCount(d.threshold) && (d.lastWriteAt === null || typeof d.lastWriteAt === "string") && (d.transcriptPath === void 0 || typeof d.transcriptPath === "string");
-    default:
-      return false;
-  }
-}
-
-// src/core/recall/recall-events.ts
-var isStr = (v) => typeof v === "string";
-var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
-var optional = (v, is) => v === void 0 || is(v);
-function isRecallLogEvent(d) {
-  if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
-  switch (d.kind) {
-    case "recall":
-      return isStr(d.file) && Array.isArray(d.threads) && d.threads.every(isStr) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.toolUseId, isStr) && optional(d.fingerprint, isStr) && optional(d.transcriptOffset, isCount2);
-    case "fileEdit":
-      return isStr(d.file);
-    case "subagentContext":
-      return isStr(d.agentId) && isStr(d.projectId) && isStr(d.threadId) && isCount2(d.chars) && isCount2(d.tokens) && optional(d.fingerprint, isStr);
-    default:
-      return false;
-  }
-}
-
-// src/core/measure/measurement-log-read.ts
-var READ_MAX_BYTES = 8 * 1024 * 1024;
-var KINDS = /* @__PURE__ */ new Set([
-  "sessionEnd",
-  "preCompact",
-  "injection",
-  "receipt",
-  "hookSeen",
-  "conversation",
-  "summaryWrite",
-  "freshnessMark",
-  "staleness",
-  "recall",
-  "fileEdit",
-  "subagentContext"
-]);
-var RECEIPTS = /* @__PURE__ */ new Set(["delivered", "preview", "missing"]);
-function isSizeRecord(r) {
-  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.reason === "string" && (r.contextTokens === null || typeof r.contextTokens === "number");
-}
-function isInjectionRecord(r) {
-  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.source === "string" && typeof r.threadId === "string" && typeof r.contentHash === "string" && typeof r.chars === "number" && typeof r.tokens === "number";
-}
-function isHookSeenRecord(r) {
-  return typeof r.at === "string" && typeof r.sessionId === "string" && typeof r.event === "string";
-}
-function parseEventLine(line) {
-  let data;
-  try {
-    data = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
-  const d = data;
-  if (typeof d.kind !== "string" || !KINDS.has(d.kind)) return null;
-  if (typeof d.at !== "string" || typeof d.sessionId !== "string" && d.kind !== "summaryWrite") return null;
-  switch (d.kind) {
-    case "sessionEnd":
-    case "preCompact":
-      return isSizeRecord(d) ? d : null;
-    case "injection":
-      return isInjectionRecord(d) && (d.transcriptOffset === void 0 || Number.isInteger(d.transcriptOffset) && d.transcriptOffset >= 0) && (d.fingerprint === void 0 || typeof d.fingerprint === "string") ? d : null;
-    case "receipt":
-      return typeof d.injectionAt === "string" && typeof d.contentHash === "string" && RECEIPTS.has(d.receipt) && (d.firstRequestTokens === void 0 || isCount(d.firstRequestTokens)) ? d : null;
-    case "hookSeen":
-      return isHookSeenRecord(d) ? d : null;
-    case "conversation":
-      return isValidId(d.projectId) && isValidId(d.threadId) && (d.instance === void 0 || typeof d.instance === "string") ? d : null;
-    case "summaryWrite":
-    case "freshnessMark":
-    case "staleness":
-      return isFreshnessEvent(d) ? d : null;
-    case "recall":
-    case "fileEdit":
-    case "subagentContext":
-      return isRecallLogEvent(d) ? d : null;
-  }
-}
-function sessionEvents(storeDir, sessionId) {
-  const events = [];
-  keyedEvents(storeDir, sessionNeedle(sessionId), (event) => {
-    if (event.sessionId === sessionId) events.push(event);
-  });
-  return events;
-}
-function scanEvents(storeDir, needle, onEvent) {
-  const bytes = Buffer.from(needle, "utf8");
-  forEachLogFile(
-    storeDir,
-    (fd, size) => scanLines(fd, size, Math.max(0, size - READ_MAX_BYTES), [bytes], (line) => emit(line, onEvent))
-  );
-}
-function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
-}
-function emit(line, onEvent) {
-  const event = parseEventLine(line);
-  if (event !== null) onEvent(event);
-}
-var INDEX_MIN_LOG_BYTES = 1024 * 1024;
-var behindStores = /* @__PURE__ */ new Set();
-function keyedEvents(storeDir, needle, onEvent) {
-  const paths = measurementLogPaths(storeDir);
-  if (logBytesOf(paths) < INDEX_MIN_LOG_BYTES) {
-    scanEvents(storeDir, needle, onEvent);
-    return;
-  }
-  const bytes = Buffer.from(needle, "utf8");
-  const index = openMeasurementIndex(storeDir);
-  let behind = false;
-  try {
-    forEachLogFile(storeDir, (fd, size, stat) => {
-      const known = index === null || size > READ_MAX_BYTES ? null : indexedLines(index, fd, stat, needle);
-      if (known !== null) for (const line of known.lines) emit(line, onEvent);
-      const from = known?.covered ?? Math.max(0, size - READ_MAX_BYTES);
-      if (size <= READ_MAX_BYTES && size - from > INDEX_BEHIND_BYTES) behind = true;
-      scanLines(fd, size, from, [bytes], (line) => emit(line, onEvent));
-    });
-  } finally {
-    if (index !== null) closeMeasurementIndex(index);
-  }
-  if (behind) behindStores.add(storeDir);
-}
-var scanBuffer = null;
-var SCAN_BUFFER_BYTES = LOG_LINE_MAX_BYTES + 1;
-function scanLines(fd, size, position, needles, onLine) {
-  if (position >= size) return;
-  scanBuffer ??= Buffer.allocUnsafe(SCAN_BUFFER_BYTES);
-  const buffer = scanBuffer;
-  let held = 0;
-  let skippingLongLine = false;
-  for (; ; ) {
-    const n = readSync(fd, buffer, held, buffer.length - held, position);
-    position += n;
-    const filled = held + n;
-    const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
-    const complete = lastNewline === -1 ? 0 : lastNewline;
-    let first = 0;
-    if (skippingLongLine) {
-      const end = buffer.indexOf(10, 0);
-      if (end === -1 || end > complete) first = complete;
-      else {
-        first = end + 1;
-        skippingLongLine = false;
-      }
-    }
-    for (let which = 0; which < needles.length; which++)
-      linesHolding(buffer, needles[which], first, complete, (line) => onLine(line, which));
-    if (n === 0) return;
-    const rest = filled - (lastNewline === -1 ? 0 : lastNewline + 1);
-    if (lastNewline === -1 && rest === buffer.length) {
-      held = 0;
-      skippingLongLine = true;
-    } else {
-      buffer.copyWithin(0, filled - rest, filled);
-      held = rest;
-    }
-  }
-}
-function lastConversation(events, instance) {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "conversation" && (instance === void 0 || e.instance === instance))
-      return { projectId: e.projectId, threadId: e.threadId, instance: e.instance ?? null };
-  }
-  return null;
-}
-function linesHolding(bytes, needle, from, end, onLine) {
-  for (let hit = bytes.indexOf(needle, from); hit !== -1 && hit < end; hit = bytes.indexOf(needle, from)) {
-    const start = bytes.lastIndexOf(10, hit) + 1;
-    const newline = bytes.indexOf(10, hit);
-    const lineEnd = newline === -1 || newline > end ? end : newline;
-    onLine(bytes.toString("utf8", Math.max(start, from), lineEnd));
-    from = lineEnd + 1;
-  }
-}
-function instanceEvents(storeDir, instance) {
-  const events = [];
-  keyedEvents(storeDir, instanceNeedle(instance), (event) => {
-    if ("instance" in event && event.instance === instance) events.push(event);
-  });
-  return events;
-}
-
-// src/core/freshness/freshness.ts
-var DEFAULT_NUDGE_TOKENS = 3e4;
-var sameThread = (e, ref) => e.projectId === ref.projectId && e.threadId === ref.threadId;
-function freshnessView(events, sessionId, thread) {
-  let segmentStart = -1;
-  let lastWriteAt = null;
-  events.forEach((e, i) => {
-    if (e.kind === "conversation" && e.sessionId === sessionId && segmentStart === -1) segmentStart = i;
-    if (e.kind === "staleness" && e.sessionId === sessionId && e.restart === "compact") segmentStart = i;
-    if (e.kind === "summaryWrite" && sameThread(e, thread)) lastWriteAt = e.at;
-  });
-  const firstSegment = segmentStart === -1 || events[segmentStart].kind === "conversation";
-  const view = { written: false, baseline: null, firstSegment, lastLevel: 0, lastWriteAt };
-  for (let i = segmentStart + 1; i < events.length; i++) {
-    const e = events[i];
-    if (e.kind === "summaryWrite" && sameThread(e, thread)) {
-      view.written = true;
-      view.baseline = null;
-      view.lastLevel = 0;
-    } else if (e.kind === "freshnessMark" && e.sessionId === sessionId && sameThread(e, thread)) {
-      if (e.mark === "baseline" && view.baseline === null) view.baseline = e.contextTokens;
-      if (e.mark === "nudge") view.lastLevel = Math.max(view.lastLevel, e.level ?? 1);
-    }
-  }
-  return view;
-}
-function tokensSinceWrite(view, contextTokens, firstRequest = null) {
-  if (contextTokens === null) return null;
-  if (view.baseline !== null) return Math.max(0, contextTokens - view.baseline);
-  if (view.written) return 0;
-  return firstRequest === null ? null : Math.max(0, contextTokens - firstRequest);
-}
-function verdictThreshold(nudgeTokens) {
-  return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
-}
-function freshnessConfigOf(data) {
-  const freshness = isRecord(data) ? data.freshness : void 0;
-  if (freshness === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  if (isRecord(freshness)) {
-    const value = freshness.nudgeTokens;
-    if (value === void 0) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return { nudgeTokens: value };
-  }
-  return {
-    nudgeTokens: DEFAULT_NUDGE_TOKENS,
-    problem: `"freshness.nudgeTokens" must be a whole number of tokens, 0 or more (0 turns the nudges off); the default ${DEFAULT_NUDGE_TOKENS} applies`
-  };
-}
-function readFreshnessConfig(storeDir, projectId) {
-  const path = join(storeDir, "projects", `${projectId}.json`);
-  let text2;
-  try {
-    text2 = readTextStrict(path, LIMITS.threadFileBytes);
-  } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path}: ${messageOf(e)}` };
-  }
-  if (text2 === null) return { nudgeTokens: DEFAULT_NUDGE_TOKENS };
-  try {
-    return freshnessConfigOf(JSON.parse(text2));
-  } catch (e) {
-    return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
-  }
-}
-
-// src/transcript/types.ts
-var KNOWN_RECORD_TYPES = [
-  "user",
-  "assistant",
-  "system",
-  "attachment",
-  "progress",
-  "summary",
-  "queue-operation",
-  "file-history-snapshot"
-];
-
-// src/transcript/classify-record.ts
-var ShapeProblem = class extends Error {
-};
-var SYNTHETIC_MODEL = "<synthetic>";
-var PERSISTED_OUTPUT_OPEN = "<persisted-output>";
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isKnownRecordType(type) {
-  return KNOWN_RECORD_TYPES.includes(type);
-}
-function optionalString(obj, key, where) {
-  const value = obj[key];
-  if (value === void 0) return null;
-  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is not a string`);
-  return value;
-}
-function requiredString(obj, key, where) {
-  const value = obj[key];
-  if (typeof value !== "string") throw new ShapeProblem(`${where}.${key} is missing or not a string`);
-  return value;
-}
-function isTokenCount(value) {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-function requiredCount(obj, key, where) {
-  const value = obj[key];
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is missing or not a token count`);
-  return value;
-}
-function cacheCount(obj, key, where) {
-  const value = obj[key];
-  if (value === void 0 || value === null) return 0;
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
-  return value;
-}
-function optionalCount(obj, key, where) {
-  const value = obj[key];
-  if (value === void 0 || value === null) return null;
-  if (!isTokenCount(value)) throw new ShapeProblem(`${where}.${key} is not a token count`);
-  return value;
-}
-function optionalFlag(obj, key) {
-  const value = obj[key];
-  if (value === void 0) return false;
-  if (typeof value !== "boolean") throw new ShapeProblem(`${key} is not a boolean`);
-  return value;
-}
-function requiredObject(obj, key, where) {
-  const value = obj[key];
-  if (!isObject(value)) throw new ShapeProblem(`${where}.${key} is missing or not an object`);
-  return value;
-}
-function contextTokensOf(usage) {
-  return usage.inputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
-}
-function readMeta(record, type) {
-  return {
-    type,
-    sessionId: optionalString(record, "sessionId", "record"),
-    timestamp: optionalString(record, "timestamp", "record"),
-    uuid: optionalString(record, "uuid", "record")
-  };
-}
-function skipped(reason, meta) {
-  return { kind: "skipped", reason, meta };
-}
-function classifyAssistant(record, meta) {
-  if (optionalFlag(record, "isApiErrorMessage")) return skipped("api-error", meta);
-  const message = requiredObject(record, "message", "record");
-  const model = requiredString(message, "model", "message");
-  if (model === SYNTHETIC_MODEL) return skipped("synthetic", meta);
-  const usage = requiredObject(message, "usage", "message");
-  const tokens = {
-    inputTokens: requiredCount(usage, "input_tokens", "usage"),
-    cacheCreationInputTokens: cacheCount(usage, "cache_creation_input_tokens", "usage"),
-    cacheReadInputTokens: cacheCount(usage, "cache_read_input_tokens", "usage"),
-    outputTokens: requiredCount(usage, "output_tokens", "usage")
-  };
-  return {
-    kind: "assistant",
-    record: {
-      meta,
-      messageId: requiredString(message, "id", "message"),
-      requestId: optionalString(record, "requestId", "record"),
-      model,
-      usage: tokens,
-      contextTokens: contextTokensOf(tokens)
-    }
-  };
-}
-function classifySystem(record, meta) {
-  if (optionalString(record, "subtype", "record") !== "compact_boundary") return { kind: "other", meta };
-  const metadata = record.compactMetadata;
-  if (metadata === void 0) {
-    return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
-  }
-  if (!isObject(metadata)) throw new ShapeProblem("record.compactMetadata is not an object");
-  return {
-    kind: "compact-boundary",
-    record: {
-      meta,
-      trigger: optionalString(metadata, "trigger", "compactMetadata"),
-      preTokens: optionalCount(metadata, "preTokens", "compactMetadata"),
-      postTokens: optionalCount(metadata, "postTokens", "compactMetadata")
-    }
-  };
-}
-function classifyAttachment(record, meta) {
-  const attachment = requiredObject(record, "attachment", "record");
-  if (optionalString(attachment, "type", "attachment") !== "hook_additional_context") return { kind: "other", meta };
-  const content = attachment.content;
-  if (!Array.isArray(content) || !content.every((item) => typeof item === "string")) {
-    throw new ShapeProblem("attachment.content is not an array of strings");
-  }
-  const first = content[0];
-  return {
-    kind: "hook-context",
-    record: {
-      meta,
-      hookEvent: optionalString(attachment, "hookEvent", "attachment"),
-      hookName: optionalString(attachment, "hookName", "attachment"),
-      content,
-      text: content.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(PERSISTED_OUTPUT_OPEN) === true,
-      fromHook: true
-    }
-  };
-}
-function classifyKnown(type, record, meta) {
-  switch (type) {
-    case "progress":
-      return skipped("progress", meta);
-    case "assistant":
-      return classifyAssistant(record, meta);
-    case "system":
-      return classifySystem(record, meta);
-    case "attachment":
-      return classifyAttachment(record, meta);
-    case "user":
-    case "summary":
-    case "queue-operation":
-    case "file-history-snapshot":
-      return { kind: "other", meta };
-    default: {
-      const unreachable = type;
-      throw new Error(`unhandled record type ${String(unreachable)}`);
-    }
-  }
-}
-function classifyRecord(value) {
-  if (!isObject(value)) return { kind: "malformed", problem: "not a JSON object" };
-  const type = value.type;
-  if (typeof type !== "string") return { kind: "malformed", problem: "record.type is missing or not a string" };
-  try {
-    const meta = readMeta(value, type);
-    if (optionalFlag(value, "isSidechain")) return skipped("sidechain", meta);
-    if (!isKnownRecordType(type)) return skipped("unknown-type", meta);
-    return classifyKnown(type, value, meta);
-  } catch (error) {
-    if (error instanceof ShapeProblem) return { kind: "malformed", problem: `${type} record: ${error.message}` };
-    throw error;
-  }
-}
-function notJson(error) {
-  if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
-  throw error;
-}
-function classifyLine(text2) {
-  if (text2.trim() === "") return { kind: "blank" };
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch (error) {
-    return notJson(error);
-  }
-  return classifyRecord(value);
-}
-
-// src/transcript/line-splitter.ts
-var NEWLINE2 = 10;
-var ByteRangeSplitter = class {
-  /**
-   * `ownsChunks`: the caller will write into a chunk again once push() returns, so the start of a line that goes on in
-   * the next chunk is copied rather than kept as a view.
-   */
-  constructor(sink, ownsChunks = false) {
-    this.sink = sink;
-    this.ownsChunks = ownsChunks;
-  }
-  sink;
-  ownsChunks;
-  /** Bytes of the current line not yet ended by a newline. */
-  pending = [];
-  pendingBytes = 0;
-  takenBytes = 0;
-  stoppedBySink = false;
-  /** Bytes held for a line that has not ended yet. */
-  get bytesPending() {
-    return this.pendingBytes;
-  }
-  /** Bytes of the lines given to the sink so far, their newlines included. */
-  get bytesTaken() {
-    return this.takenBytes;
-  }
-  /** The sink asked to stop. */
-  get stopped() {
-    return this.stoppedBySink;
-  }
-  push(chunk) {
-    if (this.stoppedBySink) return;
-    let start = 0;
-    let newline = chunk.indexOf(NEWLINE2, start);
-    while (newline !== -1) {
-      let stop;
-      if (this.pending.length === 0) {
-        this.takenBytes += newline - start + 1;
-        stop = this.sink(chunk, start, newline, true);
-      } else {
-        const line = Buffer.concat([...this.pending, chunk.subarray(start, newline)]);
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.takenBytes += line.length + 1;
-        stop = this.sink(line, 0, line.length, true);
-      }
-      if (stop) {
-        this.stoppedBySink = true;
-        return;
-      }
-      start = newline + 1;
-      newline = chunk.indexOf(NEWLINE2, start);
-    }
-    if (start < chunk.length) {
-      this.pending.push(this.ownsChunks ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
-      this.pendingBytes += chunk.length - start;
-    }
-  }
-  /** End of input: a line without a final newline goes to the sink as unterminated. */
-  end() {
-    if (this.stoppedBySink || this.pending.length === 0) return;
-    const line = Buffer.concat(this.pending);
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.takenBytes += line.length;
-    this.stoppedBySink = this.sink(line, 0, line.length, false);
-  }
-};
-var ByteLineSplitter = class extends ByteRangeSplitter {
-  constructor(sink) {
-    super(
-      (buffer, start, end, terminated) => sink(start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end), terminated)
-    );
-  }
-};
-var LineSplitter = class {
-  bytes;
-  constructor(sink) {
-    this.bytes = new ByteRangeSplitter((buffer, start, end, terminated) => {
-      sink(buffer.toString("utf8", start, end), terminated);
-      return false;
-    });
-  }
-  push(chunk) {
-    this.bytes.push(chunk);
-  }
-  end() {
-    this.bytes.end();
-  }
-};
-
-// src/transcript/line-prefilter.ts
-function member(key, value) {
-  return { key: Buffer.from(JSON.stringify(key)), value: Buffer.from(JSON.stringify(value)) };
-}
-var MARKERS = {
-  assistant: member("type", "assistant"),
-  "compact-boundary": member("subtype", "compact_boundary"),
-  "hook-context": member("type", "hook_additional_context")
-};
-var SPACE = 32;
-var TAB = 9;
-var CARRIAGE_RETURN = 13;
-var COLON = 58;
-function skipSpaceBack(line, index) {
-  let i = index;
-  while (i >= 0 && (line[i] === SPACE || line[i] === TAB || line[i] === CARRIAGE_RETURN)) i -= 1;
-  return i;
-}
-function hasMember(line, marker) {
-  let at = line.indexOf(marker.value);
-  while (at !== -1) {
-    const colon = skipSpaceBack(line, at - 1);
-    if (colon >= 0 && line[colon] === COLON) {
-      const keyEnd = skipSpaceBack(line, colon - 1) + 1;
-      const keyStart = keyEnd - marker.key.length;
-      if (keyStart >= 0 && marker.key.equals(line.subarray(keyStart, keyEnd))) return true;
-    }
-    at = line.indexOf(marker.value, at + 1);
-  }
-  return false;
-}
-function mayBeNeededRecord(line, needed) {
-  return needed.some((kind) => hasMember(line, MARKERS[kind]));
-}
-
-// src/transcript/session-accumulator.ts
-var MALFORMED_SAMPLE_LIMIT = 10;
-function emptySkipCounts() {
-  return { sidechain: 0, synthetic: 0, "api-error": 0, progress: 0, "unknown-type": 0 };
-}
-function zeroUsage() {
-  return { inputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, outputTokens: 0 };
-}
-function addUsage(target, usage, sign) {
-  target.inputTokens += sign * usage.inputTokens;
-  target.cacheCreationInputTokens += sign * usage.cacheCreationInputTokens;
-  target.cacheReadInputTokens += sign * usage.cacheReadInputTokens;
-  target.outputTokens += sign * usage.outputTokens;
-}
-function responseKey(record) {
-  return record.requestId === null ? record.messageId : `${record.messageId}\0${record.requestId}`;
-}
-var SessionAccumulator = class {
-  lineCount = 0;
-  blankLines = 0;
-  malformedLines = 0;
-  malformedSamples = [];
-  skipped = emptySkipCounts();
-  sessionIds = [];
-  seenSessionIds = /* @__PURE__ */ new Set();
-  firstTimestamp = null;
-  lastTimestamp = null;
-  responses = /* @__PURE__ */ new Map();
-  models = /* @__PURE__ */ new Map();
-  totals = zeroUsage();
-  assistantRecords = 0;
-  firstContextTokens = null;
-  peakContextTokens = null;
-  lastAssistant = null;
-  compactions = [];
-  /** Compactions seen since the last assistant record: the next one gives their contextTokensAfter. */
-  awaitingContextAfter = [];
-  hookContexts = [];
-  /** Classifies and adds the next line of the file (text without its newline). Returns the classification. */
-  addLine(text2) {
-    const classified = classifyLine(text2);
-    this.add(classified);
-    return classified;
-  }
-  /**
-   * Counts the next line of the file without classifying it: a reader that knows from its bytes that the line has
-   * nothing to count (see uncounted-line.ts) keeps later line numbers those of the file. It adds to `lines` only.
-   */
-  skipLine() {
-    this.lineCount += 1;
-  }
-  /** Adds the next line of the file, already classified. Every line counts, so line numbers stay those of the file. */
-  add(line) {
-    this.lineCount += 1;
-    const lineNumber = this.lineCount;
-    switch (line.kind) {
-      case "blank":
-        this.blankLines += 1;
-        return;
-      case "malformed":
-        this.malformedLines += 1;
-        if (this.malformedSamples.length < MALFORMED_SAMPLE_LIMIT) {
-          this.malformedSamples.push({ lineNumber, problem: line.problem });
-        }
-        return;
-      case "skipped":
-        this.skipped[line.reason] += 1;
-        return;
-      case "assistant":
-        this.noteMeta(line.record.meta);
-        this.addAssistant(line.record);
-        return;
-      case "compact-boundary": {
-        this.noteMeta(line.record.meta);
-        const compaction = {
-          lineNumber,
-          timestamp: line.record.meta.timestamp,
-          trigger: line.record.trigger,
-          preTokens: line.record.preTokens,
-          postTokens: line.record.postTokens,
-          contextTokensBefore: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
-          contextTokensAfter: null
-        };
-        this.compactions.push(compaction);
-        this.awaitingContextAfter.push(compaction);
-        return;
-      }
-      case "hook-context":
-        this.noteMeta(line.record.meta);
-        this.hookContexts.push({ ...line.record, lineNumber });
-        return;
-      case "other":
-        this.noteMeta(line.meta);
-        return;
-      default: {
-        const unreachable = line;
-        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-      }
-    }
-  }
-  noteMeta(meta) {
-    if (meta.sessionId !== null && !this.seenSessionIds.has(meta.sessionId)) {
-      this.seenSessionIds.add(meta.sessionId);
-      this.sessionIds.push(meta.sessionId);
-    }
-    if (meta.timestamp !== null) {
-      if (this.firstTimestamp === null) this.firstTimestamp = meta.timestamp;
-      this.lastTimestamp = meta.timestamp;
-    }
-  }
-  addAssistant(record) {
-    this.assistantRecords += 1;
-    const context2 = record.contextTokens;
-    if (this.firstContextTokens === null) this.firstContextTokens = context2;
-    if (this.peakContextTokens === null || context2 > this.peakContextTokens) this.peakContextTokens = context2;
-    this.lastAssistant = record;
-    for (const compaction of this.awaitingContextAfter) compaction.contextTokensAfter = context2;
-    this.awaitingContextAfter.length = 0;
-    const key = responseKey(record);
-    const kept = this.responses.get(key);
-    if (kept !== void 0) {
-      if (record.usage.outputTokens < kept.usage.outputTokens) return;
-      this.count(kept, -1);
-    }
-    const response = { usage: record.usage, model: record.model };
-    this.responses.set(key, response);
-    this.count(response, 1);
-  }
-  count(response, sign) {
-    addUsage(this.totals, response.usage, sign);
-    let model = this.models.get(response.model);
-    if (model === void 0) {
-      model = { model: response.model, apiResponses: 0, outputTokens: 0 };
-      this.models.set(response.model, model);
-    }
-    model.apiResponses += sign;
-    model.outputTokens += sign * response.usage.outputTokens;
-  }
-  /** Whether an API response of this key (responseKey) has been added already. */
-  hasResponse(key) {
-    return this.responses.has(key);
-  }
-  /** A snapshot of the figures so far (the accumulator can keep being fed). */
-  result() {
-    return {
-      sessionIds: [...this.sessionIds],
-      firstTimestamp: this.firstTimestamp,
-      lastTimestamp: this.lastTimestamp,
-      models: [...this.models.values()].filter((m) => m.apiResponses > 0).map((m) => ({ ...m })),
-      firstContextTokens: this.firstContextTokens,
-      finalContextTokens: this.lastAssistant === null ? null : this.lastAssistant.contextTokens,
-      peakContextTokens: this.peakContextTokens,
-      lastAssistant: this.lastAssistant,
-      compactions: this.compactions.map((c) => ({ ...c })),
-      apiResponses: this.responses.size,
-      assistantRecords: this.assistantRecords,
-      totals: { ...this.totals },
-      hookContexts: [...this.hookContexts],
-      skipped: { ...this.skipped },
-      lines: this.lineCount,
-      blankLines: this.blankLines,
-      malformedLines: this.malformedLines,
-      malformedSamples: this.malformedSamples.map((m) => ({ ...m }))
-    };
-  }
-};
-var TranscriptReadError = class extends Error {
-  path;
-  code;
-  constructor(path, message, options) {
-    super(`cannot read transcript ${path}: ${message}`, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.name = "TranscriptReadError";
-    this.path = path;
-    this.code = options.code;
-  }
-};
-function checkPositiveInteger(name, value) {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-}
-function fsCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") return error.code;
-  return null;
-}
-function asReadError(path, error) {
-  if (error instanceof TranscriptReadError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new TranscriptReadError(path, message, { code: fsCode(error), cause: error });
-}
-async function openTranscript(path) {
-  let fd;
-  try {
-    const before = statSync(path);
-    if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
-    if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw asReadError(path, error);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
-    if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    return { path, fd, size: stats.size };
-  } catch (error) {
-    closeSync(fd);
-    throw asReadError(path, error);
-  }
-}
-async function withTranscript(path, work) {
-  const file = await openTranscript(path);
-  try {
-    return await work(file);
-  } catch (error) {
-    throw fsCode(error) === null ? error : asReadError(path, error);
-  } finally {
-    closeSync(file.fd);
-  }
-}
-async function readExactly(file, buffer, position) {
-  let filled = 0;
-  while (filled < buffer.length) {
-    const bytesRead = readSync(file.fd, buffer, filled, buffer.length - filled, position + filled);
-    if (bytesRead === 0) {
-      throw new TranscriptReadError(
-        file.path,
-        `file ended at byte ${position + filled} while ${buffer.length - filled} more bytes were expected (was it truncated while being read?)`,
-        { code: null }
-      );
-    }
-    filled += bytesRead;
-  }
-}
-
-// src/transcript/read-head.ts
-var DEFAULT_HEAD_MAX_BYTES = 256 * 1024;
-var DEFAULT_HEAD_CHUNK_BYTES = 64 * 1024;
-var NEEDED_IN_HEAD = ["assistant", "hook-context"];
-function mainChainMeta(line) {
-  switch (line.kind) {
-    case "blank":
-    case "malformed":
-    case "skipped":
-      return null;
-    case "other":
-      return line.meta;
-    case "assistant":
-    case "compact-boundary":
-    case "hook-context":
-      return line.record.meta;
-    default: {
-      const unreachable = line;
-      throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-    }
-  }
-}
-var HeadCollector = class {
-  records = [];
-  hookContexts = [];
-  sessionIds = [];
-  firstTimestamp = null;
-  skipped = emptySkipCounts();
-  lines = 0;
-  unparsedLines = 0;
-  malformedLines = 0;
-  truncatedLastLine = false;
-  stoppedAtFirstResponse = false;
-  /** An unterminated last line is always classified, so that a line cut mid-write is reported whatever it was. */
-  take(bytes, terminated) {
-    this.lines += 1;
-    if (terminated && !mayBeNeededRecord(bytes, NEEDED_IN_HEAD)) {
-      this.unparsedLines += 1;
-      return false;
-    }
-    const line = classifyLine(bytes.toString("utf8"));
-    this.records.push(line);
-    if (line.kind === "malformed") {
-      this.malformedLines += 1;
-      if (!terminated) this.truncatedLastLine = true;
-    }
-    if (line.kind === "skipped") this.skipped[line.reason] += 1;
-    if (line.kind === "hook-context") this.hookContexts.push(line.record);
-    const meta = mainChainMeta(line);
-    if (meta !== null) {
-      if (meta.sessionId !== null && !this.sessionIds.includes(meta.sessionId)) this.sessionIds.push(meta.sessionId);
-      if (this.firstTimestamp === null && meta.timestamp !== null) this.firstTimestamp = meta.timestamp;
-    }
-    this.stoppedAtFirstResponse = line.kind === "assistant";
-    return this.stoppedAtFirstResponse;
-  }
-};
-async function readHead(path, options = {}) {
-  const maxBytes = options.maxBytes ?? DEFAULT_HEAD_MAX_BYTES;
-  checkPositiveInteger("maxBytes", maxBytes);
-  const chunkSize = options.chunkSize ?? DEFAULT_HEAD_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  const from = options.from ?? 0;
-  if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be a non-negative integer, got ${from}`);
-  return withTranscript(path, async (file) => {
-    const collector = new HeadCollector();
-    let dropFirst = from > 0;
-    const splitter = new ByteLineSplitter((bytes, terminated) => {
-      if (dropFirst) {
-        dropFirst = false;
-        return false;
-      }
-      return collector.take(bytes, terminated);
-    });
-    const start = from > 0 ? Math.min(from - 1, file.size) : 0;
-    const limit = Math.min(start + maxBytes, file.size);
-    let position = start;
-    while (position < limit && !splitter.stopped) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
-      await readExactly(file, chunk, position);
-      position += chunk.length;
-      splitter.push(chunk);
-    }
-    if (position === file.size) splitter.end();
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: position - start,
-      reachedEndOfFile: start + splitter.bytesTaken === file.size,
-      stoppedAtFirstResponse: collector.stoppedAtFirstResponse,
-      cutAtByteBound: !splitter.stopped && position < file.size && splitter.bytesPending > 0,
-      records: collector.records,
-      hookContexts: collector.hookContexts,
-      sessionIds: collector.sessionIds,
-      firstTimestamp: collector.firstTimestamp,
-      skipped: collector.skipped,
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
-  });
-}
-
-// src/transcript/walk-back.ts
-var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE3 = 10;
-async function walkBack(file, chunkSize, limits, sink) {
-  const { maxBytes, maxRecords } = limits;
-  let position = file.size;
-  let bytesRead = 0;
-  let carry = [];
-  let atEndOfFile = true;
-  let stopped = false;
-  let stoppedAtByteLimit = false;
-  let stoppedAtRecordLimit = false;
-  const takeLine = (bytes) => {
-    const isLastLine = atEndOfFile;
-    atEndOfFile = false;
-    if (isLastLine && bytes.length === 0) return false;
-    if (sink.take(bytes, isLastLine)) return true;
-    if (maxRecords !== null && sink.lines - sink.unparsedLines >= maxRecords) stoppedAtRecordLimit = true;
-    return stoppedAtRecordLimit;
-  };
-  const buffer = Buffer.allocUnsafe(Math.min(chunkSize, file.size, maxBytes ?? chunkSize));
-  while (position > 0 && !stopped) {
-    if (maxBytes !== null && bytesRead >= maxBytes) {
-      stoppedAtByteLimit = true;
-      break;
-    }
-    const length = Math.min(chunkSize, position, maxBytes === null ? chunkSize : maxBytes - bytesRead);
-    position -= length;
-    const chunk = buffer.subarray(0, length);
-    await readExactly(file, chunk, position);
-    bytesRead += length;
-    let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE3, end - 1);
-    while (newline !== -1 && !stopped) {
-      const piece = chunk.subarray(newline + 1, end);
-      const bytes = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
-      carry = [];
-      stopped = takeLine(bytes);
-      end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE3, end - 1);
-    }
-    if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
-  }
-  if (!stopped && !stoppedAtByteLimit && position === 0) {
-    stopped = takeLine(Buffer.concat(carry));
-  }
-  return {
-    bytesRead,
-    reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
-    stoppedAtByteLimit,
-    stoppedAtRecordLimit
-  };
-}
-
-// src/transcript/read-tail.ts
-var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
-var NEEDED_AFTER_LAST_RESPONSE = ["compact-boundary", "hook-context"];
-var NEEDED_FOR_SIZE = ["assistant", "compact-boundary"];
-var TailCollector = class {
-  constructor(backToLastCompaction, sizeOnly) {
-    this.backToLastCompaction = backToLastCompaction;
-    this.sizeOnly = sizeOnly;
-  }
-  backToLastCompaction;
-  sizeOnly;
-  lines = 0;
-  unparsedLines = 0;
-  malformedLines = 0;
-  truncatedLastLine = false;
-  skipped = emptySkipCounts();
-  lastAssistant = null;
-  boundariesLastFirst = [];
-  hookContextsLastFirst = [];
-  /**
-   * Classifies one complete line; returns true when the walk can stop. An unterminated last line is always classified,
-   * so that a line cut mid-write is reported (truncatedLastLine) whatever record it was. `bytes` may be a view of the
-   * walk's read buffer, overwritten by the next read: it is never kept.
-   */
-  take(bytes, isUnterminatedLastLine) {
-    this.lines += 1;
-    const needed = this.sizeOnly ? NEEDED_FOR_SIZE : this.lastAssistant === null ? NEEDED_BEFORE_LAST_RESPONSE : NEEDED_AFTER_LAST_RESPONSE;
-    if (!isUnterminatedLastLine && !mayBeNeededRecord(bytes, needed)) {
-      this.unparsedLines += 1;
-      return false;
-    }
-    const line = classifyLine(bytes.toString("utf8"));
-    switch (line.kind) {
-      case "blank":
-      case "other":
-        break;
-      case "malformed":
-        this.malformedLines += 1;
-        if (isUnterminatedLastLine) this.truncatedLastLine = true;
-        break;
-      case "skipped":
-        this.skipped[line.reason] += 1;
-        break;
-      case "assistant":
-        if (this.lastAssistant === null) this.lastAssistant = line.record;
-        break;
-      case "compact-boundary":
-        this.boundariesLastFirst.push(line.record);
-        break;
-      case "hook-context":
-        if (!this.sizeOnly) this.hookContextsLastFirst.push(line.record);
-        break;
-      default: {
-        const unreachable = line;
-        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-      }
-    }
-    if (this.sizeOnly) return this.lastAssistant !== null || this.boundariesLastFirst.length > 0;
-    if (this.lastAssistant === null) return false;
-    return !this.backToLastCompaction || this.boundariesLastFirst.length > 0;
-  }
-};
-async function readTail(path, options = {}) {
-  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  const maxBytes = options.maxBytes ?? null;
-  if (maxBytes !== null) checkPositiveInteger("maxBytes", maxBytes);
-  const maxRecords = options.maxRecords ?? null;
-  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
-  return withTranscript(path, async (file) => {
-    const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
-    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
-      lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
-      compactBoundaries: collector.boundariesLastFirst.reverse(),
-      hookContexts: collector.hookContextsLastFirst.reverse(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
-  });
-}
-var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
-async function forEachLine(path, sink, options = {}) {
-  return streamLines(path, new LineSplitter(sink), options);
-}
-var BYTES_BETWEEN_YIELDS = 8 * 1024 * 1024;
-async function streamLines(path, splitter, options) {
-  const beforeReuse = options.beforeChunkReuse;
-  const given = beforeReuse === void 0 ? void 0 : options.buffer;
-  const chunkSize = given?.length ?? options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  return withTranscript(path, async (file) => {
-    let bytesRead = 0;
-    let sinceYield = 0;
-    let reused = null;
-    for (; ; ) {
-      let chunk;
-      if (beforeReuse === void 0) chunk = Buffer.allocUnsafeSlow(chunkSize);
-      else if (reused === null) chunk = reused = given ?? Buffer.allocUnsafeSlow(chunkSize);
-      else {
-        beforeReuse(reused);
-        chunk = reused;
-      }
-      const n = readSync(file.fd, chunk, 0, chunkSize, bytesRead);
-      if (n === 0) break;
-      bytesRead += n;
-      splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
-      sinceYield += n;
-      if (sinceYield >= BYTES_BETWEEN_YIELDS) {
-        sinceYield = 0;
-        await new Promise((resolve6) => setImmediate(resolve6));
-      }
-    }
-    splitter.end();
-    return { bytesRead };
-  });
-}
-
-// src/transcript/read-transcript.ts
-async function readTranscript(path, options = {}) {
-  const accumulator = new SessionAccumulator();
-  let truncatedLastLine = false;
-  const { bytesRead } = await forEachLine(
-    path,
-    (text2, terminated) => {
-      const classified = accumulator.addLine(text2);
-      if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
-    },
-    options
-  );
-  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
-}
-function isRolloutName(name) {
-  return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
-}
-function isRolloutPath(path) {
-  return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
-}
-
-// src/agents/profiles.ts
-var PROFILES = {
-  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
-  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
-  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
-  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
-};
-function agentIdOfTranscript(transcriptPath) {
-  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
-}
-
-// src/agents/claude-code/agent.ts
-var claudeCode = {
-  ...PROFILES["claude-code"],
-  ownsTranscript: (path) => path.endsWith(".jsonl") && !isRolloutPath(path),
-  readTail: (path, options) => readTail(path, options),
-  readHeadFrom: async (path, from) => {
-    const read = await readHead(path, { from });
-    const last = read.records.at(-1);
-    const firstRequestTokens = read.stoppedAtFirstResponse && last !== void 0 && last.kind === "assistant" ? last.record.contextTokens : null;
-    return { fileSize: read.fileSize, hookContexts: read.hookContexts, firstRequestTokens };
-  },
-  readSession: (path) => readTranscript(path)
-};
-
-// src/transcript/codex/classify-rollout.ts
-var ROLLOUT_LINE_TYPES = ["session_meta", "turn_context", "response_item", "event_msg", "compacted"];
-var CODEX_PREVIEW_OPEN = "Warning: truncated output";
-var UNKNOWN_CODEX_MODEL = "unknown";
-var ShapeProblem2 = class extends Error {
-};
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isRolloutLineType(type) {
-  return ROLLOUT_LINE_TYPES.includes(type);
-}
-function isCount3(value) {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
-function count(obj, key, where) {
-  const value = obj[key];
-  if (value === void 0 || value === null) return 0;
-  if (!isCount3(value)) throw new ShapeProblem2(`${where}.${key} is not a token count`);
-  return value;
-}
-function requiredCount2(obj, key, where) {
-  const value = obj[key];
-  if (!isCount3(value)) throw new ShapeProblem2(`${where}.${key} is missing or not a token count`);
-  return value;
-}
-function optionalString2(obj, key, where) {
-  const value = obj[key];
-  if (value === void 0 || value === null) return null;
-  if (typeof value !== "string") throw new ShapeProblem2(`${where}.${key} is not a string`);
-  return value;
-}
-function requiredObject2(obj, key, where) {
-  const value = obj[key];
-  if (!isObject2(value)) throw new ShapeProblem2(`${where}.${key} is missing or not an object`);
-  return value;
-}
-var RolloutClassifier = class {
-  model = UNKNOWN_CODEX_MODEL;
-  sessionId = null;
-  /** The running totals of the last token count: a line with the same ones is a copy (no new request). */
-  lastResponseKey = null;
-  /** The model the line just classified named: a turn_context line's, else null (read backwards, see read-rollout-tail.ts). */
-  namedModel = null;
-  /** Classifies the next line of the rollout (text without its newline). */
-  classifyLine(text2) {
-    this.namedModel = null;
-    if (text2.trim() === "") return { kind: "blank" };
-    let value;
-    try {
-      value = JSON.parse(text2);
-    } catch (error) {
-      if (error instanceof SyntaxError) return { kind: "malformed", problem: `not JSON: ${error.message}` };
-      throw error;
-    }
-    return this.classifyValue(value);
-  }
-  /** Classifies the next line of the rollout, already parsed. */
-  classifyValue(value) {
-    this.namedModel = null;
-    if (!isObject2(value)) return { kind: "malformed", problem: "not a JSON object" };
-    const type = value.type;
-    if (typeof type !== "string") return { kind: "malformed", problem: "line.type is missing or not a string" };
-    try {
-      const meta = {
-        type,
-        sessionId: this.sessionId,
-        timestamp: optionalString2(value, "timestamp", "line"),
-        uuid: null
-      };
-      if (!isRolloutLineType(type)) return { kind: "skipped", reason: "unknown-type", meta };
-      return this.classifyKnown(type, requiredObject2(value, "payload", "line"), meta);
-    } catch (error) {
-      if (error instanceof ShapeProblem2) return { kind: "malformed", problem: `${type} line: ${error.message}` };
-      throw error;
-    }
-  }
-  classifyKnown(type, payload, meta) {
-    switch (type) {
-      case "session_meta": {
-        const id = optionalString2(payload, "id", "payload");
-        if (this.sessionId === null && id !== null) this.sessionId = id;
-        return { kind: "other", meta: { ...meta, sessionId: this.sessionId } };
-      }
-      case "turn_context": {
-        const model = optionalString2(payload, "model", "payload");
-        if (model !== null) this.model = model;
-        this.namedModel = model;
-        return { kind: "other", meta };
-      }
-      case "compacted":
-        return { kind: "compact-boundary", record: { meta, trigger: null, preTokens: null, postTokens: null } };
-      case "event_msg":
-        return this.classifyEvent(payload, meta);
-      case "response_item":
-        return classifyResponseItem(payload, meta);
-      default: {
-        const unreachable = type;
-        throw new Error(`unhandled rollout line type ${String(unreachable)}`);
-      }
-    }
-  }
-  classifyEvent(payload, meta) {
-    if (payload.type !== "token_count") return { kind: "other", meta };
-    const info = payload.info;
-    if (info === null || info === void 0) return { kind: "other", meta };
-    if (!isObject2(info)) throw new ShapeProblem2("payload.info is not an object");
-    const last = requiredObject2(info, "last_token_usage", "info");
-    const total = requiredObject2(info, "total_token_usage", "info");
-    const input = requiredCount2(last, "input_tokens", "last_token_usage");
-    if (input === 0) return { kind: "other", meta };
-    const cached = Math.min(count(last, "cached_input_tokens", "last_token_usage"), input);
-    const usage = {
-      inputTokens: input - cached,
-      cacheCreationInputTokens: 0,
-      cacheReadInputTokens: cached,
-      outputTokens: count(last, "output_tokens", "last_token_usage")
-    };
-    const messageId = [
-      "codex-total",
-      count(total, "input_tokens", "total_token_usage"),
-      count(total, "cached_input_tokens", "total_token_usage"),
-      count(total, "output_tokens", "total_token_usage"),
-      count(total, "total_tokens", "total_token_usage")
-    ].join(":");
-    if (messageId === this.lastResponseKey) return { kind: "other", meta };
-    this.lastResponseKey = messageId;
-    return {
-      kind: "assistant",
-      record: { meta, messageId, requestId: null, model: this.model, usage, contextTokens: input }
-    };
-  }
-};
-var CODEX_HOOK_CONTEXT_KIND = "hooks.additional_context";
-function hookParts(payload, parts) {
-  const meta = payload.internal_chat_message_metadata_passthrough;
-  if (!isObject2(meta)) return null;
-  const kinds = Array.isArray(meta.content_item_kinds) ? meta.content_item_kinds : null;
-  const items = Array.isArray(meta.content_item_metadata) ? meta.content_item_metadata : null;
-  if (kinds === null && items === null) return null;
-  return Array.from({ length: parts }, (_, i) => {
-    const item = items?.[i];
-    const provenance = isObject2(item) ? item.provenance : void 0;
-    return kinds?.[i] === CODEX_HOOK_CONTEXT_KIND || isObject2(provenance) && provenance.hook === true;
-  });
-}
-function classifyResponseItem(payload, meta) {
-  if (payload.type !== "message" || payload.role !== "developer") return { kind: "other", meta };
-  const content = payload.content;
-  if (!Array.isArray(content)) throw new ShapeProblem2("payload.content is not an array");
-  const marked = hookParts(payload, content.length);
-  if (marked !== null && !marked.includes(true)) return { kind: "other", meta };
-  const texts = [];
-  for (const [i, part] of content.entries()) {
-    if (!isObject2(part)) throw new ShapeProblem2("payload.content holds a part that is not an object");
-    const text2 = optionalString2(part, "text", "content part");
-    if (text2 !== null && (marked === null || marked[i] === true)) texts.push(text2);
-  }
-  const first = texts[0];
-  return {
-    kind: "hook-context",
-    record: {
-      meta,
-      hookEvent: null,
-      hookName: null,
-      content: texts,
-      text: texts.join("\n"),
-      isPersistedOutputPreview: first?.trimStart().startsWith(CODEX_PREVIEW_OPEN) === true,
-      fromHook: marked !== null
-    }
-  };
-}
-
-// src/transcript/codex/zstd-frame-guard.ts
-var ZSTD_MAGIC = 4247762216;
-var SKIPPABLE_MAGIC = 407710288;
-var SKIPPABLE_MASK = 4294967280;
-var ZSTD_MAX_BLOCK_BYTES = 128 * 1024;
-var ZstdFrameError = class extends Error {
-  name = "ZstdFrameError";
-};
-function le(bytes, from, length) {
-  let value = 0;
-  for (let i = length - 1; i >= 0; i -= 1) value = value * 256 + bytes[from + i];
-  return value;
-}
-var ZstdFrameGuard = class {
-  constructor(bounds) {
-    this.bounds = bounds;
-  }
-  bounds;
-  field = "magic";
-  held = new Uint8Array(14);
-  heldLength = 0;
-  need = 4;
-  skip = 0;
-  afterSkip = "magic";
-  descriptor = 0;
-  checksum = false;
-  window = 0;
-  windowMoves = 0;
-  /**
-   * Follows `chunk`; throws ZstdFrameError at a frame whose window is over the bound, at the block that takes the window
-   * bytes moved over theirs, or at headers no decoder takes.
-   */
-  push(chunk) {
-    let i = 0;
-    while (i < chunk.length) {
-      if (this.skip > 0) {
-        const n = Math.min(this.skip, chunk.length - i);
-        this.skip -= n;
-        i += n;
-        if (this.skip === 0) this.skipped();
-        continue;
-      }
-      this.held[this.heldLength] = chunk[i];
-      this.heldLength += 1;
-      i += 1;
-      if (this.heldLength === this.need) {
-        this.heldLength = 0;
-        this.read();
-      }
-    }
-  }
-  expect(field, bytes) {
-    this.field = field;
-    this.need = bytes;
-  }
-  skipThen(bytes, then) {
-    this.afterSkip = then;
-    this.skip = bytes;
-    if (bytes === 0) this.skipped();
-  }
-  skipped() {
-    switch (this.afterSkip) {
-      case "magic":
-        this.expect("magic", 4);
-        return;
-      case "block-header":
-        this.expect("block-header", 3);
-        return;
-      case "checksum":
-        this.skipThen(4, "magic");
-        return;
-      default: {
-        const unreachable = this.afterSkip;
-        throw new Error(`unknown zstd step ${String(unreachable)}`);
-      }
-    }
-  }
-  read() {
-    const held = this.held;
-    switch (this.field) {
-      case "magic": {
-        const magic = le(held, 0, 4);
-        if (magic === ZSTD_MAGIC) this.expect("descriptor", 1);
-        else if ((magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC) this.expect("skippable-size", 4);
-        else throw new ZstdFrameError("no zstd frame starts here");
-        return;
-      }
-      case "skippable-size":
-        this.skipThen(le(held, 0, 4), "magic");
-        return;
-      case "descriptor": {
-        const d = held[0];
-        if ((d & 8) !== 0) throw new ZstdFrameError("a frame header's reserved bit is set");
-        this.descriptor = d;
-        this.checksum = (d & 4) !== 0;
-        const singleSegment = (d & 32) !== 0;
-        const sizeFlag = d >> 6;
-        const sizeBytes = sizeFlag === 0 ? singleSegment ? 1 : 0 : 1 << sizeFlag;
-        this.expect("header", (singleSegment ? 0 : 1) + [0, 1, 2, 4][d & 3] + sizeBytes);
-        return;
-      }
-      case "header": {
-        const d = this.descriptor;
-        let window;
-        if ((d & 32) === 0) {
-          const base = 2 ** (10 + (held[0] >> 3));
-          window = base + base / 8 * (held[0] & 7);
-        } else {
-          const sizeFlag = d >> 6;
-          const sizeBytes = sizeFlag === 0 ? 1 : 1 << sizeFlag;
-          window = le(held, this.need - sizeBytes, sizeBytes) + (sizeBytes === 2 ? 256 : 0);
-        }
-        if (window > this.bounds.maxWindowBytes)
-          throw new ZstdFrameError(`a frame asks for a ${window}-byte window, over the ${this.bounds.maxWindowBytes}-byte bound`);
-        this.window = window;
-        this.expect("block-header", 3);
-        return;
-      }
-      case "block-header": {
-        const header = le(held, 0, 3);
-        const last = (header & 1) === 1;
-        const type = header >> 1 & 3;
-        const size = header >>> 3;
-        if (type === 3) throw new ZstdFrameError("a block of the reserved type");
-        if (size > ZSTD_MAX_BLOCK_BYTES) throw new ZstdFrameError(`a ${size}-byte block, over ${ZSTD_MAX_BLOCK_BYTES} bytes`);
-        this.windowMoves += this.window;
-        if (this.windowMoves > this.bounds.maxWindowMoveBytes)
-          throw new ZstdFrameError(
-            `its blocks would have the decoder move over ${this.bounds.maxWindowMoveBytes} bytes of window (too many blocks for its window)`
-          );
-        this.skipThen(type === 1 ? 1 : size, last ? this.checksum ? "checksum" : "magic" : "block-header");
-        return;
-      }
-      default: {
-        const unreachable = this.field;
-        throw new Error(`unknown zstd field ${String(unreachable)}`);
-      }
-    }
-  }
-};
-
-// src/transcript/codex/zstd-lines.ts
-var ZSTD_BOUNDS = {
-  maxWindowBytes: 8 * 1024 * 1024,
-  maxWindowMoveBytes: 16 * 1024 * 1024 * 1024,
-  maxLineBytes: 64 * 1024 * 1024,
-  maxOutputBytes: 1024 * 1024 * 1024
-};
-var Stop = class extends Error {
-};
-async function forEachZstdLine(path, sink, options) {
-  const bounds = { ...ZSTD_BOUNDS, ...options.bounds };
-  const { Decompress: Decompress2 } = await Promise.resolve().then(() => (init_esm(), esm_exports));
-  return withTranscript(path, async (file) => {
-    const splitter = new ByteRangeSplitter(sink);
-    const guard = new ZstdFrameGuard(bounds);
-    const stop = new Stop();
-    let stopped = null;
-    let output = 0;
-    const decompress2 = new Decompress2((data) => {
-      if (data.length === 0) return;
-      output += data.length;
-      if (output > bounds.maxOutputBytes) stopped = "output-bound";
-      else {
-        splitter.push(Buffer.from(data));
-        if (splitter.stopped) stopped = "sink";
-        else if (splitter.bytesPending > bounds.maxLineBytes) stopped = "line-bound";
-      }
-      if (stopped !== null) throw stop;
-    });
-    let bytesRead = 0;
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
-      const n = readSync(file.fd, chunk, 0, options.chunkSize, bytesRead);
-      bytesRead += n;
-      const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
-      try {
-        guard.push(input);
-        decompress2.push(input, n === 0);
-      } catch (error) {
-        if (error === stop) break;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new TranscriptReadError(path, `not a readable zstd file (${message})`, { code: null, cause: error });
-      }
-      if (n === 0) break;
-      await new Promise((resolve6) => setImmediate(resolve6));
-    }
-    if (stopped === null) splitter.end();
-    return { bytesRead, stopped };
-  });
-}
-
-// src/transcript/codex/read-rollout.ts
-var ZSTD_ROLLOUT_SUFFIX = ".jsonl.zst";
-function isCompressedRollout(path) {
-  return path.endsWith(ZSTD_ROLLOUT_SUFFIX);
-}
-async function forEachZstdText(path, sink, chunkSize) {
-  const read = await forEachZstdLine(
-    path,
-    (buffer, start, end, terminated) => {
-      sink(buffer.toString("utf8", start, end), terminated);
-      return false;
-    },
-    { chunkSize }
-  );
-  switch (read.stopped) {
-    case null:
-    case "sink":
-      return read.bytesRead;
-    case "line-bound":
-      throw new TranscriptReadError(path, `a line longer than ${mib(ZSTD_BOUNDS.maxLineBytes)} once decompressed`, {
-        code: null
-      });
-    case "output-bound":
-      throw new TranscriptReadError(path, `more than ${mib(ZSTD_BOUNDS.maxOutputBytes)} once decompressed`, { code: null });
-    default: {
-      const unreachable = read.stopped;
-      throw new Error(`unknown end of a zstd read ${String(unreachable)}`);
-    }
-  }
-}
-function mib(bytes) {
-  return `${bytes / (1024 * 1024)} MiB`;
-}
-async function forEachRolloutLine(path, sink, options = {}) {
-  const chunkSize = options.chunkSize ?? DEFAULT_STREAM_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  return isCompressedRollout(path) ? forEachZstdText(path, sink, chunkSize) : (await forEachLine(path, sink, { chunkSize })).bytesRead;
-}
-async function readRollout(path, options = {}) {
-  const classifier = new RolloutClassifier();
-  const accumulator = new SessionAccumulator();
-  let truncatedLastLine = false;
-  const sink = (text2, terminated) => {
-    const classified = classifier.classifyLine(text2);
-    accumulator.add(classified);
-    if (!terminated && classified.kind === "malformed") truncatedLastLine = true;
-  };
-  const bytesRead = await forEachRolloutLine(path, sink, options);
-  return { ...accumulator.result(), path, bytesRead, truncatedLastLine };
-}
-
-// src/transcript/codex/read-rollout-head.ts
-var DEFAULT_ROLLOUT_HEAD_BYTES = 256 * 1024;
-var NEWLINE4 = 10;
-async function readRolloutHead(path, options = {}) {
-  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_HEAD_BYTES;
-  checkPositiveInteger("maxBytes", maxBytes);
-  const from = options.from ?? 0;
-  return withTranscript(path, async (file) => {
-    const hookContexts = [];
-    const reading = { path, fileSize: file.size, hookContexts, firstRequestTokens: null };
-    if (from >= file.size) return reading;
-    const start = from === 0 ? 0 : from - 1;
-    const length = Math.min(file.size - start, maxBytes);
-    const buffer = Buffer.allocUnsafe(length);
-    await readExactly(file, buffer, start);
-    let at = from === 0 ? 0 : buffer[0] === NEWLINE4 ? 1 : buffer.indexOf(NEWLINE4) + 1;
-    if (at === 0 && from > 0) return reading;
-    const classifier = new RolloutClassifier();
-    while (at < length) {
-      const newline = buffer.indexOf(NEWLINE4, at);
-      if (newline === -1 && start + length < file.size) break;
-      const end = newline === -1 ? length : newline;
-      const line = classifier.classifyLine(buffer.toString("utf8", at, end));
-      if (line.kind === "hook-context") hookContexts.push(line.record);
-      if (line.kind === "assistant") {
-        reading.firstRequestTokens = line.record.contextTokens;
-        break;
-      }
-      at = end + 1;
-    }
-    return reading;
-  });
-}
-
-// src/transcript/codex/rollout-prefilter.ts
-var MARKERS2 = {
-  "token-count": member("type", "token_count"),
-  compaction: member("type", "compacted"),
-  "developer-message": member("role", "developer"),
-  "turn-context": member("type", "turn_context")
-};
-function mayBeNeededRolloutLine(line, needed) {
-  return needed.some((kind) => hasMember(line, MARKERS2[kind]));
-}
-
-// src/transcript/codex/rollout-tail-collector.ts
-var RolloutTailCollector = class {
-  constructor(goal) {
-    this.goal = goal;
-  }
-  goal;
-  lines = 0;
-  unparsedLines = 0;
-  malformedLines = 0;
-  truncatedLastLine = false;
-  skipped = emptySkipCounts();
-  /** The last run of equal token counts: its key (the totals) and its earliest line walked so far. */
-  run = null;
-  /** A token count of other totals came before the run: its earliest line is the last response. */
-  resolved = false;
-  /** The model named by the first turn_context line walked since the run's earliest line (null: none yet). */
-  model = null;
-  /** Compactions after the run's earliest line (or after every token count, while there is no run), last first. */
-  boundariesLastFirst = [];
-  /** Compactions walked since the run's earliest line: after the response only if the run goes on past them. */
-  boundariesBeforeRun = [];
-  /** The last compaction was walked: hook contexts before it are not the tail's. */
-  pastLastCompaction = false;
-  hookContextsLastFirst = [];
-  take(bytes, isUnterminatedLastLine) {
-    this.lines += 1;
-    if (!isUnterminatedLastLine && !mayBeNeededRolloutLine(bytes, this.needs())) {
-      this.unparsedLines += 1;
-      return false;
-    }
-    const classifier = new RolloutClassifier();
-    const line = classifier.classifyLine(bytes.toString("utf8"));
-    switch (line.kind) {
-      case "blank":
-        break;
-      case "other":
-        if (classifier.namedModel !== null) this.takeModel(classifier.namedModel);
-        break;
-      case "malformed":
-        this.malformedLines += 1;
-        if (isUnterminatedLastLine) this.truncatedLastLine = true;
-        break;
-      case "skipped":
-        this.skipped[line.reason] += 1;
-        break;
-      case "assistant":
-        this.takeTokenCount(line.record);
-        break;
-      case "compact-boundary":
-        this.takeCompaction(line.record);
-        break;
-      case "hook-context":
-        if (this.collectsHookContexts()) this.hookContextsLastFirst.push(line.record);
-        break;
-      default: {
-        const unreachable = line;
-        throw new Error(`unhandled classified line ${JSON.stringify(unreachable)}`);
-      }
-    }
-    return this.done();
-  }
-  /** The last response (null: none walked), with the model of the turn_context before it when one was walked. */
-  lastAssistant() {
-    if (this.run === null) return null;
-    return { ...this.run.earliest, model: this.model ?? UNKNOWN_CODEX_MODEL };
-  }
-  /** The compactions after the last response, in file order. */
-  compactBoundaries() {
-    return [...this.boundariesLastFirst].reverse();
-  }
-  /** The hook contexts walked after the last compaction, in file order. */
-  hookContexts() {
-    return [...this.hookContextsLastFirst].reverse();
-  }
-  collectsHookContexts() {
-    return this.goal !== "size" && !this.pastLastCompaction;
-  }
-  looksForModel() {
-    return this.goal !== "size" && this.run !== null && this.model === null;
-  }
-  /** The lines that can still change the result. */
-  needs() {
-    const needs = [];
-    if (!this.resolved) needs.push("token-count");
-    if (!this.resolved || this.collectsHookContexts()) needs.push("compaction");
-    if (this.collectsHookContexts()) needs.push("developer-message");
-    if (this.looksForModel()) needs.push("turn-context");
-    return needs;
-  }
-  takeTokenCount(record) {
-    if (this.resolved) return;
-    if (this.run === null) {
-      this.run = { key: record.messageId, earliest: record };
-      return;
-    }
-    if (record.messageId !== this.run.key) {
-      this.resolved = true;
-      return;
-    }
-    this.run.earliest = record;
-    this.boundariesLastFirst.push(...this.boundariesBeforeRun);
-    this.boundariesBeforeRun = [];
-    this.model = null;
-  }
-  takeCompaction(record) {
-    this.pastLastCompaction = true;
-    if (this.resolved) return;
-    if (this.run === null) this.boundariesLastFirst.push(record);
-    else this.boundariesBeforeRun.push(record);
-  }
-  takeModel(model) {
-    if (this.looksForModel()) this.model = model;
-  }
-  done() {
-    switch (this.goal) {
-      case "size":
-        return this.resolved || this.run === null && this.boundariesLastFirst.length > 0;
-      case "last-response":
-        return this.resolved && this.model !== null;
-      case "last-compaction":
-        return this.resolved && this.model !== null && this.pastLastCompaction;
-      default: {
-        const unreachable = this.goal;
-        throw new Error(`unknown rollout tail goal ${String(unreachable)}`);
-      }
-    }
-  }
-};
-
-// src/transcript/codex/read-rollout-tail.ts
-var DEFAULT_ROLLOUT_TAIL_BYTES = 4 * 1024 * 1024;
-function goalOf(options) {
-  if (options.sizeOnly === true) return "size";
-  return options.backToLastCompaction === true ? "last-compaction" : "last-response";
-}
-async function readRolloutTail(path, options = {}) {
-  const chunkSize = options.chunkSize ?? DEFAULT_TAIL_CHUNK_BYTES;
-  checkPositiveInteger("chunkSize", chunkSize);
-  const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_TAIL_BYTES;
-  checkPositiveInteger("maxBytes", maxBytes);
-  const maxRecords = options.maxRecords ?? null;
-  if (maxRecords !== null) checkPositiveInteger("maxRecords", maxRecords);
-  if (isCompressedRollout(path)) return tailOfWholeReading(path);
-  return withTranscript(path, async (file) => {
-    const collector = new RolloutTailCollector(goalOf(options));
-    const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
-    const lastAssistant = collector.lastAssistant();
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
-      lastAssistant,
-      contextTokens: lastAssistant?.contextTokens ?? null,
-      compactBoundaries: collector.compactBoundaries(),
-      hookContexts: collector.hookContexts(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
-  });
-}
-async function tailOfWholeReading(path) {
-  const whole = await readRollout(path);
-  const last = whole.lastAssistant;
-  const lastCompaction = whole.compactions.at(-1);
-  const afterLast = last === null ? whole.compactions : whole.compactions.filter((c) => c.contextTokensAfter === null);
-  return {
-    path,
-    fileSize: whole.bytesRead,
-    bytesRead: whole.bytesRead,
-    reachedStartOfFile: true,
-    stoppedAtByteLimit: false,
-    stoppedAtRecordLimit: false,
-    lastAssistant: last,
-    contextTokens: last?.contextTokens ?? null,
-    compactBoundaries: afterLast.map((c) => ({
-      meta: { type: "compacted", sessionId: null, timestamp: c.timestamp, uuid: null },
-      trigger: c.trigger,
-      preTokens: c.preTokens,
-      postTokens: c.postTokens
-    })),
-    hookContexts: whole.hookContexts.filter((h) => lastCompaction === void 0 || h.lineNumber > lastCompaction.lineNumber),
-    skipped: whole.skipped,
-    lines: whole.lines,
-    unparsedLines: 0,
-    malformedLines: whole.malformedLines,
-    truncatedLastLine: whole.truncatedLastLine
-  };
-}
-
-// src/agents/codex/agent.ts
-var codex = {
-  ...PROFILES.codex,
-  ownsTranscript: isRolloutPath,
-  readTail: (path, options) => readRolloutTail(path, options),
-  readHeadFrom: (path, from) => readRolloutHead(path, { from }),
-  readSession: (path) => readRollout(path)
-};
-
-// src/agents/detect.ts
-var AGENTS = { "claude-code": claudeCode, codex };
-function agentOfTranscript(transcriptPath) {
-  return AGENTS[agentIdOfTranscript(transcriptPath)];
-}
-
-// src/core/freshness/conversation-size.ts
-var TAIL_MAX_BYTES = 4 * 1024 * 1024;
-var TAIL_MAX_RECORDS = 1e4;
-async function conversationSize(transcriptPath) {
-  if (transcriptPath === null) return null;
-  try {
-    const tail = await agentOfTranscript(transcriptPath).readTail(transcriptPath, {
-      maxBytes: TAIL_MAX_BYTES,
-      maxRecords: TAIL_MAX_RECORDS,
-      sizeOnly: true
-    });
-    const boundary = tail.compactBoundaries.at(-1);
-    return boundary === void 0 ? tail.contextTokens : boundary.postTokens;
+    return new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
   } catch {
     return null;
   }
 }
-async function firstRequestSize(transcriptPath) {
-  if (!transcriptPath) return null;
-  return (await agentOfTranscript(transcriptPath).readHeadFrom(transcriptPath, 0)).firstRequestTokens;
-}
-
-// src/core/session-key.ts
-function claudeInstanceSession(claudePid) {
-  return { key: `claude-${claudePid}`, pid: claudePid };
-}
-function hookSession(env) {
-  const pid = Number.parseInt(env.CLAUDE_PID ?? "", 10);
-  return Number.isInteger(pid) && pid > 0 ? claudeInstanceSession(pid) : null;
-}
-
-// src/core/thread-choice.ts
-function chooseProjectId(ids, state, sessionKey, followed = () => null) {
-  const exists = (id) => id !== void 0 && ids.includes(id);
-  const own = state.sessions[sessionKey]?.projectId;
-  if (exists(own)) return own;
-  if (ids.length === 1) return ids[0];
-  const last = followed()?.projectId;
-  if (exists(last)) return last;
-  return exists(state.lastProjectId) ? state.lastProjectId : null;
-}
-function sessionChoice(state, sessionKey, projectId) {
-  const persisted = state.sessions[sessionKey];
-  return persisted?.projectId === projectId && persisted.threadId ? persisted.threadId : null;
-}
-function* ownThreadCandidates(state, sessionKey, projectId, followed) {
-  const own = sessionChoice(state, sessionKey, projectId);
-  if (own !== null) yield own;
-  const last = followed();
-  if (last !== null && last.projectId === projectId) yield last.threadId;
-}
-function branchChoice(state, branch, projectId) {
-  const perProject = branch !== null ? ownEntry(state.branches, branch) : void 0;
-  return (perProject !== void 0 ? ownEntry(perProject, projectId) : void 0) ?? null;
-}
-function ownThread(state, sessionKey, projectId, followed, exists) {
-  let lost = null;
-  for (const own of ownThreadCandidates(state, sessionKey, projectId, followed)) {
-    if (exists(own)) return { threadId: own, lost };
-    lost ??= own;
-  }
-  return { threadId: null, lost };
-}
-function sessionThreadRef(ids, state, sessionKey, followed, branch, exists) {
-  const projectId = ids === null ? null : chooseProjectId(ids, state, sessionKey, followed);
-  if (projectId === null) return null;
-  const { threadId: own, lost } = ownThread(state, sessionKey, projectId, followed, (id) => exists(projectId, id));
-  if (own !== null) return { projectId, threadId: own, own: true, lost };
-  const threadId = branchChoice(state, branch(), projectId);
-  return threadId === null || !exists(projectId, threadId) ? null : { projectId, threadId, own: false, lost };
-}
-
-// src/hooks/freshness-thread.ts
-function freshnessThread(inputs) {
-  const { state, session, events } = inputs;
-  const ref = sessionThreadRef(
-    inputs.projectIds(),
-    state,
-    session.key,
-    () => lastConversation(events, session.key),
-    () => inputs.branch(),
-    (projectId, threadId) => inputs.threadExists(projectId, threadId)
-  );
-  return ref === null || ref.lost !== null ? null : { projectId: ref.projectId, threadId: ref.threadId };
-}
-var STATUSLINE_INPUT_MAX_BYTES = 256 * 1024;
-var TITLE_MAX_CHARS = 40;
-var MARK = "\u25C6";
-var text = (v) => typeof v === "string" && v !== "" ? v : null;
-function parseStatuslineInput(raw, cwd) {
-  let data = null;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    data = null;
-  }
-  const record = isRecord(data) ? data : {};
-  const workspace = isRecord(record.workspace) ? record.workspace : {};
-  return {
-    sessionId: text(record.session_id),
-    transcriptPath: text(record.transcript_path),
-    cwd: text(workspace.current_dir) ?? text(record.cwd) ?? cwd
-  };
-}
-function shortCount(tokens) {
-  return tokens < 1e3 ? String(tokens) : `${Math.round(tokens / 1e3)}k`;
-}
-function shortTitle(title) {
-  const oneLine = title.replace(/\s+/g, " ").trim();
-  return oneLine.length <= TITLE_MAX_CHARS ? oneLine : `${oneLine.slice(0, TITLE_MAX_CHARS - 1)}\u2026`;
-}
-function windowSession(env, logged) {
-  const fromEnv = hookSession(env);
-  if (fromEnv !== null) return fromEnv;
-  for (let i = logged.length - 1; i >= 0; i--) {
-    const e = logged[i];
-    if (e.kind === "conversation" && e.instance !== void 0) {
-      const pid = /^claude-(\d+)$/.exec(e.instance)?.[1];
-      return pid === void 0 ? { key: e.instance } : { key: e.instance, pid: Number(pid) };
-    }
-  }
-  return null;
-}
-var attention = (what) => `${MARK} ThreadMind \xB7 ${what} (run /thread-mind:doctor)`;
-async function statuslineText(input, env) {
-  const workspace = resolveWorkspace({ env, cwd: input.cwd });
-  const dirState = storeDirState(workspace.storeDir);
-  if (dirState === "absent") return "";
-  if (dirState !== "directory") return attention(".threadmind is not a directory");
-  const { state, problem } = readLocalState(workspace.storeDir);
-  if (problem !== void 0) return attention("config.json unusable");
-  let projectIds;
-  try {
-    projectIds = projectIdsIn(join(workspace.storeDir, "projects"));
-  } catch (e) {
-    return attention(`projects unreadable: ${messageOf(e)}`);
-  }
-  if (projectIds.length === 0) return `${MARK} ThreadMind \xB7 no project yet (/thread-mind:project <title>)`;
-  const logged = input.sessionId === null ? [] : sessionEvents(workspace.storeDir, input.sessionId);
-  const session = windowSession(env, logged) ?? { key: "statusline-no-window" };
-  const events = session.key === "statusline-no-window" ? [] : instanceEvents(workspace.storeDir, session.key);
-  const thread = freshnessThread({
-    state,
-    session,
-    events,
-    projectIds: () => projectIds,
-    branch: () => startKey(workspace.gitTop),
-    threadExists: (projectId, threadId) => threadFileExists(workspace.storeDir, projectId, threadId)
-  });
-  if (thread === null) return `${MARK} ThreadMind \xB7 no thread chosen`;
-  let title;
-  try {
-    title = new Store(workspace, {}, { sweepTempFiles: false }).readThread(thread.projectId, thread.threadId).title;
-  } catch {
-    return attention(`thread "${thread.threadId}" unreadable`);
-  }
-  const name = `${MARK} ${shortTitle(title)}`;
-  if (input.sessionId === null || session.key === "statusline-no-window") return name;
-  const view = freshnessView(events, input.sessionId, thread);
-  const size = await conversationSize(input.transcriptPath);
-  const needsFirst = size !== null && view.baseline === null && !view.written && view.firstSegment;
-  if (size === null) return `${name} \xB7 summary current`;
-  const growth = tokensSinceWrite(view, size, needsFirst ? await firstRequestSize(input.transcriptPath) : null);
-  if (growth === null) return name;
-  if (growth < 1e3) return `${name} \xB7 summary current`;
-  const threshold = verdictThreshold(readFreshnessConfig(workspace.storeDir, thread.projectId).nudgeTokens);
-  const behind = `${shortCount(growth)} tokens since summary`;
-  return growth > threshold ? `${name} \xB7 ${behind} (stale: /thread-mind:summary)` : `${name} \xB7 ${behind}`;
-}
-async function readInput(stream) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    chunks.push(buffer);
-    size += buffer.length;
-    if (size >= STATUSLINE_INPUT_MAX_BYTES) break;
-  }
-  return Buffer.concat(chunks).subarray(0, STATUSLINE_INPUT_MAX_BYTES).toString("utf8");
-}
-async function runStatusline(env, cwd) {
-  let line;
-  try {
-    line = await statuslineText(parseStatuslineInput(await readInput(process.stdin), cwd), env);
-  } catch (e) {
-    line = attention(messageOf(e).split("\n")[0].slice(0, 80));
-  }
-  if (line !== "") process.stdout.write(`${line}
-`);
-  return 0;
-}
-
-// src/cli/statusline-main.ts
-function main() {
-  return runStatusline(process.env, process.cwd());
-}
-
-export { main };
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  storeTitle
+});
