@@ -4,7 +4,7 @@ import { ByteLineSplitter } from "./line-splitter.js";
 import { mayBeNeededRecord } from "./line-prefilter.js";
 import type { NeededKind } from "./line-prefilter.js";
 import { emptySkipCounts } from "./session-accumulator.js";
-import { checkPositiveInteger, readExactly, withTranscript } from "./transcript-file.js";
+import { checkPositiveInteger, readRange, withTranscript } from "./transcript-file.js";
 import type { ClassifiedLine, HeadReading, HookContextRecord, RecordMeta } from "./types.js";
 
 /** Enough for the injection records written first after /clear (a 10,000-character context appears several times, escaped). */
@@ -117,15 +117,7 @@ export async function readHead(path: string, options: ReadHeadOptions = {}): Pro
       return collector.take(bytes, terminated);
     });
     const start = from > 0 ? Math.min(from - 1, file.size) : 0;
-    const limit = Math.min(start + maxBytes, file.size);
-    let position = start;
-    while (position < limit && !splitter.stopped) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
-      await readExactly(file, chunk, position);
-      position += chunk.length;
-      splitter.push(chunk);
-    }
-    if (position === file.size) splitter.end();
+    const position = await readRange(file, splitter, start, maxBytes, chunkSize);
 
     return {
       path,

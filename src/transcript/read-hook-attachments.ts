@@ -3,7 +3,7 @@
 import { PERSISTED_OUTPUT_OPEN } from "./classify-record.js";
 import { ByteLineSplitter } from "./line-splitter.js";
 import { mayBeNeededRecord } from "./line-prefilter.js";
-import { checkPositiveInteger, readExactly, withTranscript } from "./transcript-file.js";
+import { checkPositiveInteger, readRange, withTranscript } from "./transcript-file.js";
 
 /**
  * One `{"type":"attachment","attachment":{"type":"hook_additional_context",…}}` record as Claude Code 2.1.332 writes it
@@ -97,16 +97,8 @@ export async function readHookAttachments(path: string, options: ReadHookAttachm
       matched = options.until(attachment);
       return matched;
     });
-    const start = from > 0 ? from - 1 : 0;
-    const limit = Math.min(start + options.maxBytes, file.size);
-    let position = start;
-    while (position < limit && !splitter.stopped) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
-      await readExactly(file, chunk, position);
-      position += chunk.length;
-      splitter.push(chunk);
-    }
-    if (position === file.size) splitter.end();
+    const start = from > 0 ? Math.min(from - 1, file.size) : 0;
+    await readRange(file, splitter, start, options.maxBytes, chunkSize);
     return { fileSize: file.size, found, matched };
   });
 }

@@ -93,3 +93,34 @@ export async function readExactly(file: OpenTranscript, buffer: Buffer, position
     filled += bytesRead;
   }
 }
+
+/** What readRange feeds: a line splitter that may ask to stop. */
+export interface RangeSink {
+  push(chunk: Buffer): void;
+  end(): void;
+  readonly stopped: boolean;
+}
+
+/**
+ * Feeds `sink` the file's bytes from `start`, at most `maxBytes` of them and never past its size when opened, one new
+ * chunk of `chunkSize` at a time, until the sink stops; ends the sink when the file's end was reached. Returns the
+ * position reached.
+ */
+export async function readRange(
+  file: OpenTranscript,
+  sink: RangeSink,
+  start: number,
+  maxBytes: number,
+  chunkSize: number,
+): Promise<number> {
+  const limit = Math.min(start + maxBytes, file.size);
+  let position = start;
+  while (position < limit && !sink.stopped) {
+    const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+    await readExactly(file, chunk, position);
+    position += chunk.length;
+    sink.push(chunk);
+  }
+  if (position === file.size) sink.end();
+  return position;
+}
