@@ -17678,6 +17678,18 @@ async function readExactly(file, buffer, position) {
     filled += bytesRead;
   }
 }
+async function readRange(file, sink, start, maxBytes, chunkSize) {
+  const limit = Math.min(start + maxBytes, file.size);
+  let position = start;
+  while (position < limit && !sink.stopped) {
+    const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
+    await readExactly(file, chunk, position);
+    position += chunk.length;
+    sink.push(chunk);
+  }
+  if (position === file.size) sink.end();
+  return position;
+}
 
 // src/core/savings/transcript-locations.ts
 function encodeProjectPath(path) {
@@ -23583,15 +23595,7 @@ async function readHead(path, options = {}) {
       return collector.take(bytes2, terminated);
     });
     const start = from > 0 ? Math.min(from - 1, file.size) : 0;
-    const limit = Math.min(start + maxBytes, file.size);
-    let position = start;
-    while (position < limit && !splitter.stopped) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkSize, limit - position));
-      await readExactly(file, chunk, position);
-      position += chunk.length;
-      splitter.push(chunk);
-    }
-    if (position === file.size) splitter.end();
+    const position = await readRange(file, splitter, start, maxBytes, chunkSize);
     return {
       path,
       fileSize: file.size,
