@@ -8,6 +8,7 @@ import { quickThreadTitle, simpleTitleValue } from "../../src/core/store/thread-
 import { servicesFor } from "../support/core-services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 const TITLES = [
@@ -114,7 +115,19 @@ describe("quickThreadTitle on thread files", () => {
     // Store decides what the thread is.
     writeFileSync(head, "---\nid: fix-refunds\ntitle: Fix refunds\n---\n");
     expect(quickThreadTitle(storeDir, "shop", thread.id)).toBe("Fix refunds");
-    writeFileSync(join(storeDir, "threads", "shop", `${thread.id}.md`), "---\nid: fix-refunds\ntitle: Old\n---\n");
+    const legacyText = "---\nid: fix-refunds\ntitle: Old\n---\n";
+    writeFileSync(join(storeDir, "threads", "shop", `${thread.id}.md`), legacyText);
+    expect(quickThreadTitle(storeDir, "shop", thread.id)).toBeNull();
+    // The copy a migration left frozen (its git blob id is the head's migratedFrom): the folder's title holds, read
+    // quickly (every status line of a migrated thread used to take the Store's full read of every item file).
+    const blob = createHash("sha1")
+      .update(`blob ${Buffer.byteLength(legacyText)}\0`)
+      .update(legacyText)
+      .digest("hex");
+    writeFileSync(head, `---\nid: fix-refunds\ntitle: Fix refunds\nmigratedFrom: ${blob}\n---\n`);
+    expect(quickThreadTitle(storeDir, "shop", thread.id)).toBe("Fix refunds");
+    // Edited since (a branch still in format 1): the Store decides.
+    writeFileSync(join(storeDir, "threads", "shop", `${thread.id}.md`), legacyText.replace("Old", "Older"));
     expect(quickThreadTitle(storeDir, "shop", thread.id)).toBeNull();
     // A thread still in one file (format 1).
     writeFileSync(join(storeDir, "threads", "shop", "legacy.md"), "---\nid: legacy\ntitle: 'Legacy: it''s old'\n---\n");

@@ -7,6 +7,7 @@ import { isValidId } from "../id-pattern.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { readRegularFile } from "./regular-file.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
+import { nodeCrypto } from "../builtin-at-use.js";
 
 /** A head file ThreadMind writes is a few hundred bytes (100 paths at most); past this the Store reads it. */
 const HEAD_MAX_BYTES = 64 * 1024;
@@ -17,15 +18,29 @@ const PLAIN_FIRST = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/;
 const NOT_A_STRING = /^(?:true|false|yes|no|on|off|y|n|null|~|[+-]?[.\d].*)$/i;
 
 /**
- * The file holding the thread's head: its folder's thread.md (format 2), else its format-1 file; null when both are
- * there (a format-1 file beside the folder, frozen by a migration or edited since on a branch still in format 1, whose
- * edits the Store takes in: it decides).
+ * The file holding the thread's head: its folder's thread.md (format 2), else its format-1 file. With both there (a
+ * format-1 file beside the folder), `legacy` is set: the folder's head holds the title only while that file is still the
+ * one the migration moved (its git blob id is the head's `migratedFrom`); edited since on a branch still in format 1,
+ * the Store takes its edits in and decides.
  */
-function headPath(storeDir: string, projectId: string, threadId: string): string | null {
+function headPath(storeDir: string, projectId: string, threadId: string): { path: string; legacy: string | null } {
   const legacy = join(storeDir, "threads", projectId, `${threadId}.md`);
   const folder = join(storeDir, "threads", projectId, threadId);
-  if (!there(folder)) return legacy;
-  return there(legacy) ? null : join(folder, HEAD_FILE);
+  if (!there(folder)) return { path: legacy, legacy: null };
+  return { path: join(folder, HEAD_FILE), legacy: there(legacy) ? legacy : null };
+}
+
+/** A format-1 file left beside its folder is larger than this only when edited by hand: the Store then decides. */
+const LEGACY_MAX_BYTES = 1024 * 1024;
+
+/** Whether the format-1 file at `legacy` is still the one whose git blob id is `migratedFrom` (sha1 of "blob <n>\0" + bytes). */
+function legacyUnchanged(legacy: string, migratedFrom: string): boolean {
+  const bytes = readRegularFile(legacy, LEGACY_MAX_BYTES);
+  if (bytes === null || bytes.length > LEGACY_MAX_BYTES) return false;
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes.length}\0`);
+  hash.update(bytes);
+  return hash.digest("hex") === migratedFrom;
 }
 
 function there(path: string): boolean {
@@ -57,10 +72,11 @@ export function simpleTitleValue(value: string): string | null {
 export function quickThreadTitle(storeDir: string, projectId: string, threadId: string): string | null {
   if (!isValidId(projectId) || !isValidId(threadId)) return null;
   let text: string;
+  let legacy: string | null;
   try {
-    const path = headPath(storeDir, projectId, threadId);
-    if (path === null) return null;
-    const bytes = readRegularFile(path, HEAD_MAX_BYTES);
+    const head = headPath(storeDir, projectId, threadId);
+    legacy = head.legacy;
+    const bytes = readRegularFile(head.path, HEAD_MAX_BYTES);
     if (bytes === null || bytes.length > HEAD_MAX_BYTES) return null;
     text = bytes.toString("utf8");
   } catch {
@@ -72,6 +88,16 @@ export function quickThreadTitle(storeDir: string, projectId: string, threadId: 
   const lines = text.slice(4, end).split("\n");
   const titles = lines.filter((line) => line.startsWith("title:"));
   if (titles.length !== 1 || !lines.includes(`id: ${threadId}`)) return null;
+  if (legacy !== null) {
+    // A format-1 file beside the folder: the folder's title holds only while that file is the one migrated.
+    const from = lines.filter((line) => line.startsWith("migratedFrom: "));
+    const blob = from.length === 1 ? from[0]!.slice("migratedFrom: ".length) : null;
+    try {
+      if (blob === null || !/^[0-9a-f]{40,64}$/.test(blob) || !legacyUnchanged(legacy, blob)) return null;
+    } catch {
+      return null;
+    }
+  }
   const line = titles[0]!;
   return line.startsWith("title: ") ? simpleTitleValue(line.slice("title: ".length)) : null;
 }
