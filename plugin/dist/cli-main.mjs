@@ -24055,8 +24055,17 @@ var NOT_A_STRING = /^(?:true|false|yes|no|on|off|y|n|null|~|[+-]?[.\d].*)$/i;
 function headPath(storeDir, projectId, threadId) {
   const legacy = join(storeDir, "threads", projectId, `${threadId}.md`);
   const folder = join(storeDir, "threads", projectId, threadId);
-  if (!there(folder)) return legacy;
-  return there(legacy) ? null : join(folder, HEAD_FILE);
+  if (!there(folder)) return { path: legacy, legacy: null };
+  return { path: join(folder, HEAD_FILE), legacy: there(legacy) ? legacy : null };
+}
+var LEGACY_MAX_BYTES = 1024 * 1024;
+function legacyUnchanged(legacy, migratedFrom) {
+  const bytes2 = readRegularFile(legacy, LEGACY_MAX_BYTES);
+  if (bytes2 === null || bytes2.length > LEGACY_MAX_BYTES) return false;
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex") === migratedFrom;
 }
 function there(path) {
   try {
@@ -24079,10 +24088,11 @@ function simpleTitleValue(value) {
 function quickThreadTitle(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return null;
   let text2;
+  let legacy;
   try {
-    const path = headPath(storeDir, projectId, threadId);
-    if (path === null) return null;
-    const bytes2 = readRegularFile(path, HEAD_MAX_BYTES);
+    const head = headPath(storeDir, projectId, threadId);
+    legacy = head.legacy;
+    const bytes2 = readRegularFile(head.path, HEAD_MAX_BYTES);
     if (bytes2 === null || bytes2.length > HEAD_MAX_BYTES) return null;
     text2 = bytes2.toString("utf8");
   } catch {
@@ -24094,6 +24104,15 @@ function quickThreadTitle(storeDir, projectId, threadId) {
   const lines = text2.slice(4, end).split("\n");
   const titles = lines.filter((line2) => line2.startsWith("title:"));
   if (titles.length !== 1 || !lines.includes(`id: ${threadId}`)) return null;
+  if (legacy !== null) {
+    const from = lines.filter((line2) => line2.startsWith("migratedFrom: "));
+    const blob = from.length === 1 ? from[0].slice("migratedFrom: ".length) : null;
+    try {
+      if (blob === null || !/^[0-9a-f]{40,64}$/.test(blob) || !legacyUnchanged(legacy, blob)) return null;
+    } catch {
+      return null;
+    }
+  }
   const line = titles[0];
   return line.startsWith("title: ") ? simpleTitleValue(line.slice("title: ".length)) : null;
 }

@@ -1227,6 +1227,15 @@ var HEAD_FILE = "thread.md";
 var SET_DIRS = ["paths", "related", "removed"];
 var FOLDER_SUBDIRS = [...SECTION_KEYS, ...SET_DIRS];
 
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+
 // src/core/store/thread-title-quick.ts
 var HEAD_MAX_BYTES = 64 * 1024;
 var PLAIN_FIRST = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/;
@@ -1234,8 +1243,17 @@ var NOT_A_STRING = /^(?:true|false|yes|no|on|off|y|n|null|~|[+-]?[.\d].*)$/i;
 function headPath(storeDir, projectId, threadId) {
   const legacy = (0, import_node_path6.join)(storeDir, "threads", projectId, `${threadId}.md`);
   const folder = (0, import_node_path6.join)(storeDir, "threads", projectId, threadId);
-  if (!there(folder)) return legacy;
-  return there(legacy) ? null : (0, import_node_path6.join)(folder, HEAD_FILE);
+  if (!there(folder)) return { path: legacy, legacy: null };
+  return { path: (0, import_node_path6.join)(folder, HEAD_FILE), legacy: there(legacy) ? legacy : null };
+}
+var LEGACY_MAX_BYTES = 1024 * 1024;
+function legacyUnchanged(legacy, migratedFrom) {
+  const bytes = readRegularFile(legacy, LEGACY_MAX_BYTES);
+  if (bytes === null || bytes.length > LEGACY_MAX_BYTES) return false;
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes.length}\0`);
+  hash.update(bytes);
+  return hash.digest("hex") === migratedFrom;
 }
 function there(path) {
   try {
@@ -1258,10 +1276,11 @@ function simpleTitleValue(value) {
 function quickThreadTitle(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return null;
   let text2;
+  let legacy;
   try {
-    const path = headPath(storeDir, projectId, threadId);
-    if (path === null) return null;
-    const bytes = readRegularFile(path, HEAD_MAX_BYTES);
+    const head = headPath(storeDir, projectId, threadId);
+    legacy = head.legacy;
+    const bytes = readRegularFile(head.path, HEAD_MAX_BYTES);
     if (bytes === null || bytes.length > HEAD_MAX_BYTES) return null;
     text2 = bytes.toString("utf8");
   } catch {
@@ -1273,6 +1292,15 @@ function quickThreadTitle(storeDir, projectId, threadId) {
   const lines = text2.slice(4, end).split("\n");
   const titles = lines.filter((line2) => line2.startsWith("title:"));
   if (titles.length !== 1 || !lines.includes(`id: ${threadId}`)) return null;
+  if (legacy !== null) {
+    const from = lines.filter((line2) => line2.startsWith("migratedFrom: "));
+    const blob = from.length === 1 ? from[0].slice("migratedFrom: ".length) : null;
+    try {
+      if (blob === null || !/^[0-9a-f]{40,64}$/.test(blob) || !legacyUnchanged(legacy, blob)) return null;
+    } catch {
+      return null;
+    }
+  }
   const line = titles[0];
   return line.startsWith("title: ") ? simpleTitleValue(line.slice("title: ".length)) : null;
 }
