@@ -10478,11 +10478,16 @@ function noteThreadsChanged(storeDir) {
   }
 }
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+var READER_MARKER = /^\.reading\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
+var WRITER_YIELD_MS = 200;
 var RETRY_PAUSE_MS = 2;
-function markFolderWrite(folder) {
-  const path = join(folder, `.writing.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  writeFileSync(path, "");
+function markerSuffix() {
+  return Math.floor(Math.random() * 281474976710656).toString(16).padStart(12, "0");
+}
+function placeMarker(folder, kind) {
+  const path = join(folder, `.${kind}.${process.pid}.${markerSuffix()}.tmp`);
+  writeFileSync(path, "", { flag: "wx" });
   return () => {
     try {
       unlinkSync(path);
@@ -10490,7 +10495,12 @@ function markFolderWrite(folder) {
     }
   };
 }
-function folderWriteUnderWay(folder) {
+function markFolderWrite(folder) {
+  const deadline = Date.now() + WRITER_YIELD_MS;
+  while (liveMarker(folder, READER_MARKER) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 1);
+  return placeMarker(folder, "writing");
+}
+function liveMarker(folder, kind) {
   let names;
   try {
     names = readdirSync(folder);
@@ -10498,28 +10508,44 @@ function folderWriteUnderWay(folder) {
     return false;
   }
   for (const name of names) {
-    const pid = MARKER.exec(name)?.[1];
+    const pid = kind.exec(name)?.[1];
     if (pid !== void 0 && Number(pid) !== process.pid && isProcessAlive(Number(pid))) return true;
   }
   return false;
 }
+function folderWriteUnderWay(folder) {
+  return liveMarker(folder, MARKER);
+}
 var pause = new Int32Array(new SharedArrayBuffer(4));
 function readFolderConsistently(folder, read, unchanged) {
   const deadline = Date.now() + FOLDER_READ_WAIT_MS;
-  for (; ; ) {
-    const busyBefore = folderWriteUnderWay(folder);
-    let result;
-    try {
-      result = { ok: true, value: read() };
-    } catch (error) {
-      result = { ok: false, error };
+  let unmark = null;
+  try {
+    for (; ; ) {
+      const busyBefore = folderWriteUnderWay(folder);
+      let result;
+      try {
+        result = { ok: true, value: read() };
+      } catch (error) {
+        result = { ok: false, error };
+      }
+      const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
+      if (consistent || Date.now() >= deadline) {
+        if (result.ok) return result.value;
+        throw result.error;
+      }
+      if (unmark === null) {
+        try {
+          unmark = placeMarker(folder, "reading");
+        } catch {
+          unmark = () => {
+          };
+        }
+      }
+      Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
     }
-    const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
-    if (consistent || Date.now() >= deadline) {
-      if (result.ok) return result.value;
-      throw result.error;
-    }
-    Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
+  } finally {
+    unmark?.();
   }
 }
 function projectIdsIn(dir) {

@@ -10981,15 +10981,19 @@ function noteThreadsChanged(storeDir) {
 }
 
 // src/core/store/folder-write-marker.ts
-var import_node_crypto5 = require("crypto");
 var import_node_fs11 = require("fs");
 var import_node_path8 = require("path");
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+var READER_MARKER = /^\.reading\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
+var WRITER_YIELD_MS = 200;
 var RETRY_PAUSE_MS = 2;
-function markFolderWrite(folder) {
-  const path = (0, import_node_path8.join)(folder, `.writing.${process.pid}.${(0, import_node_crypto5.randomBytes)(6).toString("hex")}.tmp`);
-  (0, import_node_fs11.writeFileSync)(path, "");
+function markerSuffix() {
+  return Math.floor(Math.random() * 281474976710656).toString(16).padStart(12, "0");
+}
+function placeMarker(folder, kind) {
+  const path = (0, import_node_path8.join)(folder, `.${kind}.${process.pid}.${markerSuffix()}.tmp`);
+  (0, import_node_fs11.writeFileSync)(path, "", { flag: "wx" });
   return () => {
     try {
       (0, import_node_fs11.unlinkSync)(path);
@@ -10997,7 +11001,12 @@ function markFolderWrite(folder) {
     }
   };
 }
-function folderWriteUnderWay(folder) {
+function markFolderWrite(folder) {
+  const deadline = Date.now() + WRITER_YIELD_MS;
+  while (liveMarker(folder, READER_MARKER) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 1);
+  return placeMarker(folder, "writing");
+}
+function liveMarker(folder, kind) {
   let names;
   try {
     names = (0, import_node_fs11.readdirSync)(folder);
@@ -11005,28 +11014,44 @@ function folderWriteUnderWay(folder) {
     return false;
   }
   for (const name of names) {
-    const pid = MARKER.exec(name)?.[1];
+    const pid = kind.exec(name)?.[1];
     if (pid !== void 0 && Number(pid) !== process.pid && isProcessAlive(Number(pid))) return true;
   }
   return false;
 }
+function folderWriteUnderWay(folder) {
+  return liveMarker(folder, MARKER);
+}
 var pause = new Int32Array(new SharedArrayBuffer(4));
 function readFolderConsistently(folder, read, unchanged) {
   const deadline = Date.now() + FOLDER_READ_WAIT_MS;
-  for (; ; ) {
-    const busyBefore = folderWriteUnderWay(folder);
-    let result;
-    try {
-      result = { ok: true, value: read() };
-    } catch (error) {
-      result = { ok: false, error };
+  let unmark = null;
+  try {
+    for (; ; ) {
+      const busyBefore = folderWriteUnderWay(folder);
+      let result;
+      try {
+        result = { ok: true, value: read() };
+      } catch (error) {
+        result = { ok: false, error };
+      }
+      const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
+      if (consistent || Date.now() >= deadline) {
+        if (result.ok) return result.value;
+        throw result.error;
+      }
+      if (unmark === null) {
+        try {
+          unmark = placeMarker(folder, "reading");
+        } catch {
+          unmark = () => {
+          };
+        }
+      }
+      Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
     }
-    const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
-    if (consistent || Date.now() >= deadline) {
-      if (result.ok) return result.value;
-      throw result.error;
-    }
-    Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
+  } finally {
+    unmark?.();
   }
 }
 
@@ -11918,7 +11943,7 @@ function defaultBranchMemo() {
 }
 
 // src/core/author.ts
-var import_node_crypto6 = require("crypto");
+var import_node_crypto5 = require("crypto");
 var import_node_os2 = require("os");
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -11928,7 +11953,7 @@ async function resolveAuthorId(env, gitTop) {
 function authorIdFrom(name, email) {
   const base = slugify(name ?? safeUsername() ?? "unknown", 40);
   if (!email) return base;
-  const hash = (0, import_node_crypto6.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = (0, import_node_crypto5.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 function safeUsername() {
@@ -13481,7 +13506,7 @@ function meaningSnippet(words, doc, query) {
 }
 
 // src/core/search/word-vectors.ts
-var import_node_crypto7 = require("crypto");
+var import_node_crypto6 = require("crypto");
 var import_node_fs21 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
@@ -13538,7 +13563,7 @@ function parseWordVectors(bytes2, path) {
   if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if ((0, import_node_crypto7.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);

@@ -3,11 +3,11 @@ import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
 import { join, resolve, dirname, basename, sep, relative } from 'path';
 import { execFileSync } from 'child_process';
-import { readlinkSync, existsSync, readdirSync, lstatSync, rmSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, renameSync, openSync, unlinkSync, promises, fstatSync, readSync, fsyncSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readlinkSync, existsSync, readdirSync, lstatSync, rmSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, renameSync, openSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
-import { randomBytes, createHash } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 import { AsyncLocalStorage } from 'async_hooks';
 import { performance as performance$1 } from 'perf_hooks';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
@@ -35048,11 +35048,16 @@ function noteThreadsChanged(storeDir) {
   }
 }
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+var READER_MARKER = /^\.reading\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
+var WRITER_YIELD_MS = 200;
 var RETRY_PAUSE_MS = 2;
-function markFolderWrite(folder) {
-  const path = join(folder, `.writing.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  writeFileSync(path, "");
+function markerSuffix() {
+  return Math.floor(Math.random() * 281474976710656).toString(16).padStart(12, "0");
+}
+function placeMarker(folder, kind) {
+  const path = join(folder, `.${kind}.${process.pid}.${markerSuffix()}.tmp`);
+  writeFileSync(path, "", { flag: "wx" });
   return () => {
     try {
       unlinkSync(path);
@@ -35060,7 +35065,12 @@ function markFolderWrite(folder) {
     }
   };
 }
-function folderWriteUnderWay(folder) {
+function markFolderWrite(folder) {
+  const deadline = Date.now() + WRITER_YIELD_MS;
+  while (liveMarker(folder, READER_MARKER) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 1);
+  return placeMarker(folder, "writing");
+}
+function liveMarker(folder, kind) {
   let names;
   try {
     names = readdirSync(folder);
@@ -35068,28 +35078,44 @@ function folderWriteUnderWay(folder) {
     return false;
   }
   for (const name of names) {
-    const pid = MARKER.exec(name)?.[1];
+    const pid = kind.exec(name)?.[1];
     if (pid !== void 0 && Number(pid) !== process.pid && isProcessAlive(Number(pid))) return true;
   }
   return false;
 }
+function folderWriteUnderWay(folder) {
+  return liveMarker(folder, MARKER);
+}
 var pause = new Int32Array(new SharedArrayBuffer(4));
 function readFolderConsistently(folder, read, unchanged) {
   const deadline = Date.now() + FOLDER_READ_WAIT_MS;
-  for (; ; ) {
-    const busyBefore = folderWriteUnderWay(folder);
-    let result;
-    try {
-      result = { ok: true, value: read() };
-    } catch (error2) {
-      result = { ok: false, error: error2 };
+  let unmark = null;
+  try {
+    for (; ; ) {
+      const busyBefore = folderWriteUnderWay(folder);
+      let result;
+      try {
+        result = { ok: true, value: read() };
+      } catch (error2) {
+        result = { ok: false, error: error2 };
+      }
+      const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
+      if (consistent || Date.now() >= deadline) {
+        if (result.ok) return result.value;
+        throw result.error;
+      }
+      if (unmark === null) {
+        try {
+          unmark = placeMarker(folder, "reading");
+        } catch {
+          unmark = () => {
+          };
+        }
+      }
+      Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
     }
-    const consistent = !busyBefore && !folderWriteUnderWay(folder) && (!result.ok || unchanged(result.value));
-    if (consistent || Date.now() >= deadline) {
-      if (result.ok) return result.value;
-      throw result.error;
-    }
-    Atomics.wait(pause, 0, 0, RETRY_PAUSE_MS);
+  } finally {
+    unmark?.();
   }
 }
 var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
