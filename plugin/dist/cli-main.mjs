@@ -25121,6 +25121,9 @@ function sameVerdicts(saved, now) {
 }
 
 // src/core/store/conflict-marker-sweep.ts
+function sweepMarkerPath(storeDir) {
+  return join(storeDir, "cache", "conflict-sweep.pid");
+}
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function indexStampOf(storeDir, dotGit) {
@@ -25295,18 +25298,22 @@ var migrateCommand = {
     return problems > 0 ? 1 : 0;
   }
 };
-function buildMarkerPath(storeDir) {
-  return join(recallCacheDir(storeDir), "build.pid");
-}
 function markerPid(marker) {
   const bytes2 = readRegularFile(marker, 64);
   if (bytes2 === null) return null;
   const pid = Number(bytes2.toString("utf8").trim());
   return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
 }
-function finishBackgroundBuild(storeDir) {
-  const marker = buildMarkerPath(storeDir);
+function finishMarker(marker) {
   if (markerPid(marker) === process.pid) rmSync(marker, { force: true });
+}
+
+// src/core/recall/index-build-marker.ts
+function buildMarkerPath(storeDir) {
+  return join(recallCacheDir(storeDir), "build.pid");
+}
+function finishBackgroundBuild(storeDir) {
+  finishMarker(buildMarkerPath(storeDir));
 }
 
 // src/cli/commands/recall-index.ts
@@ -25328,6 +25335,28 @@ var recallIndexCommand = {
   }
 };
 
+// src/cli/commands/conflict-sweep.ts
+var MAX_SWEEPS2 = 1e4;
+var conflictSweepCommand = {
+  name: "conflict-sweep",
+  summary: "judge every thread file for git conflict markers now (session starts start it in the background when needed)",
+  usage: "thread-mind-mcp conflict-sweep",
+  options: {},
+  run: async (args) => {
+    expectNoArguments(args);
+    const { storeDir } = cliWorkspace();
+    try {
+      const sweeps = sweepToCompletion(storeDir, MAX_SWEEPS2);
+      console.log(
+        `conflict-marker sweep: complete after ${sweeps} pass${sweeps === 1 ? "" : "es"} (.threadmind/cache/conflict-sweep.json)`
+      );
+    } finally {
+      finishMarker(sweepMarkerPath(storeDir));
+    }
+    return 0;
+  }
+};
+
 // src/cli/commands/index.ts
 var COMMANDS = [
   serveCommand,
@@ -25344,7 +25373,8 @@ var COMMANDS = [
   resolveCommand,
   statuslineCommand,
   migrateCommand,
-  recallIndexCommand
+  recallIndexCommand,
+  conflictSweepCommand
 ];
 function commandNamed(name) {
   return COMMANDS.find((c) => c.name === name);

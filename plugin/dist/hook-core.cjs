@@ -20328,26 +20328,23 @@ async function currentPathIndex(store, options = {}) {
 }
 
 // src/hooks/recall-index-background.ts
-var import_node_child_process = require("child_process");
-var import_node_fs44 = require("fs");
-var import_node_path45 = require("path");
+var import_node_fs45 = require("fs");
+var import_node_path46 = require("path");
 
 // src/core/recall/index-build-marker.ts
-var import_node_fs43 = require("fs");
 var import_node_path44 = require("path");
+
+// src/core/store/background-marker.ts
+var import_node_fs43 = require("fs");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
-function buildMarkerPath(storeDir) {
-  return (0, import_node_path44.join)(recallCacheDir(storeDir), "build.pid");
-}
 function markerPid(marker) {
   const bytes2 = readRegularFile(marker, 64);
   if (bytes2 === null) return null;
   const pid = Number(bytes2.toString("utf8").trim());
   return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
 }
-function buildUnderWay(storeDir) {
-  const marker = buildMarkerPath(storeDir);
+function markerUnderWay(marker) {
   try {
     const pid = markerPid(marker);
     return pid !== null && Date.now() - (0, import_node_fs43.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
@@ -20356,36 +20353,24 @@ function buildUnderWay(storeDir) {
   }
 }
 
-// src/hooks/recall-index-background.ts
-var INLINE_BUILD_MAX_THREADS = 300;
-function largeForInlineBuild(storeDir) {
-  const top = (0, import_node_path45.join)(storeDir, "threads");
-  let count2 = 0;
-  let projects;
-  try {
-    projects = (0, import_node_fs44.readdirSync)(top);
-  } catch {
-    return false;
-  }
-  for (const project of projects) {
-    try {
-      count2 += (0, import_node_fs44.readdirSync)((0, import_node_path45.join)(top, project)).filter((n) => !n.startsWith(".")).length;
-    } catch {
-    }
-    if (count2 > INLINE_BUILD_MAX_THREADS) return true;
-  }
-  return false;
+// src/core/recall/index-build-marker.ts
+function buildMarkerPath(storeDir) {
+  return (0, import_node_path44.join)(recallCacheDir(storeDir), "build.pid");
 }
-function startBackgroundIndexBuild(storeDir, root, cliPath) {
-  const marker = buildMarkerPath(storeDir);
+
+// src/hooks/background-command.ts
+var import_node_fs44 = require("fs");
+var import_node_path45 = require("path");
+function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
-    if (!(0, import_node_fs44.existsSync)(cliPath) || buildUnderWay(storeDir)) return false;
+    if (!(0, import_node_fs44.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
-    makeDir(recallCacheDir(storeDir));
+    makeDir((0, import_node_path45.dirname)(marker));
     (0, import_node_fs44.rmSync)(marker, { force: true });
     const fd = (0, import_node_fs44.openSync)(marker, "wx", 420);
     try {
-      const child = (0, import_node_child_process.spawn)(process.execPath, [cliPath, "recall-index"], {
+      const { spawn } = require("child_process");
+      const child = spawn(process.execPath, [cliPath, command], {
         cwd: root,
         detached: true,
         stdio: "ignore",
@@ -20405,12 +20390,36 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
   }
 }
 
+// src/hooks/recall-index-background.ts
+var INLINE_BUILD_MAX_THREADS = 300;
+function largeForInlineBuild(storeDir) {
+  const top = (0, import_node_path46.join)(storeDir, "threads");
+  let count2 = 0;
+  let projects;
+  try {
+    projects = (0, import_node_fs45.readdirSync)(top);
+  } catch {
+    return false;
+  }
+  for (const project of projects) {
+    try {
+      count2 += (0, import_node_fs45.readdirSync)((0, import_node_path46.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+    } catch {
+    }
+    if (count2 > INLINE_BUILD_MAX_THREADS) return true;
+  }
+  return false;
+}
+function startBackgroundIndexBuild(storeDir, root, cliPath) {
+  return startBackgroundCommand(storeDir, buildMarkerPath(storeDir), root, cliPath, "recall-index");
+}
+
 // src/hooks/hook-core.ts
-var import_node_path48 = require("path");
+var import_node_path49 = require("path");
 
 // src/hooks/tool-recall.ts
-var import_node_fs45 = require("fs");
-var import_node_path47 = require("path");
+var import_node_fs46 = require("fs");
+var import_node_path48 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -20485,14 +20494,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path46 = require("path");
+var import_node_path47 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path46.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path47.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -20505,26 +20514,26 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs45.realpathSync.native(root);
+    realRoot = import_node_fs46.realpathSync.native(root);
   } catch {
     return null;
   }
-  let probe = (0, import_node_path47.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs45.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path47.dirname)(probe);
+  let probe = (0, import_node_path48.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs46.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path48.dirname)(probe);
   let real;
   try {
-    real = import_node_fs45.realpathSync.native(probe);
+    real = import_node_fs46.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path47.sep) ? realRoot : realRoot + import_node_path47.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path48.sep) ? realRoot : realRoot + import_node_path48.sep) ? rel : null;
 }
 function recordingOffset(input, agentId) {
   if (input.transcriptPath == null) return null;
   const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
   if (path === null) return null;
   try {
-    const stat = (0, import_node_fs45.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs46.statSync)(path, { throwIfNoEntry: false });
     return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
   } catch {
     return null;
@@ -20713,7 +20722,7 @@ function servicesMeasureStore(services) {
 }
 function bundledCli() {
   try {
-    return (0, import_node_path48.join)(__dirname, "cli.mjs");
+    return (0, import_node_path49.join)(__dirname, "cli.mjs");
   } catch {
     return null;
   }

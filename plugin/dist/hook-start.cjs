@@ -97,7 +97,7 @@ __export(main_start_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_start_exports);
-var import_node_path23 = require("path");
+var import_node_path24 = require("path");
 
 // src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -600,6 +600,34 @@ function stampOf(path, kind) {
 // src/core/store/make-dir.ts
 var import_node_fs7 = require("fs");
 var import_node_path6 = require("path");
+function makeDir(path) {
+  try {
+    (0, import_node_fs7.mkdirSync)(path, { recursive: true });
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT") throw error;
+    makeDirOneByOne(path);
+  }
+}
+function makeDirOneByOne(path) {
+  try {
+    (0, import_node_fs7.mkdirSync)(path);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT" || (0, import_node_path6.dirname)(path) === path) {
+      madeMeanwhile(path, error);
+      return;
+    }
+    makeDirOneByOne((0, import_node_path6.dirname)(path));
+    try {
+      (0, import_node_fs7.mkdirSync)(path);
+    } catch (again) {
+      madeMeanwhile(path, again);
+    }
+  }
+}
+function madeMeanwhile(path, error) {
+  if (errnoCode(error) === "EEXIST" && (0, import_node_fs7.lstatSync)(path).isDirectory()) return;
+  throw error;
+}
 
 // src/core/store/atomic-write.ts
 var import_node_fs8 = require("fs");
@@ -1996,8 +2024,8 @@ function hookMain(fast, startCheck) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs26 = require("fs");
-var import_node_path22 = require("path");
+var import_node_fs28 = require("fs");
+var import_node_path23 = require("path");
 
 // src/core/git/unmerged-listing.ts
 function parseUnmergedListing(out) {
@@ -2469,6 +2497,9 @@ function sameVerdicts(saved, now) {
 }
 
 // src/core/store/conflict-marker-sweep.ts
+function sweepMarkerPath(storeDir) {
+  return (0, import_node_path20.join)(storeDir, "cache", "conflict-sweep.pid");
+}
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function indexStampOf(storeDir, dotGit) {
@@ -2598,17 +2629,82 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   }
 }
 
-// src/hooks/commit-notice.ts
-var import_node_fs25 = require("fs");
+// src/hooks/background-command.ts
+var import_node_fs26 = require("fs");
 var import_node_path21 = require("path");
+
+// src/core/store/background-marker.ts
+var import_node_fs25 = require("fs");
+
+// src/core/store/process-alive.ts
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errnoCode(e) === "EPERM";
+  }
+}
+
+// src/core/store/background-marker.ts
+var MARKER_MAX_AGE_MS = 12e4;
+function markerPid(marker) {
+  const bytes = readRegularFile(marker, 64);
+  if (bytes === null) return null;
+  const pid = Number(bytes.toString("utf8").trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+function markerUnderWay(marker) {
+  try {
+    const pid = markerPid(marker);
+    return pid !== null && Date.now() - (0, import_node_fs25.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+  } catch {
+    return false;
+  }
+}
+
+// src/hooks/background-command.ts
+function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
+  try {
+    if (!(0, import_node_fs26.existsSync)(cliPath) || markerUnderWay(marker)) return false;
+    assertNoLinksBelow(storeDir, marker);
+    makeDir((0, import_node_path21.dirname)(marker));
+    (0, import_node_fs26.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs26.openSync)(marker, "wx", 420);
+    try {
+      const { spawn } = require("child_process");
+      const child = spawn(process.execPath, [cliPath, command], {
+        cwd: root,
+        detached: true,
+        stdio: "ignore",
+        env: { ...process.env, THREADMIND_ROOT: root }
+      });
+      child.on("error", () => {
+      });
+      child.unref();
+      (0, import_node_fs26.writeSync)(fd, `${child.pid ?? 0}
+`);
+    } finally {
+      (0, import_node_fs26.closeSync)(fd);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// src/hooks/commit-notice.ts
+var import_node_fs27 = require("fs");
+var import_node_path22 = require("path");
 var LS_FILES_TIMEOUT_MS = 1e3;
 var COMMIT_NOTICE_MARK = "commit-notice.json";
 var COMMIT_NOTICE_AFTER_MS = 24 * 60 * 60 * 1e3;
 function projectOlderThanADay(storeDir, now) {
-  const dir = (0, import_node_path21.join)(storeDir, "projects");
+  const dir = (0, import_node_path22.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs25.lstatSync)(dir).isSymbolicLink()) return false;
-    return (0, import_node_fs25.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs25.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
+    if ((0, import_node_fs27.lstatSync)(dir).isSymbolicLink()) return false;
+    return (0, import_node_fs27.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs27.lstatSync)((0, import_node_path22.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
   } catch {
     return false;
   }
@@ -2617,24 +2713,24 @@ function commitNoticeLine(threadsDir) {
   return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; /thread-mind:doctor keeps checking: \`thread-mind-mcp doctor\` in a terminal.)`;
 }
 function mark(storeDir, verdict) {
-  const cache = (0, import_node_path21.join)(storeDir, "cache");
-  const target = (0, import_node_path21.join)(cache, COMMIT_NOTICE_MARK);
+  const cache = (0, import_node_path22.join)(storeDir, "cache");
+  const target = (0, import_node_path22.join)(cache, COMMIT_NOTICE_MARK);
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    (0, import_node_fs25.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs25.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs25.rmSync)(temp, { force: true });
-    (0, import_node_fs25.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
+    (0, import_node_fs27.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs27.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs27.rmSync)(temp, { force: true });
+    (0, import_node_fs27.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { flag: "wx" });
-    (0, import_node_fs25.renameSync)(temp, target);
+    (0, import_node_fs27.renameSync)(temp, target);
   } catch {
-    (0, import_node_fs25.rmSync)(temp, { force: true });
+    (0, import_node_fs27.rmSync)(temp, { force: true });
   }
 }
 function commitNotice(gitTop, storeDir) {
   if (gitTop === null) return null;
-  const threads = (0, import_node_path21.join)(storeDir, "threads");
-  if (!(0, import_node_fs25.existsSync)(threads) || (0, import_node_fs25.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
+  const threads = (0, import_node_path22.join)(storeDir, "threads");
+  if (!(0, import_node_fs27.existsSync)(threads) || (0, import_node_fs27.existsSync)((0, import_node_path22.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
   if (!projectOlderThanADay(storeDir, Date.now())) return null;
   const { execFileSync } = require("child_process");
   const rel = gitPath(gitTop, threads) || ".";
@@ -2658,13 +2754,13 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS2 = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs26.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs28.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs26.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs28.existsSync)((0, import_node_path23.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
@@ -2681,14 +2777,17 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    const store = (0, import_node_fs26.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    const store = (0, import_node_fs28.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
     if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path22.join)(workspace.storeDir, rel));
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path23.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
-    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), void 0, dotGit).map(shown).filter((f) => !unmerged.includes(f));
+    const work = { listed: 0, read: 0 };
+    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit).map(shown).filter((f) => !unmerged.includes(f));
+    if ((work.read ?? 0) >= MAX_FILES_READ)
+      startBackgroundCommand(workspace.storeDir, sweepMarkerPath(workspace.storeDir), workspace.root, cliPath, "conflict-sweep");
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {
@@ -2709,7 +2808,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
 var { runHook, runPath } = hookMain(
   (name, input, env, rotate) => name === "session-start" ? fastSessionStart(input, env, rotate) : Promise.resolve(null),
   // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
-  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path23.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
+  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path24.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
 );
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

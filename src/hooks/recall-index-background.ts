@@ -2,13 +2,10 @@
 // detached) when a PreToolUse or SubagentStart hook finds the index of a large store stale (after a pull, a checkout, a
 // write by a process that did not rebuild it): reading every thread there would outlast the hook's 1 s on every tool
 // call. One build at a time (index-build-marker.ts).
-import { spawn } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { recallCacheDir } from "../core/recall/path-index-files.js";
-import { buildMarkerPath, buildUnderWay } from "../core/recall/index-build-marker.js";
-import { makeDir } from "../core/store/make-dir.js";
-import { assertNoLinksBelow } from "../core/store/read-strict.js";
+import { buildMarkerPath } from "../core/recall/index-build-marker.js";
+import { startBackgroundCommand } from "./background-command.js";
 
 /** Up to this many threads the hooks proper build the index themselves (well within the hook's 1 s). */
 export const INLINE_BUILD_MAX_THREADS = 300;
@@ -39,28 +36,5 @@ export function largeForInlineBuild(storeDir: string): boolean {
  * Never throws (an edge: the hook recalls nothing this time, and the next stale call tries again).
  */
 export function startBackgroundIndexBuild(storeDir: string, root: string, cliPath: string): boolean {
-  const marker = buildMarkerPath(storeDir);
-  try {
-    if (!existsSync(cliPath) || buildUnderWay(storeDir)) return false;
-    assertNoLinksBelow(storeDir, marker);
-    makeDir(recallCacheDir(storeDir));
-    rmSync(marker, { force: true });
-    const fd = openSync(marker, "wx", 0o644); // two hooks at once: one wins
-    try {
-      const child = spawn(process.execPath, [cliPath, "recall-index"], {
-        cwd: root,
-        detached: true,
-        stdio: "ignore",
-        env: { ...process.env, THREADMIND_ROOT: root },
-      });
-      child.on("error", () => {}); // a failed start: the marker's pid is dead, so the next call tries again
-      child.unref();
-      writeSync(fd, `${child.pid ?? 0}\n`);
-    } finally {
-      closeSync(fd);
-    }
-    return true;
-  } catch {
-    return false;
-  }
+  return startBackgroundCommand(storeDir, buildMarkerPath(storeDir), root, cliPath, "recall-index");
 }

@@ -7,7 +7,8 @@ import { gitDir, gitPath } from "../core/git/git.js";
 import { parseUnmergedListing } from "../core/git/unmerged-listing.js";
 import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { hookWorkspace } from "./hook-workspace.js";
-import { threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
+import { MAX_FILES_READ, type SweepWork, sweepMarkerPath, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
+import { startBackgroundCommand } from "./background-command.js";
 import { commitNotice } from "./commit-notice.js";
 
 /** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
@@ -63,9 +64,14 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
     const shown = (rel: string) => gitPath(top ?? workspace.root, join(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
-    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), undefined, dotGit)
+    const work: SweepWork = { listed: 0, read: 0 };
+    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit)
       .map(shown)
       .filter((f) => !unmerged.includes(f));
+    // Its whole budget read: files are left unjudged (a fresh clone or checkout of a large store). A process of its own
+    // judges the rest now, so that the next starts do not each read another budget's worth.
+    if ((work.read ?? 0) >= MAX_FILES_READ)
+      startBackgroundCommand(workspace.storeDir, sweepMarkerPath(workspace.storeDir), workspace.root, cliPath, "conflict-sweep");
     const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

@@ -21,6 +21,7 @@ const NAMES = [
   "statusline",
   "migrate",
   "recall-index",
+  "conflict-sweep",
 ];
 
 describe("thread-mind-mcp's commands", () => {

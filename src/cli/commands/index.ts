@@ -15,6 +15,7 @@ import { resolveCommand } from "./resolve.js";
 import { statuslineCommand } from "./statusline.js";
 import { migrateCommand } from "./migrate.js";
 import { recallIndexCommand } from "./recall-index.js";
+import { conflictSweepCommand } from "./conflict-sweep.js";
 
 export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CliCommand[] = [
   statuslineCommand,
   migrateCommand,
   recallIndexCommand,
+  conflictSweepCommand,
 ];
 
 export function commandNamed(name: string): CliCommand | undefined {

@@ -35,6 +35,15 @@ import { ownEntry } from "../json-record.js";
 
 export { sweepPath } from "./conflict-sweep-state.js";
 
+/**
+ * The marker of a sweep run to completion in the background (`thread-mind-mcp conflict-sweep`), which a session start
+ * starts when its own sweep read its whole budget and left files unjudged (a fresh clone of a large store): without it,
+ * each of the next starts would read MAX_FILES_READ more (50 starts at 10,000 threads).
+ */
+export function sweepMarkerPath(storeDir: string): string {
+  return join(storeDir, "cache", "conflict-sweep.pid");
+}
+
 /** Per sweep, at most this many files are read (the rest on the next start) and this many projects swept. */
 export const MAX_FILES_READ = 200;
 const MAX_PROJECTS = 50;

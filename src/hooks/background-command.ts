@@ -1,0 +1,45 @@
+// Starts a ThreadMind command in a process of its own (`node <cli> <command>`, detached) for work that would outlast a
+// hook (recall's index build, the conflict-marker sweep's catch-up), one at a time per marker (background-marker.ts).
+import { closeSync, existsSync, openSync, rmSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { markerUnderWay } from "../core/store/background-marker.js";
+import { makeDir } from "../core/store/make-dir.js";
+import { assertNoLinksBelow } from "../core/store/read-strict.js";
+
+/**
+ * Starts `node <cliPath> <command>` in `root`, detached, unless the process of `marker` (under the store) is under way;
+ * returns whether it started one. Never throws (an edge: the hook goes on without it, and a later one tries again).
+ */
+export function startBackgroundCommand(
+  storeDir: string,
+  marker: string,
+  root: string,
+  cliPath: string,
+  command: string,
+): boolean {
+  try {
+    if (!existsSync(cliPath) || markerUnderWay(marker)) return false;
+    assertNoLinksBelow(storeDir, marker);
+    makeDir(dirname(marker));
+    rmSync(marker, { force: true });
+    const fd = openSync(marker, "wx", 0o644); // two hooks at once: one wins
+    try {
+      // Required here, not imported: a hook bundle loads every static import at each start, and this runs rarely.
+      const { spawn } = require("node:child_process") as typeof import("node:child_process");
+      const child = spawn(process.execPath, [cliPath, command], {
+        cwd: root,
+        detached: true,
+        stdio: "ignore",
+        env: { ...process.env, THREADMIND_ROOT: root },
+      });
+      child.on("error", () => {}); // a failed start: the marker's pid is dead, so the next call tries again
+      child.unref();
+      writeSync(fd, `${child.pid ?? 0}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
