@@ -9715,12 +9715,6 @@ var HEAD_KEYS = [
   "mergedInto",
   "migratedFrom"
 ];
-function gitBlobId(bytes2) {
-  const hash = createHash("sha1");
-  hash.update(`blob ${bytes2.length}\0`);
-  hash.update(bytes2);
-  return hash.digest("hex");
-}
 function memberFileName(member2) {
   return createHash("sha1").update(member2).digest("hex").slice(0, 16);
 }
@@ -9881,6 +9875,26 @@ function parseItem(text2) {
   const commit = stringField(d, "commit", false);
   if (commit !== void 0) item.commit = commit;
   return item;
+}
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+function nodeWorkerThreads() {
+  return builtin("node:worker_threads");
+}
+
+// src/core/git/blob-id.ts
+function gitBlobId(bytes2) {
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex");
 }
 function fileStamp(path) {
   try {
@@ -11741,18 +11755,6 @@ var LocalStateCache = class {
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
   }
 };
-
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return __require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
-function nodeWorkerThreads() {
-  return builtin("node:worker_threads");
-}
 
 // src/core/content-hash.ts
 var createHash5 = null;
@@ -24088,10 +24090,7 @@ var LEGACY_MAX_BYTES = 1024 * 1024;
 function legacyUnchanged(legacy, migratedFrom) {
   const bytes2 = readRegularFile(legacy, LEGACY_MAX_BYTES);
   if (bytes2 === null || bytes2.length > LEGACY_MAX_BYTES) return false;
-  const hash = nodeCrypto().createHash("sha1");
-  hash.update(`blob ${bytes2.length}\0`);
-  hash.update(bytes2);
-  return hash.digest("hex") === migratedFrom;
+  return gitBlobId(bytes2) === migratedFrom;
 }
 function there(path) {
   try {

@@ -8476,12 +8476,6 @@ var HEAD_KEYS = [
   "mergedInto",
   "migratedFrom"
 ];
-function gitBlobId(bytes) {
-  const hash = (0, import_node_crypto3.createHash)("sha1");
-  hash.update(`blob ${bytes.length}\0`);
-  hash.update(bytes);
-  return hash.digest("hex");
-}
 function memberFileName(member) {
   return (0, import_node_crypto3.createHash)("sha1").update(member).digest("hex").slice(0, 16);
 }
@@ -8642,6 +8636,23 @@ function parseItem(text) {
   const commit = stringField(d, "commit", false);
   if (commit !== void 0) item.commit = commit;
   return item;
+}
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+
+// src/core/git/blob-id.ts
+function gitBlobId(bytes) {
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes.length}\0`);
+  hash.update(bytes);
+  return hash.digest("hex");
 }
 
 // src/core/store/thread-folder-read.ts

@@ -1236,6 +1236,14 @@ function nodeCrypto() {
   return builtin("node:crypto");
 }
 
+// src/core/git/blob-id.ts
+function gitBlobId(bytes) {
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes.length}\0`);
+  hash.update(bytes);
+  return hash.digest("hex");
+}
+
 // src/core/store/thread-title-quick.ts
 var HEAD_MAX_BYTES = 64 * 1024;
 var PLAIN_FIRST = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/;
@@ -1250,10 +1258,7 @@ var LEGACY_MAX_BYTES = 1024 * 1024;
 function legacyUnchanged(legacy, migratedFrom) {
   const bytes = readRegularFile(legacy, LEGACY_MAX_BYTES);
   if (bytes === null || bytes.length > LEGACY_MAX_BYTES) return false;
-  const hash = nodeCrypto().createHash("sha1");
-  hash.update(`blob ${bytes.length}\0`);
-  hash.update(bytes);
-  return hash.digest("hex") === migratedFrom;
+  return gitBlobId(bytes) === migratedFrom;
 }
 function there(path) {
   try {

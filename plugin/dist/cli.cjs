@@ -190,17 +190,21 @@ function scanCachePath(storeDir) {
 }
 
 // src/cli/early-scan-folder.ts
-function earlyScanFolder(env, cwd) {
-  return path.join(claudeProjectsDir(env), projectFolderName(resolveWorkspace({ env, cwd }).root));
+function earlyScanFolder(env, cwd, workspace = resolveWorkspace({ env, cwd })) {
+  return path.join(claudeProjectsDir(env), projectFolderName(workspace.root));
 }
-function earlyScanCacheTime(env, cwd) {
+function earlyScanCacheTime(env, cwd, workspace = resolveWorkspace({ env, cwd })) {
   if (env.THREADMIND_SCAN_CACHE === "0") return 0;
   try {
-    const cache = fs.lstatSync(scanCachePath(resolveWorkspace({ env, cwd }).storeDir), { throwIfNoEntry: false });
+    const cache = fs.lstatSync(scanCachePath(workspace.storeDir), { throwIfNoEntry: false });
     return cache?.isFile() ? cache.mtimeMs : 0;
   } catch {
     return 0;
   }
+}
+function earlyScanGuess(env, cwd) {
+  const workspace = resolveWorkspace({ env, cwd });
+  return { folder: earlyScanFolder(env, cwd, workspace), changedAfterMs: earlyScanCacheTime(env, cwd, workspace) };
 }
 
 // src/cli/entry.ts
@@ -211,7 +215,8 @@ async function run(argv) {
   if (argv[0] === "report") {
     const rest = argv.slice(1);
     const help = rest.includes("--help") || rest.includes("-h");
-    const early = help ? null : earlyScanWorker(process.env, earlyScanFolder(process.env, process.cwd()), earlyScanCacheTime(process.env, process.cwd()));
+    const guess = help ? null : earlyScanGuess(process.env, process.cwd());
+    const early = guess === null ? null : earlyScanWorker(process.env, guess.folder, guess.changedAfterMs);
     const report = __require(sibling("cli-report.cjs"));
     return report.runReport(rest, early);
   }

@@ -7531,6 +7531,20 @@ var init_id_pattern = __esm({
   }
 });
 
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+var init_builtin_at_use = __esm({
+  "src/core/builtin-at-use.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/measure/measurements.ts
 function emptyMeasurements() {
   return { sessionEnds: [], preCompacts: [], injections: [], hooksSeen: [] };
@@ -7661,20 +7675,6 @@ var init_measurement_log_legacy = __esm({
     "use strict";
     init_measurements();
     init_measurement_log();
-  }
-});
-
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
-var init_builtin_at_use = __esm({
-  "src/core/builtin-at-use.ts"() {
-    "use strict";
   }
 });
 
@@ -10175,12 +10175,6 @@ var HEAD_KEYS = [
   "mergedInto",
   "migratedFrom"
 ];
-function gitBlobId(bytes2) {
-  const hash = (0, import_node_crypto3.createHash)("sha1");
-  hash.update(`blob ${bytes2.length}\0`);
-  hash.update(bytes2);
-  return hash.digest("hex");
-}
 function memberFileName(member2) {
   return (0, import_node_crypto3.createHash)("sha1").update(member2).digest("hex").slice(0, 16);
 }
@@ -10341,6 +10335,15 @@ function parseItem(text) {
   const commit = stringField(d, "commit", false);
   if (commit !== void 0) item.commit = commit;
   return item;
+}
+
+// src/core/git/blob-id.ts
+init_builtin_at_use();
+function gitBlobId(bytes2) {
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex");
 }
 
 // src/core/store/thread-folder-read.ts

@@ -34393,12 +34393,6 @@ var HEAD_KEYS = [
   "mergedInto",
   "migratedFrom"
 ];
-function gitBlobId(bytes2) {
-  const hash = createHash("sha1");
-  hash.update(`blob ${bytes2.length}\0`);
-  hash.update(bytes2);
-  return hash.digest("hex");
-}
 function memberFileName(member) {
   return createHash("sha1").update(member).digest("hex").slice(0, 16);
 }
@@ -34559,6 +34553,23 @@ function parseItem(text) {
   const commit = stringField(d, "commit", false);
   if (commit !== void 0) item.commit = commit;
   return item;
+}
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+
+// src/core/git/blob-id.ts
+function gitBlobId(bytes2) {
+  const hash = nodeCrypto().createHash("sha1");
+  hash.update(`blob ${bytes2.length}\0`);
+  hash.update(bytes2);
+  return hash.digest("hex");
 }
 function assembleFolder(id, texts, pathOf) {
   if (texts.head === null) {
@@ -36131,15 +36142,6 @@ var LocalStateCache = class {
     if (setAside) this.notices.push(`The unusable config.json was moved to ${setAside}.`);
   }
 };
-
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return __require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
 
 // src/core/content-hash.ts
 var createHash5 = null;

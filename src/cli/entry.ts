@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { earlyScanWorker } from "../core/savings/scan-worker-start.js";
-import { earlyScanCacheTime, earlyScanFolder } from "./early-scan-folder.js";
+import { earlyScanGuess } from "./early-scan-folder.js";
 
 /** A bundle beside this one in plugin/dist (this entry only ever runs bundled, as CommonJS). */
 function sibling(name: string): string {
@@ -16,9 +16,8 @@ async function run(argv: string[]): Promise<number> {
     // a scan that will take it: otherwise it would cost that much CPU for nothing (see earlyScanWorker).
     const help = rest.includes("--help") || rest.includes("-h");
     // Transcripts unchanged since the scan cache was written are not scanned: they do not count towards a worker.
-    const early = help
-      ? null
-      : earlyScanWorker(process.env, earlyScanFolder(process.env, process.cwd()), earlyScanCacheTime(process.env, process.cwd()));
+    const guess = help ? null : earlyScanGuess(process.env, process.cwd());
+    const early = guess === null ? null : earlyScanWorker(process.env, guess.folder, guess.changedAfterMs);
     // CommonJS, required: an ES module would start Node's ESM loader, which also copies every export of each builtin it
     // imports (node:fs's streams and promises among them): ~7 ms of a small report.
     const report = require(sibling("cli-report.cjs")) as typeof import("./report-main.js");

@@ -8,7 +8,8 @@ import { withLock, type LockOptions } from "./lock.js";
 import { sweepDeadTempFiles } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "../errors.js";
 import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
-import { gitBlobId, HEAD_FILE } from "./thread-folder-format.js";
+import { HEAD_FILE } from "./thread-folder-format.js";
+import { gitBlobId } from "../git/blob-id.js";
 import {
   assembleFolder,
   type FolderItem,

@@ -58,14 +58,6 @@ export interface ItemFile {
   blocks: string[];
 }
 
-/** git's blob id of these bytes (sha1 of "blob <length>\0" + bytes), computed without git. */
-export function gitBlobId(bytes: Uint8Array): string {
-  const hash = createHash("sha1");
-  hash.update(`blob ${bytes.length}\0`);
-  hash.update(bytes);
-  return hash.digest("hex");
-}
-
 /** The file name of a set member (paths/, related/): a hash of the member, so that two branches adding it write one file. */
 export function memberFileName(member: string): string {
   return createHash("sha1").update(member).digest("hex").slice(0, 16);

@@ -7,7 +7,7 @@ import { isValidId } from "../id-pattern.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { readRegularFile } from "./regular-file.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
-import { nodeCrypto } from "../builtin-at-use.js";
+import { gitBlobId } from "../git/blob-id.js";
 
 /** A head file ThreadMind writes is a few hundred bytes (100 paths at most); past this the Store reads it. */
 const HEAD_MAX_BYTES = 64 * 1024;
@@ -33,14 +33,11 @@ function headPath(storeDir: string, projectId: string, threadId: string): { path
 /** A format-1 file left beside its folder is larger than this only when edited by hand: the Store then decides. */
 const LEGACY_MAX_BYTES = 1024 * 1024;
 
-/** Whether the format-1 file at `legacy` is still the one whose git blob id is `migratedFrom` (sha1 of "blob <n>\0" + bytes). */
+/** Whether the format-1 file at `legacy` is still the one whose git blob id is `migratedFrom`. */
 function legacyUnchanged(legacy: string, migratedFrom: string): boolean {
   const bytes = readRegularFile(legacy, LEGACY_MAX_BYTES);
   if (bytes === null || bytes.length > LEGACY_MAX_BYTES) return false;
-  const hash = nodeCrypto().createHash("sha1");
-  hash.update(`blob ${bytes.length}\0`);
-  hash.update(bytes);
-  return hash.digest("hex") === migratedFrom;
+  return gitBlobId(bytes) === migratedFrom;
 }
 
 function there(path: string): boolean {
