@@ -47,8 +47,10 @@ export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins, and small (it compiles at every hook start).
   { ...hooks, entry: bundleEntry("hook.cjs") },
   // What the entry runs when there may be a store, through a V8 code cache: SessionStart's fast path and the team check
-  // (hook-start), the other hooks' fast paths (hook-main).
+  // (hook-start), PreToolUse's and SubagentStart's (hook-recall: point-of-action recall, before every file edit), the
+  // other hooks' fast paths (hook-main).
   { ...hooks, entry: bundleEntry("hook-start.cjs") },
+  { ...hooks, entry: bundleEntry("hook-recall.cjs") },
   { ...hooks, entry: bundleEntry("hook-main.cjs") },
   { ...hooks, entry: bundleEntry("hook-core.cjs") },
   { ...shared, entry: bundleEntry("server.mjs"), banner: { js: requireShim } },

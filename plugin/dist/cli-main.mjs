@@ -21572,6 +21572,7 @@ var LOADED_AT_RUN_TIME = [
   "cli-statusline-store.cjs",
   "hook-start.cjs",
   "hook-main.cjs",
+  "hook-recall.cjs",
   "hook-core.cjs"
 ].map((file) => `plugin/dist/${file}`);
 function pluginBundles(pluginRoot2) {

@@ -467,9 +467,6 @@ var init_format_count = __esm({
 });
 
 // src/core/recall/recall-events.ts
-function estimatedTokens(text) {
-  return Math.ceil(text.length / 3.5);
-}
 function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
@@ -3666,22 +3663,6 @@ function fstatSizeOr(path, fallback) {
     return fallback;
   }
 }
-function assertNoLinksBelow(storeDir, path) {
-  const rel = (0, import_node_path6.relative)(storeDir, (0, import_node_path6.dirname)(path));
-  if (rel === "" || rel.startsWith("..")) return;
-  let current = storeDir;
-  for (const part of rel.split(import_node_path6.sep)) {
-    current = `${current}${import_node_path6.sep}${part}`;
-    let stat;
-    try {
-      stat = (0, import_node_fs10.lstatSync)(current);
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return;
-      throw unreadable(current, reasonOf(e));
-    }
-    if (stat.isSymbolicLink()) throw linkRefused(current);
-  }
-}
 
 // src/core/limits.ts
 init_errors();
@@ -4030,50 +4011,7 @@ var import_node_fs12 = require("fs");
 init_regular_file();
 var import_node_path8 = require("path");
 init_error_details();
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
 var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
-function readIfExists(path) {
-  try {
-    if ((0, import_node_fs12.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
-    const bytes = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes !== null && bytes.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes === null ? null : bytes.toString("utf8");
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path8.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path8.resolve)(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path8.join)(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if ((0, import_node_fs12.existsSync)((0, import_node_path8.join)(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path8.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
 
 // src/core/git/git.ts
 function findGitTop(dir) {
@@ -4118,50 +4056,6 @@ function readBranch(top) {
 var NO_GIT_START_KEY = ":no-git";
 function startKey(top) {
   return top === null ? NO_GIT_START_KEY : readBranch(top);
-}
-var GitError = class extends Error {
-};
-async function git(top, args) {
-  return (await gitBytes(top, args)).toString("utf8");
-}
-async function gitBytes(top, args) {
-  const { execFile } = await import("child_process");
-  return new Promise((resolvePromise, reject) => {
-    execFile(
-      "git",
-      args,
-      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
-          return;
-        }
-        resolvePromise(stdout);
-      }
-    );
-  });
-}
-async function gitMaybe(top, args) {
-  try {
-    return (await git(top, args)).trim();
-  } catch {
-    return null;
-  }
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-async function commitsTouchingSince(top, commit, paths) {
-  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
-  if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
-  return Number.parseInt(out.trim(), 10);
 }
 
 // src/core/store/thread-file-exists.ts
@@ -4384,801 +4278,8 @@ function fastConversation(input, env, lookup = sessionOnly) {
   return { store, session, logged, instanceLogged };
 }
 
-// src/hooks/tool-recall.ts
-var import_node_fs17 = require("fs");
-var import_node_path15 = require("path");
+// src/hooks/hook-fast-record.ts
 init_measurement_log_read();
-
-// src/core/recall/path-match.ts
-function slashed(path) {
-  const s = path.replace(/\\/g, "/");
-  return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
-}
-function isAbsolute2(p) {
-  return p.startsWith("/") || /^[a-z]:\//.test(p);
-}
-function normalized(p) {
-  const drive = /^[a-z]:\//.test(p) ? p.slice(0, 2) : "";
-  const rest = drive === "" ? p : p.slice(2);
-  const out = [];
-  for (const seg of rest.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") {
-      if (out.length === 0) return null;
-      out.pop();
-    } else out.push(seg);
-  }
-  return `${drive}/${out.join("/")}`;
-}
-function repoRelative(filePath, cwd, root) {
-  if (filePath === "" || filePath.includes("\0")) return null;
-  const file = slashed(filePath);
-  const abs = normalized(isAbsolute2(file) ? file : `${slashed(cwd)}/${file}`);
-  const top = normalized(slashed(root));
-  if (abs === null || top === null) return null;
-  const prefix = top.endsWith("/") ? top : `${top}/`;
-  if (!abs.startsWith(prefix)) return null;
-  const rel = abs.slice(prefix.length);
-  return rel === "" ? null : rel;
-}
-function patternOf(path) {
-  let p = slashed(path.trim());
-  while (p.startsWith("./")) p = p.slice(2);
-  while (p.endsWith("/")) p = p.slice(0, -1);
-  return p === "." ? "" : p;
-}
-var GLOB_CHARS = /[*?[]/;
-function segmentMatches(seg, name) {
-  let s = 0;
-  let n = 0;
-  let starS = -1;
-  let starN = 0;
-  while (n < name.length) {
-    const c = seg[s];
-    if (c === "*") {
-      starS = s++;
-      starN = n;
-      continue;
-    }
-    if (c !== void 0) {
-      const step = oneChar(seg, s, name[n]);
-      if (step > 0) {
-        s += step;
-        n++;
-        continue;
-      }
-    }
-    if (starS < 0) return false;
-    s = starS + 1;
-    n = ++starN;
-  }
-  while (seg[s] === "*") s++;
-  return s === seg.length;
-}
-function oneChar(seg, s, ch) {
-  const c = seg[s];
-  if (c === "?") return 1;
-  if (c === "[") {
-    const close = seg.indexOf("]", s + 2);
-    if (close > 0) {
-      let i = s + 1;
-      const negate = seg[i] === "!" || seg[i] === "^";
-      if (negate) i++;
-      let hit = false;
-      for (; i < close; i++) {
-        if (seg[i + 1] === "-" && i + 2 < close) {
-          if (ch >= seg[i] && ch <= seg[i + 2]) hit = true;
-          i += 2;
-        } else if (seg[i] === ch) hit = true;
-      }
-      return hit !== negate ? close - s + 1 : 0;
-    }
-  }
-  return c === ch ? 1 : 0;
-}
-function globMatches(pattern, file) {
-  const ps = pattern.split("/");
-  const fs = file.split("/");
-  let p = 0;
-  let f = 0;
-  let starP = -1;
-  let starF = 0;
-  while (f < fs.length) {
-    if (ps[p] === "**") {
-      starP = p++;
-      starF = f;
-      continue;
-    }
-    if (p < ps.length && segmentMatches(ps[p], fs[f])) {
-      p++;
-      f++;
-      continue;
-    }
-    if (starP < 0) return false;
-    p = starP + 1;
-    f = ++starF;
-  }
-  while (ps[p] === "**") p++;
-  return p === ps.length;
-}
-function matchPath(path, file, normalized2 = false) {
-  const pattern = normalized2 ? path : patternOf(path);
-  if (GLOB_CHARS.test(pattern)) {
-    if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
-    return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
-  }
-  if (pattern === file) return { pattern: path, kind: "exact", score: 3e6 };
-  if (pattern === "" || file.startsWith(`${pattern}/`)) {
-    return { pattern: path, kind: "directory", score: 1e6 + (pattern === "" ? 0 : pattern.split("/").length) };
-  }
-  return null;
-}
-function nearestMatch(paths, file, normalized2 = false) {
-  let best = null;
-  for (const path of paths) {
-    const m = matchPath(path, file, normalized2);
-    if (m !== null && (best === null || m.score > best.score)) best = m;
-  }
-  return best;
-}
-
-// src/core/types.ts
-var STATUS_WORDS = ["open", "done", "abandoned"];
-var STATUS_INPUTS = [...STATUS_WORDS, "active"];
-
-// src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 4;
-var PATH_INDEX_SHARDS = 64;
-function excerptKey(projectId, threadId) {
-  return `${projectId}/${threadId}`;
-}
-function anchorsOf(file) {
-  const out = [""];
-  let at = file.indexOf("/");
-  while (at !== -1) {
-    out.push(file.slice(0, at));
-    at = file.indexOf("/", at + 1);
-  }
-  out.push(file);
-  return out;
-}
-function shardOf(key) {
-  let h = 2166136261;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  return (h >>> 0) % PATH_INDEX_SHARDS;
-}
-function coveringFrom(file, entriesOf, headFor) {
-  const byThread = /* @__PURE__ */ new Map();
-  for (const anchor of anchorsOf(file)) {
-    const entries = entriesOf(anchor);
-    if (entries === null) return null;
-    for (const [key, p] of entries) {
-      const list = byThread.get(key);
-      if (list === void 0) byThread.set(key, [p]);
-      else list.push(p);
-    }
-  }
-  const hits = [...byThread].filter(([, paths]) => nearestMatch(paths, file, true) !== null).sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-  const out = [];
-  for (const [key, paths] of hits) {
-    const head = headFor(key);
-    if (head === null || head === void 0) return null;
-    out.push({ ...headOf(head), paths });
-  }
-  return out;
-}
-function chainFrom(key, headFor) {
-  const head = headFor(key);
-  if (head === null) return null;
-  if (head === void 0) return [];
-  const out = [headOf(head)];
-  for (const k of head.ancestors) {
-    const a = headFor(k);
-    if (a === null) return null;
-    if (a === void 0) break;
-    out.push(headOf(a));
-  }
-  return out;
-}
-function headOf(t) {
-  return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
-}
-
-// src/core/recall/recall-pick.ts
-var RECALL_MAX_THREADS = 3;
-var RECALL_MAX_CHARS = 2e3;
-function recallCandidates(threads, file, skip) {
-  const found = [];
-  for (const thread of threads) {
-    if (thread.paths.length === 0 || skip.has(excerptKey(thread.projectId, thread.id))) continue;
-    const match = nearestMatch(thread.paths, file, true);
-    if (match !== null) found.push({ thread, match });
-  }
-  const closed = (t) => t.status === "active" ? 0 : 1;
-  found.sort(
-    (a, b) => b.match.score - a.match.score || closed(a.thread) - closed(b.thread) || (a.thread.id < b.thread.id ? -1 : a.thread.id > b.thread.id ? 1 : 0)
-  );
-  return found;
-}
-function kindWords(m) {
-  switch (m.kind) {
-    case "exact":
-      return "this file";
-    case "directory":
-      return m.pattern === "" ? "the whole repository" : `directory ${m.pattern}/`;
-    case "glob":
-      return `pattern ${m.pattern}`;
-    default: {
-      const unreachable = m.kind;
-      throw new Error(`unknown match kind ${String(unreachable)}`);
-    }
-  }
-}
-function cut(text, max) {
-  if (text.length <= max) return text;
-  if (max <= 1) return "\u2026";
-  const slice = text.slice(0, max - 1);
-  const nl = slice.lastIndexOf("\n");
-  return `${nl > max / 2 ? slice.slice(0, nl) : slice}\u2026`;
-}
-function recallText(file, blocks) {
-  const useful = blocks.filter((b) => b.excerpt !== "").slice(0, RECALL_MAX_THREADS);
-  if (useful.length === 0) return null;
-  const head = `ThreadMind: other threads recorded decisions about ${file}. They still hold unless you decide otherwise (then record it with summary_update):`;
-  const parts = [head];
-  const included = [];
-  let used = head.length;
-  for (let i = 0; i < useful.length; i++) {
-    const { candidate, excerpt, warning } = useful[i];
-    const t = candidate.thread;
-    const title = `### ${t.title} (${t.id}) \xB7 ${t.status} \xB7 covers ${kindWords(candidate.match)}`;
-    const lines = [title];
-    if (warning !== null) lines.push(warning);
-    const fixed = lines.join("\n").length + 2 + 1;
-    const reserve = useful.slice(i + 1).reduce((n, b) => n + Math.min(b.excerpt.length + 120, 320), 0);
-    const left = RECALL_MAX_CHARS - used - fixed;
-    const share = Math.max(Math.floor(left / (useful.length - i)), left - reserve);
-    if (share < 80) break;
-    const more = `
-(cut: the whole summary is in thread ${t.id})`;
-    const body = excerpt.length <= share ? excerpt : `${cut(excerpt, share - more.length)}${more}`;
-    lines.push(body);
-    const block = lines.join("\n");
-    parts.push(block);
-    used += block.length + 2;
-    included.push(excerptKey(t.projectId, t.id));
-  }
-  if (included.length === 0) return null;
-  return { text: parts.join("\n\n"), included };
-}
-
-// src/hooks/tool-recall.ts
-init_recall_events();
-
-// src/core/recall/recall-config.ts
-var import_node_path14 = require("path");
-function recallConfigOf(data) {
-  const recall = isRecord(data) ? data.recall : void 0;
-  if (!isRecord(recall)) return { edits: true, subagents: true };
-  return { edits: recall.edits !== false, subagents: recall.subagents !== false };
-}
-function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path14.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
-  if (text === null) return recallConfigOf(void 0);
-  return recallConfigOf(JSON.parse(text));
-}
-
-// src/hooks/tool-recall.ts
-var CHANGING_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
-function repoFileOf(filePath, cwd, root) {
-  const rel = repoRelative(filePath, cwd, root);
-  if (rel === null) return null;
-  let realRoot;
-  try {
-    realRoot = import_node_fs17.realpathSync.native(root);
-  } catch {
-    return null;
-  }
-  let probe = (0, import_node_path15.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs17.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path15.dirname)(probe);
-  let real;
-  try {
-    real = import_node_fs17.realpathSync.native(probe);
-  } catch {
-    return null;
-  }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path15.sep) ? realRoot : realRoot + import_node_path15.sep) ? rel : null;
-}
-function recordingOffset(input, agentId) {
-  if (input.transcriptPath == null) return null;
-  const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
-  if (path === null) return null;
-  try {
-    const stat = (0, import_node_fs17.statSync)(path, { throwIfNoEntry: false });
-    return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
-  } catch {
-    return null;
-  }
-}
-function alreadyRecalled(events, agentId) {
-  let from = 0;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.kind === "preCompact" || e.kind === "injection" && e.source === "compact") {
-      from = i + 1;
-      break;
-    }
-  }
-  const keys = /* @__PURE__ */ new Set();
-  for (let i = from; i < events.length; i++) {
-    const e = events[i];
-    if (e.kind === "recall" && (e.agentId ?? null) === agentId) for (const k of e.threads) keys.add(k);
-  }
-  return keys;
-}
-async function staleWarning(gitTop, commit, file, head) {
-  if (gitTop === null || commit === null) return null;
-  if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
-  try {
-    const n = await commitsTouchingSince(gitTop, commit, [file]);
-    if (n === null || n === 0) return null;
-    return `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
-  } catch (e) {
-    if (!(e instanceof GitError)) throw e;
-    return `_\u26A0 Could not check whether ${file} changed since this summary was written (${e.message.split("\n")[0]})._`;
-  }
-}
-async function toolRecall(store, input) {
-  if (input.toolName == null || !CHANGING_TOOLS.has(input.toolName) || input.toolFilePath == null) return {};
-  const file = repoFileOf(input.toolFilePath, input.cwd, store.root);
-  if (file === null) return {};
-  const agentId = input.agentId ?? null;
-  const events = store.sessionEvents();
-  const at = (/* @__PURE__ */ new Date()).toISOString();
-  const base = { at, sessionId: input.sessionId, instance: store.session.key, ...agentId !== null ? { agentId } : {} };
-  const toRecord = [];
-  const edited = events.some((e) => e.kind === "fileEdit" && e.file === file && (e.agentId ?? null) === agentId);
-  if (!edited) {
-    try {
-      await store.recordEvents([{ kind: "fileEdit", ...base, file }]);
-    } catch (e) {
-      return { userMessage: failureLine("PreToolUse could not record the changed file", e) };
-    }
-  }
-  const ready = await store.index();
-  if (ready === null) return null;
-  const covering = ready.covering(file);
-  if (covering === null) return null;
-  let output = {};
-  if (covering.length > 0) {
-    const followed = () => lastConversation(events, store.session.key);
-    const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
-    const skip = alreadyRecalled(events, agentId);
-    if (ref !== null) {
-      const chain = ready.chainKeys(ref.projectId, ref.threadId);
-      if (chain === null) return null;
-      for (const k of chain) skip.add(k);
-    }
-    const on = ref === null || readRecallConfig(store.storeDir, ref.projectId).edits;
-    const candidates = on ? recallCandidates(covering, file, skip) : [];
-    const picked = candidates.slice(0, RECALL_MAX_THREADS);
-    const text = picked.length === 0 ? {} : ready.excerpts(picked.map((c) => excerptKey(c.thread.projectId, c.thread.id)));
-    if (text === null) return null;
-    const head = picked.length === 0 ? null : headCommitFromWorkTree(store.gitTop);
-    const blocks = await Promise.all(
-      picked.map(async (candidate) => ({
-        candidate,
-        excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head)
-      }))
-    );
-    const recall = recallText(file, blocks);
-    if (recall !== null) {
-      output = { additionalContext: recall.text };
-      const toolUseId = input.toolUseId != null && input.toolUseId.length <= 200 ? input.toolUseId : null;
-      const offset = recordingOffset(input, agentId);
-      toRecord.push({
-        kind: "recall",
-        ...base,
-        file,
-        threads: recall.included,
-        chars: recall.text.length,
-        tokens: estimatedTokens(recall.text),
-        fingerprint: textFingerprint(recall.text),
-        ...toolUseId !== null ? { toolUseId } : {},
-        ...offset !== null ? { transcriptOffset: offset } : {}
-      });
-    }
-  }
-  if (toRecord.length > 0) {
-    try {
-      await store.recordEvents(toRecord);
-    } catch (e) {
-      return { ...output, userMessage: failureLine("PreToolUse recall could not be recorded", e) };
-    }
-  }
-  return output;
-}
-
-// src/hooks/subagent-context.ts
-init_measurement_log_read();
-init_recall_events();
-var SUBAGENT_MAX_CHARS = 2e3;
-var SUBAGENT_MORE_LINE = "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
-function subagentText(chain, excerpts) {
-  const first = chain[0];
-  if (first === void 0) return null;
-  const head = `ThreadMind: decisions and constraints of the thread this work is on, "${first.title}" (${first.id}), and of its ancestors. They hold unless the main conversation decides otherwise.`;
-  const parts = [head];
-  let used = head.length + SUBAGENT_MORE_LINE.length + 4;
-  let any = false;
-  for (const t of chain) {
-    const excerpt = excerpts[excerptKey(t.projectId, t.id)];
-    if (excerpt === void 0 || excerpt === "") continue;
-    const title = `### ${t.title} (${t.id})${t === first ? "" : " \xB7 ancestor"}`;
-    const left = SUBAGENT_MAX_CHARS - used - title.length - 3;
-    if (left < 80) break;
-    const body = excerpt.length <= left ? excerpt : `${excerpt.slice(0, left - 1)}\u2026`;
-    const block = `${title}
-${body}`;
-    parts.push(block);
-    used += block.length + 2;
-    any = true;
-  }
-  if (!any) return null;
-  parts.push(SUBAGENT_MORE_LINE);
-  return parts.join("\n\n");
-}
-async function subagentContext(store, input) {
-  const events = store.sessionEvents();
-  const followed = () => lastConversation(events, store.session.key);
-  const ref = sessionThreadRef(store.projectIds(), store.state, store.session.key, followed, store.branch, store.threadExists);
-  if (ref === null) return {};
-  if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
-  const ready = await store.index();
-  if (ready === null) return null;
-  const chain = ready.chain(ref.projectId, ref.threadId);
-  if (chain === null) return null;
-  const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
-  if (text === null) return null;
-  const context = subagentText(chain, text);
-  if (context === null) return {};
-  const event = {
-    kind: "subagentContext",
-    at: (/* @__PURE__ */ new Date()).toISOString(),
-    sessionId: input.sessionId,
-    instance: store.session.key,
-    agentId: input.agentId ?? "unknown",
-    projectId: ref.projectId,
-    threadId: ref.threadId,
-    chars: context.length,
-    tokens: estimatedTokens(context),
-    fingerprint: textFingerprint(context)
-  };
-  await store.recordEvents([event]);
-  return { additionalContext: context };
-}
-
-// src/core/recall/path-index-files.ts
-var import_node_fs20 = require("fs");
-var import_node_path18 = require("path");
-init_regular_file();
-
-// src/core/store/make-dir.ts
-var import_node_fs18 = require("fs");
-var import_node_path16 = require("path");
-init_error_details();
-
-// src/core/store/atomic-write.ts
-var import_node_fs19 = require("fs");
-var import_node_path17 = require("path");
-init_error_details();
-function tempSuffix() {
-  const high = Math.floor(Math.random() * 16777216);
-  const low = Math.floor(Math.random() * 16777216);
-  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
-}
-function atomicTempPath(target, dir = (0, import_node_path17.dirname)(target)) {
-  return (0, import_node_path17.join)(dir, `.${(0, import_node_path17.basename)(target)}.${process.pid}.${tempSuffix()}.tmp`);
-}
-var AtomicWriteError = class extends Error {
-  constructor(path, cause, tempPath, cleanupError) {
-    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
-    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
-    this.path = path;
-    this.name = "AtomicWriteError";
-    this.code = errnoCode(cause);
-  }
-  path;
-  code;
-};
-async function writeFileAtomic(path, data, { durable = true } = {}) {
-  const temp = atomicTempPath(path);
-  let tempExists = false;
-  try {
-    const handle = await import_node_fs19.promises.open(temp, "wx");
-    tempExists = true;
-    try {
-      await handle.writeFile(data);
-      if (durable) await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await import_node_fs19.promises.rename(temp, path);
-    tempExists = false;
-    if (durable) await fsyncDirectory((0, import_node_path17.dirname)(path));
-  } catch (error) {
-    let cleanupError;
-    if (tempExists) await import_node_fs19.promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
-    throw new AtomicWriteError(path, error, temp, cleanupError);
-  }
-}
-async function fsyncDirectory(dir) {
-  let handle;
-  try {
-    handle = await import_node_fs19.promises.open(dir, "r");
-  } catch (error) {
-    if (isDirectorySyncRefusal(error)) return;
-    throw error;
-  }
-  try {
-    await handle.sync();
-  } catch (error) {
-    if (!isDirectorySyncRefusal(error)) throw error;
-  } finally {
-    await handle.close();
-  }
-}
-function isDirectorySyncRefusal(error) {
-  const code = errnoCode(error);
-  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
-  return process.platform === "win32" && code === "EPERM";
-}
-function missingIsFine(error) {
-  return errnoCode(error) === "ENOENT" ? void 0 : error;
-}
-
-// src/core/recall/path-index-files.ts
-var FILE_MAX_BYTES = 16 * 1024 * 1024;
-function recallCacheDir(storeDir) {
-  return (0, import_node_path18.join)(storeDir, "cache", "recall");
-}
-var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
-function readJson(path) {
-  const bytes = readRegularFile(path, FILE_MAX_BYTES);
-  if (bytes === null || bytes.length > FILE_MAX_BYTES) return null;
-  try {
-    const data = JSON.parse(bytes.toString("utf8"));
-    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
-  } catch {
-    return null;
-  }
-}
-var isString = (v) => typeof v === "string";
-var isCount4 = (v) => Number.isSafeInteger(v) && v >= 0;
-function readPart(storeDir, name, full) {
-  const d = readJson((0, import_node_path18.join)(recallCacheDir(storeDir), name));
-  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
-}
-function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path18.join)(recallCacheDir(storeDir), "head.json"));
-  if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
-  if (!(d.quick === null || isString(d.quick)) || !isCount4(d.threads) || !isCount4(d.withPaths)) return null;
-  return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
-}
-function isHead(v) {
-  if (typeof v !== "object" || v === null) return false;
-  const t = v;
-  return isString(t.projectId) && isString(t.id) && isString(t.title) && (t.status === "active" || t.status === "done" || t.status === "abandoned") && (t.parentId === null || isString(t.parentId)) && (t.commit === null || isString(t.commit)) && Array.isArray(t.ancestors) && t.ancestors.every(isString);
-}
-function isEntry(v) {
-  return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
-}
-var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-function readyFromFiles(storeDir, head) {
-  const shards = /* @__PURE__ */ new Map();
-  const shardFor = (kind, field, key) => {
-    const name = shardName(kind, shardOf(key));
-    if (!shards.has(name)) {
-      const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord2(value) ? value : null);
-    }
-    return shards.get(name) ?? null;
-  };
-  const headFor = (key) => {
-    const shard = shardFor("heads", "heads", key);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, key)) return void 0;
-    const record3 = shard[key];
-    return isHead(record3) ? record3 : null;
-  };
-  const entriesOf = (anchor) => {
-    const shard = shardFor("paths", "anchors", anchor);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, anchor)) return [];
-    const list = shard[anchor];
-    return Array.isArray(list) && list.every(isEntry) ? list : null;
-  };
-  const excerpts = (keys) => {
-    const out = {};
-    for (const key of keys) {
-      const shard = shardFor("text", "excerpts", key);
-      if (shard === null) return null;
-      if (!Object.hasOwn(shard, key)) continue;
-      const text = shard[key];
-      if (!isString(text)) return null;
-      out[key] = text;
-    }
-    return out;
-  };
-  return {
-    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
-    chainKeys: (projectId, threadId) => {
-      const key = excerptKey(projectId, threadId);
-      const h = headFor(key);
-      if (h === null) return null;
-      return h === void 0 ? [] : [key, ...h.ancestors];
-    },
-    covering: (file) => coveringFrom(file, entriesOf, headFor),
-    excerpts,
-    size: { threads: head.threads, withPaths: head.withPaths }
-  };
-}
-async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path18.join)(recallCacheDir(storeDir), name);
-  await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
-`, { durable: false });
-}
-async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path18.join)(recallCacheDir(storeDir), "head.json");
-  assertNoLinksBelow(storeDir, headPath);
-  await writePart(storeDir, "head.json", { ...head, quick });
-}
-
-// src/core/recall/path-index-stamp.ts
-var import_node_fs23 = require("fs");
-var import_node_path20 = require("path");
-
-// src/core/store/file-stamp.ts
-var import_node_fs21 = require("fs");
-function statStamp(s) {
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
-function changedNsOf(s) {
-  return s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-}
-function settledAtMs(changedNs) {
-  return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
-}
-var RACY_MARGIN_MS = 3e3;
-var FINE_RACY_MARGIN_MS = 50;
-function racyMarginMs(changedNs) {
-  return changedNs % 1000000000n === 0n ? RACY_MARGIN_MS : FINE_RACY_MARGIN_MS;
-}
-function stampOf(path, kind) {
-  try {
-    const s = (0, import_node_fs21.lstatSync)(path, { bigint: true });
-    if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
-    const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
-  } catch {
-    return null;
-  }
-}
-
-// src/core/store/threads-changed.ts
-var import_node_fs22 = require("fs");
-var import_node_path19 = require("path");
-function threadsChangedPath(storeDir) {
-  return (0, import_node_path19.join)(storeDir, "cache", "threads-changed");
-}
-
-// src/core/recall/path-index-stamp.ts
-var STAMP_MAX_ENTRIES = 2e5;
-var QUICK_MAX_PROJECTS = 256;
-function threadFilesStamp(storeDir) {
-  const parts = [];
-  let latest = 0n;
-  const walk = (dir, rel) => {
-    let names;
-    try {
-      names = (0, import_node_fs23.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
-    } catch {
-      parts.push(`${rel}:unreadable`);
-      return true;
-    }
-    for (const name of names) {
-      if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path20.join)(dir, name);
-      let s;
-      try {
-        s = (0, import_node_fs23.lstatSync)(path, { bigint: true });
-      } catch {
-        continue;
-      }
-      if (!s.isDirectory()) continue;
-      const changed = changedNsOf(s);
-      if (changed > latest) latest = changed;
-      parts.push(`${rel}/${name}:${statStamp(s)}`);
-      if (!walk(path, `${rel}/${name}`)) return false;
-    }
-    return true;
-  };
-  const top = (0, import_node_path20.join)(storeDir, "threads");
-  let root;
-  try {
-    root = (0, import_node_fs23.lstatSync)(top, { bigint: true });
-  } catch {
-    return { stamp: "absent", settledAtMs: 0 };
-  }
-  if (!root.isDirectory()) return { stamp: "not-a-directory", settledAtMs: 0 };
-  parts.push(statStamp(root));
-  if (changedNsOf(root) > latest) latest = changedNsOf(root);
-  if (!walk(top, "")) return null;
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settledAtMs(latest) };
-}
-function recallQuickStamp(storeDir, gitTop) {
-  const parts = [];
-  let settled = 0;
-  const add = (name, path, kind) => {
-    const s = stampOf(path, kind);
-    if (s !== null && s.settledAtMs > settled) settled = s.settledAtMs;
-    parts.push(`${name}:${s?.stamp ?? "-"}`);
-  };
-  add("signal", threadsChangedPath(storeDir), "file");
-  if (gitTop !== null) {
-    let dir;
-    try {
-      dir = gitDir(gitTop);
-    } catch {
-      dir = null;
-    }
-    if (dir === null) parts.push("git:-");
-    else {
-      add("index", (0, import_node_path20.join)(dir, "index"), "file");
-      add("HEAD", (0, import_node_path20.join)(dir, "HEAD"), "file");
-    }
-  }
-  const top = (0, import_node_path20.join)(storeDir, "threads");
-  add("threads", top, "dir");
-  let names;
-  try {
-    names = (0, import_node_fs23.readdirSync)(top).sort();
-  } catch (e) {
-    if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
-    return null;
-  }
-  if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path20.join)(top, name), "dir");
-  return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
-}
-
-// src/core/recall/path-index-build.ts
-var import_promises = require("timers/promises");
-async function cachedPathIndex(storeDir, gitTop) {
-  return (await savedIndex(storeDir, gitTop))?.ready ?? null;
-}
-async function savedIndex(storeDir, gitTop) {
-  const head = readIndexHead(storeDir);
-  if (head === null) return null;
-  const quick = recallQuickStamp(storeDir, gitTop);
-  if (quick !== null && head.quick === quick.stamp) return { head, ready: readyFromFiles(storeDir, head) };
-  const full = threadFilesStamp(storeDir);
-  if (full === null || full.stamp !== head.full) return null;
-  const now = Date.now();
-  if (quick !== null && quick.settledAtMs <= now && full.settledAtMs <= now) {
-    const again = recallQuickStamp(storeDir, gitTop);
-    if (again?.stamp === quick.stamp) {
-      try {
-        await saveQuickStamp(storeDir, head, quick.stamp);
-      } catch {
-      }
-    }
-  }
-  return { head, ready: readyFromFiles(storeDir, head) };
-}
-
-// src/hooks/hook-fast.ts
 async function indexUpkeep(storeDir, rotate) {
   if (indexBehind(storeDir)) await rotate();
 }
@@ -5186,6 +4287,8 @@ async function recordAfterUpkeep(storeDir, events, rotate) {
   await indexUpkeep(storeDir, rotate);
   await record2(storeDir, events, rotate);
 }
+
+// src/hooks/hook-fast.ts
 async function fastMeasure(input, env, kind, rotate) {
   const restart = kind === "preCompacts" || input.reason === "clear";
   const conversation = fastConversation(input, env, (storeDir, sessionId, session2) => {
@@ -5241,26 +4344,6 @@ async function fastPrompt(input, env, rotate) {
   await indexUpkeep(store.storeDir, rotate);
   return output;
 }
-async function fastRecall(input, env, rotate, answer) {
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  return answer(
-    {
-      storeDir: store.storeDir,
-      root: store.root,
-      gitTop: store.gitTop,
-      session: hookSessionOr(env, input),
-      state: store.state,
-      projectIds: () => projectIds(store.storeDir),
-      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
-      branch: () => startKey(store.gitTop),
-      sessionEvents: () => sessionEvents(store.storeDir, input.sessionId),
-      index: () => cachedPathIndex(store.storeDir, store.gitTop),
-      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate)
-    },
-    input
-  );
-}
 async function tryFast(name, input, env, rotate) {
   switch (name) {
     case "session-start":
@@ -5272,9 +4355,8 @@ async function tryFast(name, input, env, rotate) {
     case "user-prompt-submit":
       return fastPrompt(input, env, rotate);
     case "pre-tool-use":
-      return fastRecall(input, env, rotate, toolRecall);
     case "subagent-start":
-      return fastRecall(input, env, rotate, subagentContext);
+      return null;
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);
@@ -5283,10 +4365,10 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/main-run.ts
-var import_node_path22 = require("path");
+var import_node_path15 = require("path");
 
 // src/hooks/hook-input.ts
-var import_node_fs24 = require("fs");
+var import_node_fs17 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
@@ -5315,7 +4397,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs24.fstatSync)(0);
+    stat = (0, import_node_fs17.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -5327,7 +4409,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs24.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs17.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -5418,8 +4500,8 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs25 = require("fs");
-var import_node_path21 = require("path");
+var import_node_fs18 = require("fs");
+var import_node_path14 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
 }
@@ -5472,7 +4554,7 @@ function withLine(output, line) {
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
 function sibling(name) {
-  return require((0, import_node_path22.join)(__dirname, name));
+  return require((0, import_node_path15.join)(__dirname, name));
 }
 function guarded(check) {
   try {

@@ -325,7 +325,8 @@ function isDirectory2(path) {
 
 // src/hooks/entry.ts
 function mainBundle(name) {
-  return name === "session-start" ? "hook-start.cjs" : "hook-main.cjs";
+  if (name === "session-start") return "hook-start.cjs";
+  return name === "pre-tool-use" || name === "subagent-start" ? "hook-recall.cjs" : "hook-main.cjs";
 }
 async function runHook(name) {
   const startedAt = Date.now();

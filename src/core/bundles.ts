@@ -5,6 +5,7 @@ export const BUNDLES = {
   "hook.cjs": "src/hooks/entry.ts",
   "hook-start.cjs": "src/hooks/main-start.ts",
   "hook-main.cjs": "src/hooks/main.ts",
+  "hook-recall.cjs": "src/hooks/main-recall.ts",
   "hook-core.cjs": "src/hooks/hook-core.ts",
   "server.mjs": "src/server/main.ts",
   "cli.cjs": "src/cli/entry.ts",

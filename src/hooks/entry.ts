@@ -1,7 +1,8 @@
 // Hook entry (plugin/dist/hook.cjs <session-start|session-end|pre-compact|user-prompt-submit|pre-tool-use|subagent-start>): CommonJS, node builtins only,
 // small. When the environment names a workspace without `.threadmind/` it exits before loading anything more or reading
 // stdin; otherwise it runs the hooks, compiled through a V8 code cache: SessionStart from plugin/dist/hook-start.cjs
-// (main-start.ts: its fast path and the team check only), the others from hook-main.cjs (main.ts).
+// (main-start.ts: its fast path and the team check only), PreToolUse and SubagentStart from hook-recall.cjs
+// (main-recall.ts), the others from hook-main.cjs (main.ts).
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.js";
 import { isHookName } from "./hook-plans.js";
@@ -10,9 +11,13 @@ import { storeExists, type Workspace } from "../core/workspace.js";
 
 type HookMain = typeof import("./main.js");
 
-/** The bundle that runs `name`: SessionStart's own (what every session start reads and deserialises is kept small). */
+/**
+ * The bundle that runs `name`: SessionStart's own, and PreToolUse's (run before every file edit) with SubagentStart's:
+ * what each reads and deserialises at every start is kept to what it runs.
+ */
 function mainBundle(name: string | undefined): string {
-  return name === "session-start" ? "hook-start.cjs" : "hook-main.cjs";
+  if (name === "session-start") return "hook-start.cjs";
+  return name === "pre-tool-use" || name === "subagent-start" ? "hook-recall.cjs" : "hook-main.cjs";
 }
 
 export async function runHook(name: string | undefined): Promise<void> {

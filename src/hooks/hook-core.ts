@@ -1,4 +1,4 @@
-// The hooks proper (plugin/dist/hook-core.cjs, loaded by hook-start.cjs or hook-main.cjs when the fast path cannot answer): the full services.
+// The hooks proper (plugin/dist/hook-core.cjs, loaded by hook-start.cjs, hook-recall.cjs or hook-main.cjs when the fast path cannot answer): the full services.
 import type { HookInput } from "./hook-input.js";
 import type { HookOutput } from "./hook-output.js";
 import { hookServices, openHookServices } from "./hook-services.js";

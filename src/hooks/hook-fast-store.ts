@@ -1,4 +1,4 @@
-// The store as every hook's fast path sees it (in plugin/dist/hook-start.cjs and hook-main.cjs): local state, the project
+// The store as every hook's fast path sees it (in plugin/dist/hook-start.cjs, hook-recall.cjs and hook-main.cjs): local state, the project
 // ids, the conversation's logged events, and appends that leave the log's upkeep to the hooks proper. No YAML, no services.
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";

@@ -1,10 +1,10 @@
-// The fast paths of SessionEnd, PreCompact, UserPromptSubmit, PreToolUse and SubagentStart (bundled into plugin/dist/hook-main.cjs; SessionStart's is
-// hook-fast-start.ts, in hook-start.cjs; the store helpers both use are hook-fast-store.ts): no YAML, no services.
+// The fast paths of SessionEnd, PreCompact and UserPromptSubmit (bundled into plugin/dist/hook-main.cjs; SessionStart's is
+// hook-fast-start.ts, in hook-start.cjs; PreToolUse's and SubagentStart's hook-fast-recall.ts, in hook-recall.cjs; the
+// store helpers they share are hook-fast-store.ts): no YAML, no services.
 // SessionEnd/PreCompact measure and append; UserPromptSubmit nudges (always answered here). Null means "cannot tell from
 // here": the caller then runs the hooks proper (hook-core.cjs), which decide everything else and fill the cache. Null
 // only before any write.
-import type { MeasurementEvent } from "../core/measure/measurement-log.js";
-import { indexBehind, instanceEvents, sessionAndInstanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
+import { instanceEvents, sessionAndInstanceEvents, sessionEvents } from "../core/measure/measurement-log-read.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookInput } from "./hook-input.js";
 import type { HookName } from "./hook-plans.js";
@@ -14,25 +14,8 @@ import { hookSessionOr, isClaudeInstance } from "../core/session-key.js";
 import { startKey } from "../core/git/git.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { isUnreadableMeasurementLog } from "../core/measure/measurement-log.js";
-import { fastConversation, fastStore, projectIds, record, type Rotate } from "./hook-fast-store.js";
-import { toolRecall, type RecallStore } from "./tool-recall.js";
-import { subagentContext } from "./subagent-context.js";
-import { cachedPathIndex } from "../core/recall/path-index-build.js";
-
-/**
- * After SessionEnd, PreCompact or UserPromptSubmit read the log, before they append to it: when a lookup found its index
- * far behind (every ~64 KiB of log, i.e. every few dozen sessions), the hooks proper write it anew, over the log as
- * read (its writing code is not in this bundle, which every hook compiles). Asked again after an append, it is a no-op.
- */
-async function indexUpkeep(storeDir: string, rotate: Rotate): Promise<void> {
-  if (indexBehind(storeDir)) await rotate();
-}
-
-/** record for these hooks: the index's upkeep first (see indexUpkeep). */
-async function recordAfterUpkeep(storeDir: string, events: readonly MeasurementEvent[], rotate: Rotate): Promise<void> {
-  await indexUpkeep(storeDir, rotate);
-  await record(storeDir, events, rotate);
-}
+import { fastConversation, fastStore, projectIds, type Rotate } from "./hook-fast-store.js";
+import { indexUpkeep, recordAfterUpkeep } from "./hook-fast-record.js";
 
 async function fastMeasure(
   input: HookInput,
@@ -105,36 +88,6 @@ async function fastPrompt(input: HookInput, env: NodeJS.ProcessEnv, rotate: Rota
 }
 
 /**
- * PreToolUse (point-of-action recall) and SubagentStart (the subagent's lean context) from the cached path index; null
- * (the hooks proper build it) when the store or the index is not ready for the fast path.
- */
-async function fastRecall(
-  input: HookInput,
-  env: NodeJS.ProcessEnv,
-  rotate: Rotate,
-  answer: (store: RecallStore, input: HookInput) => Promise<HookOutput | null>,
-): Promise<HookOutput | null> {
-  const store = fastStore(input, env);
-  if (store === null) return null;
-  return answer(
-    {
-      storeDir: store.storeDir,
-      root: store.root,
-      gitTop: store.gitTop,
-      session: hookSessionOr(env, input),
-      state: store.state,
-      projectIds: () => projectIds(store.storeDir),
-      threadExists: (projectId, threadId) => threadFileExists(store.storeDir, projectId, threadId),
-      branch: () => startKey(store.gitTop),
-      sessionEvents: () => sessionEvents(store.storeDir, input.sessionId),
-      index: () => cachedPathIndex(store.storeDir, store.gitTop),
-      recordEvents: (events) => recordAfterUpkeep(store.storeDir, events, rotate),
-    },
-    input,
-  );
-}
-
-/**
  * The hook's output from the fast path, or null when the hooks proper must run (nothing was written then, but for
  * PreToolUse's record of the changed file, which the hooks proper read back: tool-recall.ts).
  */
@@ -155,9 +108,9 @@ export async function tryFast(
     case "user-prompt-submit":
       return fastPrompt(input, env, rotate);
     case "pre-tool-use":
-      return fastRecall(input, env, rotate, toolRecall);
     case "subagent-start":
-      return fastRecall(input, env, rotate, subagentContext);
+      // hook-recall.cjs answers them (hook-fast-recall.ts): the entry never runs them from this bundle.
+      return null;
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

@@ -1,5 +1,5 @@
-// The hooks as the entry (entry.ts, plugin/dist/hook.cjs) runs them, in plugin/dist/hook-start.cjs (SessionStart) and
-// hook-main.cjs (the others): the input read, the bundle's fast path answers, or, when it cannot, the hooks proper
+// The hooks as the entry (entry.ts, plugin/dist/hook.cjs) runs them, in plugin/dist/hook-start.cjs (SessionStart),
+// hook-recall.cjs (PreToolUse, SubagentStart) and hook-main.cjs (the others): the input read, the bundle's fast path answers, or, when it cannot, the hooks proper
 // (hook-core.cjs, loaded only then); SessionStart adds the team check.
 import { join } from "node:path";
 import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";

@@ -55,7 +55,7 @@ beforeAll(async () => {
   repo.commit("code", { "README.md": "x\n" });
   plugin = mkdtempSync(join(tmpdir(), "tm-plugin-cc-"));
   data = mkdtempSync(join(tmpdir(), "tm-plugin-data-"));
-  for (const bundle of ["hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"])
+  for (const bundle of ["hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-recall.cjs", "hook-core.cjs"])
     copyFileSync(join(HOOK_BUNDLE, "..", bundle), join(plugin, bundle));
   cacheFile = join(data, "code-cache", "hook-start.cjs-session-start.bin");
   const s = servicesFor(repo.dir, claudeInstanceSession(PID).key);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   repo = makeTempRepo();
   repo.commit("code", { "README.md": "x\n" });
   dist = mkdtempSync(join(tmpdir(), "tm-dist-real-"));
-  for (const bundle of ["hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-core.cjs"])
+  for (const bundle of ["hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-recall.cjs", "hook-core.cjs"])
     copyFileSync(join(HOOK_BUNDLE, "..", bundle), join(dist, bundle));
   root = mkdtempSync(join(tmpdir(), "tm-plugin-root-"));
   mkdirSync(join(root, "plugin"));

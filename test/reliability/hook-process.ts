@@ -6,8 +6,8 @@ import { join } from "node:path";
 export const HOOK_BUNDLE = join(import.meta.dirname, "../../plugin/dist/hook.cjs");
 
 export type HookName = "session-start" | "session-end" | "pre-compact";
-/** Every hook the bundle runs: the three above (which the damage tests cover), and the one before each prompt. */
-export type AnyHookName = HookName | "user-prompt-submit";
+/** Every hook the bundle runs: the three above (which the damage tests cover), the one before each prompt, and recall's two. */
+export type AnyHookName = HookName | "user-prompt-submit" | "pre-tool-use" | "subagent-start";
 
 export interface HookRun {
   code: number | null;
@@ -26,8 +26,8 @@ export interface HookRunOptions {
   transcriptPath: string;
   /** CLAUDE_PID: the Claude Code instance the hook belongs to. */
   claudePid: number;
-  /** Fields of the event's JSON to set or replace (such as SessionStart's `source`). */
-  event?: Record<string, string>;
+  /** Fields of the event's JSON to set or replace (such as SessionStart's `source`, PreToolUse's `tool_input`). */
+  event?: Record<string, unknown>;
   /** Raw stdin instead of the event's JSON. */
   stdin?: string;
   /** Leave stdin open (never send an end), as a stuck caller would. */
@@ -44,6 +44,8 @@ const EVENTS = {
   "session-end": { hook_event_name: "SessionEnd", reason: "other" },
   "pre-compact": { hook_event_name: "PreCompact", trigger: "auto", custom_instructions: "" },
   "user-prompt-submit": { hook_event_name: "UserPromptSubmit", prompt_id: "p1", permission_mode: "default", prompt: "go on" },
+  "pre-tool-use": { hook_event_name: "PreToolUse" },
+  "subagent-start": { hook_event_name: "SubagentStart", agent_id: "agent-1", agent_type: "general-purpose" },
 } as const satisfies Record<AnyHookName, Record<string, string>>;
 
 /** The environment of a hook under Claude Code, without anything of the test runner's that could pick the workspace. */

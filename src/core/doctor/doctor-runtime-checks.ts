@@ -120,8 +120,8 @@ function versionIn(path: string): { version: string } | { problem: string } {
 export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
 
 /**
- * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-start.cjs (SessionStart)
- * or hook-main.cjs, which load hook-core.cjs; the CLI's entry cli.cjs (run by cli.mjs, the name configs hold) loads
+ * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-start.cjs (SessionStart),
+ * hook-recall.cjs (PreToolUse, SubagentStart) or hook-main.cjs, which load hook-core.cjs; the CLI's entry cli.cjs (run by cli.mjs, the name configs hold) loads
  * cli-main.mjs, or cli-report.cjs for `report`, or cli-statusline.cjs for `statusline` (the user's status line), which
  * loads cli-statusline-store.cjs when it reads a title through the Store.
  */
@@ -135,6 +135,7 @@ const LOADED_AT_RUN_TIME = (
     "cli-statusline-store.cjs",
     "hook-start.cjs",
     "hook-main.cjs",
+    "hook-recall.cjs",
     "hook-core.cjs",
   ] as const satisfies readonly BundleFile[]
 ).map((file) => `plugin/dist/${file}`);
