@@ -2784,10 +2784,11 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
     const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path23.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
+    const marker = sweepMarkerPath(workspace.storeDir);
     const work = { listed: 0, read: 0 };
-    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit).map(shown).filter((f) => !unmerged.includes(f));
+    const marked = markerUnderWay(marker) ? [] : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit).map(shown).filter((f) => !unmerged.includes(f));
     if ((work.read ?? 0) >= MAX_FILES_READ)
-      startBackgroundCommand(workspace.storeDir, sweepMarkerPath(workspace.storeDir), workspace.root, cliPath, "conflict-sweep");
+      startBackgroundCommand(workspace.storeDir, marker, workspace.root, cliPath, "conflict-sweep");
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

@@ -9,6 +9,7 @@ import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/mer
 import { hookWorkspace } from "./hook-workspace.js";
 import { MAX_FILES_READ, type SweepWork, sweepMarkerPath, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
 import { startBackgroundCommand } from "./background-command.js";
+import { markerUnderWay } from "../core/store/background-marker.js";
 import { commitNotice } from "./commit-notice.js";
 
 /** Files in a git dir that say an operation stopped with the index possibly holding conflicts. */
@@ -64,14 +65,20 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
     const shown = (rel: string) => gitPath(top ?? workspace.root, join(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
+    // While a background sweep judges the files (started by an earlier start, below), a start sweeps nothing: listing a
+    // large store's changed folders and reading another budget's worth is that process's work, and its verdicts reach
+    // the next start. Files it finds with markers are named then (doctor, thread_list and the thread's read name them now).
+    const marker = sweepMarkerPath(workspace.storeDir);
     const work: SweepWork = { listed: 0, read: 0 };
-    const marked = threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit)
-      .map(shown)
-      .filter((f) => !unmerged.includes(f));
+    const marked = markerUnderWay(marker)
+      ? []
+      : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit)
+          .map(shown)
+          .filter((f) => !unmerged.includes(f));
     // Its whole budget read: files are left unjudged (a fresh clone or checkout of a large store). A process of its own
     // judges the rest now, so that the next starts do not each read another budget's worth.
     if ((work.read ?? 0) >= MAX_FILES_READ)
-      startBackgroundCommand(workspace.storeDir, sweepMarkerPath(workspace.storeDir), workspace.root, cliPath, "conflict-sweep");
+      startBackgroundCommand(workspace.storeDir, marker, workspace.root, cliPath, "conflict-sweep");
     const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

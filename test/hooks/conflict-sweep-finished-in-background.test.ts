@@ -1,7 +1,7 @@
 // Guards the first session starts of a large store (#31: a fresh clone of 10,000 threads took ~50 slow starts, each
 // reading 200 more thread files for conflict markers): a start whose sweep read its whole budget starts
 // `thread-mind-mcp conflict-sweep` in the background, which judges the rest, so that the next starts read nothing.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo } from "../support/temp-repo.js";
@@ -77,6 +77,23 @@ describe("a session start whose conflict-marker sweep cannot finish", () => {
     expect(found).toContain(`threads/refunds/${marked}`);
     const second = await start(dir, "s2");
     expect(parseHookStdout(second.stdout)?.systemMessage ?? "").toContain(marked);
+  });
+
+  it("sweeps nothing while the background sweep is under way: that process judges the files", async () => {
+    const { dir } = await largeStore(-MAX_FILES_READ + 10);
+    const storeDir = join(dir, ".threadmind");
+    // A live process (this one) holds the sweep's marker, as a background sweep does while it runs.
+    writeFileSync(sweepMarkerPath(storeDir), `${process.pid}\n`);
+    const run = await start(dir, "s1");
+    expect(run).toMatchObject({ code: 0, hung: false });
+    expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("REFUND-DECISION");
+    // Every thread file still unjudged: the start read none (it judged all of them, within its budget, before).
+    const work: SweepWork = { listed: 0, read: 0 };
+    threadFilesWithMarkers(storeDir, Date.now(), work);
+    const threadFiles = readdirSync(join(storeDir, "threads", "refunds"), { recursive: true }).filter((f) =>
+      String(f).endsWith(".md"),
+    );
+    expect(work.read).toBe(threadFiles.length);
   });
 
   it("starts none when its sweep judged every file within its budget", async () => {
