@@ -330,6 +330,11 @@ export async function hookBenchmarks(ctx) {
     toolEmpty: hookCase(dist, "PreToolUse", emptyRepo, startId, emptyTranscript, toolWrite(emptyRepo, "src/a.ts")),
     toolMiss: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, "src/uncovered/a.ts")),
     toolHit: hookCase(dist, "PreToolUse", ws.root, small.sessionId, small.path, toolWrite(ws.root, RECALL_FILE)),
+    // A subagent of the conversation starts: the lean context of its thread (Decisions, Constraints, ancestors').
+    subagent: hookCase(dist, "SubagentStart", ws.root, small.sessionId, small.path, {
+      agent_id: "bench-agent",
+      agent_type: "general-purpose",
+    }),
     // The status line command (thread-mind-mcp statusline) as Claude Code runs it after a response: its JSON on stdin.
     statusline: shellSpec(`node "${join(dist, "cli.cjs")}" statusline`, {
       cwd: ws.root,
@@ -431,6 +436,15 @@ export async function hookBenchmarks(ctx) {
           `PreToolUse did not recall the decisions for ${RECALL_FILE}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
         );
     },
+    subagent: (r) => {
+      const out = parseOutput(r.stdout);
+      if (out?.systemMessage && GAVE_UP.test(out.systemMessage)) return "gave-up";
+      const context = out?.hookSpecificOutput?.additionalContext;
+      if (typeof context !== "string" || !context.includes(`(${ws.deepestId})`))
+        throw new Error(
+          `SubagentStart did not hand over the context of ${ws.deepestId}: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`,
+        );
+    },
     statusline: (r) => {
       if (!/^◆ .+ · /.test(r.stdout)) throw new Error(`statusline printed: ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`);
     },
@@ -499,6 +513,7 @@ export async function hookBenchmarks(ctx) {
     toolEmpty: [],
     toolMiss: [],
     toolHit: [],
+    subagent: [],
     statusline: [],
     codexStart: [],
     codexPromptSmall: [],
@@ -522,6 +537,7 @@ export async function hookBenchmarks(ctx) {
     "toolEmpty",
     "toolMiss",
     "toolHit",
+    "subagent",
     "statusline",
   ];
   // The floor twice a round (as many floor samples as before the Codex rows).
@@ -723,8 +739,15 @@ export async function hookBenchmarks(ctx) {
         timeFigure(
           "hook-tool-hit",
           "PreToolUse hook (Write), a covered file: decisions handed over",
-          "as above, one thread's decisions injected (with its stale-path check: one git process)",
+          "as above, one thread's decisions injected (its stale-path check answered from git's files: written at HEAD)",
           "toolHit",
+          1.25,
+        ),
+        timeFigure(
+          "hook-subagent",
+          "SubagentStart hook: a subagent's lean context",
+          `${sizes.threads.toLocaleString("en-US")} threads, depth ${sizes.depth}: the Decisions and Constraints of the deepest thread and its ancestors`,
+          "subagent",
           1.25,
         ),
         timeFigure(
@@ -833,6 +856,7 @@ export async function hookBenchmarks(ctx) {
     "hook-prompt-large": "promptLarge",
     "hook-tool-miss": "toolMiss",
     "hook-tool-hit": "toolHit",
+    "hook-subagent": "subagent",
     "hook-codex-start-store": "codexStart",
     "hook-codex-prompt-store": "codexPromptSmall",
     "hook-codex-prompt-size": "codexPromptLarge",

@@ -17,6 +17,7 @@ const FIGURES = [
   "hook-tool-empty",
   "hook-tool-miss",
   "hook-tool-hit",
+  "hook-subagent",
   "hook-rss-startBig",
   "hook-rss-startEmpty",
   "hook-rss-endLarge",
