@@ -45,16 +45,16 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
-// node_modules/tsup/assets/cjs_shims.js
+// ../main/node_modules/tsup/assets/cjs_shims.js
 var getImportMetaUrl, importMetaUrl;
 var init_cjs_shims = __esm({
-  "node_modules/tsup/assets/cjs_shims.js"() {
+  "../main/node_modules/tsup/assets/cjs_shims.js"() {
     getImportMetaUrl = () => typeof document === "undefined" ? new URL(`file:${__filename}`).href : document.currentScript && document.currentScript.tagName.toUpperCase() === "SCRIPT" ? document.currentScript.src : new URL("main.js", document.baseURI).href;
     importMetaUrl = /* @__PURE__ */ getImportMetaUrl();
   }
 });
 
-// node_modules/fzstd/esm/index.mjs
+// ../main/node_modules/fzstd/esm/index.mjs
 var esm_exports = {};
 __export(esm_exports, {
   Decompress: () => Decompress,
@@ -99,7 +99,7 @@ function decompress(dat, buf) {
 }
 var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
 var init_esm = __esm({
-  "node_modules/fzstd/esm/index.mjs"() {
+  "../main/node_modules/fzstd/esm/index.mjs"() {
     init_cjs_shims();
     ab = ArrayBuffer;
     u8 = Uint8Array;

@@ -30,7 +30,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/fzstd/esm/index.mjs
+// ../main/node_modules/fzstd/esm/index.mjs
 var esm_exports = {};
 __export(esm_exports, {
   Decompress: () => Decompress,
@@ -75,7 +75,7 @@ function decompress(dat, buf) {
 }
 var ab, u8, u16, i16, i32, slc, fill, cpw, ZstdErrorCode, ec, err, rb, b4, rzfh, msb, rfse, rhu, dllt, dmlt, doct, b2bl, llb, llbl, mlb, mlbl, dhu, dhu4, rzb, cct, Decompress;
 var init_esm = __esm({
-  "node_modules/fzstd/esm/index.mjs"() {
+  "../main/node_modules/fzstd/esm/index.mjs"() {
     "use strict";
     ab = ArrayBuffer;
     u8 = Uint8Array;
