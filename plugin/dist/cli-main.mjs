@@ -9581,41 +9581,41 @@ function parseSummary(summary) {
     sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
   };
 }
-function renderSummary(parsed) {
+function renderSummary(parsed2) {
   const parts = [];
-  const preamble = trimBlankLines(parsed.preamble);
+  const preamble = trimBlankLines(parsed2.preamble);
   if (preamble !== "") parts.push(preamble);
-  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+  for (const s of parsed2.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
 ${s.body}`);
   return parts.join("\n\n");
 }
 function ancestorExcerpt(summary) {
-  const parsed = parseSummary(summary);
-  if (parsed.sections.length === 0) return summary.trim();
-  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  const parsed2 = parseSummary(summary);
+  if (parsed2.sections.length === 0) return summary.trim();
+  const kept = parsed2.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
   return renderSummary({ preamble: "", sections: kept });
 }
 function updateSection(summary, key, content, replace) {
-  const parsed = parseSummary(summary);
+  const parsed2 = parseSummary(summary);
   const text2 = trimBlankLines(content);
-  const existing = parsed.sections.find((s) => s.key === key);
+  const existing = parsed2.sections.find((s) => s.key === key);
   if (existing) {
     if (text2 === "" && !replace) return summary;
     existing.body = replace || existing.body === "" ? text2 : `${existing.body}
 ${text2}`;
-    return renderSummary(parsed);
+    return renderSummary(parsed2);
   }
   const order = SECTION_KEYS.indexOf(key);
-  let insertAt = parsed.sections.length;
-  for (let i = 0; i < parsed.sections.length; i++) {
-    const k = parsed.sections[i].key;
+  let insertAt = parsed2.sections.length;
+  for (let i = 0; i < parsed2.sections.length; i++) {
+    const k = parsed2.sections[i].key;
     if (k !== null && SECTION_KEYS.indexOf(k) > order) {
       insertAt = i;
       break;
     }
   }
-  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text2 });
-  return renderSummary(parsed);
+  parsed2.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text2 });
+  return renderSummary(parsed2);
 }
 function trimBlankLines(text2) {
   return text2.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
@@ -13892,14 +13892,14 @@ function entriesFromText(file, stamp, text2) {
   return entriesFromThread(file, stamp, hash, thread);
 }
 function entriesFromThread(file, stamp, hash, thread) {
-  const parsed = parseSummary(thread.summary);
+  const parsed2 = parseSummary(thread.summary);
   const meta = {
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
     createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
-    headings: parsed.sections.map((s) => s.heading)
+    headings: parsed2.sections.map((s) => s.heading)
   };
   if (thread.status) meta.status = thread.status;
   if (thread.branch) meta.branch = thread.branch;
@@ -13908,8 +13908,8 @@ function entriesFromThread(file, stamp, hash, thread) {
   if (thread.related && thread.related.length > 0) meta.related = thread.related;
   const docs = [];
   const reasons = [];
-  if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
-  for (const s of parsed.sections) {
+  if (parsed2.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed2.preamble.trim() });
+  for (const s of parsed2.sections) {
     let text2 = s.body;
     if (thread.status && s.key === "decisions") {
       const lines = text2.split("\n");
@@ -14152,9 +14152,9 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromText(file, stamp, text2);
-    this.setEntry(parsed.catalog);
-    this.pendingBodies.set(id, parsed.body);
+    const parsed2 = entriesFromText(file, stamp, text2);
+    this.setEntry(parsed2.catalog);
+    this.pendingBodies.set(id, parsed2.body);
   }
   /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
   rereadFolder(file, force, knownStamp) {
@@ -14193,9 +14193,9 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromThread(file, stamp, hash, thread);
-    this.setEntry(parsed.catalog);
-    this.pendingBodies.set(id, parsed.body);
+    const parsed2 = entriesFromThread(file, stamp, hash, thread);
+    this.setEntry(parsed2.catalog);
+    this.pendingBodies.set(id, parsed2.body);
   }
   setEntry(entry) {
     const id = entryThreadId(entry.file);
@@ -14872,14 +14872,14 @@ function sectionChanges(before, after2) {
   return out;
 }
 function sectionLines(summary) {
-  const parsed = parseSummary(summary);
+  const parsed2 = parseSummary(summary);
   const out = /* @__PURE__ */ new Map();
   const add = (name, text2) => {
     const lines = text2.split("\n").map((l) => l.trim()).filter((l) => l !== "");
     out.set(name, [...out.get(name) ?? [], ...lines]);
   };
-  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
-  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
+  if (parsed2.preamble.trim() !== "") add("Summary", parsed2.preamble);
+  for (const s of parsed2.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
   return out;
 }
 function rank(name) {
@@ -16059,13 +16059,13 @@ var jwtRule = {
 function isJwtHeader(segment) {
   const decoded = Buffer.from(segment, "base64url").toString("utf8");
   if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+  let parsed2;
   try {
-    parsed = JSON.parse(decoded);
+    parsed2 = JSON.parse(decoded);
   } catch {
     return false;
   }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+  return typeof parsed2 === "object" && parsed2 !== null && "alg" in parsed2 && typeof parsed2.alg === "string";
 }
 var bearerRule = {
   pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
@@ -17065,18 +17065,18 @@ function optionParserAvailable() {
 function parseCommandArgs(argv, known) {
   const options = {};
   for (const [name, kind] of Object.entries(known)) options[name] = { type: kind === "value" ? "string" : "boolean" };
-  let parsed;
+  let parsed2;
   try {
-    parsed = util.parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    parsed2 = util.parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   } catch (e) {
     throw usageErrorOf(e, known);
   }
   const flags = /* @__PURE__ */ new Map();
-  for (const [name, value] of Object.entries(parsed.values)) {
+  for (const [name, value] of Object.entries(parsed2.values)) {
     if (typeof value === "string") flags.set(name, value);
     else if (value === true) flags.set(name, true);
   }
-  return { positionals: parsed.positionals, flags };
+  return { positionals: parsed2.positionals, flags };
 }
 function usageErrorOf(e, known) {
   if (!(e instanceof Error) || !("code" in e)) return e;
@@ -19382,19 +19382,19 @@ function isBranchCopy(value) {
   const forkedFrom = record2.forkedFrom;
   return typeof forkedFrom === "object" && forkedFrom !== null;
 }
-function mainUserRecord(parsed) {
-  const value = jsonObject(parsed);
+function mainUserRecord(parsed2) {
+  const value = jsonObject(parsed2);
   if (value === null) return null;
   const record2 = value;
   return record2.type === "user" && record2.isSidechain !== true ? value : null;
 }
-function isClearCommand(parsed) {
-  const record2 = mainUserRecord(parsed);
+function isClearCommand(parsed2) {
+  const record2 = mainUserRecord(parsed2);
   if (record2 === null || !userTexts(record2).some((t) => t.includes(CLEAR_COMMAND))) return null;
   return { at: typeof record2.timestamp === "string" ? record2.timestamp : null };
 }
-function planStartOf(parsed) {
-  const record2 = mainUserRecord(parsed);
+function planStartOf(parsed2) {
+  const record2 = mainUserRecord(parsed2);
   if (record2 === null) return null;
   const at = typeof record2.timestamp === "string" ? record2.timestamp : null;
   if (typeof record2.planContent === "string" && record2.planContent.trim() !== "") {
@@ -19423,8 +19423,8 @@ function stringField2(value, key) {
   const field = record2[key];
   return typeof field === "string" && field !== "" ? field : null;
 }
-function isClearHookRecord(parsed) {
-  const value = jsonObject(parsed);
+function isClearHookRecord(parsed2) {
+  const value = jsonObject(parsed2);
   if (value === null) return false;
   const record2 = value;
   if (record2.type === "attachment") return record2.attachment?.hookName === CLEAR_HOOK_NAME;
@@ -20069,16 +20069,16 @@ function readEntries(location) {
     return entries2;
   }
   if (bytes2 === null || bytes2.length > SCAN_CACHE_MAX_BYTES) return entries2;
-  let parsed;
+  let parsed2;
   try {
-    parsed = JSON.parse(bytes2.toString("utf8"));
+    parsed2 = JSON.parse(bytes2.toString("utf8"));
   } catch {
     return entries2;
   }
-  if (!isRecord2(parsed) || parsed.kind !== KIND || parsed.version !== VERSION || parsed.builtBy !== location.builtBy)
+  if (!isRecord2(parsed2) || parsed2.kind !== KIND || parsed2.version !== VERSION || parsed2.builtBy !== location.builtBy)
     return entries2;
-  if (!isRecord2(parsed.entries)) return entries2;
-  for (const [path, entry] of Object.entries(parsed.entries)) {
+  if (!isRecord2(parsed2.entries)) return entries2;
+  for (const [path, entry] of Object.entries(parsed2.entries)) {
     if (!isRecord2(entry) || typeof entry.stamp !== "string" || !isRecord2(entry.session)) continue;
     if (entry.session.path !== path) continue;
     entries2.set(path, { stamp: entry.stamp, session: entry.session });
@@ -21990,7 +21990,7 @@ function bundlePath(pluginRoot2, file) {
 }
 
 // src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 4;
+var PATH_INDEX_VERSION = 5;
 var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
@@ -22135,14 +22135,75 @@ function readyFromMemory(index) {
     size: { threads: index.threads.length, withPaths: index.threads.filter((t) => t.paths.length > 0).length }
   };
 }
+
+// src/core/recall/keyed-lines.ts
+function encodeKeyedLines(header, entries2) {
+  const sorted = [...entries2].sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const body = sorted.map(([key, value]) => `${JSON.stringify([key, value])}
+`).join("");
+  return `${JSON.stringify({ ...header, size: Buffer.byteLength(body) })}
+${body}`;
+}
+var NEWLINE4 = 10;
+var isRecord3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function parsed(text2) {
+  try {
+    return JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+}
+function keyedLinesHeader(bytes2) {
+  const end = bytes2.indexOf(NEWLINE4);
+  if (end === -1) return null;
+  const header = parsed(bytes2.toString("utf8", 0, end));
+  if (!isRecord3(header) || header.size !== bytes2.length - end - 1) return null;
+  return header;
+}
+function lineEntry(text2) {
+  const line = parsed(text2);
+  return Array.isArray(line) && line.length === 2 && typeof line[0] === "string" ? [line[0], line[1]] : null;
+}
+function keyedLineValue(bytes2, key) {
+  const at = bytes2.indexOf(`
+[${JSON.stringify(key)},`, 0, "utf8");
+  if (at === -1) return void 0;
+  const end = bytes2.indexOf(NEWLINE4, at + 1);
+  const entry = lineEntry(bytes2.toString("utf8", at + 1, end === -1 ? bytes2.length : end));
+  return entry !== null && entry[0] === key ? { value: entry[1] } : null;
+}
+function allKeyedLines(bytes2) {
+  const out = [];
+  let start = bytes2.indexOf(NEWLINE4) + 1;
+  if (start === 0) return null;
+  while (start < bytes2.length) {
+    const end = bytes2.indexOf(NEWLINE4, start);
+    if (end === -1) return null;
+    const text2 = bytes2.toString("utf8", start, end);
+    const entry = lineEntry(text2);
+    const previous = out.at(-1);
+    if (entry === null || !text2.startsWith(`[${JSON.stringify(entry[0])},`)) return null;
+    if (previous !== void 0 && !(previous[0] < entry[0])) return null;
+    out.push(entry);
+    start = end + 1;
+  }
+  return out;
+}
+
+// src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
   return join(storeDir, "cache", "recall");
 }
-var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
-function readJson(path) {
+var SHARD_KINDS = ["paths", "heads", "text"];
+var shardName = (kind, n, ext = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+function readBounded(path) {
   const bytes2 = readRegularFile(path, FILE_MAX_BYTES);
-  if (bytes2 === null || bytes2.length > FILE_MAX_BYTES) return null;
+  return bytes2 === null || bytes2.length > FILE_MAX_BYTES ? null : bytes2;
+}
+function readJson(path) {
+  const bytes2 = readBounded(path);
+  if (bytes2 === null) return null;
   try {
     const data = JSON.parse(bytes2.toString("utf8"));
     return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
@@ -22152,9 +22213,10 @@ function readJson(path) {
 }
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
-function readPart(storeDir, name, full) {
-  const d = readJson(join(recallCacheDir(storeDir), name));
-  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+function readShard(storeDir, name, full) {
+  const bytes2 = readBounded(join(recallCacheDir(storeDir), name));
+  const header = bytes2 === null ? null : keyedLinesHeader(bytes2);
+  return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes2 : null;
 }
 function readIndexHead(storeDir) {
   const d = readJson(join(recallCacheDir(storeDir), "head.json"));
@@ -22170,40 +22232,37 @@ function isHead(v) {
 function isEntry(v) {
   return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
-var isRecord3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
   const shards = /* @__PURE__ */ new Map();
-  const shardFor = (kind, field, key) => {
+  const lineOf2 = (kind, key) => {
     const name = shardName(kind, shardOf(key));
-    if (!shards.has(name)) {
-      const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord3(value) ? value : null);
+    let bytes2 = shards.get(name);
+    if (bytes2 === void 0) {
+      bytes2 = readShard(storeDir, name, head.full);
+      shards.set(name, bytes2);
     }
-    return shards.get(name) ?? null;
+    return bytes2 === null ? null : keyedLineValue(bytes2, key);
   };
   const headFor = (key) => {
-    const shard = shardFor("heads", "heads", key);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, key)) return void 0;
-    const record2 = shard[key];
-    return isHead(record2) ? record2 : null;
+    const found = lineOf2("heads", key);
+    if (found === null || found === void 0) return found;
+    return isHead(found.value) ? found.value : null;
   };
   const entriesOf = (anchor) => {
-    const shard = shardFor("paths", "anchors", anchor);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, anchor)) return [];
-    const list = shard[anchor];
+    const found = lineOf2("paths", anchor);
+    if (found === null) return null;
+    if (found === void 0) return [];
+    const list = found.value;
     return Array.isArray(list) && list.every(isEntry) ? list : null;
   };
   const excerpts = (keys) => {
     const out = {};
     for (const key of keys) {
-      const shard = shardFor("text", "excerpts", key);
-      if (shard === null) return null;
-      if (!Object.hasOwn(shard, key)) continue;
-      const text2 = shard[key];
-      if (!isString(text2)) return null;
-      out[key] = text2;
+      const found = lineOf2("text", key);
+      if (found === null) return null;
+      if (found === void 0) continue;
+      if (!isString(found.value)) return null;
+      out[key] = found.value;
     }
     return out;
   };
@@ -22225,43 +22284,54 @@ async function writePart(storeDir, name, data) {
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
+async function writeShard(storeDir, kind, n, full, entries2) {
+  const path = join(recallCacheDir(storeDir), shardName(kind, n));
+  await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries2), { durable: false });
+}
 async function savePathIndex(storeDir, index, full, quick) {
   const headPath2 = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath2);
   makeDir(dirname(headPath2));
   const byAnchor = entriesByAnchor(index);
-  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => []);
   const pathShards = shardsOf();
-  for (const [anchor, entries2] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries2;
+  for (const [anchor, entries2] of byAnchor) pathShards[shardOf(anchor)].push([anchor, entries2]);
   const headShards = shardsOf();
-  for (const [key, record2] of headRecords(index)) headShards[shardOf(key)][key] = record2;
+  for (const [key, record2] of headRecords(index)) headShards[shardOf(key)].push([key, record2]);
   const textShards = shardsOf();
-  for (const [key, text2] of Object.entries(index.excerpts)) textShards[shardOf(key)][key] = text2;
+  for (const [key, text2] of Object.entries(index.excerpts)) textShards[shardOf(key)].push([key, text2]);
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
-    await writePart(storeDir, shardName("heads", n), { full, heads: headShards[n] });
-    await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
+    await writeShard(storeDir, "paths", n, full, pathShards[n]);
+    await writeShard(storeDir, "heads", n, full, headShards[n]);
+    await writeShard(storeDir, "text", n, full, textShards[n]);
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const old of ["paths.json", "text.json", "threads.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
+  const old = ["paths.json", "text.json", "threads.json"];
+  for (const kind of SHARD_KINDS) for (let n = 0; n < PATH_INDEX_SHARDS; n++) old.push(shardName(kind, n, "json"));
+  for (const name of old) rmSync(join(recallCacheDir(storeDir), name), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
   const headPath2 = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath2);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
+function shardLines(storeDir, kind, n, full) {
+  const bytes2 = readShard(storeDir, shardName(kind, n), full);
+  const lines = bytes2 === null ? null : allKeyedLines(bytes2);
+  return lines?.every(([key]) => shardOf(key) === n) ? lines : null;
+}
 function indexFilesComplete(storeDir, head) {
   let heads = 0;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
-    const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
-    const text2 = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
-    if (!isRecord3(paths) || !isRecord3(records) || !isRecord3(text2)) return false;
-    if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry))) return false;
-    if (!Object.values(records).every(isHead)) return false;
-    if (!Object.values(text2).every(isString)) return false;
-    heads += Object.keys(records).length;
+    const paths = shardLines(storeDir, "paths", n, head.full);
+    const records = shardLines(storeDir, "heads", n, head.full);
+    const text2 = shardLines(storeDir, "text", n, head.full);
+    if (paths === null || records === null || text2 === null) return false;
+    if (!paths.every(([, list]) => Array.isArray(list) && list.every(isEntry))) return false;
+    if (!records.every(([, record2]) => isHead(record2))) return false;
+    if (!text2.every(([, excerpt]) => isString(excerpt))) return false;
+    heads += records.length;
   }
   return heads === head.threads;
 }
@@ -22973,9 +23043,9 @@ var THREAD_RULES = {
 function sectionId(s) {
   return s.key ?? `#${s.heading.trim().toLowerCase()}`;
 }
-function sectionMap(parsed) {
+function sectionMap(parsed2) {
   const map = /* @__PURE__ */ new Map();
-  for (const s of parsed.sections) {
+  for (const s of parsed2.sections) {
     const id = sectionId(s);
     if (map.has(id)) return null;
     map.set(id, { heading: s.heading, body: s.body });
@@ -24158,7 +24228,7 @@ function entryThere(path) {
 
 // src/transcript/walk-back.ts
 var DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
-var NEWLINE4 = 10;
+var NEWLINE5 = 10;
 async function walkBack(file, chunkSize, limits, sink) {
   const { maxBytes, maxRecords } = limits;
   let position = file.size;
@@ -24188,14 +24258,14 @@ async function walkBack(file, chunkSize, limits, sink) {
     await readExactly(file, chunk, position);
     bytesRead += length;
     let end = length;
-    let newline = chunk.lastIndexOf(NEWLINE4, end - 1);
+    let newline = chunk.lastIndexOf(NEWLINE5, end - 1);
     while (newline !== -1 && !stopped) {
       const piece = chunk.subarray(newline + 1, end);
       const bytes2 = carry.length === 0 ? piece : Buffer.concat([piece, ...carry]);
       carry = [];
       stopped = takeLine(bytes2);
       end = newline;
-      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE4, end - 1);
+      newline = end === 0 ? -1 : chunk.lastIndexOf(NEWLINE5, end - 1);
     }
     if (!stopped && end > 0) carry.unshift(Buffer.from(chunk.subarray(0, end)));
   }
@@ -24333,7 +24403,7 @@ var claudeCode = {
 
 // src/transcript/codex/read-rollout-head.ts
 var DEFAULT_ROLLOUT_HEAD_BYTES = 256 * 1024;
-var NEWLINE5 = 10;
+var NEWLINE6 = 10;
 async function readRolloutHead(path, options = {}) {
   const maxBytes = options.maxBytes ?? DEFAULT_ROLLOUT_HEAD_BYTES;
   checkPositiveInteger("maxBytes", maxBytes);
@@ -24346,11 +24416,11 @@ async function readRolloutHead(path, options = {}) {
     const length = Math.min(file.size - start, maxBytes);
     const buffer = Buffer.allocUnsafe(length);
     await readExactly(file, buffer, start);
-    let at = from === 0 ? 0 : buffer[0] === NEWLINE5 ? 1 : buffer.indexOf(NEWLINE5) + 1;
+    let at = from === 0 ? 0 : buffer[0] === NEWLINE6 ? 1 : buffer.indexOf(NEWLINE6) + 1;
     if (at === 0 && from > 0) return reading;
     const classifier = new RolloutClassifier();
     while (at < length) {
-      const newline = buffer.indexOf(NEWLINE5, at);
+      const newline = buffer.indexOf(NEWLINE6, at);
       if (newline === -1 && start + length < file.size) break;
       const end = newline === -1 ? length : newline;
       const line = classifier.classifyLine(buffer.toString("utf8", at, end));
@@ -25012,8 +25082,8 @@ function readState(storeDir, counted) {
         if (known === void 0) return void 0;
         if (details === null) {
           try {
-            const parsed = JSON.parse(rest() ?? "");
-            details = isRecord(parsed) ? parsed : {};
+            const parsed2 = JSON.parse(rest() ?? "");
+            details = isRecord(parsed2) ? parsed2 : {};
           } catch {
             details = {};
           }

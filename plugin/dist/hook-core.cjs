@@ -10041,41 +10041,41 @@ function parseSummary(summary) {
     sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
   };
 }
-function renderSummary(parsed) {
+function renderSummary(parsed2) {
   const parts = [];
-  const preamble = trimBlankLines(parsed.preamble);
+  const preamble = trimBlankLines(parsed2.preamble);
   if (preamble !== "") parts.push(preamble);
-  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+  for (const s of parsed2.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
 ${s.body}`);
   return parts.join("\n\n");
 }
 function ancestorExcerpt(summary) {
-  const parsed = parseSummary(summary);
-  if (parsed.sections.length === 0) return summary.trim();
-  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  const parsed2 = parseSummary(summary);
+  if (parsed2.sections.length === 0) return summary.trim();
+  const kept = parsed2.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
   return renderSummary({ preamble: "", sections: kept });
 }
 function updateSection(summary, key, content, replace) {
-  const parsed = parseSummary(summary);
+  const parsed2 = parseSummary(summary);
   const text = trimBlankLines(content);
-  const existing = parsed.sections.find((s) => s.key === key);
+  const existing = parsed2.sections.find((s) => s.key === key);
   if (existing) {
     if (text === "" && !replace) return summary;
     existing.body = replace || existing.body === "" ? text : `${existing.body}
 ${text}`;
-    return renderSummary(parsed);
+    return renderSummary(parsed2);
   }
   const order = SECTION_KEYS.indexOf(key);
-  let insertAt = parsed.sections.length;
-  for (let i = 0; i < parsed.sections.length; i++) {
-    const k = parsed.sections[i].key;
+  let insertAt = parsed2.sections.length;
+  for (let i = 0; i < parsed2.sections.length; i++) {
+    const k = parsed2.sections[i].key;
     if (k !== null && SECTION_KEYS.indexOf(k) > order) {
       insertAt = i;
       break;
     }
   }
-  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
-  return renderSummary(parsed);
+  parsed2.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
+  return renderSummary(parsed2);
 }
 function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
@@ -14304,14 +14304,14 @@ function entriesFromText(file, stamp, text) {
   return entriesFromThread(file, stamp, hash, thread);
 }
 function entriesFromThread(file, stamp, hash, thread) {
-  const parsed = parseSummary(thread.summary);
+  const parsed2 = parseSummary(thread.summary);
   const meta = {
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
     createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
-    headings: parsed.sections.map((s) => s.heading)
+    headings: parsed2.sections.map((s) => s.heading)
   };
   if (thread.status) meta.status = thread.status;
   if (thread.branch) meta.branch = thread.branch;
@@ -14320,8 +14320,8 @@ function entriesFromThread(file, stamp, hash, thread) {
   if (thread.related && thread.related.length > 0) meta.related = thread.related;
   const docs = [];
   const reasons = [];
-  if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
-  for (const s of parsed.sections) {
+  if (parsed2.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed2.preamble.trim() });
+  for (const s of parsed2.sections) {
     let text = s.body;
     if (thread.status && s.key === "decisions") {
       const lines = text.split("\n");
@@ -14565,9 +14565,9 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromText(file, stamp, text);
-    this.setEntry(parsed.catalog);
-    this.pendingBodies.set(id, parsed.body);
+    const parsed2 = entriesFromText(file, stamp, text);
+    this.setEntry(parsed2.catalog);
+    this.pendingBodies.set(id, parsed2.body);
   }
   /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
   rereadFolder(file, force, knownStamp) {
@@ -14606,9 +14606,9 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromThread(file, stamp, hash, thread);
-    this.setEntry(parsed.catalog);
-    this.pendingBodies.set(id, parsed.body);
+    const parsed2 = entriesFromThread(file, stamp, hash, thread);
+    this.setEntry(parsed2.catalog);
+    this.pendingBodies.set(id, parsed2.body);
   }
   setEntry(entry) {
     const id = entryThreadId(entry.file);
@@ -15290,14 +15290,14 @@ function sectionChanges(before, after2) {
   return out;
 }
 function sectionLines(summary) {
-  const parsed = parseSummary(summary);
+  const parsed2 = parseSummary(summary);
   const out = /* @__PURE__ */ new Map();
   const add = (name, text) => {
     const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
     out.set(name, [...out.get(name) ?? [], ...lines]);
   };
-  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
-  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
+  if (parsed2.preamble.trim() !== "") add("Summary", parsed2.preamble);
+  for (const s of parsed2.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
   return out;
 }
 function rank(name) {
@@ -16041,13 +16041,13 @@ var jwtRule = {
 function isJwtHeader(segment) {
   const decoded = Buffer.from(segment, "base64url").toString("utf8");
   if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+  let parsed2;
   try {
-    parsed = JSON.parse(decoded);
+    parsed2 = JSON.parse(decoded);
   } catch {
     return false;
   }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+  return typeof parsed2 === "object" && parsed2 !== null && "alg" in parsed2 && typeof parsed2.alg === "string";
 }
 var bearerRule = {
   pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
@@ -19914,7 +19914,7 @@ var INSTANCE_KEY = Buffer.from(`"instance":`);
 init_measurement_log();
 
 // src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 4;
+var PATH_INDEX_VERSION = 5;
 var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
@@ -20064,14 +20064,75 @@ function readyFromMemory(index) {
 var import_node_fs41 = require("fs");
 var import_node_path42 = require("path");
 init_regular_file();
+
+// src/core/recall/keyed-lines.ts
+function encodeKeyedLines(header, entries) {
+  const sorted = [...entries].sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const body = sorted.map(([key, value]) => `${JSON.stringify([key, value])}
+`).join("");
+  return `${JSON.stringify({ ...header, size: Buffer.byteLength(body) })}
+${body}`;
+}
+var NEWLINE5 = 10;
+var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function keyedLinesHeader(bytes2) {
+  const end = bytes2.indexOf(NEWLINE5);
+  if (end === -1) return null;
+  const header = parsed(bytes2.toString("utf8", 0, end));
+  if (!isRecord2(header) || header.size !== bytes2.length - end - 1) return null;
+  return header;
+}
+function lineEntry(text) {
+  const line = parsed(text);
+  return Array.isArray(line) && line.length === 2 && typeof line[0] === "string" ? [line[0], line[1]] : null;
+}
+function keyedLineValue(bytes2, key) {
+  const at = bytes2.indexOf(`
+[${JSON.stringify(key)},`, 0, "utf8");
+  if (at === -1) return void 0;
+  const end = bytes2.indexOf(NEWLINE5, at + 1);
+  const entry = lineEntry(bytes2.toString("utf8", at + 1, end === -1 ? bytes2.length : end));
+  return entry !== null && entry[0] === key ? { value: entry[1] } : null;
+}
+function allKeyedLines(bytes2) {
+  const out = [];
+  let start = bytes2.indexOf(NEWLINE5) + 1;
+  if (start === 0) return null;
+  while (start < bytes2.length) {
+    const end = bytes2.indexOf(NEWLINE5, start);
+    if (end === -1) return null;
+    const text = bytes2.toString("utf8", start, end);
+    const entry = lineEntry(text);
+    const previous = out.at(-1);
+    if (entry === null || !text.startsWith(`[${JSON.stringify(entry[0])},`)) return null;
+    if (previous !== void 0 && !(previous[0] < entry[0])) return null;
+    out.push(entry);
+    start = end + 1;
+  }
+  return out;
+}
+
+// src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
   return (0, import_node_path42.join)(storeDir, "cache", "recall");
 }
-var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
-function readJson(path) {
+var SHARD_KINDS = ["paths", "heads", "text"];
+var shardName = (kind, n, ext = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+function readBounded(path) {
   const bytes2 = readRegularFile(path, FILE_MAX_BYTES2);
-  if (bytes2 === null || bytes2.length > FILE_MAX_BYTES2) return null;
+  return bytes2 === null || bytes2.length > FILE_MAX_BYTES2 ? null : bytes2;
+}
+function readJson(path) {
+  const bytes2 = readBounded(path);
+  if (bytes2 === null) return null;
   try {
     const data = JSON.parse(bytes2.toString("utf8"));
     return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
@@ -20081,9 +20142,10 @@ function readJson(path) {
 }
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
-function readPart(storeDir, name, full) {
-  const d = readJson((0, import_node_path42.join)(recallCacheDir(storeDir), name));
-  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+function readShard(storeDir, name, full) {
+  const bytes2 = readBounded((0, import_node_path42.join)(recallCacheDir(storeDir), name));
+  const header = bytes2 === null ? null : keyedLinesHeader(bytes2);
+  return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes2 : null;
 }
 function readIndexHead(storeDir) {
   const d = readJson((0, import_node_path42.join)(recallCacheDir(storeDir), "head.json"));
@@ -20099,40 +20161,37 @@ function isHead(v) {
 function isEntry2(v) {
   return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
-var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
   const shards = /* @__PURE__ */ new Map();
-  const shardFor = (kind, field, key) => {
+  const lineOf2 = (kind, key) => {
     const name = shardName(kind, shardOf(key));
-    if (!shards.has(name)) {
-      const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord2(value) ? value : null);
+    let bytes2 = shards.get(name);
+    if (bytes2 === void 0) {
+      bytes2 = readShard(storeDir, name, head.full);
+      shards.set(name, bytes2);
     }
-    return shards.get(name) ?? null;
+    return bytes2 === null ? null : keyedLineValue(bytes2, key);
   };
   const headFor = (key) => {
-    const shard = shardFor("heads", "heads", key);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, key)) return void 0;
-    const record2 = shard[key];
-    return isHead(record2) ? record2 : null;
+    const found = lineOf2("heads", key);
+    if (found === null || found === void 0) return found;
+    return isHead(found.value) ? found.value : null;
   };
   const entriesOf = (anchor) => {
-    const shard = shardFor("paths", "anchors", anchor);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, anchor)) return [];
-    const list = shard[anchor];
+    const found = lineOf2("paths", anchor);
+    if (found === null) return null;
+    if (found === void 0) return [];
+    const list = found.value;
     return Array.isArray(list) && list.every(isEntry2) ? list : null;
   };
   const excerpts = (keys) => {
     const out = {};
     for (const key of keys) {
-      const shard = shardFor("text", "excerpts", key);
-      if (shard === null) return null;
-      if (!Object.hasOwn(shard, key)) continue;
-      const text = shard[key];
-      if (!isString(text)) return null;
-      out[key] = text;
+      const found = lineOf2("text", key);
+      if (found === null) return null;
+      if (found === void 0) continue;
+      if (!isString(found.value)) return null;
+      out[key] = found.value;
     }
     return out;
   };
@@ -20154,43 +20213,54 @@ async function writePart(storeDir, name, data) {
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
+async function writeShard(storeDir, kind, n, full, entries) {
+  const path = (0, import_node_path42.join)(recallCacheDir(storeDir), shardName(kind, n));
+  await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries), { durable: false });
+}
 async function savePathIndex(storeDir, index, full, quick) {
   const headPath = (0, import_node_path42.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   makeDir((0, import_node_path42.dirname)(headPath));
   const byAnchor = entriesByAnchor(index);
-  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => []);
   const pathShards = shardsOf();
-  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)][anchor] = entries;
+  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)].push([anchor, entries]);
   const headShards = shardsOf();
-  for (const [key, record2] of headRecords(index)) headShards[shardOf(key)][key] = record2;
+  for (const [key, record2] of headRecords(index)) headShards[shardOf(key)].push([key, record2]);
   const textShards = shardsOf();
-  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)][key] = text;
+  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)].push([key, text]);
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
-    await writePart(storeDir, shardName("heads", n), { full, heads: headShards[n] });
-    await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
+    await writeShard(storeDir, "paths", n, full, pathShards[n]);
+    await writeShard(storeDir, "heads", n, full, headShards[n]);
+    await writeShard(storeDir, "text", n, full, textShards[n]);
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const old of ["paths.json", "text.json", "threads.json"]) (0, import_node_fs41.rmSync)((0, import_node_path42.join)(recallCacheDir(storeDir), old), { force: true });
+  const old = ["paths.json", "text.json", "threads.json"];
+  for (const kind of SHARD_KINDS) for (let n = 0; n < PATH_INDEX_SHARDS; n++) old.push(shardName(kind, n, "json"));
+  for (const name of old) (0, import_node_fs41.rmSync)((0, import_node_path42.join)(recallCacheDir(storeDir), name), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
   const headPath = (0, import_node_path42.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
+function shardLines(storeDir, kind, n, full) {
+  const bytes2 = readShard(storeDir, shardName(kind, n), full);
+  const lines = bytes2 === null ? null : allKeyedLines(bytes2);
+  return lines?.every(([key]) => shardOf(key) === n) ? lines : null;
+}
 function indexFilesComplete(storeDir, head) {
   let heads = 0;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
-    const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
-    const text = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
-    if (!isRecord2(paths) || !isRecord2(records) || !isRecord2(text)) return false;
-    if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry2))) return false;
-    if (!Object.values(records).every(isHead)) return false;
-    if (!Object.values(text).every(isString)) return false;
-    heads += Object.keys(records).length;
+    const paths = shardLines(storeDir, "paths", n, head.full);
+    const records = shardLines(storeDir, "heads", n, head.full);
+    const text = shardLines(storeDir, "text", n, head.full);
+    if (paths === null || records === null || text === null) return false;
+    if (!paths.every(([, list]) => Array.isArray(list) && list.every(isEntry2))) return false;
+    if (!records.every(([, record2]) => isHead(record2))) return false;
+    if (!text.every(([, excerpt]) => isString(excerpt))) return false;
+    heads += records.length;
   }
   return heads === head.threads;
 }

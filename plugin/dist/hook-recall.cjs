@@ -1267,7 +1267,7 @@ var STATUS_WORDS = ["open", "done", "abandoned"];
 var STATUS_INPUTS = [...STATUS_WORDS, "active"];
 
 // src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 4;
+var PATH_INDEX_VERSION = 5;
 var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
@@ -1739,15 +1739,49 @@ function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
 
+// src/core/recall/keyed-lines.ts
+var NEWLINE2 = 10;
+var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function keyedLinesHeader(bytes) {
+  const end = bytes.indexOf(NEWLINE2);
+  if (end === -1) return null;
+  const header = parsed(bytes.toString("utf8", 0, end));
+  if (!isRecord2(header) || header.size !== bytes.length - end - 1) return null;
+  return header;
+}
+function lineEntry(text) {
+  const line = parsed(text);
+  return Array.isArray(line) && line.length === 2 && typeof line[0] === "string" ? [line[0], line[1]] : null;
+}
+function keyedLineValue(bytes, key) {
+  const at = bytes.indexOf(`
+[${JSON.stringify(key)},`, 0, "utf8");
+  if (at === -1) return void 0;
+  const end = bytes.indexOf(NEWLINE2, at + 1);
+  const entry = lineEntry(bytes.toString("utf8", at + 1, end === -1 ? bytes.length : end));
+  return entry !== null && entry[0] === key ? { value: entry[1] } : null;
+}
+
 // src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
   return (0, import_node_path16.join)(storeDir, "cache", "recall");
 }
-var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
-function readJson(path) {
+var shardName = (kind, n, ext = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+function readBounded(path) {
   const bytes = readRegularFile(path, FILE_MAX_BYTES);
-  if (bytes === null || bytes.length > FILE_MAX_BYTES) return null;
+  return bytes === null || bytes.length > FILE_MAX_BYTES ? null : bytes;
+}
+function readJson(path) {
+  const bytes = readBounded(path);
+  if (bytes === null) return null;
   try {
     const data = JSON.parse(bytes.toString("utf8"));
     return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
@@ -1757,9 +1791,10 @@ function readJson(path) {
 }
 var isString = (v) => typeof v === "string";
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
-function readPart(storeDir, name, full) {
-  const d = readJson((0, import_node_path16.join)(recallCacheDir(storeDir), name));
-  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+function readShard(storeDir, name, full) {
+  const bytes = readBounded((0, import_node_path16.join)(recallCacheDir(storeDir), name));
+  const header = bytes === null ? null : keyedLinesHeader(bytes);
+  return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes : null;
 }
 function readIndexHead(storeDir) {
   const d = readJson((0, import_node_path16.join)(recallCacheDir(storeDir), "head.json"));
@@ -1775,40 +1810,37 @@ function isHead(v) {
 function isEntry(v) {
   return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
-var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
   const shards = /* @__PURE__ */ new Map();
-  const shardFor = (kind, field, key) => {
+  const lineOf = (kind, key) => {
     const name = shardName(kind, shardOf(key));
-    if (!shards.has(name)) {
-      const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord2(value) ? value : null);
+    let bytes = shards.get(name);
+    if (bytes === void 0) {
+      bytes = readShard(storeDir, name, head.full);
+      shards.set(name, bytes);
     }
-    return shards.get(name) ?? null;
+    return bytes === null ? null : keyedLineValue(bytes, key);
   };
   const headFor = (key) => {
-    const shard = shardFor("heads", "heads", key);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, key)) return void 0;
-    const record2 = shard[key];
-    return isHead(record2) ? record2 : null;
+    const found = lineOf("heads", key);
+    if (found === null || found === void 0) return found;
+    return isHead(found.value) ? found.value : null;
   };
   const entriesOf = (anchor) => {
-    const shard = shardFor("paths", "anchors", anchor);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, anchor)) return [];
-    const list = shard[anchor];
+    const found = lineOf("paths", anchor);
+    if (found === null) return null;
+    if (found === void 0) return [];
+    const list = found.value;
     return Array.isArray(list) && list.every(isEntry) ? list : null;
   };
   const excerpts = (keys) => {
     const out = {};
     for (const key of keys) {
-      const shard = shardFor("text", "excerpts", key);
-      if (shard === null) return null;
-      if (!Object.hasOwn(shard, key)) continue;
-      const text = shard[key];
-      if (!isString(text)) return null;
-      out[key] = text;
+      const found = lineOf("text", key);
+      if (found === null) return null;
+      if (found === void 0) continue;
+      if (!isString(found.value)) return null;
+      out[key] = found.value;
     }
     return out;
   };

@@ -4418,11 +4418,11 @@ var require_fast_uri = __commonJS({
     var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
     var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
     var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches) {
-      if (matches[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+    function getParseError(parsed2, matches) {
+      if (matches[2] !== void 0 && parsed2.path && parsed2.path[0] !== "/") {
         return 'URI path must start with "/" when authority is present.';
       }
-      if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
+      if (typeof parsed2.port === "number" && (parsed2.port < 0 || parsed2.port > 65535)) {
         return "URI port is malformed.";
       }
       return void 0;
@@ -4445,30 +4445,30 @@ var require_fast_uri = __commonJS({
       const host = matches[4];
       return hasMalformedPercentEncoding(matches[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches[6]) || hasMalformedPercentEncoding(matches[7]) || hasMalformedPercentEncoding(matches[8]);
     }
-    function canonicalizeHost(parsed, options, schemeHandler, isIP) {
-      if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
-        parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+    function canonicalizeHost(parsed2, options, schemeHandler, isIP) {
+      if (hasForbiddenDomainHost(parsed2, options, schemeHandler, isIP)) {
+        parsed2.error = parsed2.error || MALFORMED_HOST_ERROR;
         return true;
       }
-      if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed.host && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === false && nonSimpleDomain(parsed.host)) {
+      if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed2.host && !isIPLiteral(parsed2.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === false && nonSimpleDomain(parsed2.host)) {
         let url;
         try {
-          url = new URL("http://" + parsed.host);
+          url = new URL("http://" + parsed2.host);
         } catch (e) {
-          parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e;
+          parsed2.error = parsed2.error || "Host's domain name can not be converted to ASCII: " + e;
           return true;
         }
         if (!isHostOnlyURL(url)) {
-          parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+          parsed2.error = parsed2.error || MALFORMED_HOST_ERROR;
           return true;
         }
-        parsed.host = url.hostname;
+        parsed2.host = url.hostname;
       }
       return false;
     }
-    function hasForbiddenDomainHost(parsed, options, schemeHandler, isIP) {
+    function hasForbiddenDomainHost(parsed2, options, schemeHandler, isIP) {
       return Boolean(
-        parsed.host && isIP === false && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host)
+        parsed2.host && isIP === false && !isIPLiteral(parsed2.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed2.host)
       );
     }
     function isHostOnlyURL(url) {
@@ -4476,7 +4476,7 @@ var require_fast_uri = __commonJS({
     }
     function parseWithStatus(uri, opts) {
       const options = Object.assign({}, opts);
-      const parsed = {
+      const parsed2 = {
         scheme: void 0,
         userinfo: void 0,
         host: "",
@@ -4501,7 +4501,7 @@ var require_fast_uri = __commonJS({
       }
       const authorityMatch = uri.match(AUTHORITY_PREFIX);
       if (authorityMatch !== null && authorityMatch[1].indexOf("\\") !== -1) {
-        parsed.error = "URI authority must not contain a literal backslash.";
+        parsed2.error = "URI authority must not contain a literal backslash.";
         malformedAuthorityOrPort = true;
       }
       const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION);
@@ -4510,104 +4510,104 @@ var require_fast_uri = __commonJS({
         const normalizedRegion = region.replace(/[\t\n\r]/g, "");
         if (normalizedRegion.length >= 2) {
           if (normalizedRegion.slice(0, 2) !== "//") {
-            parsed.error = parsed.error || "URI authority must not contain a literal backslash.";
+            parsed2.error = parsed2.error || "URI authority must not contain a literal backslash.";
             malformedAuthorityOrPort = true;
           } else if (region.length !== normalizedRegion.length) {
-            parsed.error = parsed.error || "URI authority introducer must not contain whitespace.";
+            parsed2.error = parsed2.error || "URI authority introducer must not contain whitespace.";
             malformedAuthorityOrPort = true;
           }
         }
       }
       const matches = uri.match(URI_PARSE);
       if (matches) {
-        parsed.scheme = matches[1];
-        parsed.userinfo = matches[3];
-        parsed.host = matches[4];
-        parsed.port = parseInt(matches[5], 10);
-        parsed.path = matches[6] || "";
-        parsed.query = matches[7];
-        parsed.fragment = matches[8];
-        if (parsed.scheme !== void 0) {
-          if (VALID_SCHEME.test(parsed.scheme)) {
-            parsed.scheme = parsed.scheme.toLowerCase();
+        parsed2.scheme = matches[1];
+        parsed2.userinfo = matches[3];
+        parsed2.host = matches[4];
+        parsed2.port = parseInt(matches[5], 10);
+        parsed2.path = matches[6] || "";
+        parsed2.query = matches[7];
+        parsed2.fragment = matches[8];
+        if (parsed2.scheme !== void 0) {
+          if (VALID_SCHEME.test(parsed2.scheme)) {
+            parsed2.scheme = parsed2.scheme.toLowerCase();
           } else {
-            parsed.error = parsed.error || MALFORMED_SCHEME_ERROR;
+            parsed2.error = parsed2.error || MALFORMED_SCHEME_ERROR;
             malformedScheme = true;
           }
         }
         malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches);
         if (malformedPercentEncoding) {
-          parsed.error = parsed.error || "URI contains malformed percent-encoding.";
+          parsed2.error = parsed2.error || "URI contains malformed percent-encoding.";
         }
-        if (isNaN(parsed.port)) {
-          parsed.port = matches[5];
+        if (isNaN(parsed2.port)) {
+          parsed2.port = matches[5];
         }
-        const parseError = getParseError(parsed, matches);
+        const parseError = getParseError(parsed2, matches);
         if (parseError !== void 0) {
-          parsed.error = parsed.error || parseError;
+          parsed2.error = parsed2.error || parseError;
           malformedAuthorityOrPort = true;
         }
-        if (parsed.host) {
-          const ipv4result = isIPv4(parsed.host);
+        if (parsed2.host) {
+          const ipv4result = isIPv4(parsed2.host);
           if (ipv4result === false) {
-            const bracketedIPLiteral = isIPLiteral(parsed.host);
-            const hasIPLiteralBracket = parsed.host.indexOf("[") !== -1 || parsed.host.indexOf("]") !== -1;
-            const ipv6result = normalizeIPv6(parsed.host);
+            const bracketedIPLiteral = isIPLiteral(parsed2.host);
+            const hasIPLiteralBracket = parsed2.host.indexOf("[") !== -1 || parsed2.host.indexOf("]") !== -1;
+            const ipv6result = normalizeIPv6(parsed2.host);
             isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === true;
             malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === true);
-            parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase();
+            parsed2.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase();
             if (malformedIPLiteral) {
-              parsed.error = parsed.error || MALFORMED_HOST_ERROR;
+              parsed2.error = parsed2.error || MALFORMED_HOST_ERROR;
               malformedAuthorityOrPort = true;
             }
           } else {
             isIP = true;
           }
         }
-        if (parsed.scheme === void 0 && parsed.userinfo === void 0 && parsed.host === void 0 && parsed.port === void 0 && parsed.query === void 0 && !parsed.path) {
-          parsed.reference = "same-document";
-        } else if (parsed.scheme === void 0) {
-          parsed.reference = "relative";
-        } else if (parsed.fragment === void 0) {
-          parsed.reference = "absolute";
+        if (parsed2.scheme === void 0 && parsed2.userinfo === void 0 && parsed2.host === void 0 && parsed2.port === void 0 && parsed2.query === void 0 && !parsed2.path) {
+          parsed2.reference = "same-document";
+        } else if (parsed2.scheme === void 0) {
+          parsed2.reference = "relative";
+        } else if (parsed2.fragment === void 0) {
+          parsed2.reference = "absolute";
         } else {
-          parsed.reference = "uri";
+          parsed2.reference = "uri";
         }
-        if (options.reference && options.reference !== "suffix" && options.reference !== parsed.reference) {
-          parsed.error = parsed.error || "URI is not a " + options.reference + " reference.";
+        if (options.reference && options.reference !== "suffix" && options.reference !== parsed2.reference) {
+          parsed2.error = parsed2.error || "URI is not a " + options.reference + " reference.";
         }
-        const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme);
+        const schemeHandler = getSchemeHandler(options.scheme || parsed2.scheme);
         if (!malformedIPLiteral) {
-          malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP);
+          malformedHost = canonicalizeHost(parsed2, options, schemeHandler, isIP);
         }
-        if (uri.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
-          let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true);
+        if (uri.indexOf("%") !== -1 && parsed2.host !== void 0 && !malformedIPLiteral) {
+          let host = isIP ? parsed2.host : normalizePercentEncoding(parsed2.host, true);
           if (!isIP) {
             host = normalizePercentEncoding(host.toLowerCase());
           }
-          parsed.host = isIP || options.scheme !== "null" ? reescapeHostDelimiters(host, isIP) : host;
+          parsed2.host = isIP || options.scheme !== "null" ? reescapeHostDelimiters(host, isIP) : host;
         }
         if (!schemeHandler || schemeHandler && !schemeHandler.skipNormalize) {
-          if (parsed.path) {
-            parsed.path = normalizePathEncoding(parsed.path);
+          if (parsed2.path) {
+            parsed2.path = normalizePathEncoding(parsed2.path);
           }
-          if (parsed.query) {
-            parsed.query = normalizeQueryFragmentEncoding(parsed.query);
+          if (parsed2.query) {
+            parsed2.query = normalizeQueryFragmentEncoding(parsed2.query);
           }
-          if (parsed.fragment) {
-            parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment);
+          if (parsed2.fragment) {
+            parsed2.fragment = normalizeQueryFragmentEncoding(parsed2.fragment);
           }
         }
         if (schemeHandler && schemeHandler.parse) {
-          schemeHandler.parse(parsed, options);
-          if (schemeHandler === SCHEMES.urn && parsed.nid === void 0) {
+          schemeHandler.parse(parsed2, options);
+          if (schemeHandler === SCHEMES.urn && parsed2.nid === void 0) {
             malformedSchemeSpecific = true;
           }
         }
       } else {
-        parsed.error = parsed.error || "URI can not be parsed.";
+        parsed2.error = parsed2.error || "URI can not be parsed.";
       }
-      return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
+      return { parsed: parsed2, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
     function parse3(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
@@ -4616,9 +4616,9 @@ var require_fast_uri = __commonJS({
       return normalizeStringWithStatus(uri, opts).normalized;
     }
     function normalizeStringWithStatus(uri, opts) {
-      const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
+      const { parsed: parsed2, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
       return {
-        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
+        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed2, opts),
         malformedAuthorityOrPort,
         malformedPercentEncoding,
         malformedSchemeSpecific,
@@ -29507,8 +29507,8 @@ var Protocol = class {
     const method = getMethodLiteral(requestSchema);
     this.assertRequestHandlerCapability(method);
     this._requestHandlers.set(method, (request, extra) => {
-      const parsed = parseWithCompat(requestSchema, request);
-      return Promise.resolve(handler(parsed, extra));
+      const parsed2 = parseWithCompat(requestSchema, request);
+      return Promise.resolve(handler(parsed2, extra));
     });
   }
   /**
@@ -29533,8 +29533,8 @@ var Protocol = class {
   setNotificationHandler(notificationSchema, handler) {
     const method = getMethodLiteral(notificationSchema);
     this._notificationHandlers.set(method, (notification) => {
-      const parsed = parseWithCompat(notificationSchema, notification);
-      return Promise.resolve(handler(parsed));
+      const parsed2 = parseWithCompat(notificationSchema, notification);
+      return Promise.resolve(handler(parsed2));
     });
   }
   /**
@@ -32887,41 +32887,41 @@ function parseSummary(summary) {
     sections: sections.map((s) => ({ key: s.key, heading: s.heading, body: trimBlankLines(s.lines.join("\n")) }))
   };
 }
-function renderSummary(parsed) {
+function renderSummary(parsed2) {
   const parts = [];
-  const preamble = trimBlankLines(parsed.preamble);
+  const preamble = trimBlankLines(parsed2.preamble);
   if (preamble !== "") parts.push(preamble);
-  for (const s of parsed.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
+  for (const s of parsed2.sections) parts.push(s.body === "" ? `## ${s.heading}` : `## ${s.heading}
 ${s.body}`);
   return parts.join("\n\n");
 }
 function ancestorExcerpt(summary) {
-  const parsed = parseSummary(summary);
-  if (parsed.sections.length === 0) return summary.trim();
-  const kept = parsed.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
+  const parsed2 = parseSummary(summary);
+  if (parsed2.sections.length === 0) return summary.trim();
+  const kept = parsed2.sections.filter((s) => s.key === "decisions" || s.key === "constraints");
   return renderSummary({ preamble: "", sections: kept });
 }
 function updateSection(summary, key, content, replace) {
-  const parsed = parseSummary(summary);
+  const parsed2 = parseSummary(summary);
   const text = trimBlankLines(content);
-  const existing = parsed.sections.find((s) => s.key === key);
+  const existing = parsed2.sections.find((s) => s.key === key);
   if (existing) {
     if (text === "" && !replace) return summary;
     existing.body = replace || existing.body === "" ? text : `${existing.body}
 ${text}`;
-    return renderSummary(parsed);
+    return renderSummary(parsed2);
   }
   const order = SECTION_KEYS.indexOf(key);
-  let insertAt = parsed.sections.length;
-  for (let i = 0; i < parsed.sections.length; i++) {
-    const k = parsed.sections[i].key;
+  let insertAt = parsed2.sections.length;
+  for (let i = 0; i < parsed2.sections.length; i++) {
+    const k = parsed2.sections[i].key;
     if (k !== null && SECTION_KEYS.indexOf(k) > order) {
       insertAt = i;
       break;
     }
   }
-  parsed.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
-  return renderSummary(parsed);
+  parsed2.sections.splice(insertAt, 0, { key, heading: SECTION_HEADINGS[key], body: text });
+  return renderSummary(parsed2);
 }
 function sectionTemplate() {
   return SECTION_KEYS.map((k) => `## ${SECTION_HEADINGS[k]}
@@ -38151,14 +38151,14 @@ function entriesFromText(file, stamp, text) {
   return entriesFromThread(file, stamp, hash, thread);
 }
 function entriesFromThread(file, stamp, hash, thread) {
-  const parsed = parseSummary(thread.summary);
+  const parsed2 = parseSummary(thread.summary);
   const meta2 = {
     id: thread.id,
     title: thread.title,
     parentId: thread.parentId,
     createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
-    headings: parsed.sections.map((s) => s.heading)
+    headings: parsed2.sections.map((s) => s.heading)
   };
   if (thread.status) meta2.status = thread.status;
   if (thread.branch) meta2.branch = thread.branch;
@@ -38167,8 +38167,8 @@ function entriesFromThread(file, stamp, hash, thread) {
   if (thread.related && thread.related.length > 0) meta2.related = thread.related;
   const docs = [];
   const reasons = [];
-  if (parsed.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed.preamble.trim() });
-  for (const s of parsed.sections) {
+  if (parsed2.preamble.trim() !== "") docs.push({ kind: "section", key: null, heading: "", text: parsed2.preamble.trim() });
+  for (const s of parsed2.sections) {
     let text = s.body;
     if (thread.status && s.key === "decisions") {
       const lines = text.split("\n");
@@ -38411,9 +38411,9 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromText(file, stamp, text);
-    this.setEntry(parsed.catalog);
-    this.pendingBodies.set(id, parsed.body);
+    const parsed2 = entriesFromText(file, stamp, text);
+    this.setEntry(parsed2.catalog);
+    this.pendingBodies.set(id, parsed2.body);
   }
   /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
   rereadFolder(file, force, knownStamp) {
@@ -38452,9 +38452,9 @@ var ProjectIndex = class {
       }
       return;
     }
-    const parsed = entriesFromThread(file, stamp, hash, thread);
-    this.setEntry(parsed.catalog);
-    this.pendingBodies.set(id, parsed.body);
+    const parsed2 = entriesFromThread(file, stamp, hash, thread);
+    this.setEntry(parsed2.catalog);
+    this.pendingBodies.set(id, parsed2.body);
   }
   setEntry(entry) {
     const id = entryThreadId(entry.file);
@@ -39125,14 +39125,14 @@ function sectionChanges(before, after2) {
   return out;
 }
 function sectionLines(summary) {
-  const parsed = parseSummary(summary);
+  const parsed2 = parseSummary(summary);
   const out = /* @__PURE__ */ new Map();
   const add = (name, text) => {
     const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
     out.set(name, [...out.get(name) ?? [], ...lines]);
   };
-  if (parsed.preamble.trim() !== "") add("Summary", parsed.preamble);
-  for (const s of parsed.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
+  if (parsed2.preamble.trim() !== "") add("Summary", parsed2.preamble);
+  for (const s of parsed2.sections) add(s.key ? SECTION_HEADINGS[s.key] : s.heading, s.body);
   return out;
 }
 function rank(name) {
@@ -39812,13 +39812,13 @@ var jwtRule = {
 function isJwtHeader(segment) {
   const decoded = Buffer.from(segment, "base64url").toString("utf8");
   if (!decoded.trimStart().startsWith("{")) return false;
-  let parsed;
+  let parsed2;
   try {
-    parsed = JSON.parse(decoded);
+    parsed2 = JSON.parse(decoded);
   } catch {
     return false;
   }
-  return typeof parsed === "object" && parsed !== null && "alg" in parsed && typeof parsed.alg === "string";
+  return typeof parsed2 === "object" && parsed2 !== null && "alg" in parsed2 && typeof parsed2.alg === "string";
 }
 var bearerRule = {
   pattern: /(?<![A-Za-z0-9_])bearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/dgi,
@@ -41144,7 +41144,7 @@ function fingerprintsOf(storeDir, rels) {
 }
 
 // src/core/recall/path-index.ts
-var PATH_INDEX_VERSION = 4;
+var PATH_INDEX_VERSION = 5;
 var PATH_INDEX_SHARDS = 64;
 function excerptKey(projectId, threadId) {
   return `${projectId}/${threadId}`;
@@ -41289,14 +41289,75 @@ function readyFromMemory(index) {
     size: { threads: index.threads.length, withPaths: index.threads.filter((t) => t.paths.length > 0).length }
   };
 }
+
+// src/core/recall/keyed-lines.ts
+function encodeKeyedLines(header, entries) {
+  const sorted = [...entries].sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const body = sorted.map(([key, value]) => `${JSON.stringify([key, value])}
+`).join("");
+  return `${JSON.stringify({ ...header, size: Buffer.byteLength(body) })}
+${body}`;
+}
+var NEWLINE2 = 10;
+var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function keyedLinesHeader(bytes2) {
+  const end = bytes2.indexOf(NEWLINE2);
+  if (end === -1) return null;
+  const header = parsed(bytes2.toString("utf8", 0, end));
+  if (!isRecord2(header) || header.size !== bytes2.length - end - 1) return null;
+  return header;
+}
+function lineEntry(text) {
+  const line = parsed(text);
+  return Array.isArray(line) && line.length === 2 && typeof line[0] === "string" ? [line[0], line[1]] : null;
+}
+function keyedLineValue(bytes2, key) {
+  const at = bytes2.indexOf(`
+[${JSON.stringify(key)},`, 0, "utf8");
+  if (at === -1) return void 0;
+  const end = bytes2.indexOf(NEWLINE2, at + 1);
+  const entry = lineEntry(bytes2.toString("utf8", at + 1, end === -1 ? bytes2.length : end));
+  return entry !== null && entry[0] === key ? { value: entry[1] } : null;
+}
+function allKeyedLines(bytes2) {
+  const out = [];
+  let start = bytes2.indexOf(NEWLINE2) + 1;
+  if (start === 0) return null;
+  while (start < bytes2.length) {
+    const end = bytes2.indexOf(NEWLINE2, start);
+    if (end === -1) return null;
+    const text = bytes2.toString("utf8", start, end);
+    const entry = lineEntry(text);
+    const previous = out.at(-1);
+    if (entry === null || !text.startsWith(`[${JSON.stringify(entry[0])},`)) return null;
+    if (previous !== void 0 && !(previous[0] < entry[0])) return null;
+    out.push(entry);
+    start = end + 1;
+  }
+  return out;
+}
+
+// src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
   return join(storeDir, "cache", "recall");
 }
-var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.json`;
-function readJson(path) {
+var SHARD_KINDS = ["paths", "heads", "text"];
+var shardName = (kind, n, ext = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+function readBounded(path) {
   const bytes2 = readRegularFile(path, FILE_MAX_BYTES);
-  if (bytes2 === null || bytes2.length > FILE_MAX_BYTES) return null;
+  return bytes2 === null || bytes2.length > FILE_MAX_BYTES ? null : bytes2;
+}
+function readJson(path) {
+  const bytes2 = readBounded(path);
+  if (bytes2 === null) return null;
   try {
     const data = JSON.parse(bytes2.toString("utf8"));
     return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
@@ -41306,9 +41367,10 @@ function readJson(path) {
 }
 var isString = (v) => typeof v === "string";
 var isCount4 = (v) => Number.isSafeInteger(v) && v >= 0;
-function readPart(storeDir, name, full) {
-  const d = readJson(join(recallCacheDir(storeDir), name));
-  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+function readShard(storeDir, name, full) {
+  const bytes2 = readBounded(join(recallCacheDir(storeDir), name));
+  const header = bytes2 === null ? null : keyedLinesHeader(bytes2);
+  return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes2 : null;
 }
 function readIndexHead(storeDir) {
   const d = readJson(join(recallCacheDir(storeDir), "head.json"));
@@ -41324,40 +41386,37 @@ function isHead(v) {
 function isEntry2(v) {
   return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
-var isRecord2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readyFromFiles(storeDir, head) {
   const shards = /* @__PURE__ */ new Map();
-  const shardFor = (kind, field, key) => {
+  const lineOf2 = (kind, key) => {
     const name = shardName(kind, shardOf(key));
-    if (!shards.has(name)) {
-      const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord2(value) ? value : null);
+    let bytes2 = shards.get(name);
+    if (bytes2 === void 0) {
+      bytes2 = readShard(storeDir, name, head.full);
+      shards.set(name, bytes2);
     }
-    return shards.get(name) ?? null;
+    return bytes2 === null ? null : keyedLineValue(bytes2, key);
   };
   const headFor = (key) => {
-    const shard = shardFor("heads", "heads", key);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, key)) return void 0;
-    const record3 = shard[key];
-    return isHead(record3) ? record3 : null;
+    const found = lineOf2("heads", key);
+    if (found === null || found === void 0) return found;
+    return isHead(found.value) ? found.value : null;
   };
   const entriesOf = (anchor2) => {
-    const shard = shardFor("paths", "anchors", anchor2);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, anchor2)) return [];
-    const list = shard[anchor2];
+    const found = lineOf2("paths", anchor2);
+    if (found === null) return null;
+    if (found === void 0) return [];
+    const list = found.value;
     return Array.isArray(list) && list.every(isEntry2) ? list : null;
   };
   const excerpts = (keys) => {
     const out = {};
     for (const key of keys) {
-      const shard = shardFor("text", "excerpts", key);
-      if (shard === null) return null;
-      if (!Object.hasOwn(shard, key)) continue;
-      const text = shard[key];
-      if (!isString(text)) return null;
-      out[key] = text;
+      const found = lineOf2("text", key);
+      if (found === null) return null;
+      if (found === void 0) continue;
+      if (!isString(found.value)) return null;
+      out[key] = found.value;
     }
     return out;
   };
@@ -41379,43 +41438,54 @@ async function writePart(storeDir, name, data) {
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
+async function writeShard(storeDir, kind, n, full, entries) {
+  const path = join(recallCacheDir(storeDir), shardName(kind, n));
+  await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries), { durable: false });
+}
 async function savePathIndex(storeDir, index, full, quick) {
   const headPath = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   makeDir(dirname(headPath));
   const byAnchor = entriesByAnchor(index);
-  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => /* @__PURE__ */ Object.create(null));
+  const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => []);
   const pathShards = shardsOf();
-  for (const [anchor2, entries] of byAnchor) pathShards[shardOf(anchor2)][anchor2] = entries;
+  for (const [anchor2, entries] of byAnchor) pathShards[shardOf(anchor2)].push([anchor2, entries]);
   const headShards = shardsOf();
-  for (const [key, record3] of headRecords(index)) headShards[shardOf(key)][key] = record3;
+  for (const [key, record3] of headRecords(index)) headShards[shardOf(key)].push([key, record3]);
   const textShards = shardsOf();
-  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)][key] = text;
+  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)].push([key, text]);
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
-    await writePart(storeDir, shardName("heads", n), { full, heads: headShards[n] });
-    await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
+    await writeShard(storeDir, "paths", n, full, pathShards[n]);
+    await writeShard(storeDir, "heads", n, full, headShards[n]);
+    await writeShard(storeDir, "text", n, full, textShards[n]);
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const old of ["paths.json", "text.json", "threads.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
+  const old = ["paths.json", "text.json", "threads.json"];
+  for (const kind of SHARD_KINDS) for (let n = 0; n < PATH_INDEX_SHARDS; n++) old.push(shardName(kind, n, "json"));
+  for (const name of old) rmSync(join(recallCacheDir(storeDir), name), { force: true });
 }
 async function saveQuickStamp(storeDir, head, quick) {
   const headPath = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
+function shardLines(storeDir, kind, n, full) {
+  const bytes2 = readShard(storeDir, shardName(kind, n), full);
+  const lines = bytes2 === null ? null : allKeyedLines(bytes2);
+  return lines?.every(([key]) => shardOf(key) === n) ? lines : null;
+}
 function indexFilesComplete(storeDir, head) {
   let heads = 0;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
-    const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
-    const text = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
-    if (!isRecord2(paths) || !isRecord2(records) || !isRecord2(text)) return false;
-    if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry2))) return false;
-    if (!Object.values(records).every(isHead)) return false;
-    if (!Object.values(text).every(isString)) return false;
-    heads += Object.keys(records).length;
+    const paths = shardLines(storeDir, "paths", n, head.full);
+    const records = shardLines(storeDir, "heads", n, head.full);
+    const text = shardLines(storeDir, "text", n, head.full);
+    if (paths === null || records === null || text === null) return false;
+    if (!paths.every(([, list]) => Array.isArray(list) && list.every(isEntry2))) return false;
+    if (!records.every(([, record3]) => isHead(record3))) return false;
+    if (!text.every(([, excerpt]) => isString(excerpt))) return false;
+    heads += records.length;
   }
   return heads === head.threads;
 }
@@ -41728,8 +41798,8 @@ function readState(storeDir, counted) {
         if (known === void 0) return void 0;
         if (details === null) {
           try {
-            const parsed = JSON.parse(rest() ?? "");
-            details = isRecord(parsed) ? parsed : {};
+            const parsed2 = JSON.parse(rest() ?? "");
+            details = isRecord(parsed2) ? parsed2 : {};
           } catch {
             details = {};
           }

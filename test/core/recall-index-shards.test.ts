@@ -11,6 +11,7 @@ import {
   buildPathIndex,
   type IndexedThread,
   PATH_INDEX_SHARDS,
+  PATH_INDEX_VERSION,
   readyFromMemory,
   shardOf,
 } from "../../src/core/recall/path-index.js";
@@ -21,6 +22,7 @@ import {
   recallCacheDir,
   savePathIndex,
 } from "../../src/core/recall/path-index-files.js";
+import { encodeKeyedLines } from "../../src/core/recall/keyed-lines.js";
 import { recallQuickStamp, threadFilesStamp } from "../../src/core/recall/path-index-stamp.js";
 import { nearestMatch } from "../../src/core/recall/path-match.js";
 import type { Thread } from "../../src/core/types.js";
@@ -123,14 +125,17 @@ describe("the path index in shards", () => {
     const index = buildPathIndex(new Map([["shop", [thread("refunds", ["src/payments"])]]]));
     await savePathIndex(store, index, "full-1", null);
     const head = readIndexHead(store)!;
-    const shard = join(recallCacheDir(store), `paths-${String(shardOf("src/payments")).padStart(2, "0")}.json`);
+    const shard = join(recallCacheDir(store), `paths-${String(shardOf("src/payments")).padStart(2, "0")}.jsonl`);
     const good = readFileSync(shard, "utf8");
     writeFileSync(shard, good.replace('"full-1"', '"full-0"'));
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull();
     expect(indexFilesComplete(store, head)).toBe(false);
     writeFileSync(shard, good.slice(0, good.length - 9)); // cut short
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull();
-    writeFileSync(shard, '{"version":4,"full":"full-1","anchors":{"src/payments":[["shop/gone","src/payments"]]}}\n');
+    const gone = encodeKeyedLines({ version: PATH_INDEX_VERSION, full: "full-1" }, [
+      ["src/payments", [["shop/gone", "src/payments"]]],
+    ]);
+    writeFileSync(shard, gone);
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull(); // a thread the index does not have
     rmSync(shard);
     expect(readyFromFiles(store, head).covering("src/payments/refund.ts")).toBeNull();

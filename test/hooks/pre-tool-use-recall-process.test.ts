@@ -1,7 +1,7 @@
 // The PreToolUse hook as Claude Code runs it (the built bundle): an edit of a file a sibling thread's paths cover gets
 // that thread's decisions once per conversation (again in a new conversation), an uncovered file gets nothing, every
 // changed file is logged once, the path index is cached in .threadmind/cache/recall/ and rebuilt after a thread write,
-// and the project settings turn recall and the SubagentStart context off.
+// and the project settings turn recall and the SubagentStart context off; a damaged line of the index is built again.
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { servicesFor } from "../support/core-services.js";
 import { spawnSync } from "node:child_process";
 import { parseHookStdout } from "../reliability/hook-process.js";
 import { collectStats, renderStats } from "../../src/core/savings/stats.js";
+import { shardOf } from "../../src/core/recall/path-index.js";
 
 const CLAUDE_PID = 525_252;
 const SESSION = "bbbbbbbb-2222-4333-8444-555555555555";
@@ -151,6 +152,25 @@ describe("PreToolUse hook process (point-of-action recall)", () => {
     expect(context(run.stdout)).toContain("Refunds within 14 days only.");
     expect(context(run.stdout)).toContain("covers this file");
     expect(statSync(index).mtimeMs).not.toBe(built);
+  });
+
+  it("a damaged line of the saved index is not answered from: the hook builds the index again and recalls, without failing", async () => {
+    const { dir } = await shop();
+    await preToolUse(dir, join(dir, "src/search/index.ts"));
+    await new Promise((r) => setTimeout(r, 100)); // the thread files settled: the index is saved
+    await preToolUse(dir, join(dir, "src/search/a.ts"));
+    const recall = join(dir, ".threadmind", "cache", "recall");
+    const shard = join(recall, `paths-${String(shardOf("src/payments")).padStart(2, "0")}.jsonl`);
+    const text = readFileSync(shard, "utf8");
+    const start = text.indexOf('\n["src/payments",') + 1;
+    expect(start).toBeGreaterThan(0);
+    const end = text.indexOf("\n", start);
+    writeFileSync(shard, `${text.slice(0, end - 1)}}${text.slice(end)}`); // its last bracket a brace: not JSON, same size
+    const run = await preToolUse(dir, join(dir, "src/payments/refund.ts"));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(context(run.stdout)).toContain("Refunds are never issued after 30 days.");
+    expect(readFileSync(shard, "utf8")).toBe(text); // written again whole
   });
 
   it("a project setting turns each part off: recall before a change, the subagent context", async () => {

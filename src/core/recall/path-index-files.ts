@@ -1,14 +1,16 @@
 // Point-of-action recall's path index on disk, in .threadmind/cache/recall/: head.json (the stamps it is valid for, its
-// size), paths-NN.json (the paths by anchor, in shards), heads-NN.json (each thread's title, status, commit and its
-// ancestors' keys, in shards by thread) and text-NN.json (the Decisions and Constraints, in shards by thread). A lookup
-// reads the head and the shards of the file's anchors; a hit, the heads and text of the threads it names and the head of
-// the conversation's thread. Every file names the full stamp it was built for: a file of another build is not used.
+// size), paths-NN.jsonl (the paths by anchor, in shards), heads-NN.jsonl (each thread's title, status, commit and its
+// ancestors' keys, in shards by thread) and text-NN.jsonl (the Decisions and Constraints, in shards by thread), each shard
+// a file of keyed lines (keyed-lines.ts). A lookup reads the head and the shards of the file's anchors, and parses the
+// line of each anchor; a hit, the lines of the threads it names and of the conversation's thread. Every file names the
+// full stamp it was built for: a file of another build is not used.
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 import { makeDir } from "../store/make-dir.js";
 import { writeFileAtomic } from "../store/atomic-write.js";
+import { allKeyedLines, encodeKeyedLines, keyedLinesHeader, keyedLineValue } from "./keyed-lines.js";
 import {
   type AnchorEntries,
   chainFrom,
@@ -24,7 +26,7 @@ import {
   shardOf,
 } from "./path-index.js";
 
-/** Bounded reads: a shard holds a 64th of the paths, heads or text (~40 KB of heads at 10,000 threads); anything larger is not ours. */
+/** Bounded reads: a shard holds a 64th of the paths, heads or text (~150 KB at 10,000 threads); anything larger is not ours. */
 const FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface IndexHead {
@@ -40,11 +42,20 @@ export function recallCacheDir(storeDir: string): string {
   return join(storeDir, "cache", "recall");
 }
 
-const shardName = (kind: "paths" | "heads" | "text", n: number) => `${kind}-${String(n).padStart(2, "0")}.json`;
+type ShardKind = "paths" | "heads" | "text";
+const SHARD_KINDS: readonly ShardKind[] = ["paths", "heads", "text"];
+/** A shard's file name; ".json" was the earlier layout's (one JSON object a shard). */
+const shardName = (kind: ShardKind, n: number, ext: "jsonl" | "json" = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+
+/** At most FILE_MAX_BYTES of a regular file; null when absent or larger. */
+function readBounded(path: string): Buffer | null {
+  const bytes = readRegularFile(path, FILE_MAX_BYTES);
+  return bytes === null || bytes.length > FILE_MAX_BYTES ? null : bytes;
+}
 
 function readJson(path: string): Record<string, unknown> | null {
-  const bytes = readRegularFile(path, FILE_MAX_BYTES);
-  if (bytes === null || bytes.length > FILE_MAX_BYTES) return null;
+  const bytes = readBounded(path);
+  if (bytes === null) return null;
   try {
     const data: unknown = JSON.parse(bytes.toString("utf8"));
     return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
@@ -56,10 +67,11 @@ function readJson(path: string): Record<string, unknown> | null {
 const isString = (v: unknown): v is string => typeof v === "string";
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/** A file of the index for `full`, or null. */
-function readPart(storeDir: string, name: string, full: string): Record<string, unknown> | null {
-  const d = readJson(join(recallCacheDir(storeDir), name));
-  return d !== null && d.version === PATH_INDEX_VERSION && d.full === full ? d : null;
+/** A shard of the index for `full` (its header checked, its lines not), or null. */
+function readShard(storeDir: string, name: string, full: string): Buffer | null {
+  const bytes = readBounded(join(recallCacheDir(storeDir), name));
+  const header = bytes === null ? null : keyedLinesHeader(bytes);
+  return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes : null;
 }
 
 /** The saved head when well formed; null otherwise (then the index is built again). */
@@ -89,44 +101,40 @@ function isEntry(v: unknown): v is [string, string] {
   return Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The index the head names, read from its files as recall asks (each shard read at most once). */
+/** The index the head names, read from its files as recall asks (each shard read at most once, only the lines asked for parsed). */
 export function readyFromFiles(storeDir: string, head: IndexHead): ReadyIndex {
-  const shards = new Map<string, Record<string, unknown> | null>();
-  /** The `field` object of shard `kind` holding `key`, or null when that shard is unusable. */
-  const shardFor = (kind: "paths" | "heads" | "text", field: string, key: string): Record<string, unknown> | null => {
+  const shards = new Map<string, Buffer | null>();
+  /** The value of `key` in its shard of `kind`: null when that shard is unusable or the line damaged, undefined when it has no such key. */
+  const lineOf = (kind: ShardKind, key: string): { value: unknown } | null | undefined => {
     const name = shardName(kind, shardOf(key));
-    if (!shards.has(name)) {
-      const value = readPart(storeDir, name, head.full)?.[field];
-      shards.set(name, isRecord(value) ? value : null);
+    let bytes = shards.get(name);
+    if (bytes === undefined) {
+      bytes = readShard(storeDir, name, head.full);
+      shards.set(name, bytes);
     }
-    return shards.get(name) ?? null;
+    return bytes === null ? null : keyedLineValue(bytes, key);
   };
   /** A thread's head: null when its shard is unusable or the record damaged, undefined when the index has no such thread. */
   const headFor = (key: string): HeadRecord | null | undefined => {
-    const shard = shardFor("heads", "heads", key);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, key)) return undefined;
-    const record = shard[key];
-    return isHead(record) ? record : null;
+    const found = lineOf("heads", key);
+    if (found === null || found === undefined) return found;
+    return isHead(found.value) ? found.value : null;
   };
   const entriesOf = (anchor: string): [string, string][] | null => {
-    const shard = shardFor("paths", "anchors", anchor);
-    if (shard === null) return null;
-    if (!Object.hasOwn(shard, anchor)) return [];
-    const list = shard[anchor];
+    const found = lineOf("paths", anchor);
+    if (found === null) return null;
+    if (found === undefined) return [];
+    const list = found.value;
     return Array.isArray(list) && list.every(isEntry) ? (list as [string, string][]) : null;
   };
   const excerpts = (keys: readonly string[]): Record<string, string> | null => {
     const out: Record<string, string> = {};
     for (const key of keys) {
-      const shard = shardFor("text", "excerpts", key);
-      if (shard === null) return null;
-      if (!Object.hasOwn(shard, key)) continue;
-      const text = shard[key];
-      if (!isString(text)) return null;
-      out[key] = text;
+      const found = lineOf("text", key);
+      if (found === null) return null;
+      if (found === undefined) continue;
+      if (!isString(found.value)) return null;
+      out[key] = found.value;
     }
     return out;
   };
@@ -149,6 +157,17 @@ async function writePart(storeDir: string, name: string, data: Record<string, un
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}\n`, { durable: false });
 }
 
+async function writeShard(
+  storeDir: string,
+  kind: ShardKind,
+  n: number,
+  full: string,
+  entries: readonly (readonly [string, unknown])[],
+): Promise<void> {
+  const path = join(recallCacheDir(storeDir), shardName(kind, n));
+  await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries), { durable: false });
+}
+
 /**
  * Saves the index for the full stamp `full` (and the quick stamp `quick` it is current under, when known): the
  * threads and every shard first, the head last, so that a head is never newer than its parts. Never through a linked cache/.
@@ -158,23 +177,24 @@ export async function savePathIndex(storeDir: string, index: PathIndex, full: st
   assertNoLinksBelow(storeDir, headPath);
   makeDir(dirname(headPath));
   const byAnchor: AnchorEntries = entriesByAnchor(index);
-  // Without a prototype: an anchor or key named "__proto__" (a file of that name) is a key like any other.
-  const shardsOf = <T>() => Array.from({ length: PATH_INDEX_SHARDS }, () => Object.create(null) as Record<string, T>);
+  const shardsOf = <T>() => Array.from({ length: PATH_INDEX_SHARDS }, () => [] as [string, T][]);
   const pathShards = shardsOf<[string, string][]>();
-  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)]![anchor] = entries;
+  for (const [anchor, entries] of byAnchor) pathShards[shardOf(anchor)]!.push([anchor, entries]);
   const headShards = shardsOf<HeadRecord>();
-  for (const [key, record] of headRecords(index)) headShards[shardOf(key)]![key] = record;
+  for (const [key, record] of headRecords(index)) headShards[shardOf(key)]!.push([key, record]);
   const textShards = shardsOf<string>();
-  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)]![key] = text;
+  for (const [key, text] of Object.entries(index.excerpts)) textShards[shardOf(key)]!.push([key, text]);
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    await writePart(storeDir, shardName("paths", n), { full, anchors: pathShards[n] });
-    await writePart(storeDir, shardName("heads", n), { full, heads: headShards[n] });
-    await writePart(storeDir, shardName("text", n), { full, excerpts: textShards[n] });
+    await writeShard(storeDir, "paths", n, full, pathShards[n]!);
+    await writeShard(storeDir, "heads", n, full, headShards[n]!);
+    await writeShard(storeDir, "text", n, full, textShards[n]!);
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  // Earlier layouts' files (paths.json, text.json, threads.json): never read again.
-  for (const old of ["paths.json", "text.json", "threads.json"]) rmSync(join(recallCacheDir(storeDir), old), { force: true });
+  // Earlier layouts' files (paths.json, text.json, threads.json; shards of one JSON object each): never read again.
+  const old = ["paths.json", "text.json", "threads.json"];
+  for (const kind of SHARD_KINDS) for (let n = 0; n < PATH_INDEX_SHARDS; n++) old.push(shardName(kind, n, "json"));
+  for (const name of old) rmSync(join(recallCacheDir(storeDir), name), { force: true });
 }
 
 /** Records that the saved index is current under the quick stamp `quick` (its head rewritten; its parts unchanged). */
@@ -184,18 +204,25 @@ export async function saveQuickStamp(storeDir: string, head: IndexHead, quick: s
   await writePart(storeDir, "head.json", { ...head, quick });
 }
 
-/** True when every file the head names is there and of this index (the builder's check before it trusts a saved index). */
+/** Every line of shard `n` of `kind` for `full`, each of a key of that shard; null when the file or one of its lines is not. */
+function shardLines(storeDir: string, kind: ShardKind, n: number, full: string): [string, unknown][] | null {
+  const bytes = readShard(storeDir, shardName(kind, n), full);
+  const lines = bytes === null ? null : allKeyedLines(bytes);
+  return lines?.every(([key]) => shardOf(key) === n) ? lines : null;
+}
+
+/** True when every file the head names is there, of this index, and every line of it well formed (the builder's check before it trusts a saved index). */
 export function indexFilesComplete(storeDir: string, head: IndexHead): boolean {
   let heads = 0;
   for (let n = 0; n < PATH_INDEX_SHARDS; n++) {
-    const paths = readPart(storeDir, shardName("paths", n), head.full)?.anchors;
-    const records = readPart(storeDir, shardName("heads", n), head.full)?.heads;
-    const text = readPart(storeDir, shardName("text", n), head.full)?.excerpts;
-    if (!isRecord(paths) || !isRecord(records) || !isRecord(text)) return false;
-    if (!Object.values(paths).every((list) => Array.isArray(list) && list.every(isEntry))) return false;
-    if (!Object.values(records).every(isHead)) return false;
-    if (!Object.values(text).every(isString)) return false;
-    heads += Object.keys(records).length;
+    const paths = shardLines(storeDir, "paths", n, head.full);
+    const records = shardLines(storeDir, "heads", n, head.full);
+    const text = shardLines(storeDir, "text", n, head.full);
+    if (paths === null || records === null || text === null) return false;
+    if (!paths.every(([, list]) => Array.isArray(list) && list.every(isEntry))) return false;
+    if (!records.every(([, record]) => isHead(record))) return false;
+    if (!text.every(([, excerpt]) => isString(excerpt))) return false;
+    heads += records.length;
   }
   return heads === head.threads;
 }

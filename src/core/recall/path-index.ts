@@ -6,7 +6,7 @@ import { ancestorExcerpt } from "../context/summary-sections.js";
 import type { Thread, ThreadStatus } from "../types.js";
 import { nearestMatch, patternOf } from "./path-match.js";
 
-export const PATH_INDEX_VERSION = 4;
+export const PATH_INDEX_VERSION = 5;
 /** Shards of the paths and of the excerpts: a lookup reads one per anchor of the file (its directories), a hit a few more. */
 export const PATH_INDEX_SHARDS = 64;
 
