@@ -7639,7 +7639,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   const { fd, stat } = opened;
   try {
     const cap = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap);
+    const buffer = Buffer.allocUnsafe(cap);
     let length = 0;
     while (length < cap) {
       const n = (0, import_node_fs3.readSync)(fd, buffer, length, cap - length, null);

@@ -234,7 +234,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   const { fd, stat } = opened;
   try {
     const cap = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap);
+    const buffer = Buffer.allocUnsafe(cap);
     let length = 0;
     while (length < cap) {
       const n = (0, import_node_fs.readSync)(fd, buffer, length, cap - length, null);

@@ -23280,7 +23280,7 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   const { fd, stat } = opened;
   try {
     const cap2 = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap2);
+    const buffer = Buffer.allocUnsafe(cap2);
     let length = 0;
     while (length < cap2) {
       const n = readSync(fd, buffer, length, cap2 - length, null);

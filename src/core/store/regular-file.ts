@@ -59,7 +59,8 @@ export function readRegularFile(path: string, maxBytes: number, followLinks = fa
   const { fd, stat } = opened;
   try {
     const cap = Math.min(stat.size, maxBytes) + 1;
-    const buffer = Buffer.alloc(cap);
+    // Not zero-filled (~2 ms for a hook's reads of a large store): only the bytes read are ever returned.
+    const buffer = Buffer.allocUnsafe(cap);
     let length = 0;
     while (length < cap) {
       const n = readSync(fd, buffer, length, cap - length, null);
