@@ -22122,6 +22122,10 @@ function readyFromMemory(index) {
       const head = heads.get(key);
       return head === void 0 ? [] : [key, ...head.ancestors];
     },
+    head: (key) => {
+      const head = heads.get(key);
+      return head === void 0 ? void 0 : headOf2(head);
+    },
     covering: (file) => coveringFrom(
       file,
       (anchor) => byAnchor.get(anchor) ?? [],
@@ -22273,6 +22277,10 @@ function readyFromFiles(storeDir, head) {
       const h = headFor(key);
       if (h === null) return null;
       return h === void 0 ? [] : [key, ...h.ancestors];
+    },
+    head: (key) => {
+      const h = headFor(key);
+      return h === null || h === void 0 ? h : headOf2(h);
     },
     covering: (file) => coveringFrom(file, entriesOf, headFor),
     excerpts,

@@ -20046,6 +20046,10 @@ function readyFromMemory(index) {
       const head = heads.get(key);
       return head === void 0 ? [] : [key, ...head.ancestors];
     },
+    head: (key) => {
+      const head = heads.get(key);
+      return head === void 0 ? void 0 : headOf2(head);
+    },
     covering: (file) => coveringFrom(
       file,
       (anchor) => byAnchor.get(anchor) ?? [],
@@ -20202,6 +20206,10 @@ function readyFromFiles(storeDir, head) {
       const h = headFor(key);
       if (h === null) return null;
       return h === void 0 ? [] : [key, ...h.ancestors];
+    },
+    head: (key) => {
+      const h = headFor(key);
+      return h === null || h === void 0 ? h : headOf2(h);
     },
     covering: (file) => coveringFrom(file, entriesOf, headFor),
     excerpts,
@@ -20718,17 +20726,25 @@ init_recall_events();
 init_text_fingerprint();
 var SUBAGENT_MAX_CHARS = 2e3;
 var SUBAGENT_MORE_LINE = "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
-function subagentText(chain, excerpts) {
-  const first = chain[0];
-  if (first === void 0) return null;
+function subagentText(keys, thread) {
+  const firstKey = keys[0];
+  if (firstKey === void 0) return { text: null };
+  const firstRead = thread(firstKey);
+  if (firstRead === null) return null;
+  if (firstRead === void 0) return { text: null };
+  const first = firstRead.head;
   const head = `ThreadMind: decisions and constraints of the thread this work is on, "${first.title}" (${first.id}), and of its ancestors. They hold unless the main conversation decides otherwise.`;
   const parts = [head];
   let used = head.length + SUBAGENT_MORE_LINE.length + 4;
   let any = false;
-  for (const t of chain) {
-    const excerpt = excerpts[excerptKey(t.projectId, t.id)];
+  for (const key of keys) {
+    if (SUBAGENT_MAX_CHARS - used - MIN_TITLE_CHARS - 3 < 80) break;
+    const read = key === firstKey ? firstRead : thread(key);
+    if (read === null) return null;
+    if (read === void 0) break;
+    const { head: t, excerpt } = read;
     if (excerpt === void 0 || excerpt === "") continue;
-    const title = `### ${t.title} (${t.id})${t === first ? "" : " \xB7 ancestor"}`;
+    const title = `### ${t.title} (${t.id})${key === firstKey ? "" : " \xB7 ancestor"}`;
     const left = SUBAGENT_MAX_CHARS - used - title.length - 3;
     if (left < 80) break;
     const body = excerpt.length <= left ? excerpt : `${excerpt.slice(0, left - 1)}\u2026`;
@@ -20738,10 +20754,11 @@ ${body}`;
     used += block.length + 2;
     any = true;
   }
-  if (!any) return null;
+  if (!any) return { text: null };
   parts.push(SUBAGENT_MORE_LINE);
-  return parts.join("\n\n");
+  return { text: parts.join("\n\n") };
 }
+var MIN_TITLE_CHARS = "###  ()".length;
 async function subagentContext(store, input) {
   const events = store.sessionEvents();
   const followed = () => lastConversation(events, store.session.key);
@@ -20750,11 +20767,16 @@ async function subagentContext(store, input) {
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
   const ready = await store.index();
   if (ready === null) return null;
-  const chain = ready.chain(ref.projectId, ref.threadId);
-  if (chain === null) return null;
-  const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
-  if (text === null) return null;
-  const context2 = subagentText(chain, text);
+  const keys = ready.chainKeys(ref.projectId, ref.threadId);
+  if (keys === null) return null;
+  const lean = subagentText(keys, (key) => {
+    const head = ready.head(key);
+    if (head === null || head === void 0) return head;
+    const text = ready.excerpts([key]);
+    return text === null ? null : { head, excerpt: text[key] };
+  });
+  if (lean === null) return null;
+  const context2 = lean.text;
   if (context2 === null) return {};
   const event = {
     kind: "subagentContext",

@@ -4,7 +4,7 @@
 // (`"recall": { "subagents": false }`). No YAML, no services: the path index's text (hook-core.ts builds it when stale).
 import { lastConversation } from "../core/measure/measurement-log-read.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
-import { excerptKey, type IndexedThreadHead } from "../core/recall/path-index.js";
+import type { IndexedThreadHead } from "../core/recall/path-index.js";
 import { estimatedTokens, type SubagentContextEvent } from "../core/recall/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
@@ -16,18 +16,35 @@ export const SUBAGENT_MAX_CHARS = 2_000;
 export const SUBAGENT_MORE_LINE =
   "ThreadMind holds more (the thread's State, Open questions and Next steps, other threads): ask the main conversation, or use context_get and thread_search.";
 
-/** The lean context for the chain (the thread first), or null when no thread of it has Decisions or Constraints. */
-export function subagentText(chain: readonly IndexedThreadHead[], excerpts: Readonly<Record<string, string>>): string | null {
-  const first = chain[0];
-  if (first === undefined) return null;
+/** What the lean context asks of the index for one thread of the chain (see subagentText). */
+export type ChainThread = (key: string) => { head: IndexedThreadHead; excerpt: string | undefined } | null | undefined;
+
+/**
+ * The lean context for the chain of `keys` (the thread first), asking `thread` for each one's head and excerpt nearest
+ * first and only while the budget has room (each ask reads the index's shards of that thread: the farthest ancestors,
+ * which the budget leaves out, are never read). `text` is null when no thread of it has Decisions or Constraints; the
+ * whole answer is null when the index cannot tell (an ask answered null). The chain ends at a thread the index does not hold.
+ */
+export function subagentText(keys: readonly string[], thread: ChainThread): { text: string | null } | null {
+  const firstKey = keys[0];
+  if (firstKey === undefined) return { text: null };
+  const firstRead = thread(firstKey);
+  if (firstRead === null) return null;
+  if (firstRead === undefined) return { text: null };
+  const first = firstRead.head;
   const head = `ThreadMind: decisions and constraints of the thread this work is on, "${first.title}" (${first.id}), and of its ancestors. They hold unless the main conversation decides otherwise.`;
   const parts = [head];
   let used = head.length + SUBAGENT_MORE_LINE.length + 4;
   let any = false;
-  for (const t of chain) {
-    const excerpt = excerpts[excerptKey(t.projectId, t.id)];
+  for (const key of keys) {
+    // The smallest block that could still fit: a title of no characters and 80 of text.
+    if (SUBAGENT_MAX_CHARS - used - MIN_TITLE_CHARS - 3 < 80) break;
+    const read = key === firstKey ? firstRead : thread(key);
+    if (read === null) return null;
+    if (read === undefined) break;
+    const { head: t, excerpt } = read;
     if (excerpt === undefined || excerpt === "") continue;
-    const title = `### ${t.title} (${t.id})${t === first ? "" : " · ancestor"}`;
+    const title = `### ${t.title} (${t.id})${key === firstKey ? "" : " · ancestor"}`;
     const left = SUBAGENT_MAX_CHARS - used - title.length - 3;
     if (left < 80) break;
     const body = excerpt.length <= left ? excerpt : `${excerpt.slice(0, left - 1)}…`;
@@ -36,10 +53,13 @@ export function subagentText(chain: readonly IndexedThreadHead[], excerpts: Read
     used += block.length + 2;
     any = true;
   }
-  if (!any) return null;
+  if (!any) return { text: null };
   parts.push(SUBAGENT_MORE_LINE);
-  return parts.join("\n\n");
+  return { text: parts.join("\n\n") };
 }
+
+/** "### " and " ()": the title line of a thread whose title and id were empty. */
+const MIN_TITLE_CHARS = "###  ()".length;
 
 /** The hook's answer; null when the fast path cannot answer (no current index). */
 export async function subagentContext(store: RecallStore, input: HookInput): Promise<HookOutput | null> {
@@ -50,11 +70,16 @@ export async function subagentContext(store: RecallStore, input: HookInput): Pro
   if (!readRecallConfig(store.storeDir, ref.projectId).subagents) return {};
   const ready = await store.index();
   if (ready === null) return null;
-  const chain = ready.chain(ref.projectId, ref.threadId);
-  if (chain === null) return null;
-  const text = ready.excerpts(chain.map((t) => excerptKey(t.projectId, t.id)));
-  if (text === null) return null;
-  const context = subagentText(chain, text);
+  const keys = ready.chainKeys(ref.projectId, ref.threadId);
+  if (keys === null) return null;
+  const lean = subagentText(keys, (key) => {
+    const head = ready.head(key);
+    if (head === null || head === undefined) return head;
+    const text = ready.excerpts([key]);
+    return text === null ? null : { head, excerpt: text[key] };
+  });
+  if (lean === null) return null;
+  const context = lean.text;
   if (context === null) return {};
   const event: SubagentContextEvent = {
     kind: "subagentContext",

@@ -18,6 +18,7 @@ import {
   entriesByAnchor,
   excerptKey,
   type HeadRecord,
+  headOf,
   headRecords,
   PATH_INDEX_SHARDS,
   PATH_INDEX_VERSION,
@@ -145,6 +146,10 @@ export function readyFromFiles(storeDir: string, head: IndexHead): ReadyIndex {
       const h = headFor(key);
       if (h === null) return null;
       return h === undefined ? [] : [key, ...h.ancestors];
+    },
+    head: (key) => {
+      const h = headFor(key);
+      return h === null || h === undefined ? h : headOf(h);
     },
     covering: (file) => coveringFrom(file, entriesOf, headFor),
     excerpts,

@@ -43,6 +43,8 @@ export interface ReadyIndex {
   chain: (projectId: string, threadId: string) => IndexedThreadHead[] | null;
   /** The keys of that chain (one read: the thread's head names its ancestors). */
   chainKeys: (projectId: string, threadId: string) => string[] | null;
+  /** One thread's head by its key: null when the index cannot tell (unusable), undefined when it holds no such thread. */
+  head: (key: string) => IndexedThreadHead | null | undefined;
   /** The threads with a path that covers `file` (a repository-relative path), each with only those of its paths that may. */
   covering: (file: string) => IndexedThread[] | null;
   /** The excerpts of these thread keys (a key without one is left out). */
@@ -204,7 +206,7 @@ export function chainFrom(key: string, headFor: (key: string) => HeadRecord | nu
 }
 
 /** The head fields alone (of a thread, or of a head record with its ancestors). */
-function headOf(t: IndexedThreadHead): IndexedThreadHead {
+export function headOf(t: IndexedThreadHead): IndexedThreadHead {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
 
@@ -218,6 +220,10 @@ export function readyFromMemory(index: PathIndex): ReadyIndex {
       const key = excerptKey(projectId, threadId);
       const head = heads.get(key);
       return head === undefined ? [] : [key, ...head.ancestors];
+    },
+    head: (key) => {
+      const head = heads.get(key);
+      return head === undefined ? undefined : headOf(head);
     },
     covering: (file) =>
       coveringFrom(
