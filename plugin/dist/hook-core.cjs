@@ -20831,6 +20831,11 @@ async function hookPathIndex(services) {
   startBackgroundIndexBuild(store.dir, store.workspace.root, cli);
   return readyFromMemory({ threads: [], excerpts: {} });
 }
+function rebuildDamagedIndex(services) {
+  const cli = bundledCli();
+  if (cli !== null) startBackgroundIndexBuild(services.store.dir, services.store.workspace.root, cli);
+  return {};
+}
 async function servicesRecallStore(services, input) {
   let ready = null;
   const gitTop = services.store.workspace.gitTop;
@@ -20877,9 +20882,9 @@ async function handleWith(services, name, input) {
     case "user-prompt-submit":
       throw new Error("internal: UserPromptSubmit is answered by the fast path");
     case "pre-tool-use":
-      return await toolRecall(await servicesRecallStore(services, input), input) ?? {};
+      return await toolRecall(await servicesRecallStore(services, input), input) ?? rebuildDamagedIndex(services);
     case "subagent-start":
-      return await subagentContext(await servicesRecallStore(services, input), input) ?? {};
+      return await subagentContext(await servicesRecallStore(services, input), input) ?? rebuildDamagedIndex(services);
     default: {
       const unreachable = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

@@ -67,6 +67,17 @@ async function hookPathIndex(services: ThreadMindServices): Promise<ReadyIndex> 
   return readyFromMemory({ threads: [], excerpts: {} });
 }
 
+/**
+ * Recall answered null through the hooks proper: the saved index is current by its stamps, yet a lookup found a part of
+ * it damaged (a small store's is checked whole and built here, so only a large store's gets this far). Its build is
+ * started in the background, which checks every part and builds it anew; this call recalls nothing.
+ */
+function rebuildDamagedIndex(services: ThreadMindServices): HookOutput {
+  const cli = bundledCli();
+  if (cli !== null) startBackgroundIndexBuild(services.store.dir, services.store.workspace.root, cli);
+  return {};
+}
+
 /** Recall through the full services: the path index built (and saved) when the cached one is missing or stale. */
 async function servicesRecallStore(services: ThreadMindServices, input: HookInput): Promise<RecallStore> {
   let ready: Promise<ReadyIndex> | null = null; // built when first asked (after PreToolUse has recorded the file)
@@ -117,9 +128,9 @@ async function handleWith(services: ThreadMindServices, name: HookName, input: H
     case "user-prompt-submit": // always answered by the fast path (hook-fast.ts: fastPrompt never returns null)
       throw new Error("internal: UserPromptSubmit is answered by the fast path");
     case "pre-tool-use":
-      return (await toolRecall(await servicesRecallStore(services, input), input)) ?? {};
+      return (await toolRecall(await servicesRecallStore(services, input), input)) ?? rebuildDamagedIndex(services);
     case "subagent-start":
-      return (await subagentContext(await servicesRecallStore(services, input), input)) ?? {};
+      return (await subagentContext(await servicesRecallStore(services, input), input)) ?? rebuildDamagedIndex(services);
     default: {
       const unreachable: never = name;
       throw new Error(`unknown hook ${String(unreachable)}`);

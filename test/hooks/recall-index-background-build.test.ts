@@ -1,6 +1,7 @@
 // A large store's stale path index is built in the background (thread-mind-mcp recall-index, detached): the edit that
-// found it stale recalls nothing but still records the changed file, one build runs, and the next edits recall from it.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+// found it stale recalls nothing but still records the changed file, one build runs, and the next edits recall from it;
+// the same when a part of a current index is damaged.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -63,5 +64,24 @@ describe("a large store's path index", () => {
     const next = preToolUse(repo.dir, "src/payments/refund.ts", "11111111-2222-4333-8444-000000000002");
     expect(next).toMatchObject({ code: 0, stderr: "" });
     expect(parseHookStdout(next.stdout)?.hookSpecificOutput?.additionalContext).toContain("BG-REFUNDS-30-DAYS");
+  }, 90_000);
+
+  it("is built anew in the background when a part of it is damaged while its stamps say it is current", async () => {
+    if (repo === undefined) throw new Error("the previous test builds the store");
+    const recall = join(repo.dir, ".threadmind", "cache", "recall");
+    // Every paths shard damaged (a disk error, a hand edit): lookups cannot answer, and the thread files did not change.
+    const shards = readdirSync(recall).filter((f) => f.startsWith("paths-"));
+    expect(shards.length).toBeGreaterThan(0);
+    for (const f of shards) writeFileSync(join(recall, f), "not an index\n");
+    const damaged = preToolUse(repo.dir, "src/payments/refund.ts", "11111111-2222-4333-8444-000000000003");
+    expect(damaged).toMatchObject({ code: 0, stderr: "", stdout: "" });
+    // Before, nothing rebuilt it: every later edit recalled nothing until a thread file changed.
+    const deadline = Date.now() + 30_000;
+    const rebuilt = () => shards.every((f) => !readFileSync(join(recall, f), "utf8").startsWith("not an index"));
+    while (Date.now() < deadline && (!rebuilt() || existsSync(join(recall, "build.pid")))) await sleep(100);
+    expect(rebuilt()).toBe(true);
+    const after = preToolUse(repo.dir, "src/payments/refund.ts", "11111111-2222-4333-8444-000000000004");
+    expect(after).toMatchObject({ code: 0, stderr: "" });
+    expect(parseHookStdout(after.stdout)?.hookSpecificOutput?.additionalContext).toContain("BG-REFUNDS-30-DAYS");
   }, 90_000);
 });
