@@ -1307,19 +1307,6 @@ function coveringFrom(file, entriesOf, headFor) {
   }
   return out;
 }
-function chainFrom(key, headFor) {
-  const head = headFor(key);
-  if (head === null) return null;
-  if (head === void 0) return [];
-  const out = [headOf(head)];
-  for (const k of head.ancestors) {
-    const a = headFor(k);
-    if (a === null) return null;
-    if (a === void 0) break;
-    out.push(headOf(a));
-  }
-  return out;
-}
 function headOf(t) {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
@@ -1859,7 +1846,6 @@ function readyFromFiles(storeDir, head) {
     return out;
   };
   return {
-    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
     chainKeys: (projectId, threadId) => {
       const key = excerptKey(projectId, threadId);
       const h = headFor(key);

@@ -41250,19 +41250,6 @@ function coveringFrom(file, entriesOf, headFor) {
   }
   return out;
 }
-function chainFrom(key, headFor) {
-  const head = headFor(key);
-  if (head === null) return null;
-  if (head === void 0) return [];
-  const out = [headOf2(head)];
-  for (const k of head.ancestors) {
-    const a = headFor(k);
-    if (a === null) return null;
-    if (a === void 0) break;
-    out.push(headOf2(a));
-  }
-  return out;
-}
 function headOf2(t) {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
 }
@@ -41270,7 +41257,6 @@ function readyFromMemory(index) {
   const byAnchor = entriesByAnchor(index);
   const heads = headRecords(index);
   return {
-    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), (k) => heads.get(k)),
     chainKeys: (projectId, threadId) => {
       const key = excerptKey(projectId, threadId);
       const head = heads.get(key);
@@ -41425,7 +41411,6 @@ function readyFromFiles(storeDir, head) {
     return out;
   };
   return {
-    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
     chainKeys: (projectId, threadId) => {
       const key = excerptKey(projectId, threadId);
       const h = headFor(key);

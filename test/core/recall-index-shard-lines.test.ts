@@ -90,12 +90,9 @@ describe("the path index in shards of keyed lines", () => {
     const keys = ODD_THREADS.map((t) => `sh"op\\/${t.id}`);
     expect(fromFiles.excerpts(keys)).toEqual(fromMemory.excerpts(keys));
     expect(fromFiles.excerpts(keys)?.['sh"op\\/t-"quoted"']).toContain('"t-"quoted"" \\ holds.');
-    expect(fromFiles.chain('sh"op\\', "ünïcödé-🧵")?.map((t) => t.id)).toEqual([
-      "ünïcödé-🧵",
-      "__proto__",
-      "t-back\\slash",
-      't-"quoted"',
-    ]);
+    const chain = fromFiles.chainKeys('sh"op\\', "ünïcödé-🧵") ?? [];
+    expect(chain.map((key) => fromFiles.head(key)?.id)).toEqual(["ünïcödé-🧵", "__proto__", "t-back\\slash", 't-"quoted"']);
+    expect(chain.map((key) => fromFiles.head(key))).toEqual(chain.map((key) => fromMemory.head(key)));
     expect(fromFiles.chainKeys('sh"op\\', "__proto__")).toEqual(fromMemory.chainKeys('sh"op\\', "__proto__"));
     expect(fromFiles.chainKeys('sh"op\\', "none")).toEqual([]);
   });

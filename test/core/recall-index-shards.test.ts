@@ -105,9 +105,11 @@ describe("the path index in shards", () => {
     }
     expect(fromFiles.excerpts(["shop/t-0", "shop/none"])).toEqual(fromMemory.excerpts(["shop/t-0", "shop/none"]));
     expect(fromFiles.excerpts(["shop/t-0"])?.["shop/t-0"]).toContain("t-0 decided.");
-    expect(fromFiles.chain("shop", "t-1")).toEqual(fromMemory.chain("shop", "t-1"));
+    expect(fromFiles.head("shop/t-1")).toEqual(fromMemory.head("shop/t-1"));
+    expect(fromFiles.head("shop/t-1")?.title).toBeTruthy();
+    expect(fromFiles.head("shop/none")).toBeUndefined();
     expect(fromFiles.chainKeys("shop", "t-1")).toEqual(["shop/t-1"]); // its parent "main" is not in this index
-    expect(fromFiles.chain("shop", "none")).toEqual([]);
+    expect(fromFiles.chainKeys("shop", "none")).toEqual([]);
   });
 
   it("anchors: a literal path is its own, a glob's is the literal directories before it; a file is looked up from each of its directories", () => {

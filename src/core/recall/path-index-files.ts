@@ -13,7 +13,6 @@ import { writeFileAtomic } from "../store/atomic-write.js";
 import { allKeyedLines, encodeKeyedLines, keyedLinesHeader, keyedLineValue } from "./keyed-lines.js";
 import {
   type AnchorEntries,
-  chainFrom,
   coveringFrom,
   entriesByAnchor,
   excerptKey,
@@ -140,7 +139,6 @@ export function readyFromFiles(storeDir: string, head: IndexHead): ReadyIndex {
     return out;
   };
   return {
-    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), headFor),
     chainKeys: (projectId, threadId) => {
       const key = excerptKey(projectId, threadId);
       const h = headFor(key);

@@ -39,9 +39,8 @@ export interface HeadRecord extends IndexedThreadHead {
 
 /** What recall asks of an index, built here or read from its shards. Each answer null: a shard unreadable or not of this index. */
 export interface ReadyIndex {
-  /** The thread of this key and its ancestors, nearest first ([] for a thread the index does not hold). */
-  chain: (projectId: string, threadId: string) => IndexedThreadHead[] | null;
-  /** The keys of that chain (one read: the thread's head names its ancestors). */
+  /** The keys of the thread and its ancestors, nearest first ([] for a thread the index does not hold; one read: the
+   * thread's head names its ancestors). */
   chainKeys: (projectId: string, threadId: string) => string[] | null;
   /** One thread's head by its key: null when the index cannot tell (unusable), undefined when it holds no such thread. */
   head: (key: string) => IndexedThreadHead | null | undefined;
@@ -190,21 +189,6 @@ export function coveringFrom(
   return out;
 }
 
-/** The chain of `key` from its head record and the heads of its ancestors. */
-export function chainFrom(key: string, headFor: (key: string) => HeadRecord | null | undefined): IndexedThreadHead[] | null {
-  const head = headFor(key);
-  if (head === null) return null;
-  if (head === undefined) return [];
-  const out: IndexedThreadHead[] = [headOf(head)];
-  for (const k of head.ancestors) {
-    const a = headFor(k);
-    if (a === null) return null;
-    if (a === undefined) break;
-    out.push(headOf(a));
-  }
-  return out;
-}
-
 /** The head fields alone (of a thread, or of a head record with its ancestors). */
 export function headOf(t: IndexedThreadHead): IndexedThreadHead {
   return { projectId: t.projectId, id: t.id, title: t.title, status: t.status, parentId: t.parentId, commit: t.commit };
@@ -215,7 +199,6 @@ export function readyFromMemory(index: PathIndex): ReadyIndex {
   const byAnchor = entriesByAnchor(index);
   const heads = headRecords(index);
   return {
-    chain: (projectId, threadId) => chainFrom(excerptKey(projectId, threadId), (k) => heads.get(k)),
     chainKeys: (projectId, threadId) => {
       const key = excerptKey(projectId, threadId);
       const head = heads.get(key);
