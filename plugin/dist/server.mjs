@@ -35061,7 +35061,7 @@ function noteThreadsChanged(storeDir) {
 var MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var READER_MARKER = /^\.reading\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 var FOLDER_READ_WAIT_MS = 500;
-var WRITER_YIELD_MS = 200;
+var WRITER_YIELD_MS = 1e3;
 var RETRY_PAUSE_MS = 2;
 function markerSuffix() {
   return Math.floor(Math.random() * 281474976710656).toString(16).padStart(12, "0");

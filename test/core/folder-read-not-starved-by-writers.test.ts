@@ -70,6 +70,22 @@ describe("a thread folder's readers and writers", () => {
     }
   });
 
+  it("a writer waits for a reader longer than the reader itself waits for writers, so a marked reader is never overtaken", () => {
+    const dir = folder();
+    // A reader whose process got no core for 600 ms (a loaded CI machine) after it marked the folder: the next writer
+    // still waits for it (it went ahead after 200 ms before, and the reader read a mix of two writes).
+    const reader = spawn("/bin/sh", ["-c", 'sleep 0.6; rm -f "$1"/.reading.*; sleep 1', "sh", dir], { stdio: "ignore" });
+    const readerMarker = join(dir, `.reading.${reader.pid}.0123456789ab.tmp`);
+    writeFileSync(readerMarker, "");
+    try {
+      const unmark = markFolderWrite(dir);
+      expect(existsSync(readerMarker)).toBe(false);
+      unmark();
+    } finally {
+      reader.kill();
+    }
+  });
+
   it("a dead reader's marker does not hold a writer", () => {
     const dir = folder();
     // A pid no process has (above Linux's pid_max).

@@ -14,8 +14,13 @@ const MARKER = /^\.writing\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 const READER_MARKER = /^\.reading\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 /** How long a reader waits for a folder's writer in all: a write takes milliseconds; a paused writer must not hang hooks. */
 export const FOLDER_READ_WAIT_MS = 500;
-/** How long a writer waits in all for readers that asked for a pause: a read takes milliseconds; a paused reader must not hold writes. */
-export const WRITER_YIELD_MS = 200;
+/**
+ * How long a writer waits in all for readers that asked for a pause: a read takes milliseconds, and a paused reader must
+ * not hold writes for ever; but longer than a reader's own wait (FOLDER_READ_WAIT_MS), so that a reader that marked the
+ * folder is not overtaken by the next writer while its process waits for a core (200 ms was: on a loaded 2-core CI
+ * machine a hook's context held a State section of two generations).
+ */
+export const WRITER_YIELD_MS = 1_000;
 const RETRY_PAUSE_MS = 2;
 
 /** 12 hex digits for a marker's name (no node:crypto: readers run in hooks; the pid keeps names apart between processes). */
