@@ -17105,10 +17105,10 @@ function positiveInt(value, name) {
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number`);
   return n;
 }
-function oneOf2(value, name, allowed) {
+function oneOf2(value, name, allowed, shown = allowed) {
   if (value === void 0) return void 0;
   const found = allowed.find((a) => a === value);
-  if (found === void 0) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  if (found === void 0) throw new UsageError(`--${name} must be one of ${shown.join(", ")}`);
   return found;
 }
 
@@ -23900,9 +23900,7 @@ var searchCommand = {
     if (query.trim() === "") throw new UsageError("give the words to search for");
     const input = { query };
     const intent = oneOf2(args.flags.get("intent"), "intent", SEARCH_INTENTS);
-    const given = args.flags.get("status");
-    const word = STATUS_INPUTS.find((w) => w === given);
-    if (given !== void 0 && word === void 0) throw new UsageError(`--status must be one of ${STATUS_WORDS.join(", ")}`);
+    const word = oneOf2(args.flags.get("status"), "status", STATUS_INPUTS, STATUS_WORDS);
     const status = word === void 0 ? void 0 : statusOfWord(word);
     const scope = oneOf2(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");
@@ -24141,28 +24139,35 @@ var resolveCommand = {
     return outcomes.some((o) => o.kind !== "merged" && o.kind !== "split" && o.kind !== "restored") ? 1 : 0;
   }
 };
+function threadFileExists(storeDir, projectId, threadId) {
+  if (!isValidId(projectId) || !isValidId(threadId)) return false;
+  return entryThere(join(storeDir, "threads", projectId, threadId)) || entryThere(join(storeDir, "threads", projectId, `${threadId}.md`));
+}
+function entryThere(path) {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (e) {
+    const code = errnoCode(e);
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
+// src/core/store/thread-title-quick.ts
 var HEAD_MAX_BYTES = 64 * 1024;
 var PLAIN_FIRST = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/;
 var NOT_A_STRING = /^(?:true|false|yes|no|on|off|y|n|null|~|[+-]?[.\d].*)$/i;
 function headPath(storeDir, projectId, threadId) {
   const legacy = join(storeDir, "threads", projectId, `${threadId}.md`);
   const folder = join(storeDir, "threads", projectId, threadId);
-  if (!there(folder)) return { path: legacy, legacy: null };
-  return { path: join(folder, HEAD_FILE), legacy: there(legacy) ? legacy : null };
+  if (!entryThere(folder)) return { path: legacy, legacy: null };
+  return { path: join(folder, HEAD_FILE), legacy: entryThere(legacy) ? legacy : null };
 }
 var LEGACY_MAX_BYTES = 1024 * 1024;
 function legacyUnchanged(legacy, migratedFrom) {
   const bytes2 = readRegularFile(legacy, LEGACY_MAX_BYTES);
   if (bytes2 === null || bytes2.length > LEGACY_MAX_BYTES) return false;
   return gitBlobId(bytes2) === migratedFrom;
-}
-function there(path) {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 function simpleTitleValue(value) {
   if (value === "" || /[\r\t\n]/.test(value)) return null;
@@ -24204,19 +24209,6 @@ function quickThreadTitle(storeDir, projectId, threadId) {
   }
   const line = titles[0];
   return line.startsWith("title: ") ? simpleTitleValue(line.slice("title: ".length)) : null;
-}
-function threadFileExists(storeDir, projectId, threadId) {
-  if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere(join(storeDir, "threads", projectId, threadId)) || entryThere(join(storeDir, "threads", projectId, `${threadId}.md`));
-}
-function entryThere(path) {
-  try {
-    lstatSync(path);
-    return true;
-  } catch (e) {
-    const code = errnoCode(e);
-    return code !== "ENOENT" && code !== "ENOTDIR";
-  }
 }
 
 // src/transcript/walk-back.ts

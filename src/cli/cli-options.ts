@@ -68,9 +68,15 @@ export function positiveInt(value: string | true | undefined, name: string): num
   return n;
 }
 
-export function oneOf<T extends string>(value: string | true | undefined, name: string, allowed: readonly T[]): T | undefined {
+/** The value when it is one of `allowed`; else a usage error naming `shown` (the values to advertise: all by default). */
+export function oneOf<T extends string>(
+  value: string | true | undefined,
+  name: string,
+  allowed: readonly T[],
+  shown: readonly string[] = allowed,
+): T | undefined {
   if (value === undefined) return undefined;
   const found = allowed.find((a) => a === value);
-  if (found === undefined) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  if (found === undefined) throw new UsageError(`--${name} must be one of ${shown.join(", ")}`);
   return found;
 }

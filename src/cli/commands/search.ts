@@ -19,9 +19,7 @@ export const searchCommand: CliCommand = {
     const input: SearchQuery = { query };
     const intent = oneOf(args.flags.get("intent"), "intent", SEARCH_INTENTS);
     // Named as the results name it (open, done, abandoned); "active", the file's value, is still taken.
-    const given = args.flags.get("status");
-    const word = STATUS_INPUTS.find((w) => w === given);
-    if (given !== undefined && word === undefined) throw new UsageError(`--status must be one of ${STATUS_WORDS.join(", ")}`);
+    const word = oneOf(args.flags.get("status"), "status", STATUS_INPUTS, STATUS_WORDS);
     const status = word === undefined ? undefined : statusOfWord(word);
     const scope = oneOf(args.flags.get("scope"), "scope", SEARCH_SCOPES);
     const limit = positiveInt(args.flags.get("limit"), "limit");

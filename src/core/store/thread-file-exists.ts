@@ -23,7 +23,8 @@ export function threadFileExists(storeDir: string, projectId: string, threadId: 
   );
 }
 
-function entryThere(path: string): boolean {
+/** True when anything is at `path` (a failed lstat other than "no such entry" counts as there: the reader says what). */
+export function entryThere(path: string): boolean {
   try {
     lstatSync(path);
     return true;

@@ -1,13 +1,13 @@
 // A thread's title read without the YAML parser (the status line's path, run after every response): the head file's
 // `title:` line when it has one of the simple forms the store writes; null when that cannot tell, and the caller reads
 // the thread through the Store, which parses it fully and names what is wrong.
-import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { isValidId } from "../id-pattern.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { readRegularFile } from "./regular-file.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
 import { gitBlobId } from "../git/blob-id.js";
+import { entryThere } from "./thread-file-exists.js";
 
 /** A head file ThreadMind writes is a few hundred bytes (100 paths at most); past this the Store reads it. */
 const HEAD_MAX_BYTES = 64 * 1024;
@@ -26,8 +26,8 @@ const NOT_A_STRING = /^(?:true|false|yes|no|on|off|y|n|null|~|[+-]?[.\d].*)$/i;
 function headPath(storeDir: string, projectId: string, threadId: string): { path: string; legacy: string | null } {
   const legacy = join(storeDir, "threads", projectId, `${threadId}.md`);
   const folder = join(storeDir, "threads", projectId, threadId);
-  if (!there(folder)) return { path: legacy, legacy: null };
-  return { path: join(folder, HEAD_FILE), legacy: there(legacy) ? legacy : null };
+  if (!entryThere(folder)) return { path: legacy, legacy: null };
+  return { path: join(folder, HEAD_FILE), legacy: entryThere(legacy) ? legacy : null };
 }
 
 /** A format-1 file left beside its folder is larger than this only when edited by hand: the Store then decides. */
@@ -38,15 +38,6 @@ function legacyUnchanged(legacy: string, migratedFrom: string): boolean {
   const bytes = readRegularFile(legacy, LEGACY_MAX_BYTES);
   if (bytes === null || bytes.length > LEGACY_MAX_BYTES) return false;
   return gitBlobId(bytes) === migratedFrom;
-}
-
-function there(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The value of a `title:` line in the forms the store writes (plain, '…' or "…" without escapes); null for any other. */
