@@ -22186,7 +22186,7 @@ function recallCacheDir(storeDir) {
   return join(storeDir, "cache", "recall");
 }
 var SHARD_KINDS = ["paths", "heads", "text"];
-var shardName = (kind, n, ext = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.jsonl`;
 function readBounded(path) {
   const bytes2 = readRegularFile(path, FILE_MAX_BYTES);
   return bytes2 === null || bytes2.length > FILE_MAX_BYTES ? null : bytes2;
@@ -22300,10 +22300,11 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  const old = ["paths.json", "text.json", "threads.json"];
-  for (const kind of SHARD_KINDS) for (let n = 0; n < PATH_INDEX_SHARDS; n++) old.push(shardName(kind, n, "json"));
-  for (const name of old) rmSync(join(recallCacheDir(storeDir), name), { force: true });
+  for (const name of readdirSync(recallCacheDir(storeDir))) {
+    if (EARLIER_LAYOUT_FILE.test(name)) rmSync(join(recallCacheDir(storeDir), name), { force: true });
+  }
 }
+var EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
 async function saveQuickStamp(storeDir, head, quick) {
   const headPath2 = join(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath2);

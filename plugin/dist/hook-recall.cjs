@@ -1775,7 +1775,8 @@ var FILE_MAX_BYTES = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
   return (0, import_node_path16.join)(storeDir, "cache", "recall");
 }
-var shardName = (kind, n, ext = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+var SHARD_KINDS = ["paths", "heads", "text"];
+var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.jsonl`;
 function readBounded(path) {
   const bytes = readRegularFile(path, FILE_MAX_BYTES);
   return bytes === null || bytes.length > FILE_MAX_BYTES ? null : bytes;
@@ -1866,6 +1867,7 @@ async function writePart(storeDir, name, data) {
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
+var EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
 async function saveQuickStamp(storeDir, head, quick) {
   const headPath = (0, import_node_path16.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);

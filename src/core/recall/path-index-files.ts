@@ -4,7 +4,7 @@
 // a file of keyed lines (keyed-lines.ts). A lookup reads the head and the shards of the file's anchors, and parses the
 // line of each anchor; a hit, the lines of the threads it names and of the conversation's thread. Every file names the
 // full stamp it was built for: a file of another build is not used.
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
@@ -44,8 +44,8 @@ export function recallCacheDir(storeDir: string): string {
 
 type ShardKind = "paths" | "heads" | "text";
 const SHARD_KINDS: readonly ShardKind[] = ["paths", "heads", "text"];
-/** A shard's file name; ".json" was the earlier layout's (one JSON object a shard). */
-const shardName = (kind: ShardKind, n: number, ext: "jsonl" | "json" = "jsonl") => `${kind}-${String(n).padStart(2, "0")}.${ext}`;
+/** A shard's file name (".json" was the earlier layout's, one JSON object a shard: EARLIER_LAYOUT_FILE). */
+const shardName = (kind: ShardKind, n: number) => `${kind}-${String(n).padStart(2, "0")}.jsonl`;
 
 /** At most FILE_MAX_BYTES of a regular file; null when absent or larger. */
 function readBounded(path: string): Buffer | null {
@@ -195,10 +195,14 @@ export async function savePathIndex(storeDir: string, index: PathIndex, full: st
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
   // Earlier layouts' files (paths.json, text.json, threads.json; shards of one JSON object each): never read again.
-  const old = ["paths.json", "text.json", "threads.json"];
-  for (const kind of SHARD_KINDS) for (let n = 0; n < PATH_INDEX_SHARDS; n++) old.push(shardName(kind, n, "json"));
-  for (const name of old) rmSync(join(recallCacheDir(storeDir), name), { force: true });
+  // Found by one listing of the folder, not by trying each of their 195 names at every save.
+  for (const name of readdirSync(recallCacheDir(storeDir))) {
+    if (EARLIER_LAYOUT_FILE.test(name)) rmSync(join(recallCacheDir(storeDir), name), { force: true });
+  }
 }
+
+/** The files of the earlier layouts: paths.json, text.json, threads.json, and shards of one JSON object (`paths-07.json`). */
+const EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
 
 /** Records that the saved index is current under the quick stamp `quick` (its head rewritten; its parts unchanged). */
 export async function saveQuickStamp(storeDir: string, head: IndexHead, quick: string): Promise<void> {
