@@ -10042,12 +10042,8 @@ function assembleFolder(id, texts, pathOf) {
   }
   const removed = new Set(members.removed.values());
   const items = [];
-  const hidden = [];
   for (const file of [...texts.items.keys()].sort()) {
-    if (removed.has(file)) {
-      hidden.push(file);
-      continue;
-    }
+    if (removed.has(file)) continue;
     const [section, name] = file.split("/");
     let item;
     try {
@@ -10057,7 +10053,7 @@ function assembleFolder(id, texts, pathOf) {
     }
     items.push({ section, key: name.slice(0, -3), file, item });
   }
-  return { thread: threadOf(head, items, members), head, items, members, hidden };
+  return { thread: threadOf(head, items, members), head, items, members };
 }
 function isItemPath(text2) {
   const [section, name, ...rest] = text2.split("/");
@@ -10122,6 +10118,18 @@ function readFolderTexts(folder) {
   if (root === null) return null;
   const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
   for (const name of root) {
+    if (!isSetDir(name)) continue;
+    const path = join(folder, name);
+    const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
+    for (const file of names) {
+      if (isAtomicTempFile(file)) continue;
+      const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
+      if (text2 !== null) texts.members.set(`${name}/${file}`, text2);
+    }
+  }
+  const removed = /* @__PURE__ */ new Set();
+  for (const [file, text2] of texts.members) if (file.startsWith("removed/")) removed.add(text2.replace(/\r?\n$/, ""));
+  for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
     if (name === HEAD_FILE) {
@@ -10132,15 +10140,9 @@ function readFolderTexts(folder) {
         if (isAtomicTempFile(file)) continue;
         if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        if (removed.has(`${name}/${file}`)) continue;
         const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text2 !== null) texts.items.set(`${name}/${file}`, text2);
-      }
-    } else if (isSetDir(name)) {
-      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
-      for (const file of names) {
-        if (isAtomicTempFile(file)) continue;
-        const text2 = readFile(join(path, file), stamps, folderFileBytes(name));
-        if (text2 !== null) texts.members.set(`${name}/${file}`, text2);
       }
     }
   }
@@ -10218,6 +10220,15 @@ function keyBeside(key) {
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
   return `${fraction}-${contentSuffix(fraction, content)}`;
+}
+function keysOfParts(key, contents) {
+  const base = fractionOf(key);
+  let step = "";
+  return contents.map((content) => {
+    step = after(step);
+    const fraction = base + step;
+    return `${fraction}-${contentSuffix(fraction, content)}`;
+  });
 }
 function isKeyOfContent(key, content) {
   const fraction = fractionOf(key);
@@ -10301,7 +10312,6 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
   const items = current?.items ?? [];
   const keys = current === null && migratedFrom !== void 0 ? "from-content" : "random";
-  out.remove.push(...current?.hidden ?? []);
   for (const key of SECTION_KEYS) {
     const wanted = [...new Set(sections.get(key) ?? [])];
     if (wanted.length > LIMITS.sectionItems)
@@ -10353,6 +10363,35 @@ function planPaths(had, wanted, stamp, out) {
   out.remove.push(...duplicates);
 }
 function planSection(items, section, wanted, stamp, out, keys) {
+  if (keys === "from-content") {
+    planMovedSection(section, wanted, stamp, out);
+    return;
+  }
+  const first = planItems(items, section, wanted, stamp);
+  if (first.split.length === 0) {
+    addWrite(out, first.write);
+    return;
+  }
+  const parts = new Map(first.split.map((it) => [it, partsOf(it)]));
+  const { write } = planItems(
+    items.flatMap((it) => parts.get(it) ?? [it]),
+    section,
+    wanted,
+    stamp
+  );
+  for (const [file, its] of parts) {
+    for (const part of its) if (!write.items.has(removedMember(part.file))) write.items.set(part.file, serializeItem(part.item));
+    write.items.set(removedMember(file.file), `${file.file}
+`);
+  }
+  addWrite(out, write);
+}
+function addWrite(out, write) {
+  for (const [file, text2] of write.items) out.items.set(file, text2);
+  out.remove.push(...write.remove);
+}
+function planItems(items, section, wanted, stamp) {
+  const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
   const view = [];
   const byText = /* @__PURE__ */ new Map();
   for (const it of items) {
@@ -10411,26 +10450,71 @@ function planSection(items, section, wanted, stamp, out, keys) {
     vi = pv + 1;
     wi = pw + 1;
   }
+  const split = items.filter(
+    (it) => it.item.blocks.length > 1 && (JSON.stringify(next.get(it)) !== JSON.stringify(it.item.blocks) || fresh.some((run) => run.before === it.key)) && isMovedItem(it)
+  );
   for (const [it, blocks] of next) {
     if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
     if (isMovedItem(it)) {
       if (blocks.length > 0)
-        out.items.set(`${section}/${keyBeside(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
-      out.items.set(`removed/${memberFileName(it.file)}`, `${it.file}
+        out.items.set(`${section}/${replacementKey(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
+      out.items.set(removedMember(it.file), `${it.file}
 `);
-      out.remove.push(it.file);
     } else if (blocks.length === 0) out.remove.push(it.file);
     else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
   }
   for (const run of fresh) {
     let prev = run.after;
     for (const text2 of run.texts) {
-      const file = serializeItem({ ...stampFields(stamp), blocks: [text2] });
-      const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
-      out.items.set(`${section}/${key}.md`, file);
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text2] }));
       prev = key;
     }
   }
+  return { write: out, split };
+}
+var MOVED_FILE_BYTES = LIMITS.itemFileBytes / 2;
+function planMovedSection(section, wanted, stamp, out) {
+  const runs = [];
+  let bytes2 = 0;
+  for (const text2 of wanted) {
+    const size = Buffer.byteLength(text2) + 2;
+    const run = runs.at(-1);
+    if (run === void 0 || bytes2 + size > MOVED_FILE_BYTES) {
+      runs.push([text2]);
+      bytes2 = size;
+    } else {
+      run.push(text2);
+      bytes2 += size;
+    }
+  }
+  let files;
+  try {
+    files = runs.map((blocks) => serializeItem({ ...stampFields(stamp), blocks }));
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+    files = wanted.map((text2) => serializeItem({ ...stampFields(stamp), blocks: [text2] }));
+  }
+  let prev = null;
+  for (const file of files) {
+    const key = keyOfContent(prev, null, file);
+    out.items.set(`${section}/${key}.md`, file);
+    prev = key;
+  }
+}
+function replacementKey(key) {
+  for (; ; ) {
+    const next = keyBeside(key);
+    if (next !== key) return next;
+  }
+}
+function removedMember(file) {
+  return `removed/${memberFileName(file)}`;
+}
+function partsOf(it) {
+  const items = it.item.blocks.map((block) => ({ ...it.item, blocks: [block] }));
+  const keys = keysOfParts(it.key, items.map(serializeItem));
+  return items.map((item, i) => ({ section: it.section, key: keys[i], file: `${it.section}/${keys[i]}.md`, item }));
 }
 function isMovedItem(it) {
   return isKeyOfContent(it.key, serializeItem(it.item));
@@ -15781,14 +15865,44 @@ async function folderVersions(top, folder, max) {
     if (listed.length < page) break;
   }
   const own = new Map(kept.map((c) => [c.commit, c.own]));
-  return (await patchesOf(
+  const out = [];
+  for (const { patch, ...commit } of await patchesOf(
     top,
     folder,
     kept.map((c) => c.commit)
-  )).map(({ patch, ...commit }) => ({
-    ...commit,
-    ...commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null)
-  }));
+  )) {
+    const { sides, named: named2, ...changes } = commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null);
+    for (const { file, gone } of named2) {
+      const blocks = await committedBlocks(top, commit.commit, `${folder}${file}`);
+      const side = sideOf(sides, SECTION_HEADINGS[file.split("/")[0]]);
+      (gone ? side.before : side.after).push(...blocks);
+    }
+    const order = (n) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
+    const sections = [...sides].map(([section, d]) => ({ section, ...multisetDiff(d.before, d.after) })).filter((d) => d.added.length + d.removed.length > 0).sort((a, b) => order(a.section) - order(b.section));
+    out.push({ ...commit, ...changes, sections });
+  }
+  return out;
+}
+async function committedBlocks(top, commit, path) {
+  const spec = `${commit}:${path}`;
+  const size = await gitMaybe(top, ["cat-file", "-s", spec]);
+  if (size === null || Number(size) > LIMITS.itemFileBytes) return [];
+  const text2 = await gitMaybe(top, ["cat-file", "blob", spec]);
+  if (text2 === null) return [];
+  try {
+    return parseItem(text2).blocks;
+  } catch (e) {
+    if (e instanceof FrontmatterError) return [];
+    throw e;
+  }
+}
+function sideOf(sides, name) {
+  let d = sides.get(name);
+  if (d === void 0) {
+    d = { before: [], after: [] };
+    sides.set(name, d);
+  }
+  return d;
 }
 async function settleMoves(top, entries2, legacy) {
   const moves = [];
@@ -15846,19 +15960,12 @@ async function folderCommits(top, folder, count2, skip) {
   });
 }
 function commitChanges(patch, commit, folder, only) {
-  const sections = /* @__PURE__ */ new Map();
+  const sides = /* @__PURE__ */ new Map();
+  const named2 = [];
   const meta = [];
   let change2 = "modified";
   let problem;
   let movedFrom;
-  const delta = (name) => {
-    let d = sections.get(name);
-    if (d === void 0) {
-      d = { section: name, added: [], removed: [] };
-      sections.set(name, d);
-    }
-    return d;
-  };
   for (const filePatch of patch.split(/^(?=diff --git )/m)) {
     const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
     if (first === null || only !== null && !only.has(first[1])) continue;
@@ -15874,10 +15981,18 @@ function commitChanges(patch, commit, folder, only) {
         meta.push(...headChanges(old, now));
       } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
         const blocks = (text2) => text2 === null || text2 === "" ? [] : parseItem(text2).blocks;
-        const { added, removed } = multisetDiff(blocks(before), blocks(after2));
-        const d = delta(SECTION_HEADINGS[dir]);
-        d.added.push(...added);
-        d.removed.push(...removed);
+        const [was, is] = [blocks(before), blocks(after2)];
+        const d = sideOf(sides, SECTION_HEADINGS[dir]);
+        d.before.push(...was);
+        d.after.push(...is);
+      } else if (dir === "removed") {
+        const member2 = (text2) => text2 === null ? null : text2.replace(/\r?\n$/, "");
+        const [a, b] = [member2(before), member2(after2)];
+        const isItem = (m) => m !== null && isSectionDir(m.split("/")[0] ?? "");
+        if (a !== b) {
+          if (isItem(b)) named2.push({ file: b, gone: true });
+          if (isItem(a)) named2.push({ file: a, gone: false });
+        }
       } else if (dir === "paths" || dir === "related") {
         const member2 = (text2) => text2 === null ? null : text2.replace(/\r?\n$/, "");
         const [a, b] = [member2(before), member2(after2)];
@@ -15888,12 +16003,7 @@ function commitChanges(patch, commit, folder, only) {
       problem = `${rel} could not be parsed in this version: ${e.message}`;
     }
   }
-  const order = (n) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
-  const out = {
-    change: change2,
-    meta,
-    sections: [...sections.values()].filter((d) => d.added.length + d.removed.length > 0).sort((a, b) => order(a.section) - order(b.section))
-  };
+  const out = { change: change2, meta, sides, named: named2 };
   if (problem !== void 0) out.problem = problem;
   if (movedFrom !== void 0) out.movedFrom = movedFrom;
   return out;

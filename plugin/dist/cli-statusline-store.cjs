@@ -8791,12 +8791,8 @@ function assembleFolder(id, texts, pathOf) {
   }
   const removed = new Set(members.removed.values());
   const items = [];
-  const hidden = [];
   for (const file of [...texts.items.keys()].sort()) {
-    if (removed.has(file)) {
-      hidden.push(file);
-      continue;
-    }
+    if (removed.has(file)) continue;
     const [section, name] = file.split("/");
     let item;
     try {
@@ -8806,7 +8802,7 @@ function assembleFolder(id, texts, pathOf) {
     }
     items.push({ section, key: name.slice(0, -3), file, item });
   }
-  return { thread: threadOf(head, items, members), head, items, members, hidden };
+  return { thread: threadOf(head, items, members), head, items, members };
 }
 function isItemPath(text) {
   const [section, name, ...rest] = text.split("/");
@@ -8871,6 +8867,18 @@ function readFolderTexts(folder) {
   if (root === null) return null;
   const texts = { head: null, items: /* @__PURE__ */ new Map(), members: /* @__PURE__ */ new Map() };
   for (const name of root) {
+    if (!isSetDir(name)) continue;
+    const path = (0, import_node_path6.join)(folder, name);
+    const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
+    for (const file of names) {
+      if (isAtomicTempFile(file)) continue;
+      const text = readFile((0, import_node_path6.join)(path, file), stamps, folderFileBytes(name));
+      if (text !== null) texts.members.set(`${name}/${file}`, text);
+    }
+  }
+  const removed = /* @__PURE__ */ new Set();
+  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
+  for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = (0, import_node_path6.join)(folder, name);
     if (name === HEAD_FILE) {
@@ -8881,15 +8889,9 @@ function readFolderTexts(folder) {
         if (isAtomicTempFile(file)) continue;
         if (!isItemFileName(file))
           throw unreadable((0, import_node_path6.join)(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        if (removed.has(`${name}/${file}`)) continue;
         const text = readFile((0, import_node_path6.join)(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.items.set(`${name}/${file}`, text);
-      }
-    } else if (isSetDir(name)) {
-      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
-      for (const file of names) {
-        if (isAtomicTempFile(file)) continue;
-        const text = readFile((0, import_node_path6.join)(path, file), stamps, folderFileBytes(name));
-        if (text !== null) texts.members.set(`${name}/${file}`, text);
       }
     }
   }
@@ -8970,6 +8972,15 @@ function keyBeside(key) {
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
   return `${fraction}-${contentSuffix(fraction, content)}`;
+}
+function keysOfParts(key, contents) {
+  const base = fractionOf(key);
+  let step = "";
+  return contents.map((content) => {
+    step = after(step);
+    const fraction = base + step;
+    return `${fraction}-${contentSuffix(fraction, content)}`;
+  });
 }
 function isKeyOfContent(key, content) {
   const fraction = fractionOf(key);
@@ -9053,7 +9064,6 @@ function planFolderWrite(current, thread, stamp, migratedFrom) {
   const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
   const items = current?.items ?? [];
   const keys = current === null && migratedFrom !== void 0 ? "from-content" : "random";
-  out.remove.push(...current?.hidden ?? []);
   for (const key of SECTION_KEYS) {
     const wanted = [...new Set(sections.get(key) ?? [])];
     if (wanted.length > LIMITS.sectionItems)
@@ -9105,6 +9115,35 @@ function planPaths(had, wanted, stamp, out) {
   out.remove.push(...duplicates);
 }
 function planSection(items, section, wanted, stamp, out, keys) {
+  if (keys === "from-content") {
+    planMovedSection(section, wanted, stamp, out);
+    return;
+  }
+  const first = planItems(items, section, wanted, stamp);
+  if (first.split.length === 0) {
+    addWrite(out, first.write);
+    return;
+  }
+  const parts = new Map(first.split.map((it) => [it, partsOf(it)]));
+  const { write } = planItems(
+    items.flatMap((it) => parts.get(it) ?? [it]),
+    section,
+    wanted,
+    stamp
+  );
+  for (const [file, its] of parts) {
+    for (const part of its) if (!write.items.has(removedMember(part.file))) write.items.set(part.file, serializeItem(part.item));
+    write.items.set(removedMember(file.file), `${file.file}
+`);
+  }
+  addWrite(out, write);
+}
+function addWrite(out, write) {
+  for (const [file, text] of write.items) out.items.set(file, text);
+  out.remove.push(...write.remove);
+}
+function planItems(items, section, wanted, stamp) {
+  const out = { items: /* @__PURE__ */ new Map(), head: null, remove: [] };
   const view = [];
   const byText = /* @__PURE__ */ new Map();
   for (const it of items) {
@@ -9163,26 +9202,71 @@ function planSection(items, section, wanted, stamp, out, keys) {
     vi = pv + 1;
     wi = pw + 1;
   }
+  const split = items.filter(
+    (it) => it.item.blocks.length > 1 && (JSON.stringify(next.get(it)) !== JSON.stringify(it.item.blocks) || fresh.some((run) => run.before === it.key)) && isMovedItem(it)
+  );
   for (const [it, blocks] of next) {
     if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
     if (isMovedItem(it)) {
       if (blocks.length > 0)
-        out.items.set(`${section}/${keyBeside(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
-      out.items.set(`removed/${memberFileName(it.file)}`, `${it.file}
+        out.items.set(`${section}/${replacementKey(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
+      out.items.set(removedMember(it.file), `${it.file}
 `);
-      out.remove.push(it.file);
     } else if (blocks.length === 0) out.remove.push(it.file);
     else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
   }
   for (const run of fresh) {
     let prev = run.after;
     for (const text of run.texts) {
-      const file = serializeItem({ ...stampFields(stamp), blocks: [text] });
-      const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
-      out.items.set(`${section}/${key}.md`, file);
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
       prev = key;
     }
   }
+  return { write: out, split };
+}
+var MOVED_FILE_BYTES = LIMITS.itemFileBytes / 2;
+function planMovedSection(section, wanted, stamp, out) {
+  const runs = [];
+  let bytes = 0;
+  for (const text of wanted) {
+    const size = Buffer.byteLength(text) + 2;
+    const run = runs.at(-1);
+    if (run === void 0 || bytes + size > MOVED_FILE_BYTES) {
+      runs.push([text]);
+      bytes = size;
+    } else {
+      run.push(text);
+      bytes += size;
+    }
+  }
+  let files;
+  try {
+    files = runs.map((blocks) => serializeItem({ ...stampFields(stamp), blocks }));
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+    files = wanted.map((text) => serializeItem({ ...stampFields(stamp), blocks: [text] }));
+  }
+  let prev = null;
+  for (const file of files) {
+    const key = keyOfContent(prev, null, file);
+    out.items.set(`${section}/${key}.md`, file);
+    prev = key;
+  }
+}
+function replacementKey(key) {
+  for (; ; ) {
+    const next = keyBeside(key);
+    if (next !== key) return next;
+  }
+}
+function removedMember(file) {
+  return `removed/${memberFileName(file)}`;
+}
+function partsOf(it) {
+  const items = it.item.blocks.map((block) => ({ ...it.item, blocks: [block] }));
+  const keys = keysOfParts(it.key, items.map(serializeItem));
+  return items.map((item, i) => ({ section: it.section, key: keys[i], file: `${it.section}/${keys[i]}.md`, item }));
 }
 function isMovedItem(it) {
   return isKeyOfContent(it.key, serializeItem(it.item));

@@ -103,16 +103,55 @@ async function folderVersions(top: string, folder: string, max: number): Promise
     if (listed.length < page) break;
   }
   const own = new Map(kept.map((c) => [c.commit, c.own]));
-  return (
-    await patchesOf(
-      top,
-      folder,
-      kept.map((c) => c.commit),
-    )
-  ).map(({ patch, ...commit }) => ({
-    ...commit,
-    ...commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null),
-  }));
+  const out: MovedEntry[] = [];
+  for (const { patch, ...commit } of await patchesOf(
+    top,
+    folder,
+    kept.map((c) => c.commit),
+  )) {
+    const { sides, named, ...changes } = commitChanges(patch, commit.commit, folder, own.get(commit.commit) ?? null);
+    // An item file named in removed/ (or no longer named) by this commit: its blocks left the thread (or came back).
+    for (const { file, gone } of named) {
+      const blocks = await committedBlocks(top, commit.commit, `${folder}${file}`);
+      const side = sideOf(sides, SECTION_HEADINGS[file.split("/")[0] as SectionKey]);
+      (gone ? side.before : side.after).push(...blocks);
+    }
+    const order = (n: string) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
+    const sections = [...sides]
+      .map(([section, d]): SectionDelta => ({ section, ...multisetDiff(d.before, d.after) }))
+      .filter((d) => d.added.length + d.removed.length > 0)
+      .sort((a, b) => order(a.section) - order(b.section));
+    out.push({ ...commit, ...changes, sections });
+  }
+  return out;
+}
+
+/** The blocks of an item file as a commit holds it; none when it holds no such file (or one past the bound, or damaged). */
+async function committedBlocks(top: string, commit: string, path: string): Promise<string[]> {
+  const spec = `${commit}:${path}`;
+  // Committed bytes are untrusted: their size is asked first, and a file past the store's bound is not read.
+  const size = await gitMaybe(top, ["cat-file", "-s", spec]);
+  if (size === null || Number(size) > LIMITS.itemFileBytes) return [];
+  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
+  if (text === null) return [];
+  try {
+    return parseItem(text).blocks;
+  } catch (e) {
+    if (e instanceof FrontmatterError) return [];
+    throw e;
+  }
+}
+
+/** Per section heading, the blocks of every file before and after a commit. */
+type Sides = Map<string, { before: string[]; after: string[] }>;
+
+function sideOf(sides: Sides, name: string): { before: string[]; after: string[] } {
+  let d = sides.get(name);
+  if (d === undefined) {
+    d = { before: [], after: [] };
+    sides.set(name, d);
+  }
+  return d;
 }
 
 /**
@@ -193,22 +232,23 @@ async function folderCommits(top: string, folder: string, count: number, skip: n
     });
 }
 
-type Changes = Pick<MovedEntry, "change" | "meta" | "sections" | "problem" | "movedFrom">;
+/**
+ * What a commit's patch says: the head's changes, and per section the blocks of its files before and after (compared
+ * once per section by folderVersions: a moved file split into its parts, see thread-folder-write.ts, adds files that
+ * hold blocks the thread already showed), and the item files it named in removed/ or stopped naming (gone: false).
+ */
+type Changes = Pick<MovedEntry, "change" | "meta" | "problem" | "movedFrom"> & {
+  sides: Sides;
+  named: { file: string; gone: boolean }[];
+};
 
 function commitChanges(patch: string, commit: string, folder: string, only: ReadonlySet<string> | null): Changes {
-  const sections = new Map<string, SectionDelta>();
+  const sides: Sides = new Map();
+  const named: { file: string; gone: boolean }[] = [];
   const meta: string[] = [];
   let change: VersionChange = "modified";
   let problem: string | undefined;
   let movedFrom: string | undefined;
-  const delta = (name: string) => {
-    let d = sections.get(name);
-    if (d === undefined) {
-      d = { section: name, added: [], removed: [] };
-      sections.set(name, d);
-    }
-    return d;
-  };
   for (const filePatch of patch.split(/^(?=diff --git )/m)) {
     const first = /^diff --git a\/(.+?) b\//.exec(filePatch);
     if (first === null || (only !== null && !only.has(first[1]!))) continue;
@@ -224,10 +264,18 @@ function commitChanges(patch: string, commit: string, folder: string, only: Read
         meta.push(...headChanges(old, now));
       } else if (dir !== undefined && name !== undefined && isSectionDir(dir)) {
         const blocks = (text: string | null) => (text === null || text === "" ? [] : parseItem(text).blocks);
-        const { added, removed } = multisetDiff(blocks(before), blocks(after));
-        const d = delta(SECTION_HEADINGS[dir]);
-        d.added.push(...added);
-        d.removed.push(...removed);
+        const [was, is] = [blocks(before), blocks(after)];
+        const d = sideOf(sides, SECTION_HEADINGS[dir]);
+        d.before.push(...was);
+        d.after.push(...is);
+      } else if (dir === "removed") {
+        const member = (text: string | null) => (text === null ? null : text.replace(/\r?\n$/, ""));
+        const [a, b] = [member(before), member(after)];
+        const isItem = (m: string | null): m is string => m !== null && isSectionDir(m.split("/")[0] ?? "");
+        if (a !== b) {
+          if (isItem(b)) named.push({ file: b, gone: true });
+          if (isItem(a)) named.push({ file: a, gone: false });
+        }
       } else if (dir === "paths" || dir === "related") {
         const member = (text: string | null) => (text === null ? null : text.replace(/\r?\n$/, ""));
         const [a, b] = [member(before), member(after)];
@@ -238,14 +286,7 @@ function commitChanges(patch: string, commit: string, folder: string, only: Read
       problem = `${rel} could not be parsed in this version: ${e.message}`;
     }
   }
-  const order = (n: string) => SECTION_KEYS.findIndex((k) => SECTION_HEADINGS[k] === n);
-  const out: Changes = {
-    change,
-    meta,
-    sections: [...sections.values()]
-      .filter((d) => d.added.length + d.removed.length > 0)
-      .sort((a, b) => order(a.section) - order(b.section)),
-  };
+  const out: Changes = { change, meta, sides, named };
   if (problem !== undefined) out.problem = problem;
   if (movedFrom !== undefined) out.movedFrom = movedFrom;
   return out;

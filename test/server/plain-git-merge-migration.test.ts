@@ -2,7 +2,7 @@
 // by this one with nothing lost; and a branch migrated by this release merges under plain git (no driver: git merge,
 // merge-tree + commit-tree, rebase, cherry-pick) with a branch where the previous release added a decision, whether it
 // was migrated by this release's writes or by the `migrate` command.
-import { existsSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -167,8 +167,11 @@ describe("two branches that each migrate the same thread (their first write with
     const main = await call(server, "thread_switch", { threadId: "main" });
     for (const d of ["- BASE-D1 orders live in Postgres", "- B-D1 prices in cents"]) expect(occurrences(main, d), main).toBe(1);
     expect(main).not.toContain("The shop sells socks.");
-    // The copy the other branch moved is named in removed/: left out, and the next write removes its file.
+    // The copy the other branch moved is named in removed/: left out. Its file stays (deleted beside its replacement,
+    // git's rename detection could pair the two), and no write reads it again.
     await call(server, "summary_update", { threadId: "billing", section: "next-steps", content: "- send the first invoices" });
+    const folder = join(repo.dir, ".threadmind/threads/shop/billing");
+    const removed = readdirSync(join(folder, "removed")).map((f) => readFileSync(join(folder, "removed", f), "utf8").trim());
     const files = gitOk(
       repo.dir,
       "grep",
@@ -180,7 +183,10 @@ describe("two branches that each migrate the same thread (their first write with
       "--",
       ".threadmind/threads/shop/billing/",
     );
-    expect(files.split("\n"), "files holding the decision").toHaveLength(1);
+    const holding = files.split("\n").map((f) => f.slice(".threadmind/threads/shop/billing/".length));
+    const shown = holding.filter((f) => !removed.includes(f));
+    expect(shown, "files holding the decision, not named in removed/").toHaveLength(1);
+    expect(readFileSync(join(folder, shown[0]!), "utf8")).toContain(EDITED);
     expect(await call(server, "thread_switch", { threadId: "billing" })).toContain(EDITED);
     commitStore(repo.dir, "next write");
   });

@@ -61,6 +61,22 @@ export function keyOfContent(before: string | null, next: string | null, content
   return `${fraction}-${contentSuffix(fraction, content)}`;
 }
 
+/**
+ * The keys of the parts of a moved item file that holds several blocks (a migration writes a section in one file):
+ * each part's fraction is the file's followed by a step of its own ("i", "j"… "z", "zi"…), so the parts sort where the
+ * file sorts, in its order, before any key after it; each suffix is derived from the part's text, as keyOfContent's.
+ * Every clone that splits that file writes the same parts.
+ */
+export function keysOfParts(key: string, contents: readonly string[]): string[] {
+  const base = fractionOf(key);
+  let step = "";
+  return contents.map((content) => {
+    step = after(step);
+    const fraction = base + step;
+    return `${fraction}-${contentSuffix(fraction, content)}`;
+  });
+}
+
 /** True when `key` is the key keyOfContent gives `content` at its place. */
 export function isKeyOfContent(key: string, content: string): boolean {
   const fraction = fractionOf(key);

@@ -39,8 +39,6 @@ export interface FolderThread {
   items: FolderItem[];
   /** Member file (relative to the folder: `paths/<recency>-<hash>`, `related/<hash>`, `removed/<hash>`) → member. */
   members: Record<SetDir, Map<string, string>>;
-  /** Item files named in `removed/` (moved from a format-1 file, since changed or removed): not read, left out. */
-  hidden: string[];
 }
 
 /** The thread folder's files (relative paths) and their texts, as a source gives them; null text: absent. */
@@ -80,12 +78,9 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
   }
   const removed = new Set(members.removed.values());
   const items: FolderItem[] = [];
-  const hidden: string[] = [];
   for (const file of [...texts.items.keys()].sort()) {
-    if (removed.has(file)) {
-      hidden.push(file);
-      continue;
-    }
+    // Named in removed/ (moved from a format-1 file, since changed or removed): left out.
+    if (removed.has(file)) continue;
     const [section, name] = file.split("/") as [SectionKey, string];
     let item: ItemFile;
     try {
@@ -95,7 +90,7 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
     }
     items.push({ section, key: name.slice(0, -3), file, item });
   }
-  return { thread: threadOf(head, items, members), head, items, members, hidden };
+  return { thread: threadOf(head, items, members), head, items, members };
 }
 
 /** `<section>/<key>.md`: an item file's path in its thread folder. */
@@ -177,6 +172,20 @@ export function readFolderTexts(folder: string): FolderRead | null {
   const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
   if (root === null) return null;
   const texts: FolderTexts = { head: null, items: new Map(), members: new Map() };
+  // The member sets first: an item file named in removed/ is then neither read nor a source of what was read (nothing
+  // it holds is shown; it is added or removed only with its folder's stamp, and shown again only with removed/'s).
+  for (const name of root) {
+    if (!isSetDir(name)) continue;
+    const path = join(folder, name);
+    const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
+    for (const file of names) {
+      if (isAtomicTempFile(file)) continue;
+      const text = readFile(join(path, file), stamps, folderFileBytes(name));
+      if (text !== null) texts.members.set(`${name}/${file}`, text);
+    }
+  }
+  const removed = new Set<string>();
+  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
@@ -188,15 +197,9 @@ export function readFolderTexts(folder: string): FolderRead | null {
         if (isAtomicTempFile(file)) continue;
         if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
+        if (removed.has(`${name}/${file}`)) continue;
         const text = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.items.set(`${name}/${file}`, text);
-      }
-    } else if (isSetDir(name)) {
-      const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
-      for (const file of names) {
-        if (isAtomicTempFile(file)) continue;
-        const text = readFile(join(path, file), stamps, folderFileBytes(name));
-        if (text !== null) texts.members.set(`${name}/${file}`, text);
       }
     }
     // Anything else in the folder (a README, an editor's backup) is not the thread's: left alone.

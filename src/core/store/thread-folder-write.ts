@@ -5,7 +5,7 @@
 // extra new blocks get new keys between their neighbours, removed ones lose their files. So a write touches only the
 // files of what it changed, and two branches' writes touch disjoint files or make the same change.
 import { FenceTracker, HEADING, sectionKeyOf } from "../context/summary-sections.js";
-import { isKeyOfContent, keyBeside, keyBetween, keyOfContent } from "./item-keys.js";
+import { isKeyOfContent, keyBeside, keyBetween, keyOfContent, keysOfParts } from "./item-keys.js";
 import { splitBlocks } from "./summary-blocks.js";
 import {
   HEAD_FILE,
@@ -19,6 +19,7 @@ import {
   serializeItem,
   type ThreadHead,
 } from "./thread-folder-format.js";
+import { FrontmatterError } from "./frontmatter.js";
 import type { FolderItem, FolderThread } from "./thread-folder-read.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { LIMITS } from "../limits.js";
@@ -139,8 +140,6 @@ export function planFolderWrite(
   // are named in removed/ (two branches that do so write the same member), so that the copy another branch migrated on
   // its own stays out of the thread after a merge (see planSection).
   const keys: ItemKeys = current === null && migratedFrom !== undefined ? "from-content" : "random";
-  // Item files named in removed/ that a merge brought back: nothing reads them, so the write removes them.
-  out.remove.push(...(current?.hidden ?? []));
   for (const key of SECTION_KEYS) {
     // Identical blocks are one item (the reader shows them once): written once.
     const wanted = [...new Set(sections.get(key) ?? [])];
@@ -215,6 +214,48 @@ function planSection(
   out: FolderWrite,
   keys: ItemKeys,
 ): void {
+  if (keys === "from-content") {
+    planMovedSection(section, wanted, stamp, out);
+    return;
+  }
+  const first = planItems(items, section, wanted, stamp);
+  if (first.split.length === 0) {
+    addWrite(out, first.write);
+    return;
+  }
+  // A moved file of several blocks that the write changes (or inserts into) is split first, into the files the same
+  // blocks would have one each (keysOfParts: every clone splits it alike), and the write is planned on those: a part
+  // changed or removed is named in removed/, as a moved item is, so that after a merge only what each branch changed
+  // differs, and the other branch's copy of a part stays out of the thread.
+  const parts = new Map(first.split.map((it) => [it, partsOf(it)] as const));
+  const { write } = planItems(
+    items.flatMap((it) => parts.get(it) ?? [it]),
+    section,
+    wanted,
+    stamp,
+  );
+  for (const [file, its] of parts) {
+    // The parts the write left as they are (a changed or removed one is named in removed/) land before the file is
+    // named there itself: a write cut short hides nothing. The file stays, as every moved file does (see planItems).
+    for (const part of its) if (!write.items.has(removedMember(part.file))) write.items.set(part.file, serializeItem(part.item));
+    write.items.set(removedMember(file.file), `${file.file}\n`);
+  }
+  addWrite(out, write);
+}
+
+function addWrite(out: FolderWrite, write: FolderWrite): void {
+  for (const [file, text] of write.items) out.items.set(file, text);
+  out.remove.push(...write.remove);
+}
+
+/** A section's write: the files it changes, and the moved files of several blocks it would have to rewrite (to split). */
+function planItems(
+  items: readonly FolderItem[],
+  section: SectionKey,
+  wanted: readonly string[],
+  stamp: WriteStamp,
+): { write: FolderWrite; split: FolderItem[] } {
+  const out: FolderWrite = { items: new Map(), head: null, remove: [] };
   const view: ViewBlock[] = [];
   const byText = new Map<string, ViewBlock>();
   for (const it of items) {
@@ -274,27 +315,94 @@ function planSection(
     vi = pv + 1;
     wi = pw + 1;
   }
+  const split = items.filter(
+    (it) =>
+      it.item.blocks.length > 1 &&
+      (JSON.stringify(next.get(it)) !== JSON.stringify(it.item.blocks) || fresh.some((run) => run.before === it.key)) &&
+      isMovedItem(it),
+  );
   for (const [it, blocks] of next) {
     if (JSON.stringify(blocks) === JSON.stringify(it.item.blocks)) continue;
     if (isMovedItem(it)) {
       // Moved from a format-1 file: replaced by a new file at its place, then named in removed/ (in that order: a write
-      // cut short never hides the old text before the new one landed), then removed (see planFolderWrite).
+      // cut short never hides the old text before the new one landed). The file itself stays: deleted beside its
+      // replacement, git's rename detection could pair the two (small, alike), and two branches that each did so would
+      // conflict as a rename two ways, or a rename and a deletion; named in removed/, it is never read again.
       if (blocks.length > 0)
-        out.items.set(`${section}/${keyBeside(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
-      out.items.set(`removed/${memberFileName(it.file)}`, `${it.file}\n`);
-      out.remove.push(it.file);
+        out.items.set(`${section}/${replacementKey(it.key)}.md`, serializeItem({ ...stampFields(stamp), blocks }));
+      out.items.set(removedMember(it.file), `${it.file}\n`);
     } else if (blocks.length === 0) out.remove.push(it.file);
     else out.items.set(it.file, serializeItem({ ...stampFields(stamp), blocks }));
   }
   for (const run of fresh) {
     let prev = run.after;
     for (const text of run.texts) {
-      const file = serializeItem({ ...stampFields(stamp), blocks: [text] });
-      const key = keys === "from-content" ? keyOfContent(prev, run.before, file) : keyBetween(prev, run.before);
-      out.items.set(`${section}/${key}.md`, file);
+      const key = keyBetween(prev, run.before);
+      out.items.set(`${section}/${key}.md`, serializeItem({ ...stampFields(stamp), blocks: [text] }));
       prev = key;
     }
   }
+  return { write: out, split };
+}
+
+/**
+ * A migrated section's item files, at most this large: its blocks in as few files as fit (one for any section a write
+ * makes), since every file is one more a session start checks; a hand-written format-1 file may hold more.
+ */
+const MOVED_FILE_BYTES = LIMITS.itemFileBytes / 2;
+
+/**
+ * A section moved from a format-1 file: its blocks in as few files as fit, named from their text (keyOfContent), so that
+ * every clone that migrates that file writes the same files. Blocks that would not read back alike from one file (none
+ * that a format-1 section holds, but the check is cheap) get one file each, as before.
+ */
+function planMovedSection(section: SectionKey, wanted: readonly string[], stamp: WriteStamp, out: FolderWrite): void {
+  const runs: string[][] = [];
+  let bytes = 0;
+  for (const text of wanted) {
+    const size = Buffer.byteLength(text) + 2;
+    const run = runs.at(-1);
+    if (run === undefined || bytes + size > MOVED_FILE_BYTES) {
+      runs.push([text]);
+      bytes = size;
+    } else {
+      run.push(text);
+      bytes += size;
+    }
+  }
+  let files: string[];
+  try {
+    files = runs.map((blocks) => serializeItem({ ...stampFields(stamp), blocks }));
+  } catch (e) {
+    if (!(e instanceof FrontmatterError)) throw e;
+    files = wanted.map((text) => serializeItem({ ...stampFields(stamp), blocks: [text] }));
+  }
+  let prev: string | null = null;
+  for (const file of files) {
+    const key = keyOfContent(prev, null, file);
+    out.items.set(`${section}/${key}.md`, file);
+    prev = key;
+  }
+}
+
+/** A key at the place of `key` that is not `key` (whose file removed/ names from now on). */
+function replacementKey(key: string): string {
+  for (;;) {
+    const next = keyBeside(key);
+    if (next !== key) return next;
+  }
+}
+
+/** The removed/ member that keeps an item file out of its thread. */
+function removedMember(file: string): string {
+  return `removed/${memberFileName(file)}`;
+}
+
+/** The single-block files a moved file of several blocks splits into (see planSection), with their texts. */
+function partsOf(it: FolderItem): FolderItem[] {
+  const items = it.item.blocks.map((block) => ({ ...it.item, blocks: [block] }));
+  const keys = keysOfParts(it.key, items.map(serializeItem));
+  return items.map((item, i) => ({ section: it.section, key: keys[i]!, file: `${it.section}/${keys[i]!}.md`, item }));
 }
 
 /** True for an item file a migration wrote and nothing has rewritten since: its name is derived from its text. */
