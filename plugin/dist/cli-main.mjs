@@ -12067,8 +12067,9 @@ function readChainWithinBudget(walk, start, budget) {
   const blocks = /* @__PURE__ */ new Map();
   const bounded = budget.maxChars !== void 0 || budget.maxTokens !== void 0;
   const tokenLimit = budget.maxTokens === void 0 ? Infinity : budget.maxTokens * 1.5 + 50;
-  let chars = 0;
-  let tokens = 0;
+  const own = start.summary.trim();
+  let chars = own.length;
+  let tokens = budget.maxTokens === void 0 || own === "" ? 0 : budget.estimate(own);
   let cut = false;
   for (let t = walk.next(); t !== null; t = walk.next()) {
     nearestFirst.push(t);

@@ -69,6 +69,26 @@ describe("context assembly stops walking at the budget", () => {
     expect(whole.context).toMatchObject({ depth: 5_001, omitted: [], omittedBeyond: false });
   });
 
+  test("a long active summary leaves less room: ancestors that could not be shown beside it are not read", async () => {
+    repo = makeTempRepo({ git: false });
+    // ~8,000 characters of the active thread's own: of the 10,000-character budget, ~2,000 are left for ancestors.
+    const long = `## State\n${Array.from({ length: 100 }, (_, i) => `- state line ${i} ${"x".repeat(60)}`).join("\n")}`;
+    writeChain({ root: repo.dir, projectId: "deep", mainSummary: long, ancestors: 5_000 });
+    const s = servicesFor(repo.dir, "s");
+    const { project, thread } = await s.currentThread();
+    const { context, sources } = await s.contextWithSources(project, thread, { maxChars: HOOK_BUDGET });
+    expect(context.text.length).toBeLessThanOrEqual(HOOK_BUDGET);
+    expect(context.text).toContain("- state line 99");
+    // Each ancestor block is ~70 characters: about 30 fit beside the summary (140 without it); the walk stops one past.
+    expect(threadFilesRead(sources)).toBeLessThan(40);
+    expect(context.omittedBeyond).toBe(true);
+    const shown = context.text.match(/## Thread: Ancestor \d+/g) ?? [];
+    expect(shown.length).toBeGreaterThan(20);
+    // Every ancestor read is shown, but the few whose room the heading, footer and "Left out" notice take, and the one
+    // that overflowed.
+    expect(threadFilesRead(sources) - 1 - shown.length).toBeLessThanOrEqual(5);
+  });
+
   test("maxTokens: a 1,000-deep chain is read only as far as the token budget can hold", async () => {
     const s = chainRepo({ ancestors: 1_000 });
     const { project, thread } = await s.currentThread();

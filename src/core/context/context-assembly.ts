@@ -83,7 +83,8 @@ export interface Budget {
 
 /**
  * The chain from `start` up, read nearest first only as far as the budget can hold: once the ancestors read would fill
- * it on their own, farther ones cannot appear and are not read (`cut`). Without a budget, the whole chain. A budgeted
+ * it together with the active thread's own summary (which every context that shows an ancestor holds whole: it is cut
+ * only after every ancestor is left out), farther ones cannot appear and are not read (`cut`). Without a budget, the whole chain. A budgeted
  * walk also stops after ANCESTOR_WALK_LIMIT ancestors, with a notice. Each ancestor's block is built once, here, and
  * returned for assembleContext.
  */
@@ -98,8 +99,10 @@ export function readChainWithinBudget(
   // Tokens are estimated block by block, which can differ a little from the whole text's count: a margin keeps every
   // ancestor that could fit.
   const tokenLimit = budget.maxTokens === undefined ? Infinity : budget.maxTokens * 1.5 + 50;
-  let chars = 0;
-  let tokens = 0;
+  // The active summary as every context with an ancestor shows it, at least (its heading and the footer come on top).
+  const own = start.summary.trim();
+  let chars = own.length;
+  let tokens = budget.maxTokens === undefined || own === "" ? 0 : budget.estimate(own);
   let cut = false;
   for (let t = walk.next(); t !== null; t = walk.next()) {
     nearestFirst.push(t);
