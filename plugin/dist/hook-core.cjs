@@ -10584,7 +10584,7 @@ function threadOf(head, items, members) {
   if (related.length > 0) thread.related = related;
   return thread;
 }
-function readFolderTexts(folder) {
+function readFolderTexts(folder, sections = SECTION_KEYS) {
   const stamps = /* @__PURE__ */ new Map();
   const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
   if (root === null) return null;
@@ -10599,6 +10599,7 @@ function readFolderTexts(folder) {
       if (text !== null) texts.members.set(`${name}/${file}`, text);
     }
   }
+  const unread = [];
   const removed = /* @__PURE__ */ new Set();
   for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
   for (const name of root) {
@@ -10606,19 +10607,22 @@ function readFolderTexts(folder) {
     const path = (0, import_node_path6.join)(folder, name);
     if (name === HEAD_FILE) {
       texts.head = readFile(path, stamps, folderFileBytes(null));
-    } else if (isSectionDir(name)) {
+    } else if (isSectionDir(name) && sections.includes(name)) {
       const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
         if (!isItemFileName(file))
           throw unreadable((0, import_node_path6.join)(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        if (removed.has(`${name}/${file}`)) continue;
+        if (removed.has(`${name}/${file}`)) {
+          unread.push((0, import_node_path6.join)(path, file));
+          continue;
+        }
         const text = readFile((0, import_node_path6.join)(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.items.set(`${name}/${file}`, text);
       }
     }
   }
-  return { texts, stamps };
+  return { texts, stamps, unread };
 }
 function readFile(path, stamps, maxBytes) {
   const stat = lstatStrict(path, true);
@@ -11584,9 +11588,9 @@ var Store = class {
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
    * stamps: adding or removing an item changes its section folder's stamp. Unread: the folder and the format-1 file.
    */
-  threadSources(projectId, threadId) {
+  threadSources(projectId, threadId, part = "whole") {
     const folder = this.threadFolder(projectId, threadId);
-    const hit = this.parsed.get(folder);
+    const hit = this.parsed.get(parsedKey(folder, part));
     if (hit !== void 0) return [...hit.stamps.keys()];
     return [`${folder}/`, `${folder}/${HEAD_FILE}`, this.legacyThreadPath(projectId, threadId)];
   }
@@ -11594,21 +11598,25 @@ var Store = class {
   threadExists(projectId, threadId) {
     return entryExists(this.threadFolder(projectId, threadId)) || entryExists(this.legacyThreadPath(projectId, threadId));
   }
-  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
-  readThread(projectId, threadId, notFound = errors.threadNotFound) {
-    const read = this.readCached(projectId, threadId);
+  /**
+   * Reads one thread; not-found or an unreadable-file error naming the path and the reason. `part` "ancestor": only what
+   * a thread's place above another in a context needs (see ThreadPart).
+   */
+  readThread(projectId, threadId, notFound = errors.threadNotFound, part = "whole") {
+    const read = this.readCached(projectId, threadId, part);
     if (read === null) throw notFound(threadId);
     return copyThread(read.thread);
   }
   /** The thread as read, from the cache while every file it was read from is unchanged; null when nothing holds its name. */
-  readCached(projectId, threadId) {
+  readCached(projectId, threadId, part = "whole") {
     const folder = this.threadFolder(projectId, threadId);
-    const hit = this.parsed.get(folder);
+    const key = parsedKey(folder, part);
+    const hit = this.parsed.get(key);
     if (hit !== void 0 && stampsUnchanged(hit.stamps)) return hit;
-    this.parsed.delete(folder);
-    const read = this.readFresh(projectId, threadId);
+    this.parsed.delete(key);
+    const read = this.readFresh(projectId, threadId, part);
     if (read === null) return null;
-    this.parsed.set(folder, read);
+    this.parsed.set(key, read);
     if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value);
     return { ...read, thread: copyThread(read.thread) };
   }
@@ -11617,18 +11625,18 @@ var Store = class {
    * bytes the folder was migrated from (frozen); edited since (on a branch that had not migrated, merged here), the
    * blocks it holds that the folder lacks are added, and a close there is kept: the next write absorbs them as items.
    */
-  readFresh(projectId, threadId) {
+  readFresh(projectId, threadId, part = "whole") {
     const folder = this.threadFolder(projectId, threadId);
     return readFolderConsistently(
       folder,
-      () => this.readFreshOnce(projectId, threadId),
+      () => this.readFreshOnce(projectId, threadId, part),
       (read) => read === null || stampsUnchanged(read.stamps)
     );
   }
-  readFreshOnce(projectId, threadId) {
+  readFreshOnce(projectId, threadId, part) {
     const folder = this.threadFolder(projectId, threadId);
     const legacyPath = this.legacyThreadPath(projectId, threadId);
-    const disk = readFolderTexts(folder);
+    const disk = readFolderTexts(folder, part === "whole" ? SECTION_KEYS : ANCESTOR_SECTIONS);
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
@@ -11642,6 +11650,10 @@ var Store = class {
     }
     const edited = parseThreadFile(legacyPath, threadId, legacy.text);
     return { stamps, thread: absorbLegacy(folderThread, edited), folder: folderThread, legacyBlob: legacy.blob };
+  }
+  /** Forgets the parsed copies of one thread (each part). */
+  forgetThread(folder) {
+    for (const part of THREAD_PARTS) this.parsed.delete(parsedKey(folder, part));
   }
   /** Forgets the parsed copies of threads read from these files: the next read parses them from disk whatever their stamps. */
   forgetParsed(paths) {
@@ -11723,7 +11735,7 @@ var Store = class {
   async writeThread(projectId, thread, by = thread.author) {
     makeDir(this.threadsDir(projectId));
     const folder = this.threadFolder(projectId, thread.id);
-    this.parsed.delete(folder);
+    this.forgetThread(folder);
     let current = this.readFresh(projectId, thread.id);
     if (current !== null && current.folder === null) {
       this.migrate(projectId, current.thread, current.legacyBlob);
@@ -11748,7 +11760,7 @@ var Store = class {
     }
     makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
-    this.parsed.delete(this.threadFolder(projectId, thread.id));
+    this.forgetThread(this.threadFolder(projectId, thread.id));
     noteThreadsChanged(this.dir);
   }
   /** Writes the folder of a format-1 thread (its file untouched), recording that file's blob id; its items carry its stamps. */
@@ -11776,7 +11788,7 @@ var Store = class {
           break;
         case "unmigrated":
           this.migrate(projectId, read.thread, read.legacyBlob);
-          this.parsed.delete(this.threadFolder(projectId, id));
+          this.forgetThread(this.threadFolder(projectId, id));
           break;
         default: {
           const unreachable = state;
@@ -11865,23 +11877,28 @@ var Store = class {
     noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite((0, import_node_path13.dirname)((0, import_node_path13.join)(folder, rel)));
-    this.parsed.delete(folder);
+    this.forgetThread(folder);
   }
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {
     const folder = this.threadFolder(projectId, threadId);
     const disk = readFolderTexts(folder);
     if (disk !== null) {
-      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/"));
+      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/")).concat(disk.unread);
       for (const path of files) removeFenced(this.lockPath, path);
       const dirs = [...disk.stamps.keys()].filter((p) => p.endsWith("/")).sort((a, b) => b.length - a.length);
       for (const dir of dirs) removeEmptyDir(dir.slice(0, -1));
     }
     removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
-    this.parsed.delete(folder);
+    this.forgetThread(folder);
     noteThreadsChanged(this.dir);
   }
 };
+var THREAD_PARTS = ["whole", "ancestor"];
+var ANCESTOR_SECTIONS = ["decisions", "constraints"];
+function parsedKey(folder, part) {
+  return part === "whole" ? folder : `${folder}\0${part}`;
+}
 function migrationState(read) {
   if (read.folder === null) return "unmigrated";
   return read.legacyBlob !== null && read.legacyBlob !== read.folder.head.migratedFrom ? "edited" : null;
@@ -12759,7 +12776,7 @@ async function contextWithSources(deps, project, thread, options) {
   } catch (e) {
     if (!(e instanceof ThreadMindError)) throw e;
   }
-  const read = (id) => readConsulted(store, project.id, id, consulted);
+  const read = (id) => readConsulted(store, project.id, id, consulted, "ancestor");
   const related = relatedRefs(store, project.id, thread, consulted);
   const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
@@ -12786,18 +12803,18 @@ async function contextWithSources(deps, project, thread, options) {
   const sources = [...consulted].map((p) => `${(0, import_node_path18.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };
 }
-function readConsulted(store, projectId, id, consulted) {
+function readConsulted(store, projectId, id, consulted, part = "whole") {
   try {
-    return store.readThread(projectId, id);
+    return store.readThread(projectId, id, void 0, part);
   } finally {
-    for (const p of store.threadSources(projectId, id)) consulted.add(p);
+    for (const p of store.threadSources(projectId, id, part)) consulted.add(p);
   }
 }
 function relatedRefs(store, projectId, thread, consulted) {
   return (thread.related ?? []).slice(0, LIMITS.relatedCount).map((id) => {
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
-      const t = readConsulted(store, projectId, id, consulted);
+      const t = readConsulted(store, projectId, id, consulted, "ancestor");
       return { id, title: t.title, status: threadStatus(t) };
     } catch (e) {
       if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };

@@ -1,7 +1,7 @@
 // Guards the migration's layout: a format-1 section moves into one item file (fewer files for a session start to check),
 // split into one file per block, alike on every clone, only when a write changes it; plain git still merges edits of
 // different items of it, and the history shows only what changed.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reposPerTest } from "../support/temp-repo.js";
@@ -131,6 +131,22 @@ describe("a migrated section in one file", () => {
     const h = await servicesFor(repo.dir).threadHistory({ threadId: "main" });
     expect(h.entries[0]).toMatchObject({ subject: "reword two" });
     expect(h.entries[0]!.sections).toEqual([{ section: "Decisions", added: ["- two, reworded"], removed: ["- two"] }]);
+  });
+
+  test("deleting a thread removes its folder whole, the files named in removed/ with it", async () => {
+    const repo = newRepo();
+    const s = await migratedStore(repo.dir);
+    const child = await s.threadCreate({ title: "Child", parentId: "main" });
+    const folder = join(repo.dir, ".threadmind/threads/p", child.thread.id);
+    // A file named in removed/ (as a migration's file is once split), which no read lists as a source.
+    await s.summaryUpdate({ threadId: child.thread.id, content: "## Decisions\n- kept" });
+    const hidden = join(folder, "decisions", "i-abcd.md");
+    writeFileSync(hidden, "---\nat: 2026-01-01T00:00:00.000Z\nby: a\n---\n- hidden\n");
+    mkdirSync(join(folder, "removed"), { recursive: true });
+    writeFileSync(join(folder, "removed", "0123456789abcdef"), "decisions/i-abcd.md\n");
+    expect(servicesFor(repo.dir).store.readThread("p", child.thread.id).summary).toBe("## Decisions\n- kept");
+    await servicesFor(repo.dir).threadDelete(child.thread.id);
+    expect(existsSync(folder)).toBe(false);
   });
 
   test("a section larger than one item file holds is moved into as many files as it needs, each within the limit", async () => {

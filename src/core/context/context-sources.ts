@@ -2,7 +2,7 @@
 import { LIMITS } from "../limits.js";
 import { relative } from "node:path";
 import { ThreadMindError, UnreadableFileError } from "../errors.js";
-import type { Store } from "../store/store.js";
+import type { Store, ThreadPart } from "../store/store.js";
 import type { Project, Thread } from "../types.js";
 import { threadStatus } from "../types.js";
 import type { TokenEstimator } from "./token-estimate.js";
@@ -58,7 +58,8 @@ export async function contextWithSources(
   } catch (e) {
     if (!(e instanceof ThreadMindError)) throw e;
   }
-  const read = (id: string): Thread => readConsulted(store, project.id, id, consulted);
+  // Ancestors and related threads are read in part: what the context shows of them (see ThreadPart).
+  const read = (id: string): Thread => readConsulted(store, project.id, id, consulted, "ancestor");
   const related = relatedRefs(store, project.id, thread, consulted);
   // The hooks' way (estimateOnly): cached counts or characters/3.5, never the tokenizer.
   const estimate =
@@ -92,12 +93,12 @@ export async function contextWithSources(
   return { context: assembled, sources, dependsOnHead };
 }
 
-/** Reads a thread and adds every file and folder the read consulted (even when it fails: absent ones count). */
-function readConsulted(store: Store, projectId: string, id: string, consulted: Set<string>): Thread {
+/** Reads a thread (or part of it) and adds every file and folder the read consulted (even when it fails: absent ones count). */
+function readConsulted(store: Store, projectId: string, id: string, consulted: Set<string>, part: ThreadPart = "whole"): Thread {
   try {
-    return store.readThread(projectId, id);
+    return store.readThread(projectId, id, undefined, part);
   } finally {
-    for (const p of store.threadSources(projectId, id)) consulted.add(p);
+    for (const p of store.threadSources(projectId, id, part)) consulted.add(p);
   }
 }
 
@@ -108,7 +109,7 @@ function relatedRefs(store: Store, projectId: string, thread: Thread, consulted:
     // Not an id (a title written by hand, say): no thread can have it, so it is missing, and no file is consulted.
     if (!isValidId(id)) return { id: titleLine(id, RELATED_ID_CHARS), title: null, problem: "missing" };
     try {
-      const t = readConsulted(store, projectId, id, consulted);
+      const t = readConsulted(store, projectId, id, consulted, "ancestor");
       return { id, title: t.title, status: threadStatus(t) };
     } catch (e) {
       if (e instanceof UnreadableFileError) return { id, title: null, problem: "unreadable" };

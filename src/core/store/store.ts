@@ -23,7 +23,7 @@ import { readRegularFile } from "./regular-file.js";
 import { noteThreadWrite } from "./recent-writes.js";
 import { noteThreadsChanged } from "./threads-changed.js";
 import { markFolderWrite, readFolderConsistently } from "./folder-write-marker.js";
-import { SECTION_KEYS } from "../types.js";
+import { SECTION_KEYS, type SectionKey } from "../types.js";
 import { assertId, isValidId } from "../ids.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
@@ -251,9 +251,9 @@ export class Store {
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
    * stamps: adding or removing an item changes its section folder's stamp. Unread: the folder and the format-1 file.
    */
-  threadSources(projectId: string, threadId: string): string[] {
+  threadSources(projectId: string, threadId: string, part: ThreadPart = "whole"): string[] {
     const folder = this.threadFolder(projectId, threadId);
-    const hit = this.parsed.get(folder);
+    const hit = this.parsed.get(parsedKey(folder, part));
     if (hit !== undefined) return [...hit.stamps.keys()];
     return [`${folder}/`, `${folder}/${HEAD_FILE}`, this.legacyThreadPath(projectId, threadId)];
   }
@@ -263,22 +263,26 @@ export class Store {
     return entryExists(this.threadFolder(projectId, threadId)) || entryExists(this.legacyThreadPath(projectId, threadId));
   }
 
-  /** Reads one thread; not-found or an unreadable-file error naming the path and the reason. */
-  readThread(projectId: string, threadId: string, notFound = errors.threadNotFound): Thread {
-    const read = this.readCached(projectId, threadId);
+  /**
+   * Reads one thread; not-found or an unreadable-file error naming the path and the reason. `part` "ancestor": only what
+   * a thread's place above another in a context needs (see ThreadPart).
+   */
+  readThread(projectId: string, threadId: string, notFound = errors.threadNotFound, part: ThreadPart = "whole"): Thread {
+    const read = this.readCached(projectId, threadId, part);
     if (read === null) throw notFound(threadId);
     return copyThread(read.thread);
   }
 
   /** The thread as read, from the cache while every file it was read from is unchanged; null when nothing holds its name. */
-  private readCached(projectId: string, threadId: string): CachedThread | null {
+  private readCached(projectId: string, threadId: string, part: ThreadPart = "whole"): CachedThread | null {
     const folder = this.threadFolder(projectId, threadId);
-    const hit = this.parsed.get(folder);
+    const key = parsedKey(folder, part);
+    const hit = this.parsed.get(key);
     if (hit !== undefined && stampsUnchanged(hit.stamps)) return hit;
-    this.parsed.delete(folder);
-    const read = this.readFresh(projectId, threadId);
+    this.parsed.delete(key);
+    const read = this.readFresh(projectId, threadId, part);
     if (read === null) return null;
-    this.parsed.set(folder, read);
+    this.parsed.set(key, read);
     if (this.parsed.size > PARSED_CACHE_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
     return { ...read, thread: copyThread(read.thread) };
   }
@@ -288,21 +292,21 @@ export class Store {
    * bytes the folder was migrated from (frozen); edited since (on a branch that had not migrated, merged here), the
    * blocks it holds that the folder lacks are added, and a close there is kept: the next write absorbs them as items.
    */
-  private readFresh(projectId: string, threadId: string): CachedThread | null {
+  private readFresh(projectId: string, threadId: string, part: ThreadPart = "whole"): CachedThread | null {
     const folder = this.threadFolder(projectId, threadId);
     // Lock-free readers (hooks) must not see a write of several files half done.
     return readFolderConsistently(
       folder,
-      () => this.readFreshOnce(projectId, threadId),
+      () => this.readFreshOnce(projectId, threadId, part),
       (read) => read === null || stampsUnchanged(read.stamps),
     );
   }
 
-  private readFreshOnce(projectId: string, threadId: string): CachedThread | null {
+  private readFreshOnce(projectId: string, threadId: string, part: ThreadPart): CachedThread | null {
     const folder = this.threadFolder(projectId, threadId);
     const legacyPath = this.legacyThreadPath(projectId, threadId);
     // Stamps are taken before reading: a change during the read gives a newer stamp next time, never a stale hit.
-    const disk = readFolderTexts(folder);
+    const disk = readFolderTexts(folder, part === "whole" ? SECTION_KEYS : ANCESTOR_SECTIONS);
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? new Map<string, string | null>([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
@@ -316,6 +320,11 @@ export class Store {
     }
     const edited = parseThreadFile(legacyPath, threadId, legacy.text);
     return { stamps, thread: absorbLegacy(folderThread, edited), folder: folderThread, legacyBlob: legacy.blob };
+  }
+
+  /** Forgets the parsed copies of one thread (each part). */
+  private forgetThread(folder: string): void {
+    for (const part of THREAD_PARTS) this.parsed.delete(parsedKey(folder, part));
   }
 
   /** Forgets the parsed copies of threads read from these files: the next read parses them from disk whatever their stamps. */
@@ -402,7 +411,7 @@ export class Store {
   async writeThread(projectId: string, thread: Thread, by: string = thread.author): Promise<void> {
     makeDir(this.threadsDir(projectId));
     const folder = this.threadFolder(projectId, thread.id);
-    this.parsed.delete(folder);
+    this.forgetThread(folder);
     let current = this.readFresh(projectId, thread.id);
     if (current !== null && current.folder === null) {
       this.migrate(projectId, current.thread, current.legacyBlob!);
@@ -428,7 +437,7 @@ export class Store {
     }
     makeDir(this.threadsDir(projectId));
     writeFenced(this.lockPath, this.legacyThreadPath(projectId, thread.id), text);
-    this.parsed.delete(this.threadFolder(projectId, thread.id));
+    this.forgetThread(this.threadFolder(projectId, thread.id));
     noteThreadsChanged(this.dir);
   }
 
@@ -459,7 +468,7 @@ export class Store {
           break;
         case "unmigrated":
           this.migrate(projectId, read.thread, read.legacyBlob!);
-          this.parsed.delete(this.threadFolder(projectId, id));
+          this.forgetThread(this.threadFolder(projectId, id));
           break;
         default: {
           const unreachable: never = state;
@@ -554,7 +563,7 @@ export class Store {
     noteThreadsChanged(this.dir); // after the files: a reader that sees the new signal sees them
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
-    this.parsed.delete(folder);
+    this.forgetThread(folder);
   }
 
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
@@ -562,18 +571,32 @@ export class Store {
     const folder = this.threadFolder(projectId, threadId);
     const disk = readFolderTexts(folder);
     if (disk !== null) {
-      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/"));
+      const files = [...disk.stamps.keys()].filter((p) => !p.endsWith("/")).concat(disk.unread);
       for (const path of files) removeFenced(this.lockPath, path);
       const dirs = [...disk.stamps.keys()].filter((p) => p.endsWith("/")).sort((a, b) => b.length - a.length);
       for (const dir of dirs) removeEmptyDir(dir.slice(0, -1));
     }
     removeFenced(this.lockPath, this.legacyThreadPath(projectId, threadId));
-    this.parsed.delete(folder);
+    this.forgetThread(folder);
     noteThreadsChanged(this.dir);
   }
 }
 
 /** A thread as read, with the stamps of what it was read from, its folder's pieces and its format-1 file's blob id. */
+/**
+ * What of a thread a read takes: all of it, or what its place above another thread in a context needs (its head, its
+ * Decisions and Constraints, its paths and related members): a start checks only those files, and a damaged item in
+ * another section does not hide an ancestor's decisions. The thread's `commit` is then its newest read item's.
+ */
+export type ThreadPart = "whole" | "ancestor";
+const THREAD_PARTS: readonly ThreadPart[] = ["whole", "ancestor"];
+const ANCESTOR_SECTIONS: readonly SectionKey[] = ["decisions", "constraints"];
+
+/** The parsed-cache key of a thread folder's read of `part` (no folder path ends with a NUL). */
+function parsedKey(folder: string, part: ThreadPart): string {
+  return part === "whole" ? folder : `${folder}\0${part}`;
+}
+
 interface CachedThread {
   stamps: Map<string, string | null>;
   thread: Thread;

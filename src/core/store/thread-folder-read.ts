@@ -164,10 +164,15 @@ export interface FolderRead {
   texts: FolderTexts;
   /** Absolute path → stamp (folders end with the path separator). */
   stamps: Map<string, string | null>;
+  /** Item files listed but not read: named in removed/ (absolute paths). */
+  unread: string[];
 }
 
-/** The folder's texts from disk; null when the folder is absent. Links, non-regular files, too many files: named errors. */
-export function readFolderTexts(folder: string): FolderRead | null {
+/**
+ * The folder's texts from disk; null when the folder is absent. Links, non-regular files, too many files: named errors.
+ * `sections`: only these section folders are listed and read (an ancestor's place in a context needs two of the five).
+ */
+export function readFolderTexts(folder: string, sections: readonly SectionKey[] = SECTION_KEYS): FolderRead | null {
   const stamps = new Map<string, string | null>();
   const root = listDir(folder, stamps, LIMITS.threadFolderEntries);
   if (root === null) return null;
@@ -184,6 +189,7 @@ export function readFolderTexts(folder: string): FolderRead | null {
       if (text !== null) texts.members.set(`${name}/${file}`, text);
     }
   }
+  const unread: string[] = [];
   const removed = new Set<string>();
   for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
   for (const name of root) {
@@ -191,20 +197,23 @@ export function readFolderTexts(folder: string): FolderRead | null {
     const path = join(folder, name);
     if (name === HEAD_FILE) {
       texts.head = readFile(path, stamps, folderFileBytes(null));
-    } else if (isSectionDir(name)) {
+    } else if (isSectionDir(name) && sections.includes(name)) {
       const names = listDir(path, stamps, subdirEntryLimit(name)) ?? [];
       for (const file of names) {
         if (isAtomicTempFile(file)) continue;
         if (!isItemFileName(file))
           throw unreadable(join(path, file), "is not an item file name (<key>-<4 letters or digits>.md): rename or remove it");
-        if (removed.has(`${name}/${file}`)) continue;
+        if (removed.has(`${name}/${file}`)) {
+          unread.push(join(path, file));
+          continue;
+        }
         const text = readFile(join(path, file), stamps, folderFileBytes(name));
         if (text !== null) texts.items.set(`${name}/${file}`, text);
       }
     }
     // Anything else in the folder (a README, an editor's backup) is not the thread's: left alone.
   }
-  return { texts, stamps };
+  return { texts, stamps, unread };
 }
 
 function readFile(path: string, stamps: Map<string, string | null>, maxBytes: number): string | null {
