@@ -8616,7 +8616,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data, fence) {
+function writeFileAtomicSync(path, data, fence, { durable = true } = {}) {
   const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
@@ -8624,7 +8624,7 @@ function writeFileAtomicSync(path, data, fence) {
     tempExists = true;
     try {
       writeFileSync(fd, data);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -8637,7 +8637,7 @@ function writeFileAtomicSync(path, data, fence) {
     }
     renameSync(temp, path);
     tempExists = false;
-    fsyncDirectorySync(dirname(path));
+    if (durable) fsyncDirectorySync(dirname(path));
   } catch (caught) {
     const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;

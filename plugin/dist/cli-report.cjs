@@ -3902,7 +3902,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-function writeFileAtomicSync(path$1, data, fence) {
+function writeFileAtomicSync(path$1, data, fence, { durable = true } = {}) {
   const temp = atomicTempPath(path$1, fence?.tempDir);
   let tempExists = false;
   try {
@@ -3910,14 +3910,14 @@ function writeFileAtomicSync(path$1, data, fence) {
     tempExists = true;
     try {
       fs.writeFileSync(fd, data);
-      fs.fsyncSync(fd);
+      if (durable) fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
     if (fence) ;
     fs.renameSync(temp, path$1);
     tempExists = false;
-    fsyncDirectorySync(path.dirname(path$1));
+    if (durable) fsyncDirectorySync(path.dirname(path$1));
   } catch (caught) {
     const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;

@@ -7452,7 +7452,7 @@ var AtomicWriteError = class extends Error {
   path;
   code;
 };
-function writeFileAtomicSync(path, data, fence) {
+function writeFileAtomicSync(path, data, fence, { durable = true } = {}) {
   const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
@@ -7460,7 +7460,7 @@ function writeFileAtomicSync(path, data, fence) {
     tempExists = true;
     try {
       (0, import_node_fs2.writeFileSync)(fd, data);
-      (0, import_node_fs2.fsyncSync)(fd);
+      if (durable) (0, import_node_fs2.fsyncSync)(fd);
     } finally {
       (0, import_node_fs2.closeSync)(fd);
     }
@@ -7473,7 +7473,7 @@ function writeFileAtomicSync(path, data, fence) {
     }
     (0, import_node_fs2.renameSync)(temp, path);
     tempExists = false;
-    fsyncDirectorySync((0, import_node_path2.dirname)(path));
+    if (durable) fsyncDirectorySync((0, import_node_path2.dirname)(path));
   } catch (caught) {
     const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;

@@ -9117,7 +9117,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data, fence) {
+function writeFileAtomicSync(path, data, fence, { durable = true } = {}) {
   const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
@@ -9125,7 +9125,7 @@ function writeFileAtomicSync(path, data, fence) {
     tempExists = true;
     try {
       (0, import_node_fs2.writeFileSync)(fd, data);
-      (0, import_node_fs2.fsyncSync)(fd);
+      if (durable) (0, import_node_fs2.fsyncSync)(fd);
     } finally {
       (0, import_node_fs2.closeSync)(fd);
     }
@@ -9138,7 +9138,7 @@ function writeFileAtomicSync(path, data, fence) {
     }
     (0, import_node_fs2.renameSync)(temp, path);
     tempExists = false;
-    fsyncDirectorySync((0, import_node_path2.dirname)(path));
+    if (durable) fsyncDirectorySync((0, import_node_path2.dirname)(path));
   } catch (caught) {
     const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;

@@ -581,6 +581,12 @@ function changedNsOf(s) {
 function settledAtMs(changedNs) {
   return Number(changedNs / 1000000n) + racyMarginMs(changedNs);
 }
+function stampSettledAtMs(stamp) {
+  const [, , , mtimeNs, ctimeNs] = stamp.split(":");
+  const m = BigInt(mtimeNs);
+  const c = BigInt(ctimeNs);
+  return settledAtMs(m > c ? m : c);
+}
 var RACY_MARGIN_MS = 3e3;
 var FINE_RACY_MARGIN_MS = 50;
 function racyMarginMs(changedNs) {
@@ -635,6 +641,91 @@ var import_node_path7 = require("path");
 var TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 function isAtomicTempFile(name) {
   return TEMP_NAME.test((0, import_node_path7.basename)(name));
+}
+function tempSuffix() {
+  const high = Math.floor(Math.random() * 16777216);
+  const low = Math.floor(Math.random() * 16777216);
+  return `${high.toString(16).padStart(6, "0")}${low.toString(16).padStart(6, "0")}`;
+}
+function atomicTempPath(target, dir = (0, import_node_path7.dirname)(target)) {
+  return (0, import_node_path7.join)(dir, `.${(0, import_node_path7.basename)(target)}.${process.pid}.${tempSuffix()}.tmp`);
+}
+var FenceRefusal = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
+var AtomicWriteError = class extends Error {
+  constructor(path, cause, tempPath, cleanupError) {
+    const leftover = cleanupError === void 0 ? "" : `; the temp file ${tempPath} could not be removed either: ${messageOf(cleanupError)}`;
+    super(`Atomic write of ${path} failed: ${messageOf(cause)}${leftover}`, { cause });
+    this.path = path;
+    this.name = "AtomicWriteError";
+    this.code = errnoCode(cause);
+  }
+  path;
+  code;
+};
+function writeFileAtomicSync(path, data, fence, { durable = true } = {}) {
+  const temp = atomicTempPath(path, fence?.tempDir);
+  let tempExists = false;
+  try {
+    const fd = (0, import_node_fs8.openSync)(temp, "wx");
+    tempExists = true;
+    try {
+      (0, import_node_fs8.writeFileSync)(fd, data);
+      if (durable) (0, import_node_fs8.fsyncSync)(fd);
+    } finally {
+      (0, import_node_fs8.closeSync)(fd);
+    }
+    if (fence) {
+      try {
+        fence.check();
+      } catch (refusal) {
+        throw new FenceRefusal(refusal);
+      }
+    }
+    (0, import_node_fs8.renameSync)(temp, path);
+    tempExists = false;
+    if (durable) fsyncDirectorySync((0, import_node_path7.dirname)(path));
+  } catch (caught) {
+    const error = caught instanceof FenceRefusal ? caught.error : caught;
+    let cleanupError;
+    if (tempExists) {
+      try {
+        (0, import_node_fs8.unlinkSync)(temp);
+      } catch (e) {
+        cleanupError = missingIsFine(e);
+      }
+    }
+    if (caught instanceof FenceRefusal && cleanupError === void 0) throw error;
+    throw new AtomicWriteError(path, error, temp, cleanupError);
+  }
+}
+function fsyncDirectorySync(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs8.openSync)(dir, "r");
+  } catch (error) {
+    if (isDirectorySyncRefusal(error)) return;
+    throw error;
+  }
+  try {
+    (0, import_node_fs8.fsyncSync)(fd);
+  } catch (error) {
+    if (!isDirectorySyncRefusal(error)) throw error;
+  } finally {
+    (0, import_node_fs8.closeSync)(fd);
+  }
+}
+function isDirectorySyncRefusal(error) {
+  const code = errnoCode(error);
+  if (code === "EISDIR" || code === "EINVAL" || code === "ENOTSUP" || code === "EOPNOTSUPP") return true;
+  return process.platform === "win32" && code === "EPERM";
+}
+function missingIsFine(error) {
+  return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
 
 // src/core/context/branch-start.ts
@@ -788,6 +879,29 @@ function sourceFingerprint(storeDir, rel) {
   } catch {
     return null;
   }
+}
+
+// src/core/context/context-cache-settle.ts
+var ENTRY_MAX_BYTES2 = 512 * 1024;
+function checksSettled(entry, checkedFromMs) {
+  if (entry.verify === void 0) return false;
+  for (const rel of Object.keys(entry.verify)) {
+    const stamp = entry.sources[rel];
+    if (stamp === void 0 || stamp === null || stampSettledAtMs(stamp) >= checkedFromMs) return false;
+  }
+  return true;
+}
+function dropSettledChecks(storeDir, entry) {
+  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
+  assertNoLinksBelow(storeDir, path);
+  const bytes = readRegularFile(path, ENTRY_MAX_BYTES2);
+  if (bytes === null || bytes.length > ENTRY_MAX_BYTES2) return;
+  const data = JSON.parse(bytes.toString("utf8"));
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return;
+  const { verify, ...rest } = data;
+  if (JSON.stringify([rest.sources, verify]) !== JSON.stringify([entry.sources, entry.verify])) return;
+  writeFileAtomicSync(path, `${JSON.stringify(rest)}
+`, void 0, { durable: false });
 }
 
 // src/core/measure/measurement-log-read.ts
@@ -1773,7 +1887,14 @@ async function fastSessionStart(input, env, rotate) {
   if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
+  const checkedFromMs = Date.now();
   if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
+  if (checksSettled(entry, checkedFromMs)) {
+    try {
+      dropSettledChecks(store.storeDir, entry);
+    } catch {
+    }
+  }
   if (!ref.own && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];
   if (start === void 0) return null;

@@ -32984,7 +32984,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     throw new AtomicWriteError(path, error2, temp, cleanupError);
   }
 }
-function writeFileAtomicSync(path, data, fence) {
+function writeFileAtomicSync(path, data, fence, { durable = true } = {}) {
   const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
@@ -32992,7 +32992,7 @@ function writeFileAtomicSync(path, data, fence) {
     tempExists = true;
     try {
       writeFileSync(fd, data);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -33005,7 +33005,7 @@ function writeFileAtomicSync(path, data, fence) {
     }
     renameSync(temp, path);
     tempExists = false;
-    fsyncDirectorySync(dirname(path));
+    if (durable) fsyncDirectorySync(dirname(path));
   } catch (caught) {
     const error2 = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError;

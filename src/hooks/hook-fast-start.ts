@@ -9,6 +9,7 @@ import { chooseProjectId, sessionThreadRef, type SessionThreadRef } from "../cor
 import { branchStart } from "../core/context/branch-start.js";
 import type { LocalState } from "../core/store/local-state.js";
 import { entryStillValid, readContextCacheEntry } from "../core/context/context-cache.js";
+import { checksSettled, dropSettledChecks } from "../core/context/context-cache-settle.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { instanceEventsSinceConversation, lastConversation } from "../core/measure/measurement-log-read.js";
 import { failureLine, type HookOutput } from "./hook-output.js";
@@ -73,7 +74,15 @@ export async function fastSessionStart(input: HookInput, env: NodeJS.ProcessEnv,
   if (ref === null || ref.lost !== null || !isValidId(ref.projectId) || !isValidId(ref.threadId)) return null;
   const { projectId, threadId } = ref;
   const entry = readContextCacheEntry(store.storeDir, projectId, threadId);
+  const checkedFromMs = Date.now();
   if (entry === null || !entryStillValid(entry, store.storeDir, builtBy, () => headCommitFromWorkTree(store.gitTop))) return null;
+  if (checksSettled(entry, checkedFromMs)) {
+    try {
+      dropSettledChecks(store.storeDir, entry);
+    } catch {
+      // Derived data: left as it was, the entry costs the next start its text checks, nothing else.
+    }
+  }
   // The branch's choice only while active (the rule of sessionThreadRef): otherwise the hooks proper choose.
   if (!ref.own && entry.threadStatus !== "active") return null;
   const start = entry.starts[source];

@@ -108,6 +108,27 @@ describe("the SessionStart cache after a write", () => {
     );
   });
 
+  test("a start after the checked files settled drops their text checks from the entry, and serves it all the same", async () => {
+    await server.summaryUpdate({ content: "## Decisions\n- FRESH-DECISION-SETTLED" });
+    // A whole second just past: within its 3 s racy margin now, settled about a second from now.
+    const s = Math.floor(Date.now() / 1000) - 2;
+    utimesSync(threadFile(), s, s);
+    await refreshStartCache(server, builtBy);
+    const before = JSON.parse(readFileSync(entryFile(), "utf8")) as { verify?: Record<string, string> };
+    expect(Object.keys(before.verify ?? {})).toContain(
+      join("threads", "refresh-test", "notes", "decisions", basename(threadFile())),
+    );
+    await new Promise((r) => setTimeout(r, Math.max(0, (s + 3) * 1000 + 100 - Date.now())));
+    const out = await clearFromCacheOnly("conv-settled");
+    expect(out?.hookSpecificOutput?.additionalContext).toContain("FRESH-DECISION-SETTLED");
+    const after = JSON.parse(readFileSync(entryFile(), "utf8")) as { verify?: Record<string, string>; sources: unknown };
+    expect(after.verify).toBeUndefined();
+    expect(after.sources).toEqual((before as { sources: unknown }).sources);
+    // Served again from the entry without its checks.
+    const again = await clearFromCacheOnly("conv-settled-2");
+    expect(again?.hookSpecificOutput?.additionalContext).toContain("FRESH-DECISION-SETTLED");
+  });
+
   test("what the fast path prints from the server's entry is what the hooks proper print", async () => {
     await server.summaryUpdate({ content: "## Decisions\n- FRESH-DECISION-2" });
     await refreshStartCache(server, builtBy);

@@ -96,7 +96,13 @@ export async function writeFileAtomic(
   }
 }
 
-export function writeFileAtomicSync(path: string, data: string | Uint8Array, fence?: AtomicWriteFence): void {
+/** writeFileAtomic, synchronous, fenced when a fence is given; `durable: false` as there (derived data: no fsync). */
+export function writeFileAtomicSync(
+  path: string,
+  data: string | Uint8Array,
+  fence?: AtomicWriteFence,
+  { durable = true }: { durable?: boolean } = {},
+): void {
   const temp = atomicTempPath(path, fence?.tempDir);
   let tempExists = false;
   try {
@@ -104,7 +110,7 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, fen
     tempExists = true;
     try {
       writeFileSync(fd, data);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -117,7 +123,7 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, fen
     }
     renameSync(temp, path);
     tempExists = false;
-    fsyncDirectorySync(dirname(path));
+    if (durable) fsyncDirectorySync(dirname(path));
   } catch (caught) {
     const error = caught instanceof FenceRefusal ? caught.error : caught;
     let cleanupError: unknown;
