@@ -653,7 +653,7 @@ export async function hookBenchmarks(ctx) {
         timeFigure(
           "hook-start-changes",
           "SessionStart hook, whole process, after many writes",
-          `as above, migrated to format 2 (\`migrate\`: one file an item), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
+          `as above, migrated to format 2 (\`migrate\`: a file a section), then ${sizes.changes.toLocaleString("en-US")} summary_update writes on the active chain`,
           "startChanges",
           1.25,
         ),

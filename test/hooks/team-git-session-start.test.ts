@@ -195,8 +195,12 @@ describe("SessionStart names thread files in conflict", () => {
     const repo = await shopRepo();
     const s = servicesFor(repo.dir, "child");
     await s.threadSwitch("billing");
-    const main = itemFileHolding(repo, "main", "state", "Socks."); // format 2: the item file holding it
-    writeFileSync(main, readFileSync(main, "utf8").replace("Socks.", "<<<<<<< HEAD\nSocks.\n=======\nShoes.\n>>>>>>> other"));
+    // format 2: the item file holding it (a Decisions item: the context reads nothing else of an ancestor's sections)
+    const main = itemFileHolding(repo, "main", "decisions", "MAIN-DECISION");
+    writeFileSync(
+      main,
+      readFileSync(main, "utf8").replace("- MAIN-DECISION", "<<<<<<< HEAD\n- MAIN-DECISION\n=======\n- OTHER\n>>>>>>> other"),
+    );
     const context = await servicesFor(repo.dir, "child").contextGet();
     expect(context.text).toContain("Invoices.");
     expect(context.notices.join("\n")).toContain(
