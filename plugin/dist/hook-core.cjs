@@ -20522,7 +20522,7 @@ async function currentPathIndex(store, options = {}) {
   return readyFromMemory(index);
 }
 
-// src/hooks/recall-index-background.ts
+// src/core/background/recall-index-background.ts
 var import_node_fs45 = require("fs");
 var import_node_path46 = require("path");
 
@@ -20553,7 +20553,7 @@ function buildMarkerPath(storeDir) {
   return (0, import_node_path44.join)(recallCacheDir(storeDir), "build.pid");
 }
 
-// src/hooks/background-command.ts
+// src/core/background/background-command.ts
 var import_node_fs44 = require("fs");
 var import_node_path45 = require("path");
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
@@ -20585,7 +20585,7 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   }
 }
 
-// src/hooks/recall-index-background.ts
+// src/core/background/recall-index-background.ts
 var INLINE_BUILD_MAX_THREADS = 300;
 function largeForInlineBuild(storeDir) {
   const top = (0, import_node_path46.join)(storeDir, "threads");

@@ -2750,7 +2750,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   }
 }
 
-// src/hooks/background-command.ts
+// src/core/background/background-command.ts
 var import_node_fs26 = require("fs");
 var import_node_path21 = require("path");
 
@@ -2785,7 +2785,7 @@ function markerUnderWay(marker) {
   }
 }
 
-// src/hooks/background-command.ts
+// src/core/background/background-command.ts
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
     if (!(0, import_node_fs26.existsSync)(cliPath) || markerUnderWay(marker)) return false;

@@ -3,7 +3,7 @@ import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
 import { join, resolve, dirname, basename, sep, relative } from 'path';
 import { execFileSync } from 'child_process';
-import { readlinkSync, existsSync, readdirSync, lstatSync, rmSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, renameSync, openSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readlinkSync, existsSync, readdirSync, lstatSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
@@ -39173,8 +39173,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join34 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join34(before, endsWithNewline.before), after: join34(after2, endsWithNewline.after) };
+  const join36 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join36(before, endsWithNewline.before), after: join36(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -41735,6 +41735,90 @@ async function currentPathIndex(store, options = {}) {
   }
   return readyFromMemory(index);
 }
+var MARKER_MAX_AGE_MS = 12e4;
+function markerPid(marker) {
+  const bytes2 = readRegularFile(marker, 64);
+  if (bytes2 === null) return null;
+  const pid = Number(bytes2.toString("utf8").trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+function markerUnderWay(marker) {
+  try {
+    const pid = markerPid(marker);
+    return pid !== null && Date.now() - lstatSync(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+  } catch {
+    return false;
+  }
+}
+
+// src/core/recall/index-build-marker.ts
+function buildMarkerPath(storeDir) {
+  return join(recallCacheDir(storeDir), "build.pid");
+}
+function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
+  try {
+    if (!existsSync(cliPath) || markerUnderWay(marker)) return false;
+    assertNoLinksBelow(storeDir, marker);
+    makeDir(dirname(marker));
+    rmSync(marker, { force: true });
+    const fd = openSync(marker, "wx", 420);
+    try {
+      const { spawn } = __require("child_process");
+      const child = spawn(process.execPath, [cliPath, command], {
+        cwd: root,
+        detached: true,
+        stdio: "ignore",
+        env: { ...process.env, THREADMIND_ROOT: root }
+      });
+      child.on("error", () => {
+      });
+      child.unref();
+      writeSync(fd, `${child.pid ?? 0}
+`);
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// src/core/background/recall-index-background.ts
+var INLINE_BUILD_MAX_THREADS = 300;
+function largeForInlineBuild(storeDir) {
+  const top = join(storeDir, "threads");
+  let count = 0;
+  let projects;
+  try {
+    projects = readdirSync(top);
+  } catch {
+    return false;
+  }
+  for (const project of projects) {
+    try {
+      count += readdirSync(join(top, project)).filter((n) => !n.startsWith(".")).length;
+    } catch {
+    }
+    if (count > INLINE_BUILD_MAX_THREADS) return true;
+  }
+  return false;
+}
+function startBackgroundIndexBuild(storeDir, root, cliPath) {
+  return startBackgroundCommand(storeDir, buildMarkerPath(storeDir), root, cliPath, "recall-index");
+}
+
+// src/server/path-index-refresh.ts
+async function refreshPathIndex(services, options) {
+  if (!services.hasProjects()) return false;
+  const { store } = services;
+  if (options.cliPath !== null && largeForInlineBuild(store.dir)) {
+    startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
+    return false;
+  }
+  await currentPathIndex(store, options.settleMs === void 0 ? {} : { settleMs: options.settleMs });
+  return true;
+}
 
 // src/core/store/conflict-sweep-files.ts
 function stampDigest(stamp) {
@@ -42680,7 +42764,7 @@ function createThreadMindServer(options) {
   const ctx = {
     session,
     resourcesChanged,
-    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null)
+    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null, options.cliPath ?? null)
   };
   registerProjectTools(server2, ctx);
   registerThreadTools(server2, ctx);
@@ -42696,8 +42780,7 @@ function createThreadMindServer(options) {
     session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
       void session.serial(async () => {
         try {
-          const services = await session.services();
-          if (services.hasProjects()) await currentPathIndex(services.store);
+          await refreshPathIndex(await session.services(), { cliPath: options.cliPath ?? null });
         } catch (error2) {
           process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error2)}
 `);
@@ -42715,7 +42798,7 @@ function createThreadMindServer(options) {
   return server2;
 }
 var AFTER_WRITE_SETTLE_MS = 100;
-function startCacheRefresher(session, hooksBuild) {
+function startCacheRefresher(session, hooksBuild, cliPath) {
   let pending = false;
   const keepSweep = conflictSweepKeeper();
   return () => {
@@ -42730,7 +42813,7 @@ function startCacheRefresher(session, hooksBuild) {
           services.store.dir,
           async () => {
             if (builtBy !== null) await refreshStartCache(services, builtBy);
-            if (services.hasProjects()) await currentPathIndex(services.store, { settleMs: AFTER_WRITE_SETTLE_MS });
+            await refreshPathIndex(services, { cliPath, settleMs: AFTER_WRITE_SETTLE_MS });
           },
           session.closingSignal
         );
@@ -42765,7 +42848,8 @@ var server = createThreadMindServer({
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
-  hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url)))
+  hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url))),
+  cliPath: fileURLToPath(new URL("cli.mjs", import.meta.url))
 });
 await server.connect(new StdioServerTransport());
 process.stdin.once("end", () => void server.close());

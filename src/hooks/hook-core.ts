@@ -13,7 +13,7 @@ import { threadFileExists } from "../core/store/thread-file-exists.js";
 import { LOG_ROTATE_BYTES, measurementLogPath, openLog } from "../core/measure/measurement-log.js";
 import { cachedPathIndex, currentPathIndex } from "../core/recall/path-index-build.js";
 import { type ReadyIndex, readyFromMemory } from "../core/recall/path-index.js";
-import { largeForInlineBuild, startBackgroundIndexBuild } from "./recall-index-background.js";
+import { largeForInlineBuild, startBackgroundIndexBuild } from "../core/background/recall-index-background.js";
 import { join } from "node:path";
 import { startKey } from "../core/git/git.js";
 import { toolRecall, type RecallStore } from "./tool-recall.js";

@@ -8,7 +8,7 @@ import { parseUnmergedListing } from "../core/git/unmerged-listing.js";
 import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { hookWorkspace } from "./hook-workspace.js";
 import { MAX_FILES_READ, type SweepWork, sweepMarkerPath, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
-import { startBackgroundCommand } from "./background-command.js";
+import { startBackgroundCommand } from "../core/background/background-command.js";
 import { markerUnderWay } from "../core/store/background-marker.js";
 import { commitNotice } from "./commit-notice.js";
 

@@ -8,7 +8,7 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
-import { currentPathIndex } from "../core/recall/path-index-build.js";
+import { refreshPathIndex } from "./path-index-refresh.js";
 import { conflictSweepKeeper, sweepUntilComplete } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
@@ -43,6 +43,8 @@ export interface ThreadMindServerOptions {
   encoder: EncoderLoader | null;
   /** The stamp of the hooks' build beside this server (context cache entries are per build); null: no cache refresh. */
   hooksBuild?: () => string | null;
+  /** The CLI beside this server (a large store's recall index is built by its `recall-index`, see path-index-refresh.ts). */
+  cliPath?: string | null;
 }
 
 /**
@@ -67,7 +69,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
   const ctx: ToolContext = {
     session,
     resourcesChanged,
-    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null),
+    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null, options.cliPath ?? null),
   };
   registerProjectTools(server, ctx);
   registerThreadTools(server, ctx);
@@ -88,8 +90,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
     session.warmUpWhenIdle(WARM_UP_IDLE_MS, () => {
       void session.serial(async () => {
         try {
-          const services = await session.services();
-          if (services.hasProjects()) await currentPathIndex(services.store);
+          await refreshPathIndex(await session.services(), { cliPath: options.cliPath ?? null });
         } catch (error) {
           process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error)}\n`);
         }
@@ -115,7 +116,11 @@ const AFTER_WRITE_SETTLE_MS = 100;
  * the session's queue. One refresh for a burst of writes; a call that comes sooner never waits for it. Failing costs
  * nothing but the cache: it is reported on stderr.
  */
-function startCacheRefresher(session: ServerSession, hooksBuild: (() => string | null) | null): () => void {
+function startCacheRefresher(
+  session: ServerSession,
+  hooksBuild: (() => string | null) | null,
+  cliPath: string | null,
+): () => void {
   let pending = false;
   const keepSweep = conflictSweepKeeper();
   return () => {
@@ -132,10 +137,11 @@ function startCacheRefresher(session: ServerSession, hooksBuild: (() => string |
           services.store.dir,
           async () => {
             if (builtBy !== null) await refreshStartCache(services, builtBy);
-            // Point-of-action recall's path index, from the threads this process already parsed: the PreToolUse hook
-            // then finds it current (building it there, for a large store, could outlast the hook's deadline).
-            // Files it just wrote are waited for (50 ms on sub-second timestamps), so that the index is saved now.
-            if (services.hasProjects()) await currentPathIndex(services.store, { settleMs: AFTER_WRITE_SETTLE_MS });
+            // Point-of-action recall's path index, from the threads this process already parsed (a large store's, in a
+            // process of its own): the PreToolUse hook then finds it current (building it there, for a large store,
+            // could outlast the hook's deadline). Files it just wrote are waited for (50 ms on sub-second timestamps),
+            // so that the index is saved now.
+            await refreshPathIndex(services, { cliPath, settleMs: AFTER_WRITE_SETTLE_MS });
           },
           session.closingSignal,
         );

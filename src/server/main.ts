@@ -39,6 +39,7 @@ const server = createThreadMindServer({
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
   hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url))),
+  cliPath: fileURLToPath(new URL("cli.mjs", import.meta.url)),
 });
 
 await server.connect(new StdioServerTransport());

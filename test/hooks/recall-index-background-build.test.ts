@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { parseHookStdout } from "../reliability/hook-process.js";
-import { INLINE_BUILD_MAX_THREADS } from "../../src/hooks/recall-index-background.js";
+import { INLINE_BUILD_MAX_THREADS } from "../../src/core/background/recall-index-background.js";
 
 const CLAUDE_PID = 626_262;
 let repo: TempRepo | undefined;

@@ -2,9 +2,9 @@
 // hook (recall's index build, the conflict-marker sweep's catch-up), one at a time per marker (background-marker.ts).
 import { closeSync, existsSync, openSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { markerUnderWay } from "../core/store/background-marker.js";
-import { makeDir } from "../core/store/make-dir.js";
-import { assertNoLinksBelow } from "../core/store/read-strict.js";
+import { markerUnderWay } from "../store/background-marker.js";
+import { makeDir } from "../store/make-dir.js";
+import { assertNoLinksBelow } from "../store/read-strict.js";
 
 /**
  * Starts `node <cliPath> <command>` in `root`, detached, unless the process of `marker` (under the store) is under way;

@@ -4,7 +4,7 @@
 // call. One build at a time (index-build-marker.ts).
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildMarkerPath } from "../core/recall/index-build-marker.js";
+import { buildMarkerPath } from "../recall/index-build-marker.js";
 import { startBackgroundCommand } from "./background-command.js";
 
 /** Up to this many threads the hooks proper build the index themselves (well within the hook's 1 s). */

@@ -1,0 +1,70 @@
+// Guards the MCP server's after-write work on a large store: recall's path index is built by `recall-index` in a process
+// of its own, not in the session's queue (where reading every thread held the next call: ~1.2 s per write at 10,000
+// threads), and the index it saves lets the PreToolUse hook recall the decision just written.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, expect, test } from "vitest";
+import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
+import { servicesFor } from "../support/core-services.js";
+import { INLINE_BUILD_MAX_THREADS } from "../../src/core/background/recall-index-background.js";
+import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
+import { call, spawnServer } from "./support/spawn-server.js";
+
+let repo: TempRepo | undefined;
+afterAll(() => repo?.cleanup());
+
+test("after a write to a large store, the path index is built by recall-index in its own process, and then recalls", async () => {
+  repo = makeTempRepo({ prefix: "tm-large-index-" });
+  repo.commit("code", { "src/payments/refund.ts": "export {};\n" });
+  const s = servicesFor(repo.dir);
+  await s.projectCreate({ title: "Shop" });
+  const { thread } = await s.threadCreate({ title: "Refunds", parentId: "main" });
+  for (let i = 0; i < INLINE_BUILD_MAX_THREADS; i++) await s.threadCreate({ title: `Filler ${i}`, parentId: "main" });
+  const recall = join(repo.dir, ".threadmind", "cache", "recall");
+  const server = await spawnServer({ cwd: repo.dir, env: { CLAUDE_CODE_SESSION_ID: "large-index" } });
+  try {
+    // The start-up's own refresh (after the warm-up) runs first: let it finish, then start from no index at all.
+    const quiet = Date.now() + 30_000;
+    while (Date.now() < quiet && (!existsSync(join(recall, "head.json")) || existsSync(join(recall, "build.pid"))))
+      await sleep(50);
+    rmSync(recall, { recursive: true, force: true });
+    await call(server, "summary_update", {
+      threadId: thread.id,
+      content: "## Decisions\n- LARGE-STORE-REFUNDS-30-DAYS",
+      paths: ["src/payments/"],
+    });
+    // The build's marker names the process building it: not the server.
+    let builder: number | null = null;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && builder === null) {
+      try {
+        builder = Number(readFileSync(join(recall, "build.pid"), "utf8").trim());
+      } catch {
+        await sleep(20);
+      }
+    }
+    expect(builder).not.toBeNull();
+    expect(builder).not.toBe(server.pid);
+    // The server answers while it builds.
+    expect(await call(server, "thread_list", {})).toContain("Refunds");
+    while (Date.now() < deadline && (!existsSync(join(recall, "head.json")) || existsSync(join(recall, "build.pid"))))
+      await sleep(100);
+    expect(existsSync(join(recall, "head.json"))).toBe(true);
+  } finally {
+    await server.close();
+  }
+  const run = await runHookProcess("pre-tool-use", {
+    cwd: repo.dir,
+    sessionId: "11111111-2222-4333-8444-000000000009",
+    transcriptPath: join(repo.dir, "t.jsonl"),
+    claudePid: 626_263,
+    event: {
+      tool_name: "Edit",
+      tool_input: { file_path: join(repo.dir, "src/payments/refund.ts"), old_string: "a", new_string: "b" },
+      tool_use_id: "toolu_1",
+    },
+  });
+  expect(run.code).toBe(0);
+  expect(parseHookStdout(run.stdout)?.hookSpecificOutput?.additionalContext).toContain("LARGE-STORE-REFUNDS-30-DAYS");
+}, 120_000);
