@@ -9137,22 +9137,52 @@ var TEMP_SWEEP_MAX_DEPTH = 3;
 var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
-  const walk = (dir, depth) => {
+  const walk = (dir, depth, inThreads) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(join(dir, name), depth + 1);
+        const threadFolder = inThreads && depth === 2;
+        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
+          walk(join(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
         continue;
       }
-      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
-      const pid = atomicTempWriterPid(name);
-      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
-      const path = join(dir, name);
+      const path = deadTempFile(dir, entry);
+      if (path === null) continue;
       rmSync(path, { force: true });
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  return removed;
+}
+function deadTempFile(dir, entry) {
+  const name = entry.name;
+  if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) return null;
+  const pid = atomicTempWriterPid(name);
+  if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
+  return join(dir, name);
+}
+function sweepThreadFolder(folder) {
+  const removed = [];
+  const sweep = (dir, depth) => {
+    let entries2;
+    try {
+      entries2 = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries2) {
+      if (entry.isDirectory()) {
+        if (depth === 0) sweep(join(dir, entry.name), 1);
+        continue;
+      }
+      const path = deadTempFile(dir, entry);
+      if (path === null) continue;
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  };
+  sweep(folder, 0);
   return removed;
 }
 
@@ -11387,6 +11417,7 @@ var Store = class {
       made.add(dir);
     };
     ensureDir(folder);
+    sweepThreadFolder(folder);
     const unmark = markFolderWrite(folder);
     let landed = 0;
     try {

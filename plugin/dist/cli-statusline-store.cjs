@@ -8049,22 +8049,52 @@ var TEMP_SWEEP_MAX_DEPTH = 3;
 var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
   const removed = [];
-  const walk = (dir, depth) => {
+  const walk = (dir, depth, inThreads) => {
     for (const entry of (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true })) {
       const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk((0, import_node_path4.join)(dir, name), depth + 1);
+        const threadFolder = inThreads && depth === 2;
+        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
+          walk((0, import_node_path4.join)(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
         continue;
       }
-      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
-      const pid = atomicTempWriterPid(name);
-      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
-      const path = (0, import_node_path4.join)(dir, name);
+      const path = deadTempFile(dir, entry);
+      if (path === null) continue;
       (0, import_node_fs6.rmSync)(path, { force: true });
       removed.push(path);
     }
   };
-  if ((0, import_node_fs6.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
+  if ((0, import_node_fs6.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  return removed;
+}
+function deadTempFile(dir, entry) {
+  const name = entry.name;
+  if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) return null;
+  const pid = atomicTempWriterPid(name);
+  if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
+  return (0, import_node_path4.join)(dir, name);
+}
+function sweepThreadFolder(folder) {
+  const removed = [];
+  const sweep = (dir, depth) => {
+    let entries;
+    try {
+      entries = (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (depth === 0) sweep((0, import_node_path4.join)(dir, entry.name), 1);
+        continue;
+      }
+      const path = deadTempFile(dir, entry);
+      if (path === null) continue;
+      (0, import_node_fs6.rmSync)(path, { force: true });
+      removed.push(path);
+    }
+  };
+  sweep(folder, 0);
   return removed;
 }
 
@@ -9911,6 +9941,7 @@ var Store = class {
       made.add(dir);
     };
     ensureDir(folder);
+    sweepThreadFolder(folder);
     const unmark = markFolderWrite(folder);
     let landed = 0;
     try {

@@ -30,6 +30,27 @@ describe("temp files left by interrupted atomic writes", () => {
     expect(existsSync(live)).toBe(true);
   });
 
+  test("thread folders are swept by the writes into them, not by the first lock's walk of every folder", async () => {
+    repo = makeTempRepo();
+    const s = servicesFor(repo.dir, "setup");
+    await s.projectCreate({ title: "Shop" });
+    const other = await s.threadCreate({ title: "Other", parentId: "main" });
+    await s.summaryUpdate({ threadId: other.thread.id, content: "## Decisions\n- d" });
+    const folder = join(repo.dir, ".threadmind", "threads", "shop", other.thread.id);
+    const inFolder = join(folder, `.thread.md.${deadPid()}.0123456789ab.tmp`);
+    const inSection = join(folder, "decisions", `.i-abcd.md.${deadPid()}.0123456789ab.tmp`);
+    writeFileSync(inFolder, "half");
+    writeFileSync(inSection, "half");
+    // A fresh process's first locked write, to main: the other thread's folder is not listed.
+    await servicesFor(repo.dir, "next").summaryUpdate({ threadId: "main", content: "## State\n- ok" });
+    expect(existsSync(inFolder)).toBe(true);
+    expect(existsSync(inSection)).toBe(true);
+    // A write to that thread sweeps its folder and its sections.
+    await servicesFor(repo.dir, "next").summaryUpdate({ threadId: other.thread.id, section: "state", content: "- s" });
+    expect(existsSync(inFolder)).toBe(false);
+    expect(existsSync(inSection)).toBe(false);
+  });
+
   test("the sweep reaches the store layout's deepest directory and stops there (a hostile deep tree is not walked)", async () => {
     repo = makeTempRepo();
     await servicesFor(repo.dir, "setup").projectCreate({ title: "Shop" });

@@ -5,7 +5,7 @@ import { dirname, join, sep } from "node:path";
 import { isAtomicTempFile } from "./atomic-write.js";
 import { removeFenced, writeFenced } from "./fenced-write.js";
 import { withLock, type LockOptions } from "./lock.js";
-import { sweepDeadTempFiles } from "./temp-sweep.js";
+import { sweepDeadTempFiles, sweepThreadFolder } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "../errors.js";
 import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
 import { HEAD_FILE } from "./thread-folder-format.js";
@@ -530,6 +530,7 @@ export class Store {
       made.add(dir);
     };
     ensureDir(folder);
+    sweepThreadFolder(folder); // temp files of writers that died writing this folder (the first lock's sweep skips it)
     const unmark = markFolderWrite(folder);
     let landed = 0;
     try {

@@ -1,5 +1,5 @@
 // Removes temp files that interrupted atomic writes left in `.threadmind/` (their writer died before the rename).
-import { lstatSync, readdirSync, rmSync } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { atomicTempWriterPid } from "./atomic-write.js";
 import { isProcessAlive } from "./process-alive.js";
@@ -11,29 +11,68 @@ const DOT = 0x2e;
 
 /**
  * Deletes, under `storeDir` (directories only, links never followed, at most TEMP_SWEEP_MAX_DEPTH levels down: deeper
- * directories are none of ThreadMind's), every atomic-write temp file whose writer process is dead; returns their paths. Assumes, like the lock, that the store's writers run on this host. Call it holding the
- * store lock: a dead writer's temp file is then never renamed by anyone.
+ * directories are none of ThreadMind's), every atomic-write temp file whose writer process is dead; returns their paths.
+ * Thread folders (threads/<project>/<id>/) are left to the writes into them (sweepThreadFolder): listing each of a
+ * large store's folders cost a server's first write ~35 ms at 1,000 threads. Assumes, like the lock, that the store's
+ * writers run on this host. Call it holding the store lock: a dead writer's temp file is then never renamed by anyone.
  */
 export function sweepDeadTempFiles(storeDir: string): string[] {
   const removed: string[] = [];
-  const walk = (dir: string, depth: number): void => {
+  const walk = (dir: string, depth: number, inThreads: boolean): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const name = entry.name;
       if (entry.isDirectory()) {
-        if (depth < TEMP_SWEEP_MAX_DEPTH) walk(join(dir, name), depth + 1);
+        const threadFolder = inThreads && depth === 2;
+        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
+          walk(join(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
         continue;
       }
-      // Temp names `.<name>.<pid>.<12 hex>.tmp` (atomic writes and lock files alike) carry their writer's pid. The
-      // first test keeps the pattern and the path for the few names that can be one (at 1,000 thread files, the walk
-      // of a cold process takes ~1 ms instead of ~7: it runs in a server's first write).
-      if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) continue;
-      const pid = atomicTempWriterPid(name);
-      if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
-      const path = join(dir, name);
+      const path = deadTempFile(dir, entry);
+      if (path === null) continue;
       rmSync(path, { force: true });
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0);
+  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  return removed;
+}
+
+/** The path of `entry` (in `dir`) when it is an atomic write's temp file whose writer is dead; else null. */
+function deadTempFile(dir: string, entry: Dirent): string | null {
+  const name = entry.name;
+  // Temp names `.<name>.<pid>.<12 hex>.tmp` (atomic writes and lock files alike) carry their writer's pid. The first
+  // test keeps the pattern and the path for the few names that can be one (at 1,000 thread files, the walk of a cold
+  // process takes ~1 ms instead of ~7: it runs in a server's first write).
+  if (name.charCodeAt(0) !== DOT || !name.endsWith(".tmp") || !entry.isFile()) return null;
+  const pid = atomicTempWriterPid(name);
+  if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
+  return join(dir, name);
+}
+
+/**
+ * The same for one thread folder and its own folders (sections, member sets), which a write is about to change: their
+ * temp files are swept as the folder is written, never by a walk of every folder. Call it holding the store lock.
+ */
+export function sweepThreadFolder(folder: string): string[] {
+  const removed: string[] = [];
+  const sweep = (dir: string, depth: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // absent (a new folder) or gone: nothing of it to sweep
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (depth === 0) sweep(join(dir, entry.name), 1);
+        continue;
+      }
+      const path = deadTempFile(dir, entry);
+      if (path === null) continue;
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  };
+  sweep(folder, 0);
   return removed;
 }
