@@ -586,10 +586,11 @@ export async function hookBenchmarks(ctx) {
       // triggers blocks the next call"); a /clear sooner than that assembles its context in the hooks proper.
       await new Promise((r) => setTimeout(r, CLEAR_AFTER_WRITE_MS));
     }
-    // PreToolUse is timed with its path index current, its everyday case (the MCP server refreshes it after its writes,
-    // in idle time; a stale index of this size is built in the background and that edit recalls nothing): brought up
-    // to date untimed when another case's write made it stale.
-    if (/^(before:)?tool(Miss|Hit)$/.test(name)) ensureRecallIndex(name.startsWith("before:") ? ctx.compareDist : ctx.distDir);
+    // PreToolUse and SubagentStart are timed with their path index current, their everyday case (the MCP server brings
+    // it up to date after its writes, in idle time; a stale index of this size is built in the background and that
+    // call recalls nothing): brought up to date untimed when another case's write made it stale.
+    if (/^(before:)?(tool(Miss|Hit)|subagent)$/.test(name))
+      ensureRecallIndex(name.startsWith("before:") ? ctx.compareDist : ctx.distDir);
     const plainNode = name === "floor" || name === "floorAfterWrite";
     const spec = plainNode ? floorSpec : name === "emptyModule" ? emptyModuleSpec : cases[name];
     const r = await runTimed(spec);

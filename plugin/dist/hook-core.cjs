@@ -20619,6 +20619,9 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
 // src/core/background/recall-index-background.ts
 var INLINE_BUILD_MAX_THREADS = 300;
 function largeForInlineBuild(storeDir) {
+  return moreThreadsThan(storeDir, INLINE_BUILD_MAX_THREADS);
+}
+function moreThreadsThan(storeDir, limit) {
   const top = (0, import_node_path46.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
@@ -20632,7 +20635,7 @@ function largeForInlineBuild(storeDir) {
       count2 += (0, import_node_fs45.readdirSync)((0, import_node_path46.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
-    if (count2 > INLINE_BUILD_MAX_THREADS) return true;
+    if (count2 > limit) return true;
   }
   return false;
 }

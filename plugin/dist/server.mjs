@@ -41816,8 +41816,7 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
 }
 
 // src/core/background/recall-index-background.ts
-var INLINE_BUILD_MAX_THREADS = 300;
-function largeForInlineBuild(storeDir) {
+function moreThreadsThan(storeDir, limit) {
   const top = join(storeDir, "threads");
   let count = 0;
   let projects;
@@ -41831,7 +41830,7 @@ function largeForInlineBuild(storeDir) {
       count += readdirSync(join(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
-    if (count > INLINE_BUILD_MAX_THREADS) return true;
+    if (count > limit) return true;
   }
   return false;
 }
@@ -41840,10 +41839,11 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 }
 
 // src/server/path-index-refresh.ts
+var SERVER_INLINE_BUILD_MAX_THREADS = 2e3;
 async function refreshPathIndex(services, options) {
   if (!services.hasProjects()) return false;
   const { store } = services;
-  if (options.cliPath !== null && largeForInlineBuild(store.dir)) {
+  if (options.cliPath !== null && moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS)) {
     startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
     return false;
   }

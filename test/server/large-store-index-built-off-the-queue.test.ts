@@ -1,13 +1,14 @@
 // Guards the MCP server's after-write work on a large store: recall's path index is built by `recall-index` in a process
 // of its own, not in the session's queue (where reading every thread held the next call: ~1.2 s per write at 10,000
 // threads), and the index it saves lets the PreToolUse hook recall the decision just written.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { INLINE_BUILD_MAX_THREADS } from "../../src/core/background/recall-index-background.js";
+import { serializeThread } from "../../src/core/store/frontmatter.js";
+import { SERVER_INLINE_BUILD_MAX_THREADS } from "../../src/server/path-index-refresh.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { call, spawnServer } from "./support/spawn-server.js";
 
@@ -19,8 +20,16 @@ test("after a write to a large store, the path index is built by recall-index in
   repo.commit("code", { "src/payments/refund.ts": "export {};\n" });
   const s = servicesFor(repo.dir);
   await s.projectCreate({ title: "Shop" });
+  // More threads than the server indexes itself, children of main, written as files (format 1) rather than through
+  // 2,000 writes.
+  const threadsDir = join(repo.dir, ".threadmind", "threads", "shop");
+  for (let i = 0; i < SERVER_INLINE_BUILD_MAX_THREADS; i++) {
+    const at = "2026-01-01T00:00:00.000Z";
+    const filler = { id: `filler-${i}`, title: `Filler ${i}`, parentId: "main", author: "t", createdAt: at, updatedAt: at };
+    writeFileSync(join(threadsDir, `filler-${i}.md`), serializeThread({ ...filler, summary: "## State\n- filler" }));
+  }
   const { thread } = await s.threadCreate({ title: "Refunds", parentId: "main" });
-  for (let i = 0; i < INLINE_BUILD_MAX_THREADS; i++) await s.threadCreate({ title: `Filler ${i}`, parentId: "main" });
+  await s.threadSwitch("main"); // the edit's session starts on main: Refunds is recalled, not its own chain
   const recall = join(repo.dir, ".threadmind", "cache", "recall");
   const server = await spawnServer({ cwd: repo.dir, env: { CLAUDE_CODE_SESSION_ID: "large-index" } });
   try {
@@ -47,7 +56,7 @@ test("after a write to a large store, the path index is built by recall-index in
     expect(builder).not.toBeNull();
     expect(builder).not.toBe(server.pid);
     // The server answers while it builds.
-    expect(await call(server, "thread_list", {})).toContain("Refunds");
+    expect(await call(server, "thread_list", {})).toContain("2,002 threads");
     while (Date.now() < deadline && (!existsSync(join(recall, "head.json")) || existsSync(join(recall, "build.pid"))))
       await sleep(100);
     expect(existsSync(join(recall, "head.json"))).toBe(true);

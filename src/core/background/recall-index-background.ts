@@ -12,6 +12,11 @@ export const INLINE_BUILD_MAX_THREADS = 300;
 
 /** True when the store holds more threads than the hooks proper build an index for (counted up to the bound). */
 export function largeForInlineBuild(storeDir: string): boolean {
+  return moreThreadsThan(storeDir, INLINE_BUILD_MAX_THREADS);
+}
+
+/** True when the store holds more than `limit` threads (files and folders of threads/<project>/, counted up to it). */
+export function moreThreadsThan(storeDir: string, limit: number): boolean {
   const top = join(storeDir, "threads");
   let count = 0;
   let projects: string[];
@@ -26,7 +31,7 @@ export function largeForInlineBuild(storeDir: string): boolean {
     } catch {
       // not a directory: no threads
     }
-    if (count > INLINE_BUILD_MAX_THREADS) return true;
+    if (count > limit) return true;
   }
   return false;
 }
