@@ -1,7 +1,7 @@
 // Runs crash trials (used by crash-during-write.test.ts and bench/stress.mjs): a writer doing service operations is
 // SIGKILLed at a seeded random moment (each trial on a fresh copy of a prepared store), then every file must hold its old or its new state and the lock must be reclaimed.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAtomicTempFile } from "../../src/core/store/atomic-write.js";
 import { ThreadMindServices } from "../../src/core/services.js";
@@ -104,17 +104,32 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashOutcom
     const lockPath = join(root, ".threadmind", ".lock");
     if (existsSync(lockPath)) outcome.locksLeftBehind++;
     // The next writer reclaims a dead writer's lock at once (a 2 s wait is far below the 30 s after which any lock is
-    // stale) and sweeps the dead writer's temp files.
+    // stale) and sweeps the dead writer's temp files: outside thread folders at once, in a thread folder (its write
+    // marker, which readers skip once its writer is dead) with the next write into that folder.
+    const checker = services(root, "crash-checker", 2_000);
     try {
-      await services(root, "crash-checker", 2_000).threadSwitch("main");
+      await checker.threadSwitch("main");
     } catch (e) {
       outcome.problems.push(
         `${tag}: the next write failed (lock left by the killed writer not reclaimed?): ${(e as Error).message}`,
       );
     }
     if (existsSync(lockPath)) outcome.problems.push(`${tag}: the lock is still there after the next write`);
-    for (const p of filesUnder(join(root, ".threadmind")).filter((p) => isAtomicTempFile(p))) {
+    const threadsDir = join(root, ".threadmind", "threads");
+    const inFolder = (p: string) => /^[^/\\]+[/\\]([^/\\]+)[/\\]/.exec(relative(threadsDir, p))?.[1] ?? null;
+    const left = filesUnder(join(root, ".threadmind")).filter((p) => isAtomicTempFile(p));
+    for (const p of left.filter((p) => inFolder(p) === null)) {
       outcome.problems.push(`${tag}: the temp file ${p} is still there after the next write`);
+    }
+    for (const id of new Set(left.map(inFolder).filter((id): id is string => id !== null))) {
+      try {
+        await checker.summaryUpdate({ threadId: id, section: "state", content: "- swept" });
+      } catch (e) {
+        outcome.problems.push(`${tag}: the write to ${id} that sweeps its folder failed: ${(e as Error).message}`);
+      }
+    }
+    for (const p of filesUnder(join(root, ".threadmind")).filter((p) => isAtomicTempFile(p))) {
+      outcome.problems.push(`${tag}: the temp file ${p} is still there after the next write (into its folder)`);
     }
     if (outcome.problems.length === problemsBefore) rmSync(root, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
 // puts a marker of its own, and a writer waits (bounded) while a live reader's marker is there before it starts, so that
 // writers one after another (several servers, each taking the lock in turn) cannot keep a reader from ever reading a
 // whole folder. Both markers are named like atomic-write temp files, so readers skip them, git ignores them and the
-// next writer sweeps one left by a killed process.
+// next write into the folder sweeps one left by a killed process (a dead process's marker asks nobody to wait).
 import { readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isProcessAlive } from "./process-alive.js";
