@@ -121,14 +121,26 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashOutcom
     for (const p of left.filter((p) => inFolder(p) === null)) {
       outcome.problems.push(`${tag}: the temp file ${p} is still there after the next write`);
     }
+    // A thread_create killed after marking its new folder and before its first file leaves a folder that holds no
+    // thread: nothing of it exists, readers skip the folder, git ignores the marker; it may hold nothing else.
+    const unborn = new Set<string>();
     for (const id of new Set(left.map(inFolder).filter((id): id is string => id !== null))) {
-      try {
-        await checker.summaryUpdate({ threadId: id, section: "state", content: "- swept" });
-      } catch (e) {
-        outcome.problems.push(`${tag}: the write to ${id} that sweeps its folder failed: ${(e as Error).message}`);
+      if (existsSync(join(threadsDir, "crash", id, "thread.md"))) {
+        try {
+          await checker.summaryUpdate({ threadId: id, section: "state", content: "- swept" });
+          continue;
+        } catch (e) {
+          outcome.problems.push(`${tag}: the write to ${id} that sweeps its folder failed: ${(e as Error).message}`);
+          continue;
+        }
       }
+      const files = filesUnder(join(threadsDir, "crash", id));
+      if (files.every((p) => isAtomicTempFile(p))) unborn.add(id);
+      else outcome.problems.push(`${tag}: ${id} holds files but no thread.md: ${files.join(", ")}`);
     }
     for (const p of filesUnder(join(root, ".threadmind")).filter((p) => isAtomicTempFile(p))) {
+      const id = inFolder(p);
+      if (id !== null && unborn.has(id)) continue;
       outcome.problems.push(`${tag}: the temp file ${p} is still there after the next write (into its folder)`);
     }
     if (outcome.problems.length === problemsBefore) rmSync(root, { recursive: true, force: true });
