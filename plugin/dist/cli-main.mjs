@@ -9136,14 +9136,18 @@ function isProcessAlive(pid) {
 var TEMP_SWEEP_MAX_DEPTH = 3;
 var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
+  return sweepTree(storeDir, (names) => names.length <= TEMP_SWEEP_MAX_DEPTH && !(names[0] === "threads" && names.length === 3));
+}
+function sweepThreadFolder(folder) {
+  return sweepTree(folder, (names) => names.length === 1);
+}
+function sweepTree(root, enter) {
   const removed = [];
-  const walk = (dir, depth, inThreads) => {
+  const walk = (dir, names) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const name = entry.name;
       if (entry.isDirectory()) {
-        const threadFolder = inThreads && depth === 2;
-        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
-          walk(join(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
+        const below = [...names, entry.name];
+        if (enter(below)) walk(join(dir, entry.name), below);
         continue;
       }
       const path = deadTempFile(dir, entry);
@@ -9152,7 +9156,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  if (lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) walk(root, []);
   return removed;
 }
 function deadTempFile(dir, entry) {
@@ -9161,29 +9165,6 @@ function deadTempFile(dir, entry) {
   const pid = atomicTempWriterPid(name);
   if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
   return join(dir, name);
-}
-function sweepThreadFolder(folder) {
-  const removed = [];
-  const sweep = (dir, depth) => {
-    let entries2;
-    try {
-      entries2 = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries2) {
-      if (entry.isDirectory()) {
-        if (depth === 0) sweep(join(dir, entry.name), 1);
-        continue;
-      }
-      const path = deadTempFile(dir, entry);
-      if (path === null) continue;
-      rmSync(path, { force: true });
-      removed.push(path);
-    }
-  };
-  sweep(folder, 0);
-  return removed;
 }
 
 // src/core/store/frontmatter.ts
@@ -10063,7 +10044,7 @@ function assembleFolder(id, texts, pathOf) {
   const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
   for (const [file, text2] of texts.members) {
     const dir = file.split("/")[0];
-    const member2 = text2.replace(/\r?\n$/, "");
+    const member2 = memberLine(text2);
     if (member2.includes("\n") || member2 === "")
       throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
     if (dir === "removed" && !isItemPath(member2))
@@ -10084,6 +10065,9 @@ function assembleFolder(id, texts, pathOf) {
     items.push({ section, key: name.slice(0, -3), file, item });
   }
   return { thread: threadOf(head, items, members), head, items, members };
+}
+function memberLine(text2) {
+  return text2.replace(/\r?\n$/, "");
 }
 function isItemPath(text2) {
   const [section, name, ...rest] = text2.split("/");
@@ -10159,7 +10143,7 @@ function readFolderTexts(folder, sections = SECTION_KEYS) {
   }
   const unread = [];
   const removed = /* @__PURE__ */ new Set();
-  for (const [file, text2] of texts.members) if (file.startsWith("removed/")) removed.add(text2.replace(/\r?\n$/, ""));
+  for (const [file, text2] of texts.members) if (file.startsWith("removed/")) removed.add(memberLine(text2));
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
@@ -15933,17 +15917,21 @@ async function folderVersions(top, folder, max) {
   return out;
 }
 async function committedBlocks(top, commit, path) {
-  const spec = `${commit}:${path}`;
-  const size = await gitMaybe(top, ["cat-file", "-s", spec]);
-  if (size === null || Number(size) > LIMITS.itemFileBytes) return [];
-  const text2 = await gitMaybe(top, ["cat-file", "blob", spec]);
-  if (text2 === null) return [];
   try {
-    return parseItem(text2).blocks;
+    return parseItem(await committedText(top, `${commit}:${path}`, LIMITS.itemFileBytes)).blocks;
   } catch (e) {
     if (e instanceof FrontmatterError) return [];
     throw e;
   }
+}
+async function committedText(top, spec, maxBytes) {
+  const sizeText = await gitMaybe(top, ["cat-file", "-s", spec]);
+  if (sizeText === null) throw new FrontmatterError("it is not in this repository");
+  const size = Number(sizeText);
+  if (size > maxBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${maxBytes}`);
+  const text2 = await gitMaybe(top, ["cat-file", "blob", spec]);
+  if (text2 === null) throw new FrontmatterError("it is not in this repository");
+  return text2;
 }
 function sideOf(sides, name) {
   let d = sides.get(name);
@@ -15964,12 +15952,7 @@ async function settleMoves(top, entries2, legacy) {
     entry.meta.unshift(`moved from ${legacy} to its folder (one file per item)`);
     let sections;
     try {
-      const sizeText = await gitMaybe(top, ["cat-file", "-s", blob]);
-      if (sizeText === null) throw new FrontmatterError("it is not in this repository");
-      const size = Number(sizeText);
-      if (size > LIMITS.threadFileBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${LIMITS.threadFileBytes}`);
-      const text2 = await gitMaybe(top, ["cat-file", "blob", blob]);
-      if (text2 === null) throw new FrontmatterError("it is not in this repository");
+      const text2 = await committedText(top, blob, LIMITS.threadFileBytes);
       sections = splitSummary(parseThread(`${text2}
 `).summary).sections;
     } catch (e) {
@@ -16035,16 +16018,13 @@ function commitChanges(patch, commit, folder, only) {
         d.before.push(...was);
         d.after.push(...is);
       } else if (dir === "removed") {
-        const member2 = (text2) => text2 === null ? null : text2.replace(/\r?\n$/, "");
-        const [a, b] = [member2(before), member2(after2)];
-        const isItem = (m) => m !== null && isSectionDir(m.split("/")[0] ?? "");
+        const [a, b] = [memberOrNull(before), memberOrNull(after2)];
         if (a !== b) {
-          if (isItem(b)) named2.push({ file: b, gone: true });
-          if (isItem(a)) named2.push({ file: a, gone: false });
+          if (b !== null && isItemPath(b)) named2.push({ file: b, gone: true });
+          if (a !== null && isItemPath(a)) named2.push({ file: a, gone: false });
         }
       } else if (dir === "paths" || dir === "related") {
-        const member2 = (text2) => text2 === null ? null : text2.replace(/\r?\n$/, "");
-        const [a, b] = [member2(before), member2(after2)];
+        const [a, b] = [memberOrNull(before), memberOrNull(after2)];
         if (a !== b) meta.push(`${dir}: ${[...b !== null ? [`+ ${b}`] : [], ...a !== null ? [`\u2212 ${a}`] : []].join(", ")}`);
       }
     } catch (e) {
@@ -16056,6 +16036,9 @@ function commitChanges(patch, commit, folder, only) {
   if (problem !== void 0) out.problem = problem;
   if (movedFrom !== void 0) out.movedFrom = movedFrom;
   return out;
+}
+function memberOrNull(text2) {
+  return text2 === null ? null : memberLine(text2);
 }
 function headChanges(old, now) {
   if (old === null || now === null) return [];

@@ -8048,14 +8048,18 @@ function isProcessAlive(pid) {
 var TEMP_SWEEP_MAX_DEPTH = 3;
 var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
+  return sweepTree(storeDir, (names) => names.length <= TEMP_SWEEP_MAX_DEPTH && !(names[0] === "threads" && names.length === 3));
+}
+function sweepThreadFolder(folder) {
+  return sweepTree(folder, (names) => names.length === 1);
+}
+function sweepTree(root, enter) {
   const removed = [];
-  const walk = (dir, depth, inThreads) => {
+  const walk = (dir, names) => {
     for (const entry of (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true })) {
-      const name = entry.name;
       if (entry.isDirectory()) {
-        const threadFolder = inThreads && depth === 2;
-        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
-          walk((0, import_node_path4.join)(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
+        const below = [...names, entry.name];
+        if (enter(below)) walk((0, import_node_path4.join)(dir, entry.name), below);
         continue;
       }
       const path = deadTempFile(dir, entry);
@@ -8064,7 +8068,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if ((0, import_node_fs6.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  if ((0, import_node_fs6.lstatSync)(root, { throwIfNoEntry: false })?.isDirectory()) walk(root, []);
   return removed;
 }
 function deadTempFile(dir, entry) {
@@ -8073,29 +8077,6 @@ function deadTempFile(dir, entry) {
   const pid = atomicTempWriterPid(name);
   if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
   return (0, import_node_path4.join)(dir, name);
-}
-function sweepThreadFolder(folder) {
-  const removed = [];
-  const sweep = (dir, depth) => {
-    let entries;
-    try {
-      entries = (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (depth === 0) sweep((0, import_node_path4.join)(dir, entry.name), 1);
-        continue;
-      }
-      const path = deadTempFile(dir, entry);
-      if (path === null) continue;
-      (0, import_node_fs6.rmSync)(path, { force: true });
-      removed.push(path);
-    }
-  };
-  sweep(folder, 0);
-  return removed;
 }
 
 // src/core/store/frontmatter.ts
@@ -8812,7 +8793,7 @@ function assembleFolder(id, texts, pathOf) {
   const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
   for (const [file, text] of texts.members) {
     const dir = file.split("/")[0];
-    const member = text.replace(/\r?\n$/, "");
+    const member = memberLine(text);
     if (member.includes("\n") || member === "")
       throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
     if (dir === "removed" && !isItemPath(member))
@@ -8833,6 +8814,9 @@ function assembleFolder(id, texts, pathOf) {
     items.push({ section, key: name.slice(0, -3), file, item });
   }
   return { thread: threadOf(head, items, members), head, items, members };
+}
+function memberLine(text) {
+  return text.replace(/\r?\n$/, "");
 }
 function isItemPath(text) {
   const [section, name, ...rest] = text.split("/");
@@ -8908,7 +8892,7 @@ function readFolderTexts(folder, sections = SECTION_KEYS) {
   }
   const unread = [];
   const removed = /* @__PURE__ */ new Set();
-  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
+  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(memberLine(text));
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = (0, import_node_path6.join)(folder, name);

@@ -9604,14 +9604,18 @@ function isProcessAlive(pid) {
 var TEMP_SWEEP_MAX_DEPTH = 3;
 var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
+  return sweepTree(storeDir, (names) => names.length <= TEMP_SWEEP_MAX_DEPTH && !(names[0] === "threads" && names.length === 3));
+}
+function sweepThreadFolder(folder) {
+  return sweepTree(folder, (names) => names.length === 1);
+}
+function sweepTree(root, enter) {
   const removed = [];
-  const walk = (dir, depth, inThreads) => {
+  const walk = (dir, names) => {
     for (const entry of (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true })) {
-      const name = entry.name;
       if (entry.isDirectory()) {
-        const threadFolder = inThreads && depth === 2;
-        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
-          walk((0, import_node_path4.join)(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
+        const below = [...names, entry.name];
+        if (enter(below)) walk((0, import_node_path4.join)(dir, entry.name), below);
         continue;
       }
       const path = deadTempFile(dir, entry);
@@ -9620,7 +9624,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if ((0, import_node_fs6.lstatSync)(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  if ((0, import_node_fs6.lstatSync)(root, { throwIfNoEntry: false })?.isDirectory()) walk(root, []);
   return removed;
 }
 function deadTempFile(dir, entry) {
@@ -9629,29 +9633,6 @@ function deadTempFile(dir, entry) {
   const pid = atomicTempWriterPid(name);
   if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
   return (0, import_node_path4.join)(dir, name);
-}
-function sweepThreadFolder(folder) {
-  const removed = [];
-  const sweep = (dir, depth) => {
-    let entries;
-    try {
-      entries = (0, import_node_fs6.readdirSync)(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (depth === 0) sweep((0, import_node_path4.join)(dir, entry.name), 1);
-        continue;
-      }
-      const path = deadTempFile(dir, entry);
-      if (path === null) continue;
-      (0, import_node_fs6.rmSync)(path, { force: true });
-      removed.push(path);
-    }
-  };
-  sweep(folder, 0);
-  return removed;
 }
 
 // src/core/store/store.ts
@@ -10535,7 +10516,7 @@ function assembleFolder(id, texts, pathOf) {
   const members = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
   for (const [file, text] of texts.members) {
     const dir = file.split("/")[0];
-    const member2 = text.replace(/\r?\n$/, "");
+    const member2 = memberLine(text);
     if (member2.includes("\n") || member2 === "")
       throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
     if (dir === "removed" && !isItemPath(member2))
@@ -10556,6 +10537,9 @@ function assembleFolder(id, texts, pathOf) {
     items.push({ section, key: name.slice(0, -3), file, item });
   }
   return { thread: threadOf(head, items, members), head, items, members };
+}
+function memberLine(text) {
+  return text.replace(/\r?\n$/, "");
 }
 function isItemPath(text) {
   const [section, name, ...rest] = text.split("/");
@@ -10631,7 +10615,7 @@ function readFolderTexts(folder, sections = SECTION_KEYS) {
   }
   const unread = [];
   const removed = /* @__PURE__ */ new Set();
-  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
+  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(memberLine(text));
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = (0, import_node_path6.join)(folder, name);
@@ -15910,17 +15894,21 @@ async function folderVersions(top, folder, max) {
   return out;
 }
 async function committedBlocks(top, commit, path) {
-  const spec = `${commit}:${path}`;
-  const size = await gitMaybe(top, ["cat-file", "-s", spec]);
-  if (size === null || Number(size) > LIMITS.itemFileBytes) return [];
-  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
-  if (text === null) return [];
   try {
-    return parseItem(text).blocks;
+    return parseItem(await committedText(top, `${commit}:${path}`, LIMITS.itemFileBytes)).blocks;
   } catch (e) {
     if (e instanceof FrontmatterError) return [];
     throw e;
   }
+}
+async function committedText(top, spec, maxBytes) {
+  const sizeText = await gitMaybe(top, ["cat-file", "-s", spec]);
+  if (sizeText === null) throw new FrontmatterError("it is not in this repository");
+  const size = Number(sizeText);
+  if (size > maxBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${maxBytes}`);
+  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
+  if (text === null) throw new FrontmatterError("it is not in this repository");
+  return text;
 }
 function sideOf(sides, name) {
   let d = sides.get(name);
@@ -15941,12 +15929,7 @@ async function settleMoves(top, entries, legacy) {
     entry.meta.unshift(`moved from ${legacy} to its folder (one file per item)`);
     let sections;
     try {
-      const sizeText = await gitMaybe(top, ["cat-file", "-s", blob]);
-      if (sizeText === null) throw new FrontmatterError("it is not in this repository");
-      const size = Number(sizeText);
-      if (size > LIMITS.threadFileBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${LIMITS.threadFileBytes}`);
-      const text = await gitMaybe(top, ["cat-file", "blob", blob]);
-      if (text === null) throw new FrontmatterError("it is not in this repository");
+      const text = await committedText(top, blob, LIMITS.threadFileBytes);
       sections = splitSummary(parseThread(`${text}
 `).summary).sections;
     } catch (e) {
@@ -16012,16 +15995,13 @@ function commitChanges(patch, commit, folder, only) {
         d.before.push(...was);
         d.after.push(...is);
       } else if (dir === "removed") {
-        const member2 = (text) => text === null ? null : text.replace(/\r?\n$/, "");
-        const [a, b] = [member2(before), member2(after2)];
-        const isItem = (m) => m !== null && isSectionDir(m.split("/")[0] ?? "");
+        const [a, b] = [memberOrNull(before), memberOrNull(after2)];
         if (a !== b) {
-          if (isItem(b)) named.push({ file: b, gone: true });
-          if (isItem(a)) named.push({ file: a, gone: false });
+          if (b !== null && isItemPath(b)) named.push({ file: b, gone: true });
+          if (a !== null && isItemPath(a)) named.push({ file: a, gone: false });
         }
       } else if (dir === "paths" || dir === "related") {
-        const member2 = (text) => text === null ? null : text.replace(/\r?\n$/, "");
-        const [a, b] = [member2(before), member2(after2)];
+        const [a, b] = [memberOrNull(before), memberOrNull(after2)];
         if (a !== b) meta.push(`${dir}: ${[...b !== null ? [`+ ${b}`] : [], ...a !== null ? [`\u2212 ${a}`] : []].join(", ")}`);
       }
     } catch (e) {
@@ -16033,6 +16013,9 @@ function commitChanges(patch, commit, folder, only) {
   if (problem !== void 0) out.problem = problem;
   if (movedFrom !== void 0) out.movedFrom = movedFrom;
   return out;
+}
+function memberOrNull(text) {
+  return text === null ? null : memberLine(text);
 }
 function headChanges(old, now) {
   if (old === null || now === null) return [];
@@ -17412,28 +17395,26 @@ function isEntry(d, projectId, threadId) {
   const e = d;
   return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && namesItsSources(e.sources, projectId, threadId) && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
-function readContextCacheEntry(storeDir, projectId, threadId) {
-  let text;
+function readEntryData(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
     assertNoLinksBelow(storeDir, path);
     const bytes2 = readRegularFile(path, ENTRY_MAX_BYTES);
     if (bytes2 === null || bytes2.length > ENTRY_MAX_BYTES) return null;
-    text = bytes2.toString("utf8");
+    const data = JSON.parse(bytes2.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
   } catch {
     return null;
   }
-  try {
-    const data = JSON.parse(text);
-    if (typeof data !== "object" || data === null) return null;
-    const starts = unpackStarts(data.starts);
-    if (starts === null) return null;
-    const entry = { ...data, starts };
-    return isEntry(entry, projectId, threadId) ? entry : null;
-  } catch {
-    return null;
-  }
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  const data = readEntryData(storeDir, projectId, threadId);
+  if (data === null) return null;
+  const starts = unpackStarts(data.starts);
+  if (starts === null) return null;
+  const entry = { ...data, starts };
+  return isEntry(entry, projectId, threadId) ? entry : null;
 }
 function sourcePath(storeDir, rel) {
   return rel.endsWith("/") ? `${(0, import_node_path34.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path34.join)(storeDir, rel);

@@ -830,28 +830,26 @@ function isEntry(d, projectId, threadId) {
   const e = d;
   return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && namesItsSources(e.sources, projectId, threadId) && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
-function readContextCacheEntry(storeDir, projectId, threadId) {
-  let text;
+function readEntryData(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
     assertNoLinksBelow(storeDir, path);
     const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
     if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
-    text = bytes.toString("utf8");
+    const data = JSON.parse(bytes.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
   } catch {
     return null;
   }
-  try {
-    const data = JSON.parse(text);
-    if (typeof data !== "object" || data === null) return null;
-    const starts = unpackStarts(data.starts);
-    if (starts === null) return null;
-    const entry = { ...data, starts };
-    return isEntry(entry, projectId, threadId) ? entry : null;
-  } catch {
-    return null;
-  }
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  const data = readEntryData(storeDir, projectId, threadId);
+  if (data === null) return null;
+  const starts = unpackStarts(data.starts);
+  if (starts === null) return null;
+  const entry = { ...data, starts };
+  return isEntry(entry, projectId, threadId) ? entry : null;
 }
 function entryStillValid(entry, storeDir, builtBy, head) {
   if (entry.builtBy !== builtBy) return false;
@@ -882,7 +880,6 @@ function sourceFingerprint(storeDir, rel) {
 }
 
 // src/core/context/context-cache-settle.ts
-var ENTRY_MAX_BYTES2 = 512 * 1024;
 function checksSettled(entry, checkedFromMs) {
   if (entry.verify === void 0) return false;
   for (const rel of Object.keys(entry.verify)) {
@@ -892,14 +889,12 @@ function checksSettled(entry, checkedFromMs) {
   return true;
 }
 function dropSettledChecks(storeDir, entry) {
-  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
-  assertNoLinksBelow(storeDir, path);
-  const bytes = readRegularFile(path, ENTRY_MAX_BYTES2);
-  if (bytes === null || bytes.length > ENTRY_MAX_BYTES2) return;
-  const data = JSON.parse(bytes.toString("utf8"));
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return;
+  const data = readEntryData(storeDir, entry.projectId, entry.threadId);
+  if (data === null) return;
   const { verify, ...rest } = data;
   if (JSON.stringify([rest.sources, verify]) !== JSON.stringify([entry.sources, entry.verify])) return;
+  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
+  assertNoLinksBelow(storeDir, path);
   writeFileAtomicSync(path, `${JSON.stringify(rest)}
 `, void 0, { durable: false });
 }

@@ -23522,28 +23522,26 @@ function isEntry(d, projectId, threadId) {
   const e = d;
   return e.version === CONTEXT_CACHE_VERSION && e.projectId === projectId && e.threadId === threadId && typeof e.builtBy === "string" && (e.threadStatus === "active" || e.threadStatus === "done" || e.threadStatus === "abandoned") && namesItsSources(e.sources, projectId, threadId) && (e.head === null || typeof e.head === "string") && typeof e.starts === "object" && e.starts !== null && Object.values(e.starts).every(isCachedStart) && (e.verify === void 0 || typeof e.verify === "object" && e.verify !== null && Object.values(e.verify).every((v) => typeof v === "string"));
 }
-function readContextCacheEntry(storeDir, projectId, threadId) {
-  let text;
+function readEntryData(storeDir, projectId, threadId) {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
     assertNoLinksBelow(storeDir, path);
     const bytes2 = readRegularFile(path, ENTRY_MAX_BYTES);
     if (bytes2 === null || bytes2.length > ENTRY_MAX_BYTES) return null;
-    text = bytes2.toString("utf8");
+    const data = JSON.parse(bytes2.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? data : null;
   } catch {
     return null;
   }
-  try {
-    const data = JSON.parse(text);
-    if (typeof data !== "object" || data === null) return null;
-    const starts = unpackStarts(data.starts);
-    if (starts === null) return null;
-    const entry = { ...data, starts };
-    return isEntry(entry, projectId, threadId) ? entry : null;
-  } catch {
-    return null;
-  }
+}
+function readContextCacheEntry(storeDir, projectId, threadId) {
+  const data = readEntryData(storeDir, projectId, threadId);
+  if (data === null) return null;
+  const starts = unpackStarts(data.starts);
+  if (starts === null) return null;
+  const entry = { ...data, starts };
+  return isEntry(entry, projectId, threadId) ? entry : null;
 }
 function sourcePath(storeDir, rel) {
   return rel.endsWith("/") ? `${join(storeDir, rel.slice(0, -1))}/` : join(storeDir, rel);
@@ -34049,14 +34047,18 @@ function isProcessAlive(pid) {
 var TEMP_SWEEP_MAX_DEPTH = 3;
 var DOT = 46;
 function sweepDeadTempFiles(storeDir) {
+  return sweepTree(storeDir, (names) => names.length <= TEMP_SWEEP_MAX_DEPTH && !(names[0] === "threads" && names.length === 3));
+}
+function sweepThreadFolder(folder) {
+  return sweepTree(folder, (names) => names.length === 1);
+}
+function sweepTree(root, enter) {
   const removed = [];
-  const walk = (dir, depth, inThreads) => {
+  const walk = (dir, names) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const name = entry.name;
       if (entry.isDirectory()) {
-        const threadFolder = inThreads && depth === 2;
-        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
-          walk(join(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
+        const below = [...names, entry.name];
+        if (enter(below)) walk(join(dir, entry.name), below);
         continue;
       }
       const path = deadTempFile(dir, entry);
@@ -34065,7 +34067,7 @@ function sweepDeadTempFiles(storeDir) {
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  if (lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) walk(root, []);
   return removed;
 }
 function deadTempFile(dir, entry) {
@@ -34074,29 +34076,6 @@ function deadTempFile(dir, entry) {
   const pid = atomicTempWriterPid(name);
   if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
   return join(dir, name);
-}
-function sweepThreadFolder(folder) {
-  const removed = [];
-  const sweep = (dir, depth) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (depth === 0) sweep(join(dir, entry.name), 1);
-        continue;
-      }
-      const path = deadTempFile(dir, entry);
-      if (path === null) continue;
-      rmSync(path, { force: true });
-      removed.push(path);
-    }
-  };
-  sweep(folder, 0);
-  return removed;
 }
 
 // src/core/store/frontmatter.ts
@@ -34619,7 +34598,7 @@ function assembleFolder(id, texts, pathOf) {
   const members2 = { paths: /* @__PURE__ */ new Map(), related: /* @__PURE__ */ new Map(), removed: /* @__PURE__ */ new Map() };
   for (const [file, text] of texts.members) {
     const dir = file.split("/")[0];
-    const member = text.replace(/\r?\n$/, "");
+    const member = memberLine(text);
     if (member.includes("\n") || member === "")
       throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
     if (dir === "removed" && !isItemPath(member))
@@ -34640,6 +34619,9 @@ function assembleFolder(id, texts, pathOf) {
     items.push({ section, key: name.slice(0, -3), file, item });
   }
   return { thread: threadOf(head, items, members2), head, items, members: members2 };
+}
+function memberLine(text) {
+  return text.replace(/\r?\n$/, "");
 }
 function isItemPath(text) {
   const [section, name, ...rest] = text.split("/");
@@ -34715,7 +34697,7 @@ function readFolderTexts(folder, sections = SECTION_KEYS) {
   }
   const unread = [];
   const removed = /* @__PURE__ */ new Set();
-  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
+  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(memberLine(text));
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
@@ -39686,17 +39668,21 @@ async function folderVersions(top, folder, max) {
   return out;
 }
 async function committedBlocks(top, commit, path) {
-  const spec = `${commit}:${path}`;
-  const size = await gitMaybe(top, ["cat-file", "-s", spec]);
-  if (size === null || Number(size) > LIMITS.itemFileBytes) return [];
-  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
-  if (text === null) return [];
   try {
-    return parseItem(text).blocks;
+    return parseItem(await committedText(top, `${commit}:${path}`, LIMITS.itemFileBytes)).blocks;
   } catch (e) {
     if (e instanceof FrontmatterError) return [];
     throw e;
   }
+}
+async function committedText(top, spec, maxBytes) {
+  const sizeText = await gitMaybe(top, ["cat-file", "-s", spec]);
+  if (sizeText === null) throw new FrontmatterError("it is not in this repository");
+  const size = Number(sizeText);
+  if (size > maxBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${maxBytes}`);
+  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
+  if (text === null) throw new FrontmatterError("it is not in this repository");
+  return text;
 }
 function sideOf(sides, name) {
   let d = sides.get(name);
@@ -39717,12 +39703,7 @@ async function settleMoves(top, entries, legacy) {
     entry.meta.unshift(`moved from ${legacy} to its folder (one file per item)`);
     let sections;
     try {
-      const sizeText = await gitMaybe(top, ["cat-file", "-s", blob]);
-      if (sizeText === null) throw new FrontmatterError("it is not in this repository");
-      const size = Number(sizeText);
-      if (size > LIMITS.threadFileBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${LIMITS.threadFileBytes}`);
-      const text = await gitMaybe(top, ["cat-file", "blob", blob]);
-      if (text === null) throw new FrontmatterError("it is not in this repository");
+      const text = await committedText(top, blob, LIMITS.threadFileBytes);
       sections = splitSummary(parseThread(`${text}
 `).summary).sections;
     } catch (e) {
@@ -39788,16 +39769,13 @@ function commitChanges(patch, commit, folder, only) {
         d.before.push(...was);
         d.after.push(...is);
       } else if (dir === "removed") {
-        const member = (text) => text === null ? null : text.replace(/\r?\n$/, "");
-        const [a, b] = [member(before), member(after2)];
-        const isItem = (m) => m !== null && isSectionDir(m.split("/")[0] ?? "");
+        const [a, b] = [memberOrNull(before), memberOrNull(after2)];
         if (a !== b) {
-          if (isItem(b)) named.push({ file: b, gone: true });
-          if (isItem(a)) named.push({ file: a, gone: false });
+          if (b !== null && isItemPath(b)) named.push({ file: b, gone: true });
+          if (a !== null && isItemPath(a)) named.push({ file: a, gone: false });
         }
       } else if (dir === "paths" || dir === "related") {
-        const member = (text) => text === null ? null : text.replace(/\r?\n$/, "");
-        const [a, b] = [member(before), member(after2)];
+        const [a, b] = [memberOrNull(before), memberOrNull(after2)];
         if (a !== b) meta2.push(`${dir}: ${[...b !== null ? [`+ ${b}`] : [], ...a !== null ? [`\u2212 ${a}`] : []].join(", ")}`);
       }
     } catch (e) {
@@ -39809,6 +39787,9 @@ function commitChanges(patch, commit, folder, only) {
   if (problem !== void 0) out.problem = problem;
   if (movedFrom !== void 0) out.movedFrom = movedFrom;
   return out;
+}
+function memberOrNull(text) {
+  return text === null ? null : memberLine(text);
 }
 function headChanges(old, now) {
   if (old === null || now === null) return [];

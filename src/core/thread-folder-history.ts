@@ -7,6 +7,7 @@ import { FrontmatterError, parseThread } from "./store/frontmatter.js";
 import { splitSummary } from "./store/thread-folder-write.js";
 import { LIMITS } from "./limits.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
+import { isItemPath, memberLine } from "./store/thread-folder-read.js";
 import { errors } from "./errors.js";
 import { SECTION_HEADINGS, SECTION_KEYS, statusWord, type SectionKey, type Thread } from "./types.js";
 import {
@@ -128,18 +129,26 @@ async function folderVersions(top: string, folder: string, max: number): Promise
 
 /** The blocks of an item file as a commit holds it; none when it holds no such file (or one past the bound, or damaged). */
 async function committedBlocks(top: string, commit: string, path: string): Promise<string[]> {
-  const spec = `${commit}:${path}`;
-  // Committed bytes are untrusted: their size is asked first, and a file past the store's bound is not read.
-  const size = await gitMaybe(top, ["cat-file", "-s", spec]);
-  if (size === null || Number(size) > LIMITS.itemFileBytes) return [];
-  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
-  if (text === null) return [];
   try {
-    return parseItem(text).blocks;
+    return parseItem(await committedText(top, `${commit}:${path}`, LIMITS.itemFileBytes)).blocks;
   } catch (e) {
     if (e instanceof FrontmatterError) return [];
     throw e;
   }
+}
+
+/**
+ * The text of a committed object (`<commit>:<path>` or a blob id). Committed bytes are untrusted: their size is asked
+ * first, and one past `maxBytes` is not read. FrontmatterError with the reason when it cannot be had.
+ */
+async function committedText(top: string, spec: string, maxBytes: number): Promise<string> {
+  const sizeText = await gitMaybe(top, ["cat-file", "-s", spec]);
+  if (sizeText === null) throw new FrontmatterError("it is not in this repository");
+  const size = Number(sizeText);
+  if (size > maxBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${maxBytes}`);
+  const text = await gitMaybe(top, ["cat-file", "blob", spec]);
+  if (text === null) throw new FrontmatterError("it is not in this repository");
+  return text;
 }
 
 /** Per section heading, the blocks of every file before and after a commit. */
@@ -170,13 +179,7 @@ async function settleMoves(top: string, entries: MovedEntry[], legacy: string): 
     entry.meta.unshift(`moved from ${legacy} to its folder (one file per item)`);
     let sections: Map<SectionKey, string[]>;
     try {
-      // Committed bytes are untrusted: their size is asked first, and a file past the store's bound is not read.
-      const sizeText = await gitMaybe(top, ["cat-file", "-s", blob]);
-      if (sizeText === null) throw new FrontmatterError("it is not in this repository");
-      const size = Number(sizeText);
-      if (size > LIMITS.threadFileBytes) throw new FrontmatterError(`${size} bytes, over the limit of ${LIMITS.threadFileBytes}`);
-      const text = await gitMaybe(top, ["cat-file", "blob", blob]);
-      if (text === null) throw new FrontmatterError("it is not in this repository");
+      const text = await committedText(top, blob, LIMITS.threadFileBytes);
       sections = splitSummary(parseThread(`${text}\n`).summary).sections;
     } catch (e) {
       if (!(e instanceof FrontmatterError)) throw e;
@@ -269,16 +272,13 @@ function commitChanges(patch: string, commit: string, folder: string, only: Read
         d.before.push(...was);
         d.after.push(...is);
       } else if (dir === "removed") {
-        const member = (text: string | null) => (text === null ? null : text.replace(/\r?\n$/, ""));
-        const [a, b] = [member(before), member(after)];
-        const isItem = (m: string | null): m is string => m !== null && isSectionDir(m.split("/")[0] ?? "");
+        const [a, b] = [memberOrNull(before), memberOrNull(after)];
         if (a !== b) {
-          if (isItem(b)) named.push({ file: b, gone: true });
-          if (isItem(a)) named.push({ file: a, gone: false });
+          if (b !== null && isItemPath(b)) named.push({ file: b, gone: true });
+          if (a !== null && isItemPath(a)) named.push({ file: a, gone: false });
         }
       } else if (dir === "paths" || dir === "related") {
-        const member = (text: string | null) => (text === null ? null : text.replace(/\r?\n$/, ""));
-        const [a, b] = [member(before), member(after)];
+        const [a, b] = [memberOrNull(before), memberOrNull(after)];
         if (a !== b) meta.push(`${dir}: ${[...(b !== null ? [`+ ${b}`] : []), ...(a !== null ? [`− ${a}`] : [])].join(", ")}`);
       }
     } catch (e) {
@@ -290,6 +290,11 @@ function commitChanges(patch: string, commit: string, folder: string, only: Read
   if (problem !== undefined) out.problem = problem;
   if (movedFrom !== undefined) out.movedFrom = movedFrom;
   return out;
+}
+
+/** A member file's one line (memberLine), or null for an absent side. */
+function memberOrNull(text: string | null): string | null {
+  return text === null ? null : memberLine(text);
 }
 
 function headChanges(old: ThreadHead | null, now: ThreadHead | null): string[] {

@@ -4,14 +4,10 @@
 // alone to be trusted (the racy margin, see context-cache.ts): their texts' fingerprints are kept as `verify`, and every
 // start reads those files and folders again to compare. Once a start has found every input unchanged after the last of
 // those stamps settled, a later change can no longer share its stamp, so the checks are dropped from the entry, once.
-import { readRegularFile } from "../store/regular-file.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 import { writeFileAtomicSync } from "../store/atomic-write.js";
 import { stampSettledAtMs } from "../store/file-stamp.js";
-import { contextCachePath, type ContextCacheEntry } from "./context-cache.js";
-
-/** As readContextCacheEntry's bound: an entry larger than this is not one. */
-const ENTRY_MAX_BYTES = 512 * 1024;
+import { contextCachePath, readEntryData, type ContextCacheEntry } from "./context-cache.js";
 
 /**
  * True when the entry has text checks and every source they are for had settled before `checkedFromMs`, the time the
@@ -32,13 +28,11 @@ export function checksSettled(entry: ContextCacheEntry, checkedFromMs: number): 
  * (another process may have replaced it since: then nothing is written). Derived data: not fsynced.
  */
 export function dropSettledChecks(storeDir: string, entry: ContextCacheEntry): void {
-  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
-  assertNoLinksBelow(storeDir, path);
-  const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
-  if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return;
-  const data: unknown = JSON.parse(bytes.toString("utf8"));
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return;
-  const { verify, ...rest } = data as Record<string, unknown>;
+  const data = readEntryData(storeDir, entry.projectId, entry.threadId);
+  if (data === null) return;
+  const { verify, ...rest } = data;
   if (JSON.stringify([rest.sources, verify]) !== JSON.stringify([entry.sources, entry.verify])) return;
+  const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
+  assertNoLinksBelow(storeDir, path); // as every write of the cache: never through a linked cache/
   writeFileAtomicSync(path, `${JSON.stringify(rest)}\n`, undefined, { durable: false });
 }

@@ -120,29 +120,32 @@ function isEntry(d: unknown, projectId: string, threadId: string): d is ContextC
   );
 }
 
-/** The entry as stored, or null when there is none or it is not one (never an error: the cache is derived data). */
-export function readContextCacheEntry(storeDir: string, projectId: string, threadId: string): ContextCacheEntry | null {
-  let text: string;
+/**
+ * The entry's file as parsed JSON, an object as stored (its starts packed), or null when there is none, or it is not a
+ * bounded regular file of the store holding a JSON object (never an error: the cache is derived data).
+ */
+export function readEntryData(storeDir: string, projectId: string, threadId: string): Record<string, unknown> | null {
   try {
     const path = contextCachePath(storeDir, projectId, threadId);
     if (fileStamp(path) === null) return null;
     assertNoLinksBelow(storeDir, path); // an entry reached through a linked cache/ is not ours: never trusted
     const bytes = readRegularFile(path, ENTRY_MAX_BYTES);
     if (bytes === null || bytes.length > ENTRY_MAX_BYTES) return null;
-    text = bytes.toString("utf8");
+    const data: unknown = JSON.parse(bytes.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   } catch {
     return null;
   }
-  try {
-    const data: unknown = JSON.parse(text);
-    if (typeof data !== "object" || data === null) return null;
-    const starts = unpackStarts((data as Record<string, unknown>).starts);
-    if (starts === null) return null;
-    const entry = { ...data, starts };
-    return isEntry(entry, projectId, threadId) ? entry : null;
-  } catch {
-    return null;
-  }
+}
+
+/** The entry as stored, or null when there is none or it is not one (never an error: the cache is derived data). */
+export function readContextCacheEntry(storeDir: string, projectId: string, threadId: string): ContextCacheEntry | null {
+  const data = readEntryData(storeDir, projectId, threadId);
+  if (data === null) return null;
+  const starts = unpackStarts(data.starts);
+  if (starts === null) return null;
+  const entry = { ...data, starts };
+  return isEntry(entry, projectId, threadId) ? entry : null;
 }
 
 /** True when every source still has the stamp it had, HEAD the commit it had, and the same build reads it. */

@@ -583,7 +583,6 @@ export class Store {
   }
 }
 
-/** A thread as read, with the stamps of what it was read from, its folder's pieces and its format-1 file's blob id. */
 /**
  * What of a thread a read takes: all of it, or what its place above another thread in a context needs (its head, its
  * Decisions and Constraints, its paths and related members): a start checks only those files, and a damaged item in
@@ -598,6 +597,7 @@ function parsedKey(folder: string, part: ThreadPart): string {
   return part === "whole" ? folder : `${folder}\0${part}`;
 }
 
+/** A thread as read, with the stamps of what it was read from, its folder's pieces and its format-1 file's blob id. */
 interface CachedThread {
   stamps: Map<string, string | null>;
   thread: Thread;

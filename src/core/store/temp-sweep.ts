@@ -17,14 +17,29 @@ const DOT = 0x2e;
  * writers run on this host. Call it holding the store lock: a dead writer's temp file is then never renamed by anyone.
  */
 export function sweepDeadTempFiles(storeDir: string): string[] {
+  // A folder at depth d (its path's names below the store: d of them) is entered up to the deepest, but no thread folder.
+  return sweepTree(storeDir, (names) => names.length <= TEMP_SWEEP_MAX_DEPTH && !(names[0] === "threads" && names.length === 3));
+}
+
+/**
+ * The same for one thread folder and its own folders (sections, member sets), which a write is about to change: their
+ * temp files are swept as the folder is written, never by a walk of every folder. Call it holding the store lock.
+ */
+export function sweepThreadFolder(folder: string): string[] {
+  return sweepTree(folder, (names) => names.length === 1);
+}
+
+/**
+ * Deletes every dead writer's temp file in `root` and the folders below it that `enter` accepts (given their names
+ * below `root`); links are never followed. Returns their paths; nothing when `root` is not a directory.
+ */
+function sweepTree(root: string, enter: (names: readonly string[]) => boolean): string[] {
   const removed: string[] = [];
-  const walk = (dir: string, depth: number, inThreads: boolean): void => {
+  const walk = (dir: string, names: readonly string[]): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const name = entry.name;
       if (entry.isDirectory()) {
-        const threadFolder = inThreads && depth === 2;
-        if (depth < TEMP_SWEEP_MAX_DEPTH && !threadFolder)
-          walk(join(dir, name), depth + 1, depth === 0 ? name === "threads" : inThreads);
+        const below = [...names, entry.name];
+        if (enter(below)) walk(join(dir, entry.name), below);
         continue;
       }
       const path = deadTempFile(dir, entry);
@@ -33,7 +48,7 @@ export function sweepDeadTempFiles(storeDir: string): string[] {
       removed.push(path);
     }
   };
-  if (lstatSync(storeDir, { throwIfNoEntry: false })?.isDirectory()) walk(storeDir, 0, false);
+  if (lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) walk(root, []);
   return removed;
 }
 
@@ -47,32 +62,4 @@ function deadTempFile(dir: string, entry: Dirent): string | null {
   const pid = atomicTempWriterPid(name);
   if (pid === null || pid === process.pid || isProcessAlive(pid)) return null;
   return join(dir, name);
-}
-
-/**
- * The same for one thread folder and its own folders (sections, member sets), which a write is about to change: their
- * temp files are swept as the folder is written, never by a walk of every folder. Call it holding the store lock.
- */
-export function sweepThreadFolder(folder: string): string[] {
-  const removed: string[] = [];
-  const sweep = (dir: string, depth: number): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return; // absent (a new folder) or gone: nothing of it to sweep
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (depth === 0) sweep(join(dir, entry.name), 1);
-        continue;
-      }
-      const path = deadTempFile(dir, entry);
-      if (path === null) continue;
-      rmSync(path, { force: true });
-      removed.push(path);
-    }
-  };
-  sweep(folder, 0);
-  return removed;
 }

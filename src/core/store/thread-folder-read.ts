@@ -69,7 +69,7 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
   const members: Record<SetDir, Map<string, string>> = { paths: new Map(), related: new Map(), removed: new Map() };
   for (const [file, text] of texts.members) {
     const dir = file.split("/")[0] as SetDir;
-    const member = text.replace(/\r?\n$/, "");
+    const member = memberLine(text);
     if (member.includes("\n") || member === "")
       throw unreadable(pathOf(file), "must hold one line: the path, thread id or item file it stands for");
     if (dir === "removed" && !isItemPath(member))
@@ -93,8 +93,13 @@ export function assembleFolder(id: string, texts: FolderTexts, pathOf: (rel: str
   return { thread: threadOf(head, items, members), head, items, members };
 }
 
+/** A member file's text as the member it stands for: its one line, without the line's end. */
+export function memberLine(text: string): string {
+  return text.replace(/\r?\n$/, "");
+}
+
 /** `<section>/<key>.md`: an item file's path in its thread folder. */
-function isItemPath(text: string): boolean {
+export function isItemPath(text: string): boolean {
   const [section, name, ...rest] = text.split("/");
   return rest.length === 0 && section !== undefined && isSectionDir(section) && name !== undefined && isItemFileName(name);
 }
@@ -191,7 +196,7 @@ export function readFolderTexts(folder: string, sections: readonly SectionKey[] 
   }
   const unread: string[] = [];
   const removed = new Set<string>();
-  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(text.replace(/\r?\n$/, ""));
+  for (const [file, text] of texts.members) if (file.startsWith("removed/")) removed.add(memberLine(text));
   for (const name of root) {
     if (isAtomicTempFile(name)) continue;
     const path = join(folder, name);
