@@ -2,8 +2,10 @@
 //
 // Each section's new blocks are matched (longest common subsequence) against the blocks it holds: unchanged blocks keep
 // their files untouched, a changed block paired with an old one at the same place is rewritten in its file (same key),
-// extra new blocks get new keys between their neighbours, removed ones lose their files. So a write touches only the
-// files of what it changed, and two branches' writes touch disjoint files or make the same change.
+// extra new blocks get new keys between their neighbours, removed ones lose their files. A file moved from format 1 is
+// never rewritten nor deleted: it is named in removed/ beside its replacement (see planItems), and one that holds a
+// section is split first (see planSection). So a write touches only the files of what it changed, and two branches'
+// writes touch disjoint files or make the same change.
 import { FenceTracker, HEADING, sectionKeyOf } from "../context/summary-sections.js";
 import { isKeyOfContent, keyBeside, keyBetween, keyOfContent, keysOfParts } from "./item-keys.js";
 import { splitBlocks } from "./summary-blocks.js";
