@@ -72,6 +72,8 @@ export default defineConfig([
   // compile instead of ~0.9), CommonJS as the entry.
   { ...shared, entry: bundleEntry("cli-main.mjs"), banner: { js: requireShim } },
   { ...cli, entry: bundleEntry("cli-report.cjs") },
+  // git's merge driver runs once per conflicted thread file: the merge alone, CommonJS as the entry (no ESM loader).
+  { ...cli, entry: bundleEntry("cli-merge.cjs") },
   // The status line runs after every response: its own bundle, without the server, the services, the report or the Store
   // (the YAML parser, node:crypto), CommonJS as the hooks (required by the entry: no ESM loader). The Store's full read
   // of a title, for when its quick read cannot tell, is a bundle of its own, required only then.

@@ -21710,6 +21710,7 @@ var LOADED_AT_RUN_TIME = [
   "cli.mjs",
   "cli-main.mjs",
   "cli-report.cjs",
+  "cli-merge.cjs",
   "cli-statusline.cjs",
   "cli-statusline-store.cjs",
   "hook-start.cjs",

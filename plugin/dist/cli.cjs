@@ -224,6 +224,10 @@ async function run(argv) {
     const statusline = __require(sibling("cli-statusline.cjs"));
     return statusline.main();
   }
+  if (argv[0] === "merge-file") {
+    const merge = __require(sibling("cli-merge.cjs"));
+    return merge.runMergeFile(argv.slice(1));
+  }
   const cli = await import(url.pathToFileURL(sibling("cli-main.mjs")).href);
   return cli.main(argv);
 }

@@ -12,6 +12,7 @@ export const BUNDLES = {
   "cli.mjs": "src/cli/entry-mjs.ts",
   "cli-main.mjs": "src/cli/main.ts",
   "cli-report.cjs": "src/cli/report-main.ts",
+  "cli-merge.cjs": "src/cli/merge-main.ts",
   "cli-statusline.cjs": "src/cli/statusline-main.ts",
   "cli-statusline-store.cjs": "src/cli/statusline-store.ts",
   "scan-worker.cjs": "src/core/savings/scan-worker.ts",

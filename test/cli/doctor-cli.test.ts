@@ -322,7 +322,15 @@ describe("thread-mind-mcp doctor", () => {
       );
       return join(root, "plugin", "dist", "cli.mjs");
     };
-    const cli = ["cli.cjs", "cli.mjs", "cli-main.mjs", "cli-report.cjs", "cli-statusline.cjs", "cli-statusline-store.cjs"];
+    const cli = [
+      "cli.cjs",
+      "cli.mjs",
+      "cli-main.mjs",
+      "cli-report.cjs",
+      "cli-merge.cjs",
+      "cli-statusline.cjs",
+      "cli-statusline-store.cjs",
+    ];
     const all = [...cli, "hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-recall.cjs", "hook-core.cjs", "server.mjs"];
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, VERSION, all)), "versions")).toBe("ok");
     const newer = doctor(r.dir, home(), {}, copy("9.9.9", "9.9.9", all));
@@ -335,7 +343,7 @@ describe("thread-mind-mcp doctor", () => {
     const without = (bundle: string) => doctor(r.dir, home(), {}, copy(VERSION, VERSION, allBut(bundle)));
     // A bundle the configs name, and those loaded at run time by another: hook.cjs loads hook-start.cjs (SessionStart),
     // hook-recall.cjs (PreToolUse, SubagentStart) or hook-main.cjs, which load hook-core.cjs; cli.mjs runs cli.cjs, which loads cli-main.mjs (every command but the
-    // report) or cli-report.cjs, or cli-statusline.cjs (the user's status line), which loads cli-statusline-store.cjs
+    // report) or cli-report.cjs, or cli-merge.cjs (git's merge driver), or cli-statusline.cjs (the user's status line), which loads cli-statusline-store.cjs
     // (this doctor runs from the copy's cli-main.mjs). A plugin without one of them fails.
     const missing = without("server.mjs");
     for (const bundle of [
@@ -345,6 +353,7 @@ describe("thread-mind-mcp doctor", () => {
       "hook-recall.cjs",
       "hook-core.cjs",
       "cli-report.cjs",
+      "cli-merge.cjs",
       "cli-statusline.cjs",
       "cli-statusline-store.cjs",
     ]) {
