@@ -11,7 +11,7 @@ import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { figure } from "./figure.mjs";
 import { prose, seededRandom } from "./rng.mjs";
 import { summarize } from "./stats.mjs";
-import { writeWorkspace } from "./store-fixture.mjs";
+import { PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
 
 /** Starts the built server in `root` as Claude Code would (plugin env, roots) and connects a Client. */
 export async function connectServer(repoRoot, distDir, root, home) {
@@ -255,18 +255,19 @@ export async function mcpBenchmarks(ctx) {
   return figures;
 }
 
-/** The character budgets of src/server/reply-budget.ts (numbers only: "context" and "stats" have their own bounds). */
+/** The character budgets of src/server/reply-budget.ts, every tool's. */
 function replyBudgets(repoRoot) {
   const text = readFileSync(join(repoRoot, "src", "server", "reply-budget.ts"), "utf8");
   const out = {};
-  for (const m of text.matchAll(/^ {2}([a-z_]+): ([\d_]+|"context"|"stats"),$/gm))
-    out[m[1]] = m[2].startsWith('"') ? null : Number(m[2].replaceAll("_", ""));
+  for (const m of text.matchAll(/^ {2}([a-z_]+): ([\d_]+),$/gm)) out[m[1]] = Number(m[2].replaceAll("_", ""));
+  if (Object.keys(out).length < 16) throw new Error("reply-budget.ts: fewer budgets than tools read (its format changed?)");
   return out;
 }
 
 /**
  * Each tool's reply size (characters, as the model gets it) on the benchmark's store of `n` threads, against its
- * budget: one call each, on a thread made for it (created, updated, moved, closed, deleted).
+ * budget: one call each, on a thread made for it (created, updated, moved, closed, deleted), then one made and merged, the
+ * setup tool and a project made and left.
  */
 async function replySizeFigures(client, n, repoRoot, otherParent) {
   const budgets = replyBudgets(repoRoot);
@@ -286,8 +287,18 @@ async function replySizeFigures(client, n, repoRoot, otherParent) {
   await at("thread_rebase", { threadId: id, newParentId: otherParent });
   await at("thread_status", { threadId: id, status: "done", reason: "measured" });
   await at("thread_switch", { threadId: "main" });
+  await at("thread_history", { threadId: "main", limit: 50 });
   await at("thread_delete", { threadId: id });
   await at("stats_show", {});
+  // A thread made and merged into its parent (the current thread is merged), then the project tools and the setup's.
+  const merged = await callText(client, "thread_create", { title: `Reply size merge ${n}`, parentId: "main" });
+  if (!merged.includes("(id ")) throw new Error(`thread_create: ${merged.slice(0, 200)}`);
+  await at("thread_merge", { parentSummary: "## Decisions\n- reply sizes are measured at every tree size" });
+  await at("threadmind_init", { clients: ["agents"] });
+  await at("project_create", { title: `Reply size project ${n}` });
+  await at("project_switch", { projectId: PROJECT_ID });
+  const missing = Object.keys(budgets).filter((tool) => !(tool in sizes));
+  if (missing.length > 0) throw new Error(`reply sizes: no call of ${missing.join(", ")}`);
   return Object.entries(sizes).map(([tool, chars]) => {
     const budget = budgets[tool] ?? null;
     return figure({

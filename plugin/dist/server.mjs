@@ -33288,6 +33288,51 @@ function renderAgentInstructionsReport(report, root) {
   return lines.join("\n");
 }
 
+// src/server/reply-budget.ts
+var REPLY_BUDGET = {
+  project_create: 1500,
+  project_list: 4e3,
+  project_switch: 1500,
+  thread_create: 1500,
+  thread_switch: 48e3,
+  thread_list: 9e3,
+  thread_status: 1500,
+  thread_merge: 1500,
+  thread_delete: 2e3,
+  thread_rebase: 1e3,
+  summary_update: 1500,
+  context_get: 48e3,
+  threadmind_init: 2e3,
+  stats_show: 8e3,
+  thread_search: 16e3,
+  thread_history: 16e3
+};
+function cutNote(tool, budget) {
+  return `(${tool}'s reply was cut at ${budget.toLocaleString("en-US")} characters: narrow the call to see the rest.)`;
+}
+function fitReply(tool, text) {
+  const budget = REPLY_BUDGET[tool];
+  if (text.length <= budget) return text;
+  const note = cutNote(tool, budget);
+  const room = Math.max(0, budget - note.length - 1);
+  const end = text.lastIndexOf("\n", room);
+  return `${text.slice(0, end > 0 ? end : room)}
+${note}`;
+}
+function contextBudget(tool, prefix, maxTokens) {
+  const maxChars = REPLY_BUDGET[tool] - prefix.length;
+  return maxTokens === void 0 ? { maxChars } : { maxChars, maxTokens };
+}
+function someIds(ids, max = 10) {
+  const shown = ids.slice(0, max).join(", ");
+  return ids.length > max ? `${shown} and ${ids.length - max} more` : shown;
+}
+function warningLines(warnings, max = 3) {
+  const lines = warnings.slice(0, max).map((w) => `\u26A0 ${w}`);
+  if (warnings.length > max) lines.push(`\u26A0 and ${warnings.length - max} more (/thread-mind:doctor lists them).`);
+  return lines;
+}
+
 // src/server/schemas.ts
 var SCHEMA_SLACK = 4;
 var cap = (limit) => limit * SCHEMA_SLACK;
@@ -33295,7 +33340,7 @@ var ID_RULE = `lowercase letters a-z, digits and "-", 1 to ${LIMITS.idLength} ch
 var idSchema = (what) => string2().regex(ID_PATTERN, `${what} must be ${ID_RULE}`).describe(`${what} (${ID_RULE})`);
 var titleSchema = (what) => string2().max(cap(LIMITS.titleChars)).describe(`${what} (at most ${LIMITS.titleChars} characters)`);
 var maxTokensSchema = number2().int().min(1).max(1e6).describe(
-  "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the current thread's summary is cut"
+  `Token budget for the assembled context (which holds ${REPLY_BUDGET.context_get.toLocaleString("en-US")} characters at most in any case); farther ancestors, then the system context, are left out first, then the current thread's summary is cut`
 );
 var sectionSchema = _enum(SECTION_KEYS).describe(`Summary section to add to (or replace with replaceSection): ${SECTION_KEYS.join(", ")}`);
 var summaryContentSchema = string2().max(cap(LIMITS.summaryChars)).describe(
@@ -42332,47 +42377,6 @@ async function sweepUntilComplete(storeDir, idle, closing, pauseMs = 50, maxSwee
   return sweeps;
 }
 
-// src/server/reply-budget.ts
-var REPLY_BUDGET = {
-  project_create: 1500,
-  project_list: 4e3,
-  project_switch: 1500,
-  thread_create: 1500,
-  thread_switch: "context",
-  thread_list: 9e3,
-  thread_status: 1500,
-  thread_merge: 1500,
-  thread_delete: 2e3,
-  thread_rebase: 1e3,
-  summary_update: 1500,
-  context_get: "context",
-  threadmind_init: 2e3,
-  stats_show: "stats",
-  thread_search: 16e3,
-  thread_history: 16e3
-};
-function cutNote(tool, budget) {
-  return `(${tool}'s reply was cut at ${budget.toLocaleString("en-US")} characters: narrow the call to see the rest.)`;
-}
-function fitReply(tool, text) {
-  const budget = REPLY_BUDGET[tool];
-  if (typeof budget !== "number" || text.length <= budget) return text;
-  const note = cutNote(tool, budget);
-  const room = Math.max(0, budget - note.length - 1);
-  const end = text.lastIndexOf("\n", room);
-  return `${text.slice(0, end > 0 ? end : room)}
-${note}`;
-}
-function someIds(ids, max = 10) {
-  const shown = ids.slice(0, max).join(", ");
-  return ids.length > max ? `${shown} and ${ids.length - max} more` : shown;
-}
-function warningLines(warnings, max = 3) {
-  const lines = warnings.slice(0, max).map((w) => `\u26A0 ${w}`);
-  if (warnings.length > max) lines.push(`\u26A0 and ${warnings.length - max} more (/thread-mind:doctor lists them).`);
-  return lines;
-}
-
 // src/server/tool-result.ts
 function errorText(error2) {
   if (error2 instanceof ThreadMindError) return error2.message;
@@ -42603,8 +42607,7 @@ function registerSummaryTools(server2, ctx) {
       annotations: annotations("Get context", "read", true)
     },
     toolHandler(ctx, "context_get", async (services, args) => {
-      const context2 = await services.contextGet(args.maxTokens !== void 0 ? { maxTokens: args.maxTokens } : {});
-      return context2.text;
+      return (await services.contextGet(contextBudget("context_get", "", args.maxTokens))).text;
     })
   );
 }
@@ -42645,13 +42648,15 @@ function registerThreadTools(server2, ctx) {
       annotations: annotations("Switch thread", "write", true)
     },
     toolHandler(ctx, { name: "thread_switch", changesContext: true }, async (services, args) => {
+      const prefix = (title, id) => `Switched to thread "${titleLine(title, LIMITS.titleChars)}" (${id}).
+
+`;
+      const room = prefix("x".repeat(LIMITS.titleChars), "x".repeat(LIMITS.idLength));
       const { thread, context: context2 } = await services.threadSwitch(
         args.threadId,
-        args.maxTokens !== void 0 ? { maxTokens: args.maxTokens } : {}
+        contextBudget("thread_switch", room, args.maxTokens)
       );
-      return `Switched to thread "${thread.title}" (${thread.id}).
-
-${context2.text}`;
+      return `${prefix(thread.title, thread.id)}${context2.text}`;
     })
   );
   server2.registerTool(

@@ -4,6 +4,7 @@ import { ID_PATTERN } from "../core/ids.js";
 import { LIMITS } from "../core/limits.js";
 import { SECTION_KEYS } from "../core/types.js";
 import { INSTRUCTION_TARGETS } from "../core/agent-instructions.js";
+import { REPLY_BUDGET } from "./reply-budget.js";
 
 /**
  * Schema caps are a multiple of the core's limits: text between the core limit and the cap reaches the core, which
@@ -26,7 +27,7 @@ export const maxTokensSchema = z
   .min(1)
   .max(1_000_000)
   .describe(
-    "Token budget for the assembled context; farther ancestors, then the system context, are left out first, then the current thread's summary is cut",
+    `Token budget for the assembled context (which holds ${REPLY_BUDGET.context_get.toLocaleString("en-US")} characters at most in any case); farther ancestors, then the system context, are left out first, then the current thread's summary is cut`,
   );
 
 export const sectionSchema = z

@@ -5,7 +5,7 @@ import { LIMITS } from "../../core/limits.js";
 import { idSchema, maxTokensSchema, pathsSchema, relatedSchema, sectionSchema, summaryContentSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
-import { warningLines } from "../reply-budget.js";
+import { contextBudget, warningLines } from "../reply-budget.js";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -58,8 +58,7 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       annotations: annotations("Get context", "read", true),
     },
     toolHandler(ctx, "context_get", async (services, args) => {
-      const context = await services.contextGet(args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {});
-      return context.text;
+      return (await services.contextGet(contextBudget("context_get", "", args.maxTokens))).text;
     }),
   );
 }

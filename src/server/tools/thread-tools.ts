@@ -5,7 +5,9 @@ import { STATUS_INPUTS, statusOfWord, statusWord, threadStatus } from "../../cor
 import { idSchema, maxTokensSchema, parentSummarySchema, reasonSchema, relatedSchema, titleSchema } from "../schemas.js";
 import { toolHandler, type ToolContext } from "../tool-result.js";
 import { annotations } from "./annotations.js";
-import { someIds, warningLines } from "../reply-budget.js";
+import { contextBudget, someIds, warningLines } from "../reply-budget.js";
+import { LIMITS } from "../../core/limits.js";
+import { titleLine } from "../../core/context/title-line.js";
 
 /** The last line of a write that changed the tree: the tree itself is thread_list's (a write's reply stays a few lines). */
 const TREE_HINT = "thread_list shows the tree.";
@@ -49,11 +51,15 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       annotations: annotations("Switch thread", "write", true),
     },
     toolHandler(ctx, { name: "thread_switch", changesContext: true }, async (services, args) => {
+      // The line before the context names the thread: its title on one line of at most LIMITS.titleChars (a hand-written
+      // file may hold any title), its id at most LIMITS.idLength.
+      const prefix = (title: string, id: string) => `Switched to thread "${titleLine(title, LIMITS.titleChars)}" (${id}).\n\n`;
+      const room = prefix("x".repeat(LIMITS.titleChars), "x".repeat(LIMITS.idLength));
       const { thread, context } = await services.threadSwitch(
         args.threadId,
-        args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {},
+        contextBudget("thread_switch", room, args.maxTokens),
       );
-      return `Switched to thread "${thread.title}" (${thread.id}).\n\n${context.text}`;
+      return `${prefix(thread.title, thread.id)}${context.text}`;
     }),
   );
 
