@@ -9764,6 +9764,31 @@ var Store = class {
       dir.closeSync();
     }
   }
+  /**
+   * The ids of the project's threads this Store holds no whole parsed copy of (whether held copies are still current
+   * is not checked), at most `limit + 1` of them (reading of the directory stops there): a read of every thread (an
+   * index build) from a Store that holds them parses only these and those that changed.
+   */
+  unparsedThreadIds(projectId, limit) {
+    let dir;
+    try {
+      dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw e;
+    }
+    try {
+      const ids = /* @__PURE__ */ new Set();
+      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id === null || !isValidId(id)) continue;
+        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+      }
+      return [...ids];
+    } finally {
+      dir.closeSync();
+    }
+  }
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
   readAllThreads(projectId) {
     const dir = this.threadsDir(projectId);

@@ -11699,6 +11699,31 @@ var Store = class {
       dir.closeSync();
     }
   }
+  /**
+   * The ids of the project's threads this Store holds no whole parsed copy of (whether held copies are still current
+   * is not checked), at most `limit + 1` of them (reading of the directory stops there): a read of every thread (an
+   * index build) from a Store that holds them parses only these and those that changed.
+   */
+  unparsedThreadIds(projectId, limit) {
+    let dir;
+    try {
+      dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw e;
+    }
+    try {
+      const ids = /* @__PURE__ */ new Set();
+      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id === null || !isValidId(id)) continue;
+        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+      }
+      return [...ids];
+    } finally {
+      dir.closeSync();
+    }
+  }
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
   readAllThreads(projectId) {
     const dir = this.threadsDir(projectId);
@@ -20568,6 +20593,7 @@ function buildMarkerPath(storeDir) {
 // src/core/background/background-command.ts
 var import_node_fs44 = require("fs");
 var import_node_path45 = require("path");
+var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
     if (!(0, import_node_fs44.existsSync)(cliPath) || markerUnderWay(marker)) return false;
@@ -20586,6 +20612,7 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       child.on("error", () => {
       });
       child.unref();
+      if (child.pid !== void 0) lowerPriority(child.pid);
       (0, import_node_fs44.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
@@ -20594,6 +20621,13 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
     return true;
   } catch {
     return false;
+  }
+}
+function lowerPriority(pid) {
+  try {
+    const os = require("os");
+    os.setPriority(pid, Math.min(19, os.getPriority() + BACKGROUND_NICENESS));
+  } catch {
   }
 }
 

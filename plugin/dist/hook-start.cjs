@@ -2781,6 +2781,7 @@ function markerUnderWay(marker) {
 }
 
 // src/core/background/background-command.ts
+var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
     if (!(0, import_node_fs26.existsSync)(cliPath) || markerUnderWay(marker)) return false;
@@ -2799,6 +2800,7 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       child.on("error", () => {
       });
       child.unref();
+      if (child.pid !== void 0) lowerPriority(child.pid);
       (0, import_node_fs26.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
@@ -2807,6 +2809,13 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
     return true;
   } catch {
     return false;
+  }
+}
+function lowerPriority(pid) {
+  try {
+    const os = require("os");
+    os.setPriority(pid, Math.min(19, os.getPriority() + BACKGROUND_NICENESS));
+  } catch {
   }
 }
 

@@ -35784,6 +35784,31 @@ var Store = class {
       dir.closeSync();
     }
   }
+  /**
+   * The ids of the project's threads this Store holds no whole parsed copy of (whether held copies are still current
+   * is not checked), at most `limit + 1` of them (reading of the directory stops there): a read of every thread (an
+   * index build) from a Store that holds them parses only these and those that changed.
+   */
+  unparsedThreadIds(projectId, limit) {
+    let dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw e;
+    }
+    try {
+      const ids = /* @__PURE__ */ new Set();
+      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id === null || !isValidId(id)) continue;
+        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+      }
+      return [...ids];
+    } finally {
+      dir.closeSync();
+    }
+  }
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
   readAllThreads(projectId) {
     const dir = this.threadsDir(projectId);
@@ -41746,6 +41771,10 @@ function recallQuickStamp(storeDir, gitTop) {
   for (const name of names) add(`p/${name}`, join(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
+async function savedPathIndexCurrent(storeDir, gitTop) {
+  const saved = await savedIndex(storeDir, gitTop);
+  return saved !== null && indexFilesComplete(storeDir, saved.head);
+}
 async function savedIndex(storeDir, gitTop) {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
@@ -41812,6 +41841,7 @@ function markerUnderWay(marker) {
 function buildMarkerPath(storeDir) {
   return join(recallCacheDir(storeDir), "build.pid");
 }
+var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
     if (!existsSync(cliPath) || markerUnderWay(marker)) return false;
@@ -41830,6 +41860,7 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       child.on("error", () => {
       });
       child.unref();
+      if (child.pid !== void 0) lowerPriority(child.pid);
       writeSync(fd, `${child.pid ?? 0}
 `);
     } finally {
@@ -41838,6 +41869,13 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
     return true;
   } catch {
     return false;
+  }
+}
+function lowerPriority(pid) {
+  try {
+    const os = __require("os");
+    os.setPriority(pid, Math.min(19, os.getPriority() + BACKGROUND_NICENESS));
+  } catch {
   }
 }
 
@@ -41866,10 +41904,20 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 
 // src/server/path-index-refresh.ts
 var SERVER_INLINE_BUILD_MAX_THREADS = 2e3;
+var INLINE_UNPARSED_MAX = 50;
+function heldParsed(store) {
+  let unparsed = 0;
+  for (const projectId of store.projectIds()) {
+    unparsed += store.unparsedThreadIds(projectId, INLINE_UNPARSED_MAX - unparsed).length;
+    if (unparsed > INLINE_UNPARSED_MAX) return false;
+  }
+  return true;
+}
 async function refreshPathIndex(services, options) {
   if (!services.hasProjects()) return false;
   const { store } = services;
-  if (options.cliPath !== null && moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS)) {
+  if (await savedPathIndexCurrent(store.dir, store.workspace.gitTop)) return true;
+  if (options.cliPath !== null && (moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS) || !heldParsed(store))) {
     startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
     return false;
   }

@@ -137,10 +137,10 @@ function startCacheRefresher(
           services.store.dir,
           async () => {
             if (builtBy !== null) await refreshStartCache(services, builtBy);
-            // Point-of-action recall's path index, from the threads this process already parsed (a large store's, in a
-            // process of its own): the PreToolUse hook then finds it current (building it there, for a large store,
-            // could outlast the hook's deadline). Files it just wrote are waited for (50 ms on sub-second timestamps),
-            // so that the index is saved now.
+            // Point-of-action recall's path index, from the threads this process holds parsed (else, and for a large
+            // store, in a process of its own: see path-index-refresh.ts): the PreToolUse hook then finds it current
+            // (building it there, for a large store, could outlast the hook's deadline). Files it just wrote are waited
+            // for (50 ms on sub-second timestamps), so that the index is saved now.
             await refreshPathIndex(services, { cliPath, settleMs: AFTER_WRITE_SETTLE_MS });
           },
           session.closingSignal,

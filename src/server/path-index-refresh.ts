@@ -1,13 +1,19 @@
-// Brings point-of-action recall's path index up to date from the server's idle time: in the server (from the threads it
-// holds parsed: ~70 ms at 1,000 threads) up to SERVER_INLINE_BUILD_MAX_THREADS, in a process of its own (`recall-index`,
-// the one the hooks start) above, so that the session's queue never holds a call for long (the build took ~1.2 s after
-// each write at 10,000 threads). That process reads every thread afresh: ~1 s of CPU at 1,000 threads, ~4 s at 10,000.
-import { currentPathIndex } from "../core/recall/path-index-build.js";
+// Keeps point-of-action recall's path index up to date from the server's idle time without ever holding a call for
+// long: a current index is left as it is; the server builds it itself only from threads it holds parsed (all but
+// INLINE_UNPARSED_MAX: a write's, a pull's few are read again), and a store it would have to read (every thread of a
+// fresh server: ~1 s of CPU at 1,000 threads, ~4 s at 10,000; before, a call made 300 ms after a fresh server's start
+// waited ~2 s at 1,000 threads) or of more than SERVER_INLINE_BUILD_MAX_THREADS is indexed by `recall-index`, the
+// process the hooks start, at a lower priority (background-command.ts).
+import { currentPathIndex, savedPathIndexCurrent } from "../core/recall/path-index-build.js";
 import { moreThreadsThan, startBackgroundIndexBuild } from "../core/background/recall-index-background.js";
 import type { ThreadMindServices } from "../core/services.js";
+import type { Store } from "../core/store/store.js";
 
-/** Up to this many threads the server builds the index itself, in its queue (~150 ms at most). */
+/** Above this many threads the server never builds the index itself (~150 ms at most from threads it holds parsed). */
 export const SERVER_INLINE_BUILD_MAX_THREADS = 2_000;
+
+/** Threads an index build in the server may read afresh (those that changed: a write's, a pull's few). */
+export const INLINE_UNPARSED_MAX = 50;
 
 export interface PathIndexRefresh {
   /** The CLI beside the server's bundle (it runs `recall-index`); null: every store is indexed in this process. */
@@ -16,16 +22,27 @@ export interface PathIndexRefresh {
   settleMs?: number;
 }
 
+/** True when the Store holds all but INLINE_UNPARSED_MAX of the threads parsed (it counts no further). */
+function heldParsed(store: Store): boolean {
+  let unparsed = 0;
+  for (const projectId of store.projectIds()) {
+    unparsed += store.unparsedThreadIds(projectId, INLINE_UNPARSED_MAX - unparsed).length;
+    if (unparsed > INLINE_UNPARSED_MAX) return false;
+  }
+  return true;
+}
+
 /**
- * Brings the index up to date. A store with more than SERVER_INLINE_BUILD_MAX_THREADS threads is indexed by
- * `recall-index` in the background, one build at a time: it finds a current index current and exits, or
- * builds and saves it (waiting for files just written to settle); until it has, the hooks find the index stale and
- * recall nothing, as they do after a pull. Returns whether the index was brought up to date here.
+ * Brings the index up to date, in the server when it holds the threads parsed (or without a CLI to hand it to), else
+ * by `recall-index` in the background, one build at a time: it builds and saves the index (waiting for files just
+ * written to settle); until it has, the hooks find the index stale and recall nothing, as they do after a pull.
+ * Returns whether the index is current when it returns.
  */
 export async function refreshPathIndex(services: ThreadMindServices, options: PathIndexRefresh): Promise<boolean> {
   if (!services.hasProjects()) return false;
   const { store } = services;
-  if (options.cliPath !== null && moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS)) {
+  if (await savedPathIndexCurrent(store.dir, store.workspace.gitTop)) return true;
+  if (options.cliPath !== null && (moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS) || !heldParsed(store))) {
     startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
     return false;
   }

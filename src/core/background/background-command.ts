@@ -7,7 +7,14 @@ import { makeDir } from "../store/make-dir.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 
 /**
- * Starts `node <cliPath> <command>` in `root`, detached, unless the process of `marker` (under the store) is under way;
+ * How much nicer than its starter the background process runs (19 at most): it yields the cores to the session's own processes (the MCP server answering a
+ * call, a hook, Claude Code) when they want them, and runs at full speed when they do not (on a 2-core machine a
+ * build of ~1 s of CPU at normal priority slowed the server's next call 2–3×).
+ */
+export const BACKGROUND_NICENESS = 10;
+
+/**
+ * Starts `node <cliPath> <command>` in `root`, detached, at BACKGROUND_NICENESS, unless the process of `marker` (under the store) is under way;
  * returns whether it started one. Never throws (an edge: the hook goes on without it, and a later one tries again).
  */
 export function startBackgroundCommand(
@@ -34,6 +41,7 @@ export function startBackgroundCommand(
       });
       child.on("error", () => {}); // a failed start: the marker's pid is dead, so the next call tries again
       child.unref();
+      if (child.pid !== undefined) lowerPriority(child.pid);
       writeSync(fd, `${child.pid ?? 0}\n`);
     } finally {
       closeSync(fd);
@@ -41,5 +49,15 @@ export function startBackgroundCommand(
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Makes `pid` BACKGROUND_NICENESS nicer than this process; where the platform refuses, it runs as it is (it only costs time). */
+function lowerPriority(pid: number): void {
+  try {
+    const os = require("node:os") as typeof import("node:os");
+    os.setPriority(pid, Math.min(19, os.getPriority() + BACKGROUND_NICENESS));
+  } catch {
+    // not allowed here: the process runs at its parent's priority
   }
 }

@@ -359,6 +359,32 @@ export class Store {
     }
   }
 
+  /**
+   * The ids of the project's threads this Store holds no whole parsed copy of (whether held copies are still current
+   * is not checked), at most `limit + 1` of them (reading of the directory stops there): a read of every thread (an
+   * index build) from a Store that holds them parses only these and those that changed.
+   */
+  unparsedThreadIds(projectId: string, limit: number): string[] {
+    let dir: Dir;
+    try {
+      dir = opendirSync(this.threadsDir(projectId));
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return [];
+      throw e;
+    }
+    try {
+      const ids = new Set<string>();
+      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+        const id = threadIdOfEntry(entry.name, entry.isDirectory());
+        if (id === null || !isValidId(id)) continue;
+        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+      }
+      return [...ids];
+    } finally {
+      dir.closeSync();
+    }
+  }
+
   /** Every thread of a project; files that cannot be read are listed in `problems`, never silently dropped. */
   readAllThreads(projectId: string): ThreadSet {
     const dir = this.threadsDir(projectId);
