@@ -20,36 +20,34 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe("a background command's priority", () => {
-  it.skipIf(process.platform === "win32")(
-    "runs BACKGROUND_NICENESS nicer than its starter, with the marker naming it while it runs",
-    async () => {
-      const storeDir = join(root, ".threadmind");
-      mkdirSync(storeDir, { recursive: true });
-      const out = join(root, "priority.txt");
-      const release = join(root, "release");
-      // A stand-in for the CLI: records its own niceness once it has been set, then waits to be released.
-      const cli = join(root, "fake-cli.cjs");
-      writeFileSync(
-        cli,
-        [
-          "const fs = require('node:fs'); const os = require('node:os');",
-          `const out = ${JSON.stringify(out)}; const release = ${JSON.stringify(release)};`,
-          "const tick = () => {",
-          "  const p = os.getPriority();",
-          `  if (p !== ${getPriority()}) fs.writeFileSync(out, String(p));`,
-          "  if (fs.existsSync(release)) process.exit(0);",
-          "  setTimeout(tick, 10);",
-          "};",
-          "tick();",
-        ].join("\n"),
-      );
-      const marker = join(storeDir, "cache", "fake.pid");
-      expect(startBackgroundCommand(storeDir, marker, root, cli, "recall-index")).toBe(true);
-      await until(() => existsSync(out), "the command's niceness");
-      expect(Number(readFileSync(out, "utf8"))).toBe(Math.min(19, getPriority() + BACKGROUND_NICENESS));
-      expect(markerUnderWay(marker)).toBe(true);
-      writeFileSync(release, "");
-      await until(() => !markerUnderWay(marker), "the command's end");
-    },
-  );
+  it("runs BACKGROUND_NICENESS nicer than its starter, with the marker naming it while it runs", async (ctx) => {
+    ctx.skip(process.platform === "win32", "niceness is a POSIX notion (Windows has priority classes)");
+    const storeDir = join(root, ".threadmind");
+    mkdirSync(storeDir, { recursive: true });
+    const out = join(root, "priority.txt");
+    const release = join(root, "release");
+    // A stand-in for the CLI: records its own niceness once it has been set, then waits to be released.
+    const cli = join(root, "fake-cli.cjs");
+    writeFileSync(
+      cli,
+      [
+        "const fs = require('node:fs'); const os = require('node:os');",
+        `const out = ${JSON.stringify(out)}; const release = ${JSON.stringify(release)};`,
+        "const tick = () => {",
+        "  const p = os.getPriority();",
+        `  if (p !== ${getPriority()}) fs.writeFileSync(out, String(p));`,
+        "  if (fs.existsSync(release)) process.exit(0);",
+        "  setTimeout(tick, 10);",
+        "};",
+        "tick();",
+      ].join("\n"),
+    );
+    const marker = join(storeDir, "cache", "fake.pid");
+    expect(startBackgroundCommand(storeDir, marker, root, cli, "recall-index")).toBe(true);
+    await until(() => existsSync(out), "the command's niceness");
+    expect(Number(readFileSync(out, "utf8"))).toBe(Math.min(19, getPriority() + BACKGROUND_NICENESS));
+    expect(markerUnderWay(marker)).toBe(true);
+    writeFileSync(release, "");
+    await until(() => !markerUnderWay(marker), "the command's end");
+  });
 });
