@@ -14667,6 +14667,53 @@ var CatalogThreadList = class {
     });
   }
 };
+var HEAD_SEARCH_BYTES = 64 * 1024;
+var BRANCH = Buffer.from("branch");
+var CLOSING_FENCE = Buffer.from("\n---");
+var KEY_LEAD = /* @__PURE__ */ new Set([32, 9, 34, 39, 63, 44]);
+var ODD_SYNTAX = [92, 42, 123];
+function atKeyPosition(head, at) {
+  for (let i = at - 1; i >= 0 && head[i] !== 10; i--) if (!KEY_LEAD.has(head[i])) return false;
+  return true;
+}
+function mayNameABranch(bytes2) {
+  if (bytes2 === null) return true;
+  const end = bytes2.indexOf(CLOSING_FENCE, 3);
+  if (end < 0) return true;
+  const head = bytes2.subarray(0, end);
+  if (ODD_SYNTAX.some((b) => head.includes(b))) return true;
+  for (let at = head.indexOf(BRANCH); at >= 0; at = head.indexOf(BRANCH, at + 1)) if (atKeyPosition(head, at)) return true;
+  return false;
+}
+function headBytes(path) {
+  try {
+    return readRegularFile(path, HEAD_SEARCH_BYTES);
+  } catch {
+    return null;
+  }
+}
+function branchLinkCandidates(threadsDir) {
+  let entries2;
+  try {
+    entries2 = readdirSync(threadsDir, { withFileTypes: true });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return [];
+    throw e;
+  }
+  const ids = /* @__PURE__ */ new Set();
+  for (const entry of entries2) {
+    const name = entry.name;
+    if (isAtomicTempFile(name)) continue;
+    const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+    if (!isDir && !name.endsWith(".md")) continue;
+    const id = isDir ? name : name.slice(0, -3);
+    if (!isValidId(id) || ids.has(id)) continue;
+    const path = join(threadsDir, name);
+    if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
+    else if (mayNameABranch(headBytes(isDir ? join(path, HEAD_FILE) : path))) ids.add(id);
+  }
+  return [...ids].sort();
+}
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
@@ -14960,8 +15007,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join51 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join51(before, endsWithNewline.before), after: join51(after2, endsWithNewline.after) };
+  const join52 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join52(before, endsWithNewline.before), after: join52(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -17078,11 +17125,20 @@ var ThreadMindServices = class {
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return fallback(root.id);
   }
-  /** The most recently updated open thread linked to `branch`, if any. */
+  /**
+   * The most recently updated open thread linked to `branch`, if any. Only the threads whose head may name a branch are
+   * read (branch-link-candidates.ts); an unreadable one is left out, as readAllThreads leaves it out (the tree and
+   * doctor report it).
+   */
   linkedOpenThread(projectId, branch) {
-    const { threads } = this.store.readAllThreads(projectId);
     let best = null;
-    for (const t of threads.values()) {
+    for (const id of branchLinkCandidates(this.store.threadsDir(projectId))) {
+      let t;
+      try {
+        t = this.store.readThread(projectId, id);
+      } catch {
+        continue;
+      }
       if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
     }
     return best;

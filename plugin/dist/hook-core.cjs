@@ -7709,7 +7709,7 @@ var init_format_count = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path27.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path28.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -7728,7 +7728,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs27.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs28.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -7745,7 +7745,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs27.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs28.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -7754,11 +7754,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs27.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs28.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs27.closeSync)(index.fd);
+  (0, import_node_fs28.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -7831,12 +7831,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs27, import_node_path27, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs28, import_node_path28, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
-    import_node_fs27 = require("fs");
-    import_node_path27 = require("path");
+    import_node_fs28 = require("fs");
+    import_node_path28 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -7969,7 +7969,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs28.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs29.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -8007,7 +8007,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs28.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs29.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -8071,11 +8071,11 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs28, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
+var import_node_fs29, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs28 = require("fs");
+    import_node_fs29 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
@@ -8863,50 +8863,50 @@ var init_esm = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path38.join)((0, import_node_path38.dirname)((0, import_node_path38.resolve)(transcriptPath)), (0, import_node_path38.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path39.join)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(transcriptPath)), (0, import_node_path39.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path38.sep) ? folder : `${folder}${import_node_path38.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path39.sep) ? folder : `${folder}${import_node_path39.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path38.isAbsolute)(named)) return null;
-  const path = (0, import_node_path38.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path39.isAbsolute)(named)) return null;
+  const path = (0, import_node_path39.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path38.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path39.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs39.realpathSync)(folder);
-    const realDir = (0, import_node_fs39.realpathSync)((0, import_node_path38.dirname)((0, import_node_path38.resolve)(path)));
+    const realFolder = (0, import_node_fs40.realpathSync)(folder);
+    const realDir = (0, import_node_fs40.realpathSync)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs39.openSync)((0, import_node_path38.join)(realDir, (0, import_node_path38.basename)(path)), import_node_fs39.constants.O_RDONLY | (import_node_fs39.constants.O_NONBLOCK ?? 0) | (import_node_fs39.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs40.openSync)((0, import_node_path39.join)(realDir, (0, import_node_path39.basename)(path)), import_node_fs40.constants.O_RDONLY | (import_node_fs40.constants.O_NONBLOCK ?? 0) | (import_node_fs40.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs39.fstatSync)(fd);
+    const stat = (0, import_node_fs40.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs39.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs40.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs39.closeSync)(fd);
+    (0, import_node_fs40.closeSync)(fd);
   }
 }
-var import_node_fs39, import_node_path38, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs40, import_node_path39, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs39 = require("fs");
-    import_node_path38 = require("path");
+    import_node_fs40 = require("fs");
+    import_node_path39 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -9016,8 +9016,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs29 = require("fs");
-var import_node_path31 = require("path");
+var import_node_fs30 = require("fs");
+var import_node_path32 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -15077,23 +15077,76 @@ var CatalogThreadList = class {
   }
 };
 
-// src/core/store/migrate-v04.ts
+// src/core/store/branch-link-candidates.ts
 var import_node_fs24 = require("fs");
 var import_node_path24 = require("path");
+init_regular_file();
+init_error_details();
+var HEAD_SEARCH_BYTES = 64 * 1024;
+var BRANCH = Buffer.from("branch");
+var CLOSING_FENCE = Buffer.from("\n---");
+var KEY_LEAD = /* @__PURE__ */ new Set([32, 9, 34, 39, 63, 44]);
+var ODD_SYNTAX = [92, 42, 123];
+function atKeyPosition(head, at) {
+  for (let i = at - 1; i >= 0 && head[i] !== 10; i--) if (!KEY_LEAD.has(head[i])) return false;
+  return true;
+}
+function mayNameABranch(bytes2) {
+  if (bytes2 === null) return true;
+  const end = bytes2.indexOf(CLOSING_FENCE, 3);
+  if (end < 0) return true;
+  const head = bytes2.subarray(0, end);
+  if (ODD_SYNTAX.some((b) => head.includes(b))) return true;
+  for (let at = head.indexOf(BRANCH); at >= 0; at = head.indexOf(BRANCH, at + 1)) if (atKeyPosition(head, at)) return true;
+  return false;
+}
+function headBytes(path) {
+  try {
+    return readRegularFile(path, HEAD_SEARCH_BYTES);
+  } catch {
+    return null;
+  }
+}
+function branchLinkCandidates(threadsDir) {
+  let entries;
+  try {
+    entries = (0, import_node_fs24.readdirSync)(threadsDir, { withFileTypes: true });
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return [];
+    throw e;
+  }
+  const ids = /* @__PURE__ */ new Set();
+  for (const entry of entries) {
+    const name = entry.name;
+    if (isAtomicTempFile(name)) continue;
+    const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+    if (!isDir && !name.endsWith(".md")) continue;
+    const id = isDir ? name : name.slice(0, -3);
+    if (!isValidId(id) || ids.has(id)) continue;
+    const path = (0, import_node_path24.join)(threadsDir, name);
+    if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
+    else if (mayNameABranch(headBytes(isDir ? (0, import_node_path24.join)(path, HEAD_FILE) : path))) ids.add(id);
+  }
+  return [...ids].sort();
+}
+
+// src/core/store/migrate-v04.ts
+var import_node_fs25 = require("fs");
+var import_node_path25 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path24.join)(store.dir, "trees");
-  if (!(0, import_node_fs24.existsSync)(treesDir)) return null;
-  const stat = (0, import_node_fs24.lstatSync)(treesDir);
+  const treesDir = (0, import_node_path25.join)(store.dir, "trees");
+  if (!(0, import_node_fs25.existsSync)(treesDir)) return null;
+  const stat = (0, import_node_fs25.lstatSync)(treesDir);
   if (stat.isSymbolicLink()) throw linkRefused(treesDir);
   if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs24.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs25.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path24.join)(treesDir, name);
+    const treePath = (0, import_node_path25.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -15103,11 +15156,11 @@ async function migrateV04IfNeeded(store, author) {
     const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs24.existsSync)(threadsDir) ? (0, import_node_fs24.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs25.existsSync)(threadsDir) ? (0, import_node_fs25.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path24.join)(threadsDir, file);
+      const path = (0, import_node_path25.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -15142,7 +15195,7 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
-    (0, import_node_fs24.rmSync)(plan.treePath);
+    (0, import_node_fs25.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({
       id: plan.projectId,
@@ -15151,8 +15204,8 @@ async function migrateV04IfNeeded(store, author) {
       rewritten: plan.rewritten
     });
   }
-  if ((0, import_node_fs24.readdirSync)(treesDir).length === 0) (0, import_node_fs24.rmdirSync)(treesDir);
-  if ((0, import_node_fs24.existsSync)((0, import_node_path24.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs25.readdirSync)(treesDir).length === 0) (0, import_node_fs25.rmdirSync)(treesDir);
+  if ((0, import_node_fs25.existsSync)((0, import_node_path25.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -15214,7 +15267,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs24.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs25.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -15244,7 +15297,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path25 = require("path");
+var import_node_path26 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -15273,7 +15326,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path25.relative)(top, req.file).split(import_node_path25.sep).join("/");
+  const path = (0, import_node_path26.relative)(top, req.file).split(import_node_path26.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -15378,8 +15431,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join39 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join39(before, endsWithNewline.before), after: join39(after2, endsWithNewline.after) };
+  const join40 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join40(before, endsWithNewline.before), after: join40(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -15507,32 +15560,32 @@ async function threadFileHistory(req) {
 }
 
 // src/core/measure/measurement-recording.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
-var import_node_fs25 = require("fs");
-var import_node_path26 = require("path");
+var import_node_fs26 = require("fs");
+var import_node_path27 = require("path");
 init_error_details();
 init_measurement_log();
 function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  const fence = lockFence((0, import_node_path26.join)(storeDir, ".lock"));
+  const fence = lockFence((0, import_node_path27.join)(storeDir, ".lock"));
   if (fence === null) {
-    (0, import_node_fs25.renameSync)(path, previousMeasurementLogPath(storeDir));
+    (0, import_node_fs26.renameSync)(path, previousMeasurementLogPath(storeDir));
     return true;
   }
   fence.check();
   pause2?.("checked");
   const linked = atomicTempPath(path, fence.tempDir);
-  if (!fencedStep(fence.check, () => (0, import_node_fs25.linkSync)(path, linked))) return false;
+  if (!fencedStep(fence.check, () => (0, import_node_fs26.linkSync)(path, linked))) return false;
   pause2?.("linked");
-  fencedStep(fence.check, () => (0, import_node_fs25.renameSync)(linked, previousMeasurementLogPath(storeDir)));
+  fencedStep(fence.check, () => (0, import_node_fs26.renameSync)(linked, previousMeasurementLogPath(storeDir)));
   pause2?.("kept");
   const grave = atomicTempPath(path, fence.tempDir);
-  if (fencedStep(fence.check, () => (0, import_node_fs25.renameSync)(path, grave))) (0, import_node_fs25.rmSync)(grave, { force: true });
+  if (fencedStep(fence.check, () => (0, import_node_fs26.renameSync)(path, grave))) (0, import_node_fs26.rmSync)(grave, { force: true });
   return true;
 }
 function fencedStep(check, step) {
@@ -15550,7 +15603,7 @@ function fencedStep(check, step) {
 init_error_details();
 async function recordMeasurementEvents(store, events) {
   store.exists();
-  if (!(0, import_node_fs26.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  if (!(0, import_node_fs27.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
   const size = appendMeasurementEvents(store.dir, events);
   if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
 }
@@ -15780,10 +15833,10 @@ function joinChangedPaths(existing, changed) {
 }
 
 // src/core/thread-folder-history.ts
-var import_node_path29 = require("path");
+var import_node_path30 = require("path");
 
 // src/core/git/committed-thread.ts
-var import_node_path28 = require("path");
+var import_node_path29 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -15835,7 +15888,7 @@ async function committedFile(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path28.relative)(root, path) || path;
+  const file = (0, import_node_path29.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
 
@@ -15858,7 +15911,7 @@ async function threadFolderHistory(req) {
     return { ...h, text: formatThreadHistory(h, title) };
   }
   const top = req.gitTop;
-  const path = `${(0, import_node_path29.relative)(top, req.folder).split(import_node_path29.sep).join("/")}/`;
+  const path = `${(0, import_node_path30.relative)(top, req.folder).split(import_node_path30.sep).join("/")}/`;
   const head = await headCommit(top);
   const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
   const entries = [];
@@ -16514,12 +16567,12 @@ async function createProject(ctx, input) {
 init_errors();
 
 // src/core/git/git-remote.ts
-var import_node_path30 = require("path");
+var import_node_path31 = require("path");
 init_regular_file();
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
   try {
-    const config = readRegularFile((0, import_node_path30.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
+    const config = readRegularFile((0, import_node_path31.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
     return config !== null && /^\s*\[remote\s+"[^"]*"\s*\]/m.test(config.toString("utf8"));
   } catch {
     return false;
@@ -16863,7 +16916,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs29.existsSync)((0, import_node_path31.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs30.existsSync)((0, import_node_path32.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -17081,11 +17134,20 @@ var ThreadMindServices = class {
     if (!root) throw errors.threadNotFound(MAIN_THREAD_ID);
     return fallback(root.id);
   }
-  /** The most recently updated open thread linked to `branch`, if any. */
+  /**
+   * The most recently updated open thread linked to `branch`, if any. Only the threads whose head may name a branch are
+   * read (branch-link-candidates.ts); an unreadable one is left out, as readAllThreads leaves it out (the tree and
+   * doctor report it).
+   */
   linkedOpenThread(projectId, branch) {
-    const { threads } = this.store.readAllThreads(projectId);
     let best = null;
-    for (const t of threads.values()) {
+    for (const id of branchLinkCandidates(this.store.threadsDir(projectId))) {
+      let t;
+      try {
+        t = this.store.readThread(projectId, id);
+      } catch {
+        continue;
+      }
       if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
     }
     return best;
@@ -17177,7 +17239,7 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const folder = this.store.threadFolder(project.id, threadId);
-    if ((0, import_node_fs29.existsSync)(folder) || !(0, import_node_fs29.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
+    if ((0, import_node_fs30.existsSync)(folder) || !(0, import_node_fs30.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
       let working = null;
       try {
         working = this.store.readThread(project.id, threadId);
@@ -17205,7 +17267,7 @@ var ThreadMindServices = class {
 
 // src/agents/codex/rollout-paths.ts
 var import_node_os3 = require("os");
-var import_node_path32 = require("path");
+var import_node_path33 = require("path");
 function isRolloutName(name) {
   return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
 }
@@ -17264,7 +17326,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/core/write-stdout.ts
-var import_node_fs30 = require("fs");
+var import_node_fs31 = require("fs");
 init_error_details();
 
 // src/hooks/hook-output.ts
@@ -17313,25 +17375,25 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path34 = require("path");
-var import_node_fs32 = require("fs");
+var import_node_path35 = require("path");
+var import_node_fs33 = require("fs");
 init_id_pattern();
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs31 = require("fs");
-var import_node_path33 = require("path");
+var import_node_fs32 = require("fs");
+var import_node_path34 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileRel(projectId, threadId) {
-  return (0, import_node_path33.join)("threads", projectId, `${threadId}.md`);
+  return (0, import_node_path34.join)("threads", projectId, `${threadId}.md`);
 }
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere((0, import_node_path33.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path33.join)(storeDir, "threads", projectId, `${threadId}.md`));
+  return entryThere((0, import_node_path34.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path34.join)(storeDir, "threads", projectId, `${threadId}.md`));
 }
 function entryThere(path) {
   try {
-    (0, import_node_fs31.lstatSync)(path);
+    (0, import_node_fs32.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -17395,12 +17457,12 @@ var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path34.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path35.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path34.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path35.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -17412,7 +17474,7 @@ function namesItsSources(sources, projectId, threadId) {
   const stamps = sources;
   const legacy = threadFileRel(projectId, threadId);
   const folder = legacy.slice(0, -".md".length);
-  const own = [legacy, folder, (0, import_node_path34.join)(folder, "thread.md")];
+  const own = [legacy, folder, (0, import_node_path35.join)(folder, "thread.md")];
   return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
 }
 function isEntry(d, projectId, threadId) {
@@ -17442,7 +17504,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   return isEntry(entry, projectId, threadId) ? entry : null;
 }
 function sourcePath(storeDir, rel) {
-  return rel.endsWith("/") ? `${(0, import_node_path34.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path34.join)(storeDir, rel);
+  return rel.endsWith("/") ? `${(0, import_node_path35.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path35.join)(storeDir, rel);
 }
 function stampsOf(storeDir, paths) {
   const out = {};
@@ -17465,7 +17527,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_path35 = require("path");
+var import_node_path36 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -17483,7 +17545,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path35.dirname)(path));
+  makeDir((0, import_node_path36.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, { durable: false });
 }
@@ -17498,19 +17560,19 @@ function hooksBuild() {
 }
 
 // src/core/context/branch-start.ts
-var import_node_fs33 = require("fs");
-var import_node_path36 = require("path");
+var import_node_fs34 = require("fs");
+var import_node_path37 = require("path");
 init_regular_file();
 init_id_pattern();
 var MAX_BRANCHES = 32;
 var FILE_MAX_BYTES = 64 * 1024;
 function branchStartsPath(storeDir, projectId) {
   if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
-  return (0, import_node_path36.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+  return (0, import_node_path37.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
 }
 function threadsDirStamp(storeDir, projectId) {
   try {
-    const s = (0, import_node_fs33.lstatSync)((0, import_node_path36.join)(storeDir, "threads", projectId), { bigint: true });
+    const s = (0, import_node_fs34.lstatSync)((0, import_node_path37.join)(storeDir, "threads", projectId), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -17542,20 +17604,20 @@ async function saveBranchStart(storeDir, projectId, startKey2, threadId, threads
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path36.dirname)(path));
+  makeDir((0, import_node_path37.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify(kept)}
 `, { durable: false });
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs34 = require("fs");
-var import_node_path37 = require("path");
+var import_node_fs35 = require("fs");
+var import_node_path38 = require("path");
 init_measurement_log();
 init_measurement_log_read();
 function projectIds(storeDir) {
-  const dir = (0, import_node_path37.join)(storeDir, "projects");
+  const dir = (0, import_node_path38.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs34.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs35.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -17563,7 +17625,7 @@ function projectIds(storeDir) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs35 = require("fs");
+var import_node_fs36 = require("fs");
 init_text_fingerprint();
 
 // src/agents/agent.ts
@@ -17633,7 +17695,7 @@ async function fittedStart(input, start) {
 }
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs35.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs36.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -18442,7 +18504,7 @@ var SessionAccumulator = class {
 };
 
 // src/transcript/transcript-file.ts
-var import_node_fs36 = require("fs");
+var import_node_fs37 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -18468,20 +18530,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs36.statSync)(path);
+    const before = (0, import_node_fs37.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs36.openSync)(path, import_node_fs36.constants.O_RDONLY | (import_node_fs36.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs37.openSync)(path, import_node_fs37.constants.O_RDONLY | (import_node_fs37.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs36.fstatSync)(fd);
+    const stats = (0, import_node_fs37.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs36.closeSync)(fd);
+    (0, import_node_fs37.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -18492,13 +18554,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs36.closeSync)(file.fd);
+    (0, import_node_fs37.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs36.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs37.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -18765,7 +18827,7 @@ async function readTail(path, options = {}) {
 }
 
 // src/transcript/for-each-line.ts
-var import_node_fs37 = require("fs");
+var import_node_fs38 = require("fs");
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   return streamLines(path, new LineSplitter(sink), options);
@@ -18788,7 +18850,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = (0, import_node_fs37.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs38.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -19006,7 +19068,7 @@ function classifyResponseItem(payload, meta) {
 }
 
 // src/transcript/codex/zstd-lines.ts
-var import_node_fs38 = require("fs");
+var import_node_fs39 = require("fs");
 
 // src/transcript/codex/zstd-frame-guard.ts
 var ZSTD_MAGIC = 4247762216;
@@ -19181,7 +19243,7 @@ async function forEachZstdLine(path, sink, options) {
     let bytesRead = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
-      const n = (0, import_node_fs38.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
+      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
       const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
@@ -19586,12 +19648,12 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
 }
 
 // src/agents/claude-code/subagent-transcript.ts
-var import_node_path39 = require("path");
+var import_node_path40 = require("path");
 var AGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 function subagentTranscriptPath(transcriptPath, agentId) {
   if (!AGENT_ID.test(agentId)) return null;
-  const folder = (0, import_node_path39.join)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(transcriptPath)), (0, import_node_path39.basename)(transcriptPath, ".jsonl"));
-  return (0, import_node_path39.join)(folder, "subagents", `agent-${agentId}.jsonl`);
+  const folder = (0, import_node_path40.join)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(transcriptPath)), (0, import_node_path40.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path40.join)(folder, "subagents", `agent-${agentId}.jsonl`);
 }
 
 // src/hooks/recall-receipts.ts
@@ -19784,7 +19846,7 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path40 = require("path");
+var import_node_path41 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -19800,7 +19862,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path40.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path41.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -19960,8 +20022,8 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs40 = require("fs");
-var import_node_path41 = require("path");
+var import_node_fs41 = require("fs");
+var import_node_path42 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -19976,18 +20038,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs40.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs41.constants.O_RDONLY));
     const open = index;
     const coverage = logs.map((log) => log === null || open === null ? null : validCoverage(open, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path41.join)(storeDir, "cache");
-    (0, import_node_fs40.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs40.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs40.rmSync)(temp, { force: true });
-    out = (0, import_node_fs40.openSync)(temp, import_node_fs40.constants.O_WRONLY | import_node_fs40.constants.O_CREAT | import_node_fs40.constants.O_EXCL | import_node_fs40.constants.O_NOFOLLOW, 420);
+    const cache = (0, import_node_path42.join)(storeDir, "cache");
+    (0, import_node_fs41.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs41.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs41.rmSync)(temp, { force: true });
+    out = (0, import_node_fs41.openSync)(temp, import_node_fs41.constants.O_WRONLY | import_node_fs41.constants.O_CREAT | import_node_fs41.constants.O_EXCL | import_node_fs41.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -20025,18 +20087,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs40.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs41.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs40.closeSync)(out);
+    (0, import_node_fs41.closeSync)(out);
     out = null;
-    (0, import_node_fs40.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs41.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs40.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs40.closeSync)(out);
-      (0, import_node_fs40.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs41.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs41.closeSync)(out);
+      (0, import_node_fs41.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -20216,8 +20278,8 @@ function readyFromMemory(index) {
 }
 
 // src/core/recall/path-index-files.ts
-var import_node_fs41 = require("fs");
-var import_node_path42 = require("path");
+var import_node_fs42 = require("fs");
+var import_node_path43 = require("path");
 init_regular_file();
 
 // src/core/recall/keyed-lines.ts
@@ -20277,7 +20339,7 @@ function allKeyedLines(bytes2) {
 // src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
-  return (0, import_node_path42.join)(storeDir, "cache", "recall");
+  return (0, import_node_path43.join)(storeDir, "cache", "recall");
 }
 var SHARD_KINDS = ["paths", "heads", "text"];
 var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.jsonl`;
@@ -20298,12 +20360,12 @@ function readJson(path) {
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
 function readShard(storeDir, name, full) {
-  const bytes2 = readBounded((0, import_node_path42.join)(recallCacheDir(storeDir), name));
+  const bytes2 = readBounded((0, import_node_path43.join)(recallCacheDir(storeDir), name));
   const header = bytes2 === null ? null : keyedLinesHeader(bytes2);
   return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes2 : null;
 }
 function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path42.join)(recallCacheDir(storeDir), "head.json"));
+  const d = readJson((0, import_node_path43.join)(recallCacheDir(storeDir), "head.json"));
   if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
   if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
@@ -20367,18 +20429,18 @@ function readyFromFiles(storeDir, head) {
   };
 }
 async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path42.join)(recallCacheDir(storeDir), name);
+  const path = (0, import_node_path43.join)(recallCacheDir(storeDir), name);
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
 async function writeShard(storeDir, kind, n, full, entries) {
-  const path = (0, import_node_path42.join)(recallCacheDir(storeDir), shardName(kind, n));
+  const path = (0, import_node_path43.join)(recallCacheDir(storeDir), shardName(kind, n));
   await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries), { durable: false });
 }
 async function savePathIndex(storeDir, index, full, quick) {
-  const headPath = (0, import_node_path42.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path43.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
-  makeDir((0, import_node_path42.dirname)(headPath));
+  makeDir((0, import_node_path43.dirname)(headPath));
   const byAnchor = entriesByAnchor(index);
   const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => []);
   const pathShards = shardsOf();
@@ -20394,13 +20456,13 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const name of (0, import_node_fs41.readdirSync)(recallCacheDir(storeDir))) {
-    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs41.rmSync)((0, import_node_path42.join)(recallCacheDir(storeDir), name), { force: true });
+  for (const name of (0, import_node_fs42.readdirSync)(recallCacheDir(storeDir))) {
+    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs42.rmSync)((0, import_node_path43.join)(recallCacheDir(storeDir), name), { force: true });
   }
 }
 var EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path42.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path43.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
@@ -20425,8 +20487,8 @@ function indexFilesComplete(storeDir, head) {
 }
 
 // src/core/recall/path-index-stamp.ts
-var import_node_fs42 = require("fs");
-var import_node_path43 = require("path");
+var import_node_fs43 = require("fs");
+var import_node_path44 = require("path");
 init_text_fingerprint();
 var STAMP_MAX_ENTRIES = 2e5;
 var QUICK_MAX_PROJECTS = 256;
@@ -20436,17 +20498,17 @@ function threadFilesStamp(storeDir) {
   const walk = (dir, rel) => {
     let names;
     try {
-      names = (0, import_node_fs42.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+      names = (0, import_node_fs43.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
     } catch {
       parts.push(`${rel}:unreadable`);
       return true;
     }
     for (const name of names) {
       if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path43.join)(dir, name);
+      const path = (0, import_node_path44.join)(dir, name);
       let s;
       try {
-        s = (0, import_node_fs42.lstatSync)(path, { bigint: true });
+        s = (0, import_node_fs43.lstatSync)(path, { bigint: true });
       } catch {
         continue;
       }
@@ -20458,10 +20520,10 @@ function threadFilesStamp(storeDir) {
     }
     return true;
   };
-  const top = (0, import_node_path43.join)(storeDir, "threads");
+  const top = (0, import_node_path44.join)(storeDir, "threads");
   let root;
   try {
-    root = (0, import_node_fs42.lstatSync)(top, { bigint: true });
+    root = (0, import_node_fs43.lstatSync)(top, { bigint: true });
   } catch {
     return { stamp: "absent", settledAtMs: 0 };
   }
@@ -20489,21 +20551,21 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path43.join)(dir, "index"), "file");
-      add("HEAD", (0, import_node_path43.join)(dir, "HEAD"), "file");
+      add("index", (0, import_node_path44.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path44.join)(dir, "HEAD"), "file");
     }
   }
-  const top = (0, import_node_path43.join)(storeDir, "threads");
+  const top = (0, import_node_path44.join)(storeDir, "threads");
   add("threads", top, "dir");
   let names;
   try {
-    names = (0, import_node_fs42.readdirSync)(top).sort();
+    names = (0, import_node_fs43.readdirSync)(top).sort();
   } catch (e) {
     if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path43.join)(top, name), "dir");
+  for (const name of names) add(`p/${name}`, (0, import_node_path44.join)(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
@@ -20560,14 +20622,14 @@ async function currentPathIndex(store, options = {}) {
 }
 
 // src/core/background/recall-index-background.ts
-var import_node_fs45 = require("fs");
-var import_node_path46 = require("path");
+var import_node_fs46 = require("fs");
+var import_node_path47 = require("path");
 
 // src/core/recall/index-build-marker.ts
-var import_node_path44 = require("path");
+var import_node_path45 = require("path");
 
 // src/core/store/background-marker.ts
-var import_node_fs43 = require("fs");
+var import_node_fs44 = require("fs");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
 function markerPid(marker) {
@@ -20579,7 +20641,7 @@ function markerPid(marker) {
 function markerUnderWay(marker) {
   try {
     const pid = markerPid(marker);
-    return pid !== null && Date.now() - (0, import_node_fs43.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+    return pid !== null && Date.now() - (0, import_node_fs44.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
   } catch {
     return false;
   }
@@ -20587,20 +20649,20 @@ function markerUnderWay(marker) {
 
 // src/core/recall/index-build-marker.ts
 function buildMarkerPath(storeDir) {
-  return (0, import_node_path44.join)(recallCacheDir(storeDir), "build.pid");
+  return (0, import_node_path45.join)(recallCacheDir(storeDir), "build.pid");
 }
 
 // src/core/background/background-command.ts
-var import_node_fs44 = require("fs");
-var import_node_path45 = require("path");
+var import_node_fs45 = require("fs");
+var import_node_path46 = require("path");
 var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
-    if (!(0, import_node_fs44.existsSync)(cliPath) || markerUnderWay(marker)) return false;
+    if (!(0, import_node_fs45.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
-    makeDir((0, import_node_path45.dirname)(marker));
-    (0, import_node_fs44.rmSync)(marker, { force: true });
-    const fd = (0, import_node_fs44.openSync)(marker, "wx", 420);
+    makeDir((0, import_node_path46.dirname)(marker));
+    (0, import_node_fs45.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs45.openSync)(marker, "wx", 420);
     try {
       const { spawn } = require("child_process");
       const child = spawn(process.execPath, [cliPath, command], {
@@ -20613,10 +20675,10 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       });
       child.unref();
       if (child.pid !== void 0) lowerPriority(child.pid);
-      (0, import_node_fs44.writeSync)(fd, `${child.pid ?? 0}
+      (0, import_node_fs45.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
-      (0, import_node_fs44.closeSync)(fd);
+      (0, import_node_fs45.closeSync)(fd);
     }
     return true;
   } catch {
@@ -20637,17 +20699,17 @@ function largeForInlineBuild(storeDir) {
   return moreThreadsThan(storeDir, INLINE_BUILD_MAX_THREADS);
 }
 function moreThreadsThan(storeDir, limit) {
-  const top = (0, import_node_path46.join)(storeDir, "threads");
+  const top = (0, import_node_path47.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
   try {
-    projects = (0, import_node_fs45.readdirSync)(top);
+    projects = (0, import_node_fs46.readdirSync)(top);
   } catch {
     return false;
   }
   for (const project of projects) {
     try {
-      count2 += (0, import_node_fs45.readdirSync)((0, import_node_path46.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+      count2 += (0, import_node_fs46.readdirSync)((0, import_node_path47.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
     if (count2 > limit) return true;
@@ -20659,11 +20721,11 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 }
 
 // src/hooks/hook-core.ts
-var import_node_path49 = require("path");
+var import_node_path50 = require("path");
 
 // src/hooks/tool-recall.ts
-var import_node_fs46 = require("fs");
-var import_node_path48 = require("path");
+var import_node_fs47 = require("fs");
+var import_node_path49 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -20738,14 +20800,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path47 = require("path");
+var import_node_path48 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path47.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path48.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -20758,26 +20820,26 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs46.realpathSync.native(root);
+    realRoot = import_node_fs47.realpathSync.native(root);
   } catch {
     return null;
   }
-  let probe = (0, import_node_path48.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs46.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path48.dirname)(probe);
+  let probe = (0, import_node_path49.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs47.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path49.dirname)(probe);
   let real;
   try {
-    real = import_node_fs46.realpathSync.native(probe);
+    real = import_node_fs47.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path48.sep) ? realRoot : realRoot + import_node_path48.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path49.sep) ? realRoot : realRoot + import_node_path49.sep) ? rel : null;
 }
 function recordingOffset(input, agentId) {
   if (input.transcriptPath == null) return null;
   const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
   if (path === null) return null;
   try {
-    const stat = (0, import_node_fs46.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs47.statSync)(path, { throwIfNoEntry: false });
     return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
   } catch {
     return null;
@@ -20980,7 +21042,7 @@ function servicesMeasureStore(services) {
 }
 function bundledCli() {
   try {
-    return (0, import_node_path49.join)(__dirname, "cli.mjs");
+    return (0, import_node_path50.join)(__dirname, "cli.mjs");
   } catch {
     return null;
   }

@@ -18,6 +18,7 @@ import type { AssembledContext } from "./context/context-assembly.js";
 import { contextWithSources, type ContextOptions, type ContextWithSources } from "./context/context-sources.js";
 import { renderTreeOf, FULL_TREE_LIMIT } from "./context/tree-text.js";
 import { CatalogThreadList } from "./context/thread-list-catalog.js";
+import { branchLinkCandidates } from "./store/branch-link-candidates.js";
 import { threadListText, type ThreadListOptions } from "./context/thread-list-view.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./store/migrate-v04.js";
 import { carryOverActiveThread } from "./store/migrate-v04-active-thread.js";
@@ -392,11 +393,20 @@ export class ThreadMindServices implements WriteContext {
     return fallback(root.id);
   }
 
-  /** The most recently updated open thread linked to `branch`, if any. */
+  /**
+   * The most recently updated open thread linked to `branch`, if any. Only the threads whose head may name a branch are
+   * read (branch-link-candidates.ts); an unreadable one is left out, as readAllThreads leaves it out (the tree and
+   * doctor report it).
+   */
   linkedOpenThread(projectId: string, branch: string): Thread | null {
-    const { threads } = this.store.readAllThreads(projectId);
     let best: Thread | null = null;
-    for (const t of threads.values()) {
+    for (const id of branchLinkCandidates(this.store.threadsDir(projectId))) {
+      let t: Thread;
+      try {
+        t = this.store.readThread(projectId, id);
+      } catch {
+        continue;
+      }
       if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
     }
     return best;
