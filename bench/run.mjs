@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmark suite, prints a table and writes bench/results.md. `--quick`: every benchmark once at
-// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,report,search,merge` runs
+// small sizes, only checking that each completes (exit 1 if one fails). `--only=hooks,mcp,scan,report,search,merge,clone` runs
 // some groups; `--only=hooks:codex` a group's subset (the hooks' Codex rows, with their floor); `--dist=DIR` measures the
 // bundles in DIR instead of plugin/dist; `--compare=DIR` also runs the hooks of the build in DIR, interleaved in the same
 // rounds (before/after figures of an optimisation).
@@ -70,6 +70,10 @@ const GROUPS = {
   report: {
     titles: ["report vs ccusage (empty folder to ~300 MB)"],
     load: async () => (await import("./scan-bench.mjs")).reportBenchmarks,
+  },
+  clone: {
+    titles: ["SessionStart in a fresh clone"],
+    load: async () => (await import("./fresh-clone-bench.mjs")).freshCloneBenchmarks,
   },
   search: { titles: ["thread_search latency"], load: async () => (await import("./search-bench.mjs")).searchBenchmarks },
   merge: {

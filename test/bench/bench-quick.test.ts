@@ -39,6 +39,12 @@ const FIGURES = [
   "hook-codex-prompt-store",
   "hook-codex-prompt-size",
   "hook-codex-prompt-large",
+  "hook-start-fresh-clone-first",
+  "hook-start-fresh-clone-second",
+  "mcp-first-update-later",
+  "mcp-reply-thread_history-100",
+  "mcp-reply-thread_merge-100",
+  "mcp-reply-project_create-100",
 ];
 
 describe("npm run bench --quick", () => {
