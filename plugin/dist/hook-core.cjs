@@ -15085,8 +15085,8 @@ init_error_details();
 var HEAD_SEARCH_BYTES = 64 * 1024;
 var BRANCH = Buffer.from("branch");
 var CLOSING_FENCE = Buffer.from("\n---");
-var KEY_LEAD = /* @__PURE__ */ new Set([32, 9, 34, 39, 63, 44]);
-var ODD_SYNTAX = [92, 42, 123];
+var KEY_LEAD = /* @__PURE__ */ new Set([32, 9, 34, 39, 63]);
+var ODD_SYNTAX = [92, 42, 123, 33, 38];
 function atKeyPosition(head, at) {
   for (let i = at - 1; i >= 0 && head[i] !== 10; i--) if (!KEY_LEAD.has(head[i])) return false;
   return true;

@@ -31,6 +31,8 @@ describe("branchLinkCandidates", () => {
       "escaped-key.md": legacy("escaped-key", '"br\\x61nch": feat'),
       "flow.md": "---\n{id: flow, title: T, parentId: main, author: t, branch: feat}\n---\n",
       "alias.md": legacy("alias", "tag: &k branch\n*k : feat"),
+      "tagged-key.md": legacy("tagged-key", "!!str branch: feat"),
+      "anchored-key.md": legacy("anchored-key", "&b branch: feat"),
       "no-closing-fence.md": "---\nid: no-closing-fence\ntitle: T\n",
       "title-says-branch.md": legacy("title-says-branch", "").replace("title: T title-says-branch", "title: The branch topic"),
       "summary-says-branch.md": legacy("summary-says-branch", "", "## Decisions\nbranch: not a key here"),
@@ -46,6 +48,7 @@ describe("branchLinkCandidates", () => {
     execFileSync("mkfifo", [join(threads, "fifo.md")]);
     expect(branchLinkCandidates(threads)).toEqual([
       "alias",
+      "anchored-key",
       "escaped-key",
       "explicit-key",
       "fifo",
@@ -55,6 +58,7 @@ describe("branchLinkCandidates", () => {
       "no-closing-fence",
       "plain-key",
       "quoted-key",
+      "tagged-key",
     ]);
   });
 

@@ -7,15 +7,16 @@ import { makeDir } from "../store/make-dir.js";
 import { assertNoLinksBelow } from "../store/read-strict.js";
 
 /**
- * How much nicer than its starter the background process runs (19 at most): it yields the cores to the session's own processes (the MCP server answering a
- * call, a hook, Claude Code) when they want them, and runs at full speed when they do not (on a 2-core machine a
- * build of ~1 s of CPU at normal priority slowed the server's next call 2–3×).
+ * How much nicer than its starter the background process runs (19 at most): it yields the cores to the session's own
+ * processes (the MCP server answering a call, a hook, Claude Code) when they want them, and runs at full speed when
+ * they do not (on a 2-core machine a build of ~1 s of CPU at normal priority slowed the server's next call 2–3×).
  */
 export const BACKGROUND_NICENESS = 10;
 
 /**
- * Starts `node <cliPath> <command>` in `root`, detached, at BACKGROUND_NICENESS, unless the process of `marker` (under the store) is under way;
- * returns whether it started one. Never throws (an edge: the hook goes on without it, and a later one tries again).
+ * Starts `node <cliPath> <command>` in `root`, detached, at BACKGROUND_NICENESS, unless the process of `marker` (under
+ * the store) is under way; returns whether it started one. Never throws (an edge: the hook goes on without it, and a
+ * later one tries again).
  */
 export function startBackgroundCommand(
   storeDir: string,

@@ -15,10 +15,13 @@ const BRANCH = Buffer.from("branch");
 /** The closing fence of a head's front matter (a line of `---` after the opening one). */
 const CLOSING_FENCE = Buffer.from("\n---");
 
-/** Bytes that, before a `branch` on its line, may open a key: indentation, a quote, an explicit key (`?`), a flow comma. */
-const KEY_LEAD = new Set([0x20, 0x09, 0x22, 0x27, 0x3f, 0x2c]);
-/** Bytes that let YAML spell a key other than plainly: an escape, an alias, a flow mapping. */
-const ODD_SYNTAX = [0x5c, 0x2a, 0x7b];
+/** Bytes that, before a `branch` on its line, may open a key: indentation, a quote, an explicit key (`?`). */
+const KEY_LEAD = new Set([0x20, 0x09, 0x22, 0x27, 0x3f]);
+/**
+ * Bytes that let YAML spell a key otherwise, or put words before it on its line: an escape (`\`), an alias (`*`), a
+ * flow mapping (`{`), a tag (`!`), an anchor (`&`). A head that holds one is a candidate (a title with "&" too).
+ */
+const ODD_SYNTAX = [0x5c, 0x2a, 0x7b, 0x21, 0x26];
 
 /** True when `branch` at `at` has nothing but KEY_LEAD bytes before it on its line. */
 function atKeyPosition(head: Buffer, at: number): boolean {
@@ -53,8 +56,8 @@ function headBytes(path: string): Buffer | null {
 
 /**
  * The ids (sorted) of the threads in `threadsDir` whose head may name a branch: every thread the Store would read whose
- * format-1 file or folder head holds "branch" or a backslash, or could not be searched. A superset of the threads
- * linked to any branch: their full read decides.
+ * format-1 file or folder head may (mayNameABranch), or could not be searched. A superset of the threads linked to any
+ * branch: their full read decides.
  */
 export function branchLinkCandidates(threadsDir: string): string[] {
   let entries: Dirent[];
