@@ -230,6 +230,30 @@ export async function mcpBenchmarks(ctx) {
           if (!u.value.includes("Updated the summary")) throw new Error(`summary_update: ${u.value.slice(0, 200)}`);
           alone.push(u.ms);
         }
+        // A summary_update 150 ms after another: the first one's after-write work (the SessionStart cache refresh,
+        // recall's index) starts once the client has paused 100 ms, so this call comes while it runs.
+        const during = [];
+        for (let i = 0; i < (quick ? 2 : 20); i++) {
+          await new Promise((r) => setTimeout(r, 300));
+          await callText(server.client, "summary_update", { content: `## State\n- ${prose(rng, rng.int(200, 600))}` });
+          await new Promise((r) => setTimeout(r, 150));
+          const content = `## State\n- ${prose(rng, rng.int(200, 600))}`;
+          const u = await timed(() => callText(server.client, "summary_update", { content }));
+          if (!u.value.includes("Updated the summary")) throw new Error(`summary_update: ${u.value.slice(0, 200)}`);
+          during.push(u.ms);
+        }
+        figures.push(
+          figure({
+            key: `mcp-during-${n}`,
+            title: "summary_update 150 ms after another (its after-write work under way), against one alone",
+            workload: w,
+            unit: "ms",
+            stats: summarize(during),
+            floorName: "summary_update alone",
+            floor: summarize(alone),
+            ratioTarget: 1.25,
+          }),
+        );
         figures.push(
           figure({
             key: `mcp-pair-${n}`,

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
-import { join, resolve, dirname, basename, sep, relative } from 'path';
+import { dirname, join, resolve, basename, sep, relative } from 'path';
 import { execFileSync } from 'child_process';
-import { readlinkSync, existsSync, readdirSync, lstatSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readdirSync, readlinkSync, existsSync, rmSync, openSync, writeSync, closeSync, lstatSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, statSync, opendirSync, constants, rmdirSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
@@ -41827,10 +41827,6 @@ function recallQuickStamp(storeDir, gitTop) {
   for (const name of names) add(`p/${name}`, join(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
-async function savedPathIndexCurrent(storeDir, gitTop) {
-  const saved = await savedIndex(storeDir, gitTop);
-  return saved !== null && indexFilesComplete(storeDir, saved.head);
-}
 async function savedIndex(storeDir, gitTop) {
   const head = readIndexHead(storeDir);
   if (head === null) return null;
@@ -41972,7 +41968,6 @@ function heldParsed(store) {
 async function refreshPathIndex(services, options) {
   if (!services.hasProjects()) return false;
   const { store } = services;
-  if (await savedPathIndexCurrent(store.dir, store.workspace.gitTop)) return true;
   if (options.cliPath !== null && (moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS) || !heldParsed(store))) {
     startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
     return false;
@@ -42274,6 +42269,9 @@ function sameVerdicts(saved, now) {
 }
 
 // src/core/store/conflict-marker-sweep.ts
+function sweepMarkerPath(storeDir) {
+  return join(storeDir, "cache", "conflict-sweep.pid");
+}
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
 function threadDirsSettleInMs(storeDir, now = Date.now()) {
@@ -42420,10 +42418,8 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     return [];
   }
 }
-
-// src/server/conflict-sweep-refresh.ts
 var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3 };
-function conflictSweepKeeper(options = DEFAULTS) {
+function conflictSweepKeeper(options = DEFAULTS, background = null) {
   let lastListed = 0;
   let timer = null;
   const sweep = (storeDir) => {
@@ -42436,12 +42432,15 @@ function conflictSweepKeeper(options = DEFAULTS) {
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      sweep(storeDir);
+      if (background !== null && lastListed > options.inQueueMaxListed) background(storeDir);
+      else sweep(storeDir);
     }, ms);
     timer.unref();
   };
   return async (storeDir, settled = () => Promise.resolve(), closing) => {
     if (storeDirState(storeDir) !== "directory") return settled();
+    if (lastListed === 0 && background !== null && moreThreadsThan(storeDir, options.inQueueMaxListed))
+      lastListed = options.inQueueMaxListed + 1;
     if (lastListed > options.inQueueMaxListed) {
       await settled();
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));
@@ -42882,10 +42881,14 @@ function createThreadMindServer(options) {
 `);
     });
   };
+  const cliPath = options.cliPath ?? null;
+  const sweepInBackground = cliPath === null ? null : (storeDir) => {
+    startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), dirname(storeDir), cliPath, "conflict-sweep");
+  };
   const ctx = {
     session,
     resourcesChanged,
-    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null, options.cliPath ?? null)
+    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null, cliPath, sweepInBackground)
   };
   registerProjectTools(server2, ctx);
   registerThreadTools(server2, ctx);
@@ -42907,7 +42910,9 @@ function createThreadMindServer(options) {
 `);
         }
       });
-      void sweepUntilComplete(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
+      const { storeDir } = session.workspace;
+      if (sweepInBackground !== null && moreThreadsThan(storeDir, SERVER_INLINE_BUILD_MAX_THREADS)) sweepInBackground(storeDir);
+      else void sweepUntilComplete(storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
     });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
@@ -42919,9 +42924,9 @@ function createThreadMindServer(options) {
   return server2;
 }
 var AFTER_WRITE_SETTLE_MS = 100;
-function startCacheRefresher(session, hooksBuild, cliPath) {
+function startCacheRefresher(session, hooksBuild, cliPath, sweepInBackground) {
   let pending = false;
-  const keepSweep = conflictSweepKeeper();
+  const keepSweep = conflictSweepKeeper(void 0, sweepInBackground);
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;

@@ -8,6 +8,7 @@ import {
   threadFilesWithMarkers,
 } from "../core/store/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
+import { moreThreadsThan } from "../core/background/recall-index-background.js";
 
 export interface SweepKeeperOptions {
   /**
@@ -29,7 +30,8 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs:
  * cannot be trusted yet: on a file system with sub-second timestamps that is at most FINE_RACY_MARGIN_MS, waited in the
  * queue, then the sweep runs there too, so that a start right after the write finds the state current. Where that would
  * hold the next operation too long (a large store: the last sweep listed more than inQueueMaxListed entries), or on whole-second
- * timestamps, the sweep runs later, off the queue, once writes pause. `settled` (the start cache's refresh) runs in the
+ * timestamps, the sweep runs later, off the queue, once writes pause (a large store's by `background`, a process of its own,
+ * when there is one). `settled` (the start cache's refresh) runs in the
  * queue before the sweep: after the wait when there is one, so that the files it reads are trusted by their stamps;
  * at once otherwise, and at once when `closing` aborts (the client is gone: the process exits once its queue is done,
  * and the sweep left for a timer that does not hold it up). Never throws for the sweep: the state is derived data, and
@@ -37,6 +39,7 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs:
  */
 export function conflictSweepKeeper(
   options: SweepKeeperOptions = DEFAULTS,
+  background: ((storeDir: string) => void) | null = null,
 ): (storeDir: string, settled?: () => Promise<void>, closing?: AbortSignal) => Promise<void> {
   let lastListed = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -52,12 +55,18 @@ export function conflictSweepKeeper(
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      sweep(storeDir);
+      // Off the queue is not off the event loop: listing a large store there held a call for ~65–165 ms at 10,000
+      // threads. With a process to hand it to, that process sweeps.
+      if (background !== null && lastListed > options.inQueueMaxListed) background(storeDir);
+      else sweep(storeDir);
     }, ms);
     timer.unref();
   };
   return async (storeDir, settled = () => Promise.resolve(), closing) => {
     if (storeDirState(storeDir) !== "directory") return settled();
+    // The store's size before any sweep of this process: a large one is never listed in the queue, not even once.
+    if (lastListed === 0 && background !== null && moreThreadsThan(storeDir, options.inQueueMaxListed))
+      lastListed = options.inQueueMaxListed + 1;
     if (lastListed > options.inQueueMaxListed) {
       await settled();
       later(storeDir, Math.max(options.offQueueDelayMs, threadDirsSettleInMs(storeDir)));

@@ -8,7 +8,11 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
-import { refreshPathIndex } from "./path-index-refresh.js";
+import { refreshPathIndex, SERVER_INLINE_BUILD_MAX_THREADS } from "./path-index-refresh.js";
+import { moreThreadsThan } from "../core/background/recall-index-background.js";
+import { startBackgroundCommand } from "../core/background/background-command.js";
+import { sweepMarkerPath } from "../core/store/conflict-marker-sweep.js";
+import { dirname } from "node:path";
 import { conflictSweepKeeper, sweepUntilComplete } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
@@ -66,10 +70,18 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
       process.stderr.write(`thread-mind: could not send resources/list_changed: ${messageOf(error)}\n`);
     });
   };
+  const cliPath = options.cliPath ?? null;
+  /** Starts `conflict-sweep` in a process of its own (one at a time); null without a CLI to run. */
+  const sweepInBackground =
+    cliPath === null
+      ? null
+      : (storeDir: string) => {
+          startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), dirname(storeDir), cliPath, "conflict-sweep");
+        };
   const ctx: ToolContext = {
     session,
     resourcesChanged,
-    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null, options.cliPath ?? null),
+    contextWritten: startCacheRefresher(session, options.hooksBuild ?? null, cliPath, sweepInBackground),
   };
   registerProjectTools(server, ctx);
   registerThreadTools(server, ctx);
@@ -95,7 +107,11 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
           process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error)}\n`);
         }
       });
-      void sweepUntilComplete(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
+      // A large store's sweep is a process's of its own: each in-process step lists every thread folder (~65–165 ms at
+      // 10,000 threads), and a call that came during one waited for it.
+      const { storeDir } = session.workspace;
+      if (sweepInBackground !== null && moreThreadsThan(storeDir, SERVER_INLINE_BUILD_MAX_THREADS)) sweepInBackground(storeDir);
+      else void sweepUntilComplete(storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
     });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };
@@ -120,9 +136,10 @@ function startCacheRefresher(
   session: ServerSession,
   hooksBuild: (() => string | null) | null,
   cliPath: string | null,
+  sweepInBackground: ((storeDir: string) => void) | null,
 ): () => void {
   let pending = false;
-  const keepSweep = conflictSweepKeeper();
+  const keepSweep = conflictSweepKeeper(undefined, sweepInBackground);
   return () => {
     if (hooksBuild === null || pending) return;
     pending = true;

@@ -106,6 +106,33 @@ test("where a sweep in the queue would cost too much, it runs off the queue once
   }
 });
 
+test("with a process to hand it to, a large store's sweep is that process's: the keeper never lists the store itself", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-keeper-bg-"));
+  try {
+    const storeDir = join(root, ".threadmind");
+    const threads = join(storeDir, "threads", "big");
+    mkdirSync(join(storeDir, "projects"), { recursive: true });
+    writeFileSync(join(storeDir, "projects", "big.json"), "{}\n");
+    mkdirSync(threads, { recursive: true });
+    for (let i = 0; i < 20; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+    const handed: string[] = [];
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 50 }, (dir) => handed.push(dir));
+    let settled = false;
+    await keep(storeDir, async () => {
+      settled = true;
+    });
+    // Over the limit from the first write on (the store's entries counted, not listed): the cache refresh ran, the
+    // sweep was left for later, and later it went to the other process.
+    expect(settled).toBe(true);
+    expect(handed).toEqual([]);
+    await sleep(200);
+    expect(handed).toEqual([storeDir]);
+    expect(existsSync(join(storeDir, "cache", "conflict-sweep.json"))).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("the start cache is refreshed once the threads directory settled, and at once when the client is gone", async (ctx) => {
   const root = mkdtempSync(join(tmpdir(), "tm-sweep-settle-"));
   try {

@@ -43,7 +43,7 @@ test("a store the server does not hold parsed is indexed by another process; onc
   expect(await refreshPathIndex(fresh, { cliPath: cli })).toBe(true);
   expect(await cachedPathIndex(fresh.store.dir, fresh.store.workspace.gitTop)).not.toBeNull();
   expect(readFileSync(started, "utf8")).toBe("recall-index\n");
-  // Current now: nothing to do, nothing started.
-  expect(await refreshPathIndex(servicesFor(repo.dir), { cliPath: cli })).toBe(true);
+  // Current now: the server finds it so without reading anything again, and starts nothing.
+  expect(await refreshPathIndex(fresh, { cliPath: cli })).toBe(true);
   expect(readFileSync(started, "utf8")).toBe("recall-index\n");
 }, 60_000);

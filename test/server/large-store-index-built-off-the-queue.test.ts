@@ -1,6 +1,7 @@
-// Guards the MCP server's after-write work on a large store: recall's path index is built by `recall-index` in a process
-// of its own, not in the session's queue (where reading every thread held the next call: ~1.2 s per write at 10,000
-// threads), and the index it saves lets the PreToolUse hook recall the decision just written.
+// Guards the MCP server's work on a large store: recall's path index is built by `recall-index` in a process of its own,
+// not in the session's queue (where reading every thread held the next call: ~1.2 s per write at 10,000 threads), and the
+// index it saves lets the PreToolUse hook recall the decision just written; the conflict-marker sweep's catch-up at the
+// server's start is `conflict-sweep`'s, in a process of its own too.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -31,8 +32,21 @@ test("after a write to a large store, the path index is built by recall-index in
   const { thread } = await s.threadCreate({ title: "Refunds", parentId: "main" });
   await s.threadSwitch("main"); // the edit's session starts on main: Refunds is recalled, not its own chain
   const recall = join(repo.dir, ".threadmind", "cache", "recall");
+  const sweepMarker = join(repo.dir, ".threadmind", "cache", "conflict-sweep.pid");
   const server = await spawnServer({ cwd: repo.dir, env: { CLAUDE_CODE_SESSION_ID: "large-index" } });
   try {
+    // The start-up's conflict-marker sweep of a large store is a process's of its own too (an in-process step lists
+    // every thread folder, and a call waited for it).
+    let sweeper: number | null = null;
+    for (const end = Date.now() + 30_000; Date.now() < end && sweeper === null; ) {
+      try {
+        sweeper = Number(readFileSync(sweepMarker, "utf8").trim());
+      } catch {
+        await sleep(5);
+      }
+    }
+    expect(sweeper).not.toBeNull();
+    expect(sweeper).not.toBe(server.pid);
     // The start-up's own refresh (after the warm-up) runs first: let it finish, then start from no index at all.
     const quiet = Date.now() + 30_000;
     while (Date.now() < quiet && (!existsSync(join(recall, "head.json")) || existsSync(join(recall, "build.pid"))))

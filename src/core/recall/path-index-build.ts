@@ -24,12 +24,6 @@ export async function cachedPathIndex(storeDir: string, gitTop: string | null): 
   return (await savedIndex(storeDir, gitTop))?.ready ?? null;
 }
 
-/** True when the saved index is current and whole (see cachedPathIndex): nothing to build. */
-export async function savedPathIndexCurrent(storeDir: string, gitTop: string | null): Promise<boolean> {
-  const saved = await savedIndex(storeDir, gitTop);
-  return saved !== null && indexFilesComplete(storeDir, saved.head);
-}
-
 /** cachedPathIndex's answer with the head it read. */
 async function savedIndex(storeDir: string, gitTop: string | null): Promise<{ head: IndexHead; ready: ReadyIndex } | null> {
   const head = readIndexHead(storeDir);
