@@ -11678,26 +11678,9 @@ var Store = class {
   }
   /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
-    let dir;
-    try {
-      dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      const ids = /* @__PURE__ */ new Set();
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        const id = threadIdOfEntry(entry.name, entry.isDirectory());
-        if (id !== null && !ids.has(id)) {
-          ids.add(id);
-          if (ids.size > limit) return true;
-        }
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
+    let count2 = 0;
+    for (const _ of this.listedThreadIds(projectId)) if (++count2 > limit) return true;
+    return false;
   }
   /**
    * The ids of the project's threads this Store holds no whole parsed copy of (whether held copies are still current
@@ -11705,21 +11688,31 @@ var Store = class {
    * index build) from a Store that holds them parses only these and those that changed.
    */
   unparsedThreadIds(projectId, limit) {
+    const ids = [];
+    for (const id of this.listedThreadIds(projectId)) {
+      if (!isValidId(id) || this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) continue;
+      ids.push(id);
+      if (ids.length > limit) break;
+    }
+    return ids;
+  }
+  /** The project's thread ids as its directory lists them, each once, in directory order; none without the directory. */
+  *listedThreadIds(projectId) {
     let dir;
     try {
       dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
-      if (errnoCode(e) === "ENOENT") return [];
+      if (errnoCode(e) === "ENOENT") return;
       throw e;
     }
     try {
-      const ids = /* @__PURE__ */ new Set();
-      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+      const seen = /* @__PURE__ */ new Set();
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
         const id = threadIdOfEntry(entry.name, entry.isDirectory());
-        if (id === null || !isValidId(id)) continue;
-        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+        if (id === null || seen.has(id)) continue;
+        seen.add(id);
+        yield id;
       }
-      return [...ids];
     } finally {
       dir.closeSync();
     }
@@ -11738,14 +11731,11 @@ var Store = class {
     }
     const ids = /* @__PURE__ */ new Set();
     for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
-      const name = entry.name;
-      if (isAtomicTempFile(name)) continue;
-      const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-      if (!isDir && !name.endsWith(".md")) continue;
-      const id = isDir ? name : name.slice(0, -3);
+      const id = threadIdOfDirent(entry);
+      if (id === null) continue;
       if (!isValidId(id)) {
         problems.push({
-          path: (0, import_node_path13.join)(dir, name),
+          path: (0, import_node_path13.join)(dir, entry.name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -11948,6 +11938,13 @@ function stampsUnchanged(stamps) {
     if (pathStamp(path) !== stamp) return false;
   }
   return true;
+}
+function threadIdOfDirent(entry) {
+  const name = entry.name;
+  if (isAtomicTempFile(name)) return null;
+  const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+  if (!isDir && !name.endsWith(".md")) return null;
+  return isDir ? name : name.slice(0, -3);
 }
 function threadIdOfEntry(name, isDir) {
   if (isAtomicTempFile(name)) return null;
@@ -15117,15 +15114,11 @@ function branchLinkCandidates(threadsDir) {
   }
   const ids = /* @__PURE__ */ new Set();
   for (const entry of entries) {
-    const name = entry.name;
-    if (isAtomicTempFile(name)) continue;
-    const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-    if (!isDir && !name.endsWith(".md")) continue;
-    const id = isDir ? name : name.slice(0, -3);
-    if (!isValidId(id) || ids.has(id)) continue;
-    const path = (0, import_node_path24.join)(threadsDir, name);
+    const id = threadIdOfDirent(entry);
+    if (id === null || !isValidId(id) || ids.has(id)) continue;
+    const path = (0, import_node_path24.join)(threadsDir, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(isDir ? (0, import_node_path24.join)(path, HEAD_FILE) : path))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? (0, import_node_path24.join)(path, HEAD_FILE) : path))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -20621,10 +20614,6 @@ async function currentPathIndex(store, options = {}) {
   return readyFromMemory(index);
 }
 
-// src/core/background/recall-index-background.ts
-var import_node_fs46 = require("fs");
-var import_node_path47 = require("path");
-
 // src/core/recall/index-build-marker.ts
 var import_node_path45 = require("path");
 
@@ -20693,11 +20682,9 @@ function lowerPriority(pid) {
   }
 }
 
-// src/core/background/recall-index-background.ts
-var INLINE_BUILD_MAX_THREADS = 300;
-function largeForInlineBuild(storeDir) {
-  return moreThreadsThan(storeDir, INLINE_BUILD_MAX_THREADS);
-}
+// src/core/store/store-thread-count.ts
+var import_node_fs46 = require("fs");
+var import_node_path47 = require("path");
 function moreThreadsThan(storeDir, limit) {
   const top = (0, import_node_path47.join)(storeDir, "threads");
   let count2 = 0;
@@ -20715,6 +20702,12 @@ function moreThreadsThan(storeDir, limit) {
     if (count2 > limit) return true;
   }
   return false;
+}
+
+// src/core/background/recall-index-background.ts
+var INLINE_BUILD_MAX_THREADS = 300;
+function largeForInlineBuild(storeDir) {
+  return moreThreadsThan(storeDir, INLINE_BUILD_MAX_THREADS);
 }
 function startBackgroundIndexBuild(storeDir, root, cliPath) {
   return startBackgroundCommand(storeDir, buildMarkerPath(storeDir), root, cliPath, "recall-index");

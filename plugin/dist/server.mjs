@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
-import { dirname, join, resolve, basename, sep, relative } from 'path';
+import { join, resolve, dirname, basename, sep, relative } from 'path';
 import { execFileSync } from 'child_process';
-import { readdirSync, readlinkSync, existsSync, rmSync, openSync, writeSync, closeSync, lstatSync, readFileSync, mkdtempSync, mkdirSync, writeFileSync, statSync, opendirSync, constants, rmdirSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readlinkSync, existsSync, readdirSync, readFileSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
@@ -35763,26 +35763,9 @@ var Store = class {
   }
   /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId, limit) {
-    let dir;
-    try {
-      dir = opendirSync(this.threadsDir(projectId));
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      const ids = /* @__PURE__ */ new Set();
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        const id = threadIdOfEntry(entry.name, entry.isDirectory());
-        if (id !== null && !ids.has(id)) {
-          ids.add(id);
-          if (ids.size > limit) return true;
-        }
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
+    let count = 0;
+    for (const _ of this.listedThreadIds(projectId)) if (++count > limit) return true;
+    return false;
   }
   /**
    * The ids of the project's threads this Store holds no whole parsed copy of (whether held copies are still current
@@ -35790,21 +35773,31 @@ var Store = class {
    * index build) from a Store that holds them parses only these and those that changed.
    */
   unparsedThreadIds(projectId, limit) {
+    const ids = [];
+    for (const id of this.listedThreadIds(projectId)) {
+      if (!isValidId(id) || this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) continue;
+      ids.push(id);
+      if (ids.length > limit) break;
+    }
+    return ids;
+  }
+  /** The project's thread ids as its directory lists them, each once, in directory order; none without the directory. */
+  *listedThreadIds(projectId) {
     let dir;
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if (errnoCode(e) === "ENOENT") return [];
+      if (errnoCode(e) === "ENOENT") return;
       throw e;
     }
     try {
-      const ids = /* @__PURE__ */ new Set();
-      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+      const seen = /* @__PURE__ */ new Set();
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
         const id = threadIdOfEntry(entry.name, entry.isDirectory());
-        if (id === null || !isValidId(id)) continue;
-        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+        if (id === null || seen.has(id)) continue;
+        seen.add(id);
+        yield id;
       }
-      return [...ids];
     } finally {
       dir.closeSync();
     }
@@ -35823,14 +35816,11 @@ var Store = class {
     }
     const ids = /* @__PURE__ */ new Set();
     for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
-      const name = entry.name;
-      if (isAtomicTempFile(name)) continue;
-      const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-      if (!isDir && !name.endsWith(".md")) continue;
-      const id = isDir ? name : name.slice(0, -3);
+      const id = threadIdOfDirent(entry);
+      if (id === null) continue;
       if (!isValidId(id)) {
         problems.push({
-          path: join(dir, name),
+          path: join(dir, entry.name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -36033,6 +36023,13 @@ function stampsUnchanged(stamps) {
     if (pathStamp(path) !== stamp) return false;
   }
   return true;
+}
+function threadIdOfDirent(entry) {
+  const name = entry.name;
+  if (isAtomicTempFile(name)) return null;
+  const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
+  if (!isDir && !name.endsWith(".md")) return null;
+  return isDir ? name : name.slice(0, -3);
 }
 function threadIdOfEntry(name, isDir) {
   if (isAtomicTempFile(name)) return null;
@@ -38998,15 +38995,11 @@ function branchLinkCandidates(threadsDir) {
   }
   const ids = /* @__PURE__ */ new Set();
   for (const entry of entries) {
-    const name = entry.name;
-    if (isAtomicTempFile(name)) continue;
-    const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-    if (!isDir && !name.endsWith(".md")) continue;
-    const id = isDir ? name : name.slice(0, -3);
-    if (!isValidId(id) || ids.has(id)) continue;
-    const path = join(threadsDir, name);
+    const id = threadIdOfDirent(entry);
+    if (id === null || !isValidId(id) || ids.has(id)) continue;
+    const path = join(threadsDir, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(isDir ? join(path, HEAD_FILE) : path))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -41930,8 +41923,6 @@ function lowerPriority(pid) {
   } catch {
   }
 }
-
-// src/core/background/recall-index-background.ts
 function moreThreadsThan(storeDir, limit) {
   const top = join(storeDir, "threads");
   let count = 0;
@@ -41950,6 +41941,8 @@ function moreThreadsThan(storeDir, limit) {
   }
   return false;
 }
+
+// src/core/background/recall-index-background.ts
 function startBackgroundIndexBuild(storeDir, root, cliPath) {
   return startBackgroundCommand(storeDir, buildMarkerPath(storeDir), root, cliPath, "recall-index");
 }
@@ -41968,7 +41961,7 @@ function heldParsed(store) {
 async function refreshPathIndex(services, options) {
   if (!services.hasProjects()) return false;
   const { store } = services;
-  if (options.cliPath !== null && (moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS) || !heldParsed(store))) {
+  if (options.cliPath !== null && (!heldParsed(store) || moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS))) {
     startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
     return false;
   }
@@ -42463,6 +42456,11 @@ function conflictSweepKeeper(options = DEFAULTS, background = null) {
     sweep(storeDir);
   };
 }
+var CATCH_UP_IN_PROCESS_MAX_THREADS = 2e3;
+function catchUpSweep(storeDir, idle, closing, background) {
+  if (background !== null && moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
+  else void sweepUntilComplete(storeDir, idle, closing);
+}
 async function sweepUntilComplete(storeDir, idle, closing, pauseMs = 50, maxSweeps = 100) {
   let sweeps = 0;
   while (sweeps < maxSweeps) {
@@ -42910,9 +42908,7 @@ function createThreadMindServer(options) {
 `);
         }
       });
-      const { storeDir } = session.workspace;
-      if (sweepInBackground !== null && moreThreadsThan(storeDir, SERVER_INLINE_BUILD_MAX_THREADS)) sweepInBackground(storeDir);
-      else void sweepUntilComplete(storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
+      catchUpSweep(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal, sweepInBackground);
     });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };

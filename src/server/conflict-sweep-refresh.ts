@@ -8,7 +8,7 @@ import {
   threadFilesWithMarkers,
 } from "../core/store/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
-import { moreThreadsThan } from "../core/background/recall-index-background.js";
+import { moreThreadsThan } from "../core/store/store-thread-count.js";
 
 export interface SweepKeeperOptions {
   /**
@@ -29,13 +29,13 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs:
  * a teammate's or git's write is judged as the hook would judge it). A directory written less than its racy margin ago
  * cannot be trusted yet: on a file system with sub-second timestamps that is at most FINE_RACY_MARGIN_MS, waited in the
  * queue, then the sweep runs there too, so that a start right after the write finds the state current. Where that would
- * hold the next operation too long (a large store: the last sweep listed more than inQueueMaxListed entries), or on whole-second
- * timestamps, the sweep runs later, off the queue, once writes pause (a large store's by `background`, a process of its own,
- * when there is one). `settled` (the start cache's refresh) runs in the
- * queue before the sweep: after the wait when there is one, so that the files it reads are trusted by their stamps;
- * at once otherwise, and at once when `closing` aborts (the client is gone: the process exits once its queue is done,
- * and the sweep left for a timer that does not hold it up). Never throws for the sweep: the state is derived data, and
- * a start sweeps whatever was left.
+ * hold the next operation too long (a large store: more than inQueueMaxListed entries, counted before the first sweep
+ * when there is a `background`, else listed by the last sweep), or on whole-second timestamps, the sweep runs later,
+ * off the queue, once writes pause (a large store's by `background`, a process of its own, when there is one).
+ * `settled` (the start cache's refresh) runs in the queue before the sweep: after the wait when there is one, so that
+ * the files it reads are trusted by their stamps; at once otherwise, and at once when `closing` aborts (the client is
+ * gone: the process exits once its queue is done, and the sweep left for a timer that does not hold it up). Never
+ * throws for the sweep: the state is derived data, and a start sweeps whatever was left.
  */
 export function conflictSweepKeeper(
   options: SweepKeeperOptions = DEFAULTS,
@@ -91,6 +91,24 @@ export function conflictSweepKeeper(
     timer = null;
     sweep(storeDir);
   };
+}
+
+/** Above this many threads the start-up's catch-up is `background`'s (each in-process step lists every thread folder). */
+export const CATCH_UP_IN_PROCESS_MAX_THREADS = 2_000;
+
+/**
+ * The server's catch-up after its start: a store of more than CATCH_UP_IN_PROCESS_MAX_THREADS is handed to `background`
+ * (a process of its own: an in-process step lists every thread folder, ~65–165 ms at 10,000 threads, and a call that
+ * came during one waited for it), a smaller one swept here in idle time (sweepUntilComplete).
+ */
+export function catchUpSweep(
+  storeDir: string,
+  idle: () => boolean,
+  closing: AbortSignal,
+  background: ((storeDir: string) => void) | null,
+): void {
+  if (background !== null && moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
+  else void sweepUntilComplete(storeDir, idle, closing);
 }
 
 /**

@@ -8,12 +8,11 @@ import { registerResources } from "./resources.js";
 import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
-import { refreshPathIndex, SERVER_INLINE_BUILD_MAX_THREADS } from "./path-index-refresh.js";
-import { moreThreadsThan } from "../core/background/recall-index-background.js";
+import { refreshPathIndex } from "./path-index-refresh.js";
 import { startBackgroundCommand } from "../core/background/background-command.js";
 import { sweepMarkerPath } from "../core/store/conflict-marker-sweep.js";
 import { dirname } from "node:path";
-import { conflictSweepKeeper, sweepUntilComplete } from "./conflict-sweep-refresh.js";
+import { catchUpSweep, conflictSweepKeeper } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
 import { registerProjectTools } from "./tools/project-tools.js";
 import { registerRecallTools } from "./tools/recall-tools.js";
@@ -107,11 +106,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
           process.stderr.write(`thread-mind: could not refresh the recall path index: ${messageOf(error)}\n`);
         }
       });
-      // A large store's sweep is a process's of its own: each in-process step lists every thread folder (~65–165 ms at
-      // 10,000 threads), and a call that came during one waited for it.
-      const { storeDir } = session.workspace;
-      if (sweepInBackground !== null && moreThreadsThan(storeDir, SERVER_INLINE_BUILD_MAX_THREADS)) sweepInBackground(storeDir);
-      else void sweepUntilComplete(storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal);
+      catchUpSweep(session.workspace.storeDir, () => session.idleFor(WARM_UP_IDLE_MS), session.closingSignal, sweepInBackground);
     });
     setTimeout(() => session.preloadTokenizer(), TOKENIZER_PRELOAD_DELAY_MS).unref();
   };

@@ -5,7 +5,8 @@
 // waited ~2 s at 1,000 threads) or of more than SERVER_INLINE_BUILD_MAX_THREADS is indexed by `recall-index`, the
 // process the hooks start, at a lower priority (background-command.ts).
 import { currentPathIndex } from "../core/recall/path-index-build.js";
-import { moreThreadsThan, startBackgroundIndexBuild } from "../core/background/recall-index-background.js";
+import { startBackgroundIndexBuild } from "../core/background/recall-index-background.js";
+import { moreThreadsThan } from "../core/store/store-thread-count.js";
 import type { ThreadMindServices } from "../core/services.js";
 import type { Store } from "../core/store/store.js";
 
@@ -43,7 +44,8 @@ export async function refreshPathIndex(services: ThreadMindServices, options: Pa
   const { store } = services;
   // Whether the saved index is current is not asked here: that walks every thread folder (~130 ms at 1,000 migrated
   // threads, in the queue after every write); the build in the background asks it, and currentPathIndex below.
-  if (options.cliPath !== null && (moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS) || !heldParsed(store))) {
+  // Held parsed first: it stops listing at INLINE_UNPARSED_MAX + 1 threads it does not hold (a fresh server's case).
+  if (options.cliPath !== null && (!heldParsed(store) || moreThreadsThan(store.dir, SERVER_INLINE_BUILD_MAX_THREADS))) {
     startBackgroundIndexBuild(store.dir, store.workspace.root, options.cliPath);
     return false;
   }

@@ -2,10 +2,9 @@
 // detached) when a PreToolUse or SubagentStart hook finds the index of a large store stale (after a pull, a checkout, a
 // write by a process that did not rebuild it): reading every thread there would outlast the hook's 1 s on every tool
 // call. One build at a time (index-build-marker.ts).
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { buildMarkerPath } from "../recall/index-build-marker.js";
 import { startBackgroundCommand } from "./background-command.js";
+import { moreThreadsThan } from "../store/store-thread-count.js";
 
 /** Up to this many threads the hooks proper build the index themselves (well within the hook's 1 s). */
 export const INLINE_BUILD_MAX_THREADS = 300;
@@ -13,27 +12,6 @@ export const INLINE_BUILD_MAX_THREADS = 300;
 /** True when the store holds more threads than the hooks proper build an index for (counted up to the bound). */
 export function largeForInlineBuild(storeDir: string): boolean {
   return moreThreadsThan(storeDir, INLINE_BUILD_MAX_THREADS);
-}
-
-/** True when the store holds more than `limit` threads (files and folders of threads/<project>/, counted up to it). */
-export function moreThreadsThan(storeDir: string, limit: number): boolean {
-  const top = join(storeDir, "threads");
-  let count = 0;
-  let projects: string[];
-  try {
-    projects = readdirSync(top);
-  } catch {
-    return false;
-  }
-  for (const project of projects) {
-    try {
-      count += readdirSync(join(top, project)).filter((n) => !n.startsWith(".")).length;
-    } catch {
-      // not a directory: no threads
-    }
-    if (count > limit) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The threads of a project whose head may name a branch, found by a byte search of each head file instead of a parse of every thread: a session start with no cached choice (a fresh clone's first) looks for the open thread linked to its branch, and parsing 10,000 threads for it took ~3 s.
 import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isAtomicTempFile } from "./atomic-write.js";
+import { threadIdOfDirent } from "./store.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
 import { readRegularFile } from "./regular-file.js";
 import { isValidId } from "../ids.js";
@@ -69,15 +69,11 @@ export function branchLinkCandidates(threadsDir: string): string[] {
   }
   const ids = new Set<string>();
   for (const entry of entries) {
-    const name = entry.name;
-    if (isAtomicTempFile(name)) continue;
-    const isDir = entry.isDirectory() || (entry.isSymbolicLink() && !name.endsWith(".md"));
-    if (!isDir && !name.endsWith(".md")) continue;
-    const id = isDir ? name : name.slice(0, -3);
-    if (!isValidId(id) || ids.has(id)) continue;
-    const path = join(threadsDir, name);
+    const id = threadIdOfDirent(entry);
+    if (id === null || !isValidId(id) || ids.has(id)) continue;
+    const path = join(threadsDir, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(isDir ? join(path, HEAD_FILE) : path))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path))) ids.add(id);
   }
   return [...ids].sort();
 }

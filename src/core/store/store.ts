@@ -337,26 +337,9 @@ export class Store {
 
   /** True when the project has more than `limit` threads (stops reading the directory there). */
   threadCountExceeds(projectId: string, limit: number): boolean {
-    let dir: Dir;
-    try {
-      dir = opendirSync(this.threadsDir(projectId));
-    } catch (e) {
-      if (errnoCode(e) === "ENOENT") return false;
-      throw e;
-    }
-    try {
-      const ids = new Set<string>();
-      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
-        const id = threadIdOfEntry(entry.name, entry.isDirectory());
-        if (id !== null && !ids.has(id)) {
-          ids.add(id);
-          if (ids.size > limit) return true;
-        }
-      }
-      return false;
-    } finally {
-      dir.closeSync();
-    }
+    let count = 0;
+    for (const _ of this.listedThreadIds(projectId)) if (++count > limit) return true;
+    return false;
   }
 
   /**
@@ -365,21 +348,32 @@ export class Store {
    * index build) from a Store that holds them parses only these and those that changed.
    */
   unparsedThreadIds(projectId: string, limit: number): string[] {
+    const ids: string[] = [];
+    for (const id of this.listedThreadIds(projectId)) {
+      if (!isValidId(id) || this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) continue;
+      ids.push(id);
+      if (ids.length > limit) break;
+    }
+    return ids;
+  }
+
+  /** The project's thread ids as its directory lists them, each once, in directory order; none without the directory. */
+  private *listedThreadIds(projectId: string): Generator<string> {
     let dir: Dir;
     try {
       dir = opendirSync(this.threadsDir(projectId));
     } catch (e) {
-      if (errnoCode(e) === "ENOENT") return [];
+      if (errnoCode(e) === "ENOENT") return;
       throw e;
     }
     try {
-      const ids = new Set<string>();
-      for (let entry = dir.readSync(); entry !== null && ids.size <= limit; entry = dir.readSync()) {
+      const seen = new Set<string>();
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) {
         const id = threadIdOfEntry(entry.name, entry.isDirectory());
-        if (id === null || !isValidId(id)) continue;
-        if (!this.parsed.has(parsedKey(this.threadFolder(projectId, id), "whole"))) ids.add(id);
+        if (id === null || seen.has(id)) continue;
+        seen.add(id);
+        yield id;
       }
-      return [...ids];
     } finally {
       dir.closeSync();
     }
@@ -400,14 +394,11 @@ export class Store {
     }
     const ids = new Set<string>();
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const name = entry.name;
-      if (isAtomicTempFile(name)) continue;
-      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && !name.endsWith(".md"));
-      if (!isDir && !name.endsWith(".md")) continue;
-      const id = isDir ? name : name.slice(0, -3);
+      const id = threadIdOfDirent(entry);
+      if (id === null) continue;
       if (!isValidId(id)) {
         problems.push({
-          path: join(dir, name),
+          path: join(dir, entry.name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)",
         });
@@ -647,6 +638,18 @@ function stampsUnchanged(stamps: Map<string, string | null>): boolean {
 }
 
 /** The id a threads/<project>/ entry stands for: `<id>.md` (format 1) or `<id>/` (format 2); null otherwise. */
+/**
+ * The thread id a listed entry of threads/<project>/ stands for (whether valid or not), or null when it stands for none:
+ * a folder, a `.md` file, or a link (a link not named `.md` read as a folder, so that the read refuses it by name).
+ */
+export function threadIdOfDirent(entry: Dirent): string | null {
+  const name = entry.name;
+  if (isAtomicTempFile(name)) return null;
+  const isDir = entry.isDirectory() || (entry.isSymbolicLink() && !name.endsWith(".md"));
+  if (!isDir && !name.endsWith(".md")) return null;
+  return isDir ? name : name.slice(0, -3);
+}
+
 function threadIdOfEntry(name: string, isDir: boolean): string | null {
   if (isAtomicTempFile(name)) return null;
   if (isDir) return name;
