@@ -83,4 +83,7 @@ export default defineConfig([
   // cli-report.cjs loads, the others by the scan): the scan alone, small to start. CommonJS: a worker loading an ES
   // module first loads the ESM loader's internals (~5 ms of CPU, ~10 ms to its first message).
   { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), entry: bundleEntry("scan-worker.cjs") },
+  // tokenizer-worker: the MCP server's tokenizer (tiktoken's glue; its wasm and ranks stay in assets/), loaded on a
+  // worker thread so that its ~0.3 s load never holds the server's calls. CommonJS, as the scan's worker.
+  { ...cli, entry: bundleEntry("tokenizer-worker.cjs") },
 ]);

@@ -11977,7 +11977,15 @@ var TokenEstimator = class {
       this.misses++;
       return charsEstimate(text2);
     }
-    const n = this.encoder.countTokens(text2);
+    let n;
+    try {
+      n = this.encoder.countTokens(text2);
+    } catch {
+      this.encoder = null;
+      this.encoderPromise = null;
+      this.misses++;
+      return charsEstimate(text2);
+    }
     this.cache.set(key, n);
     this.pending.push(`${key} ${n}
 `);
@@ -17271,7 +17279,27 @@ async function loadTiktokenEncoder(assetsDir) {
   await init((imports) => WebAssembly.instantiate(wasm, imports));
   const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
   const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
-  return { countTokens: (text2) => tiktoken.encode(text2, "all").length };
+  return { countTokens: (text2) => countInPieces(text2, (piece) => tiktoken.encode(piece, "all").length) };
+}
+var LONG_RUN = 1e3;
+var RUN_PIECE = 500;
+function isSpace(code) {
+  return code >= 9 && code <= 13 || code === 32 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+}
+function countInPieces(text2, count2) {
+  let total = 0;
+  let from = 0;
+  let run = 0;
+  for (let i = 0; i <= text2.length; i++) {
+    if (i < text2.length && !isSpace(text2.charCodeAt(i))) continue;
+    if (i - run >= LONG_RUN) {
+      if (run > from) total += count2(text2.slice(from, run));
+      for (let at = run; at < i; at += RUN_PIECE) total += count2(text2.slice(at, Math.min(at + RUN_PIECE, i)));
+      from = i;
+    }
+    run = i + 1;
+  }
+  return from === 0 ? count2(text2) : total + (from < text2.length ? count2(text2.slice(from)) : 0);
 }
 var UsageError = class extends Error {
 };
@@ -19196,12 +19224,12 @@ var TIMESTAMP_KEY_PART = TIMESTAMP_KEY.subarray(3, TIMESTAMP_KEY.length - 1);
 var KEY_PART_AT = 3;
 var LOWER_T = 116;
 var LOWER_I = 105;
-function isSpace(byte) {
+function isSpace2(byte) {
   return byte === SPACE || byte === TAB || byte === CARRIAGE_RETURN;
 }
 function skipSpace(line, index, length) {
   let i = index;
-  while (i < length && isSpace(line[i])) i += 1;
+  while (i < length && isSpace2(line[i])) i += 1;
   return i;
 }
 function byteAt(line, i, length) {
@@ -19251,7 +19279,7 @@ function readRecordHead(line, from, to, holder) {
   let template = holder.template;
   const length = to;
   let end = length - 1;
-  while (end >= from && isSpace(line[end])) end -= 1;
+  while (end >= from && isSpace2(line[end])) end -= 1;
   if (end < from + 1 || line[end] !== CLOSE_BRACE) return null;
   let i = skipSpace(line, from, length);
   if (byteAt(line, i, length) !== OPEN_BRACE) return null;
@@ -19298,7 +19326,7 @@ function readRecordHead(line, from, to, holder) {
       i = closingQuote(end2) + 1;
     } else {
       const start = i;
-      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace(line[i])) i += 1;
+      while (i < length && line[i] !== COMMA && line[i] !== CLOSE_BRACE && !isSpace2(line[i])) i += 1;
       if (isType) return null;
       if (isSidechain) {
         if (bytesEqual(line, start, i, FALSE)) mainChain = true;
@@ -21790,7 +21818,9 @@ var LOADED_AT_RUN_TIME = [
   "hook-start.cjs",
   "hook-main.cjs",
   "hook-recall.cjs",
-  "hook-core.cjs"
+  "hook-core.cjs",
+  "scan-worker.cjs",
+  "tokenizer-worker.cjs"
 ].map((file) => `plugin/dist/${file}`);
 function pluginBundles(pluginRoot2) {
   const found = new Set(LOADED_AT_RUN_TIME);
@@ -25492,7 +25522,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    const budget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
+    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
     const found = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {

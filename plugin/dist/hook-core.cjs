@@ -12346,7 +12346,15 @@ var TokenEstimator = class {
       this.misses++;
       return charsEstimate(text);
     }
-    const n = this.encoder.countTokens(text);
+    let n;
+    try {
+      n = this.encoder.countTokens(text);
+    } catch {
+      this.encoder = null;
+      this.encoderPromise = null;
+      this.misses++;
+      return charsEstimate(text);
+    }
     this.cache.set(key, n);
     this.pending.push(`${key} ${n}
 `);

@@ -2711,7 +2711,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    const budget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
+    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
     const found = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {

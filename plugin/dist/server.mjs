@@ -3,7 +3,7 @@ import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
 import { join, resolve, dirname, basename, sep, relative } from 'path';
 import { execFileSync } from 'child_process';
-import { readlinkSync, existsSync, readdirSync, readFileSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readlinkSync, existsSync, readdirSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, readFileSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
@@ -23228,7 +23228,39 @@ async function loadTiktokenEncoder(assetsDir) {
   await init((imports) => WebAssembly.instantiate(wasm, imports));
   const ranks = JSON.parse(readFileSync(paths.ranks, "utf8"));
   const tiktoken = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
-  return { countTokens: (text) => tiktoken.encode(text, "all").length };
+  return { countTokens: (text) => countInPieces(text, (piece) => tiktoken.encode(piece, "all").length) };
+}
+var LONG_RUN = 1e3;
+var RUN_PIECE = 500;
+function isSpace(code) {
+  return code >= 9 && code <= 13 || code === 32 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
+}
+function countInPieces(text, count) {
+  let total = 0;
+  let from = 0;
+  let run = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && !isSpace(text.charCodeAt(i))) continue;
+    if (i - run >= LONG_RUN) {
+      if (run > from) total += count(text.slice(from, run));
+      for (let at = run; at < i; at += RUN_PIECE) total += count(text.slice(at, Math.min(at + RUN_PIECE, i)));
+      from = i;
+    }
+    run = i + 1;
+  }
+  return from === 0 ? count(text) : total + (from < text.length ? count(text.slice(from)) : 0);
+}
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+function nodeWorkerThreads() {
+  return builtin("node:worker_threads");
 }
 
 // src/core/error-details.ts
@@ -23240,7 +23272,78 @@ function messageOf(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
-// src/core/store/regular-file.ts
+// src/core/context/tokenizer-protocol.ts
+var SLOT = { state: 0, count: 1 };
+var SLOTS = 2;
+var COUNT_WAITING = 0;
+var COUNT_FAILED = 2;
+
+// src/core/context/tokenizer-thread.ts
+var COUNT_TIMEOUT_MS = 2e3;
+var TOKENIZER_WORKER = "tokenizer-worker.cjs";
+function tokenizerWorkerScript(bundleDir2) {
+  const script = join(bundleDir2, TOKENIZER_WORKER);
+  return existsSync(script) ? script : null;
+}
+function loadTokenizerOnWorker(script, assetsDir, ended) {
+  const { Worker, MessageChannel, receiveMessageOnPort } = nodeWorkerThreads();
+  const shared2 = new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT);
+  const slots = new Int32Array(shared2);
+  const { port1: replies, port2 } = new MessageChannel();
+  const data = { assetsDir, shared: shared2, replies: port2 };
+  const worker = new Worker(script, { workerData: data, transferList: [port2] });
+  let endedWith = null;
+  const end = (reason) => {
+    if (endedWith !== null) return;
+    endedWith = reason;
+    void worker.terminate();
+    ended();
+  };
+  const encoder2 = {
+    countTokens(text) {
+      if (endedWith !== null) throw new Error(`The tokenizer's worker thread has ended (${endedWith}).`);
+      Atomics.store(slots, SLOT.state, COUNT_WAITING);
+      worker.postMessage(text);
+      if (Atomics.wait(slots, SLOT.state, COUNT_WAITING, COUNT_TIMEOUT_MS) === "timed-out") {
+        end(`no answer within ${COUNT_TIMEOUT_MS} ms`);
+        throw new Error(`The tokenizer's worker thread did not answer within ${COUNT_TIMEOUT_MS} ms; it was stopped.`);
+      }
+      if (Atomics.load(slots, SLOT.state) === COUNT_FAILED) {
+        const reply = receiveMessageOnPort(replies);
+        throw new Error(`The tokenizer could not count: ${reply === void 0 ? "no reason given" : String(reply.message)}`);
+      }
+      return slots[SLOT.count];
+    }
+  };
+  const loaded2 = new Promise((resolve6, reject) => {
+    worker.on("message", (status) => {
+      switch (status.kind) {
+        case "ready":
+          resolve6(encoder2);
+          return;
+        case "failed":
+          end(status.message);
+          reject(new Error(`The tokenizer could not be loaded: ${status.message}`));
+          return;
+        default: {
+          const never2 = status;
+          throw new Error(`unknown tokenizer worker status ${JSON.stringify(never2)}`);
+        }
+      }
+    });
+    worker.on("error", (error2) => {
+      end(messageOf(error2));
+      reject(new Error(`The tokenizer's worker thread failed: ${messageOf(error2)}`));
+    });
+    worker.on("exit", (code) => {
+      end(`it exited with code ${code}`);
+      reject(new Error(`The tokenizer's worker thread exited with code ${code} before it was ready.`));
+    });
+  });
+  worker.unref();
+  replies.unref();
+  return loaded2;
+}
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -34609,15 +34712,6 @@ function parseItem(text) {
   return item;
 }
 
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return __require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
-
 // src/core/git/blob-id.ts
 function gitBlobId(bytes2) {
   const hash = nodeCrypto().createHash("sha1");
@@ -36407,7 +36501,15 @@ var TokenEstimator = class {
       this.misses++;
       return charsEstimate(text);
     }
-    const n = this.encoder.countTokens(text);
+    let n;
+    try {
+      n = this.encoder.countTokens(text);
+    } catch {
+      this.encoder = null;
+      this.encoderPromise = null;
+      this.misses++;
+      return charsEstimate(text);
+    }
     this.cache.set(key, n);
     this.pending.push(`${key} ${n}
 `);
@@ -39296,8 +39398,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join37 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join37(before, endsWithNewline.before), after: join37(after2, endsWithNewline.after) };
+  const join38 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join38(before, endsWithNewline.before), after: join38(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -42378,7 +42480,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    const budget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
+    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
     const found = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
@@ -42411,15 +42513,21 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     return [];
   }
 }
-var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3 };
+var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3, inQueueMaxRead: 8 };
+function boundedSweep(storeDir, maxRead, background) {
+  if (storeDirState(storeDir) !== "directory") return 0;
+  if (background !== null && markerUnderWay(sweepMarkerPath(storeDir))) return 0;
+  const work = { listed: 0, read: 0, readBudget: background === null ? MAX_FILES_READ : maxRead };
+  threadFilesWithMarkers(storeDir, Date.now(), work);
+  if (background !== null && (work.read ?? 0) >= maxRead) background(storeDir);
+  return work.listed;
+}
 function conflictSweepKeeper(options = DEFAULTS, background = null) {
   let lastListed = 0;
   let timer = null;
   const sweep = (storeDir) => {
-    if (storeDirState(storeDir) !== "directory") return;
-    const work = { listed: 0 };
-    threadFilesWithMarkers(storeDir, Date.now(), work);
-    if (work.listed > 0) lastListed = work.listed;
+    const listed = boundedSweep(storeDir, options.inQueueMaxRead, background);
+    if (listed > 0) lastListed = listed;
   };
   const later = (storeDir, ms) => {
     if (timer !== null) clearTimeout(timer);
@@ -42458,8 +42566,19 @@ function conflictSweepKeeper(options = DEFAULTS, background = null) {
 }
 var CATCH_UP_IN_PROCESS_MAX_THREADS = 2e3;
 function catchUpSweep(storeDir, idle, closing, background) {
-  if (background !== null && moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
-  else void sweepUntilComplete(storeDir, idle, closing);
+  if (background === null) void sweepUntilComplete(storeDir, idle, closing);
+  else if (moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
+  else
+    void whenIdle(idle, closing).then((go) => {
+      if (go) boundedSweep(storeDir, DEFAULTS.inQueueMaxRead, background);
+    });
+}
+async function whenIdle(idle, closing, pauseMs = 50) {
+  while (!closing.aborted) {
+    if (idle()) return true;
+    await new Promise((resolve6) => setTimeout(resolve6, pauseMs).unref());
+  }
+  return false;
 }
 async function sweepUntilComplete(storeDir, idle, closing, pauseMs = 50, maxSweeps = 100) {
   let sweeps = 0;
@@ -42948,9 +43067,18 @@ function startCacheRefresher(session, hooksBuild, cliPath, sweepInBackground) {
 }
 
 // src/server/main.ts
+var bundleDir = fileURLToPath(new URL(".", import.meta.url));
 var loading = null;
+var load = () => {
+  const assets = bundledAssetsDir(import.meta.url);
+  const script = tokenizerWorkerScript(bundleDir);
+  if (script === null) return loadTiktokenEncoder(assets);
+  return loadTokenizerOnWorker(script, assets, () => {
+    loading = null;
+  });
+};
 var encoder = () => {
-  loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error2) => {
+  loading ??= load().catch((error2) => {
     loading = null;
     throw error2;
   });

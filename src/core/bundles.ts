@@ -16,6 +16,7 @@ export const BUNDLES = {
   "cli-statusline.cjs": "src/cli/statusline-main.ts",
   "cli-statusline-store.cjs": "src/cli/statusline-store.ts",
   "scan-worker.cjs": "src/core/savings/scan-worker.ts",
+  "tokenizer-worker.cjs": "src/core/context/tokenizer-worker.ts",
 } as const;
 
 export type BundleFile = keyof typeof BUNDLES;

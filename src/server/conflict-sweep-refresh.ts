@@ -1,9 +1,11 @@
 // After a write, the MCP server brings the conflict-marker sweep (.threadmind/cache/conflict-sweep.json) up to date once the threads directories it wrote settled, so that the next session start lists no directory.
 import { setTimeout as sleep } from "node:timers/promises";
 import { storeDirState } from "../core/workspace.js";
+import { markerUnderWay } from "../core/store/background-marker.js";
 import {
   MAX_FILES_READ,
   type SweepWork,
+  sweepMarkerPath,
   threadDirsSettleInMs,
   threadFilesWithMarkers,
 } from "../core/store/conflict-marker-sweep.js";
@@ -19,9 +21,30 @@ export interface SweepKeeperOptions {
   inQueueMaxListed: number;
   /** Off the queue, the sweep runs once writes have paused this long (a burst of writes sweeps once, after it). */
   offQueueDelayMs: number;
+  /**
+   * With a process to hand the rest to, a sweep in the queue reads at most this many files. The files this server wrote
+   * are never read (it serialised them), so a sweep after its own write reads none; after a checkout it would read
+   * MAX_FILES_READ, ~100-300 ms in the queue at 1,000 threads (#31).
+   */
+  inQueueMaxRead: number;
 }
 
-const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs: 1_000 };
+const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs: 1_000, inQueueMaxRead: 8 };
+
+/**
+ * One sweep on the server's thread, reading at most `maxRead` files when there is a `background` process to hand the
+ * rest to (files written by others: after a checkout, every one), all it may (MAX_FILES_READ) when there is none. While
+ * such a process sweeps the store (the start-up's catch-up, a hook's), nothing: sweeping beside it would read the files
+ * twice, and its verdicts reach the next start. Returns the entries listed.
+ */
+function boundedSweep(storeDir: string, maxRead: number, background: ((storeDir: string) => void) | null): number {
+  if (storeDirState(storeDir) !== "directory") return 0;
+  if (background !== null && markerUnderWay(sweepMarkerPath(storeDir))) return 0;
+  const work: SweepWork = { listed: 0, read: 0, readBudget: background === null ? MAX_FILES_READ : maxRead };
+  threadFilesWithMarkers(storeDir, Date.now(), work);
+  if (background !== null && (work.read ?? 0) >= maxRead) background(storeDir);
+  return work.listed;
+}
 
 /**
  * Returns what the server runs after each write (in the session's queue): a sweep of the store as a session start
@@ -44,11 +67,9 @@ export function conflictSweepKeeper(
   let lastListed = 0;
   let timer: NodeJS.Timeout | null = null;
   const sweep = (storeDir: string) => {
-    if (storeDirState(storeDir) !== "directory") return;
-    const work: SweepWork = { listed: 0 };
-    threadFilesWithMarkers(storeDir, Date.now(), work);
+    const listed = boundedSweep(storeDir, options.inQueueMaxRead, background);
     // Nothing listed (every directory unchanged) says nothing of the store's size: the last count stays.
-    if (work.listed > 0) lastListed = work.listed;
+    if (listed > 0) lastListed = listed;
   };
   // One timer, never keeping the process up; a later write pushes it back.
   const later = (storeDir: string, ms: number) => {
@@ -97,9 +118,12 @@ export function conflictSweepKeeper(
 export const CATCH_UP_IN_PROCESS_MAX_THREADS = 2_000;
 
 /**
- * The server's catch-up after its start: a store of more than CATCH_UP_IN_PROCESS_MAX_THREADS is handed to `background`
- * (a process of its own: an in-process step lists every thread folder, ~65–165 ms at 10,000 threads, and a call that
- * came during one waited for it), a smaller one swept here in idle time (sweepUntilComplete).
+ * The server's catch-up after its start, once the client is idle. With a `background` process to hand it to: a store
+ * of more than CATCH_UP_IN_PROCESS_MAX_THREADS goes to it at once (listing it costs ~65-165 ms at 10,000 threads), a
+ * smaller one is swept here once, reading at most a few files (SweepKeeperOptions.inQueueMaxRead), and what is left
+ * (after a checkout, every file) goes to it too: a sweep of MAX_FILES_READ files held the server's thread ~100-300 ms
+ * at 1,000 threads on a busy 2-core machine, and a call that came during it waited for all of it (#31). Without a
+ * process (the sources run, not the bundles), swept here in idle time until complete (sweepUntilComplete).
  */
 export function catchUpSweep(
   storeDir: string,
@@ -107,8 +131,21 @@ export function catchUpSweep(
   closing: AbortSignal,
   background: ((storeDir: string) => void) | null,
 ): void {
-  if (background !== null && moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
-  else void sweepUntilComplete(storeDir, idle, closing);
+  if (background === null) void sweepUntilComplete(storeDir, idle, closing);
+  else if (moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
+  else
+    void whenIdle(idle, closing).then((go) => {
+      if (go) boundedSweep(storeDir, DEFAULTS.inQueueMaxRead, background);
+    });
+}
+
+/** Resolves true once `idle()` says so (looked at every `pauseMs`), false if `closing` aborts first. */
+async function whenIdle(idle: () => boolean, closing: AbortSignal, pauseMs = 50): Promise<boolean> {
+  while (!closing.aborted) {
+    if (idle()) return true;
+    await new Promise<void>((resolve) => setTimeout(resolve, pauseMs).unref());
+  }
+  return false;
 }
 
 /**

@@ -5,15 +5,26 @@ import { processCwd } from "../agents/codex/launch-dir.js";
 import { errors } from "../core/errors.js";
 import { bundledAssetsDir, loadTiktokenEncoder } from "../core/context/tiktoken-encoder.js";
 import type { Encoder } from "../core/context/token-estimate.js";
+import { loadTokenizerOnWorker, tokenizerWorkerScript } from "../core/context/tokenizer-thread.js";
 import { hooksBuildIn } from "../core/context/context-cache.js";
 import { fileURLToPath } from "node:url";
 import { createThreadMindServer } from "./create-server.js";
 
-// Loaded once per process, in the background after initialize (plugin/dist/assets in the bundle, else node_modules); a
-// failed load is tried again by the next count that needs it.
+// Loaded once per process, in the background after initialize (plugin/dist/assets in the bundle, else node_modules), on
+// a worker thread beside the bundle (tokenizer-worker.cjs): loading it here held every call for ~0.3-0.7 s. A failed
+// load, or a worker that ended, is tried again by the next count that needs it.
+const bundleDir = fileURLToPath(new URL(".", import.meta.url));
 let loading: Promise<Encoder> | null = null;
+const load = (): Promise<Encoder> => {
+  const assets = bundledAssetsDir(import.meta.url);
+  const script = tokenizerWorkerScript(bundleDir);
+  if (script === null) return loadTiktokenEncoder(assets);
+  return loadTokenizerOnWorker(script, assets, () => {
+    loading = null;
+  });
+};
 const encoder = (): Promise<Encoder> => {
-  loading ??= loadTiktokenEncoder(bundledAssetsDir(import.meta.url)).catch((error: unknown) => {
+  loading ??= load().catch((error: unknown) => {
     loading = null;
     throw error;
   });

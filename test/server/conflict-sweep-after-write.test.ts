@@ -8,8 +8,8 @@ import { expect, test } from "vitest";
 import { makeTempRepo } from "../support/temp-repo.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { call, spawnServer, until } from "./support/spawn-server.js";
-import { conflictSweepKeeper, sweepUntilComplete } from "../../src/server/conflict-sweep-refresh.js";
-import { MAX_FILES_READ, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { catchUpSweep, conflictSweepKeeper, sweepUntilComplete } from "../../src/server/conflict-sweep-refresh.js";
+import { MAX_FILES_READ, sweepMarkerPath, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
 
 /** Why the settle tests skip on a file system with whole-second timestamps. */
 const WHOLE_SECONDS = "this file system keeps whole-second timestamps: nothing waits to settle, so there is nothing to check";
@@ -88,7 +88,7 @@ test("where a sweep in the queue would cost too much, it runs off the queue once
     writeFileSync(join(storeDir, "projects", "big.json"), "{}\n");
     mkdirSync(threads, { recursive: true });
     for (let i = 0; i < 20; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
-    const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 100 });
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 100, inQueueMaxRead: 8 });
     await keep(storeDir); // the first sweep runs in the queue: it counts the store's files (20, over the limit)
     await sleep(120);
     await keep(storeDir);
@@ -116,7 +116,7 @@ test("with a process to hand it to, a large store's sweep is that process's: the
     mkdirSync(threads, { recursive: true });
     for (let i = 0; i < 20; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
     const handed: string[] = [];
-    const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 50 }, (dir) => handed.push(dir));
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 50, inQueueMaxRead: 8 }, (dir) => handed.push(dir));
     let settled = false;
     await keep(storeDir, async () => {
       settled = true;
@@ -200,6 +200,97 @@ test("after a checkout that rewrote every thread file, the server completes the 
     const next = { listed: 0, read: 0 };
     expect(threadFilesWithMarkers(storeDir, Date.now(), next)).toEqual(["threads/big/marked.md"]);
     expect(next).toEqual({ listed: 0, read: 0 });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** A store of `files` thread files in project "p", written (as by a checkout) just now, past their racy margin. */
+async function checkedOutStore(root: string, files: number): Promise<{ storeDir: string; threads: string }> {
+  const storeDir = join(root, ".threadmind");
+  const threads = join(storeDir, "threads", "p");
+  mkdirSync(join(storeDir, "projects"), { recursive: true });
+  writeFileSync(join(storeDir, "projects", "p.json"), "{}\n");
+  mkdirSync(threads, { recursive: true });
+  for (let i = 0; i < files; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+  await sleep(120);
+  return { storeDir, threads };
+}
+
+test("after a checkout, a write's sweep reads a few files in the queue and hands the rest to its process (#31)", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-keeper-checkout-"));
+  try {
+    const { storeDir } = await checkedOutStore(root, 60);
+    const handed: string[] = [];
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 2_500, offQueueDelayMs: 50, inQueueMaxRead: 8 }, (dir) =>
+      handed.push(dir),
+    );
+    await keep(storeDir);
+    // 60 files written by another hand: 8 judged in the queue (the saved state names them), the rest left to the process.
+    expect(handed).toEqual([storeDir]);
+    const judged = readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8").match(/t-\d+\.md/g) ?? [];
+    expect(new Set(judged).size).toBe(8);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("while a sweep process is under way, a write's sweep leaves the store to it: nothing listed nor saved in the queue", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-keeper-under-way-"));
+  try {
+    const { storeDir } = await checkedOutStore(root, 20);
+    mkdirSync(join(storeDir, "cache"), { recursive: true });
+    // The marker names a live process (this one) sweeping the store.
+    writeFileSync(sweepMarkerPath(storeDir), `${process.pid}\n`);
+    const handed: string[] = [];
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 2_500, offQueueDelayMs: 50, inQueueMaxRead: 8 }, (dir) =>
+      handed.push(dir),
+    );
+    await keep(storeDir);
+    expect(existsSync(join(storeDir, "cache", "conflict-sweep.json"))).toBe(false);
+    expect(handed).toEqual([]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the server's start-up catch-up reads a few files itself and hands what a checkout left to its process (#31)", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-catch-up-"));
+  const judgedIn = (storeDir: string) =>
+    new Set(readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8").match(/t-\d+\.md/g) ?? []).size;
+  try {
+    // A few files changed: judged here, nothing handed on.
+    const small = await checkedOutStore(join(root, "small"), 3);
+    const handed: string[] = [];
+    catchUpSweep(
+      small.storeDir,
+      () => true,
+      new AbortController().signal,
+      (dir) => handed.push(dir),
+    );
+    await until(() => existsSync(join(small.storeDir, "cache", "conflict-sweep.json")), "the small store's sweep", 5_000);
+    expect(judgedIn(small.storeDir)).toBe(3);
+    expect(handed).toEqual([]);
+    // A checkout's worth: eight judged here (once the client is idle), the rest handed to the process.
+    const large = await checkedOutStore(join(root, "large"), 60);
+    let idle = false;
+    catchUpSweep(
+      large.storeDir,
+      () => idle,
+      new AbortController().signal,
+      (dir) => handed.push(dir),
+    );
+    await sleep(120);
+    expect(existsSync(join(large.storeDir, "cache", "conflict-sweep.json"))).toBe(false);
+    idle = true;
+    await until(() => handed.length > 0, "the hand-over", 5_000);
+    expect(handed).toEqual([large.storeDir]);
+    expect(judgedIn(large.storeDir)).toBe(8);
+    // Without a process, the server sweeps it all in its idle time.
+    const alone = await checkedOutStore(join(root, "alone"), 60);
+    catchUpSweep(alone.storeDir, () => true, new AbortController().signal, null);
+    await until(() => existsSync(join(alone.storeDir, "cache", "conflict-sweep.json")), "the sweep state", 5_000);
+    expect(judgedIn(alone.storeDir)).toBe(60);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

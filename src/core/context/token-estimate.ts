@@ -108,7 +108,17 @@ export class TokenEstimator {
       this.misses++;
       return charsEstimate(text);
     }
-    const n = this.encoder.countTokens(text);
+    let n: number;
+    try {
+      n = this.encoder.countTokens(text);
+    } catch {
+      // The encoder broke (the server's runs on a worker thread, which may have ended): counts are as before it loaded,
+      // characters/3.5 and a miss, and the next preload or ready() loads it again (and reports a failed load).
+      this.encoder = null;
+      this.encoderPromise = null;
+      this.misses++;
+      return charsEstimate(text);
+    }
     this.cache.set(key, n);
     this.pending.push(`${key} ${n}\n`);
     if (this.cache.size > CACHE_LIMIT) {

@@ -138,6 +138,8 @@ const LOADED_AT_RUN_TIME = (
     "hook-main.cjs",
     "hook-recall.cjs",
     "hook-core.cjs",
+    "scan-worker.cjs",
+    "tokenizer-worker.cjs",
   ] as const satisfies readonly BundleFile[]
 ).map((file) => `plugin/dist/${file}`);
 

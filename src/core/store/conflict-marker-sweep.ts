@@ -77,8 +77,10 @@ export interface SweepWork {
   listed: number;
   /** Bytes of the saved sweep read (counted when the caller sets it). */
   stateBytes?: number;
-  /** Thread files read for markers (counted when the caller sets it): MAX_FILES_READ means more may be left. */
+  /** Thread files read for markers (counted when the caller sets it): the read budget reached means more may be left. */
   read?: number;
+  /** At most this many files are read by this sweep (MAX_FILES_READ when unset). */
+  readBudget?: number;
 }
 
 /** The stamp of git's index for the store's work tree (`dotGit`: its git directory, when the caller knows it); null outside git. */
@@ -208,7 +210,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
     // The projects swept again, with their new verdicts, and those whose directory is gone; the others are kept as read.
     const swept = new Map<string, ProjectVerdicts>();
     const gone = new Set<string>();
-    const budget: SweepBudget = { filesLeft: MAX_FILES_READ, listed: 0, read: 0 };
+    const budget: SweepBudget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
     const found: string[] = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
