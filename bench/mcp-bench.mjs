@@ -364,6 +364,7 @@ async function firstUpdateFigure(ctx) {
   const recall = join(ws.root, ".threadmind", "cache", "recall");
   const first = [];
   const later = [];
+  /** @type {Map<number, number[]>} */
   const byPause = new Map(FIRST_UPDATE_PAUSES.map((pause) => [pause, []]));
   const pings = [];
   for (let i = 0; i < runs; i++) {
@@ -390,7 +391,7 @@ async function firstUpdateFigure(ctx) {
         );
         if (!u.value.includes("Updated the summary")) throw new Error(`summary_update: ${u.value.slice(0, 200)}`);
         (pause > 0 ? later : first).push(u.ms);
-        byPause.get(pause).push(u.ms);
+        byPause.get(pause)?.push(u.ms);
       } finally {
         await server.close();
       }

@@ -4,7 +4,6 @@ var fs = require('fs');
 var nodeBuffer = require('buffer');
 var path = require('path');
 var util = require('util');
-require('crypto');
 var url = require('url');
 
 function _interopNamespace(e) {
