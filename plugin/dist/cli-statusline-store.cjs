@@ -1244,7 +1244,7 @@ var require_stringifyString = __commonJS({
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value, ctx) {
+    function quotedString2(value, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
@@ -1270,7 +1270,7 @@ ${indent}`) + "'";
     function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
       if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
+        return quotedString2(value, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
       const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
@@ -1342,14 +1342,14 @@ ${indent}${body}`;
       return `|${header}
 ${indent}${start}${value}${end}`;
     }
-    function plainString(item, ctx, onComment, onChompKeep) {
+    function plainString2(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
       if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
-        return quotedString(value, ctx);
+        return quotedString2(value, ctx);
       }
       if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString2(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
       if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
@@ -1359,7 +1359,7 @@ ${indent}${start}${value}${end}`;
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value, ctx);
+          return quotedString2(value, ctx);
         }
       }
       const str = value.replace(/\n+/g, `$&
@@ -1368,7 +1368,7 @@ ${indent}`);
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value, ctx);
+          return quotedString2(value, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -1384,13 +1384,13 @@ ${indent}`);
         switch (_type) {
           case Scalar.Scalar.BLOCK_FOLDED:
           case Scalar.Scalar.BLOCK_LITERAL:
-            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+            return implicitKey || inFlow ? quotedString2(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
           case Scalar.Scalar.QUOTE_DOUBLE:
             return doubleQuotedString(ss.value, ctx);
           case Scalar.Scalar.QUOTE_SINGLE:
             return singleQuotedString(ss.value, ctx);
           case Scalar.Scalar.PLAIN:
-            return plainString(ss, ctx, onComment, onChompKeep);
+            return plainString2(ss, ctx, onComment, onChompKeep);
           default:
             return null;
         }
@@ -8082,6 +8082,96 @@ function deadTempFile(dir, entry) {
 // src/core/store/frontmatter.ts
 var import_yaml = __toESM(require_dist(), 1);
 
+// src/core/store/frontmatter-quick.ts
+var KEY = /^[A-Za-z][A-Za-z0-9]*$/;
+var PLAIN = /^[A-Za-z0-9_/(][A-Za-z0-9_/().:@+=<>,;!?~$%^*&' -]*$/;
+var NOT_A_STRING = [
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE)$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/,
+  /^0o[0-7]+$/,
+  /^0x[0-9a-fA-F]+$/
+];
+function plainString(text) {
+  if (!PLAIN.test(text) || text.endsWith(" ") || text.endsWith(":") || text.includes(": ")) return null;
+  return NOT_A_STRING.some((pattern) => pattern.test(text)) ? null : text;
+}
+function quotedString(text) {
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return null;
+  const inner = text.slice(1, -1);
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || c > 126) return null;
+  }
+  return inner;
+}
+function isKey(text) {
+  return KEY.test(text) && !NOT_A_STRING[0].test(text);
+}
+function scalarString(text) {
+  return text.startsWith('"') ? quotedString(text) : plainString(text);
+}
+function quickFrontmatter(yamlText) {
+  if (yamlText === "" || !yamlText.endsWith("\n") || yamlText.includes("\r")) return null;
+  const lines = yamlText.slice(0, -1).split("\n");
+  const data = {};
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const colon = line.indexOf(":");
+    if (colon <= 0) return null;
+    const key = line.slice(0, colon);
+    if (!isKey(key) || Object.hasOwn(data, key)) return null;
+    const rest = line.slice(colon + 1);
+    if (rest === "") {
+      const items = [];
+      while (i + 1 < lines.length && lines[i + 1].startsWith("  - ")) {
+        const item = scalarString(lines[++i].slice(4));
+        if (item === null) return null;
+        items.push(item);
+      }
+      if (items.length === 0) return null;
+      data[key] = items;
+      continue;
+    }
+    if (!rest.startsWith(" ")) return null;
+    const value = rest.slice(1);
+    if (value === "null") data[key] = null;
+    else if (value === "[]") data[key] = [];
+    else {
+      const text = scalarString(value);
+      if (text === null) return null;
+      data[key] = text;
+    }
+  }
+  return data;
+}
+function quickFrontmatterYaml(fields) {
+  let text = "";
+  for (const [key, value] of Object.entries(fields)) {
+    if (!isKey(key)) return null;
+    if (value === null) text += `${key}: null
+`;
+    else if (typeof value === "string") {
+      if (plainString(value) !== value) return null;
+      text += `${key}: ${value}
+`;
+    } else if (Array.isArray(value)) {
+      if (value.length === 0) {
+        text += `${key}: []
+`;
+        continue;
+      }
+      text += `${key}:
+`;
+      for (const item of value) {
+        if (typeof item !== "string" || plainString(item) !== item) return null;
+        text += `  - ${item}
+`;
+      }
+    } else return null;
+  }
+  return text === "" ? null : text;
+}
+
 // src/core/ids.ts
 var import_node_crypto2 = require("crypto");
 
@@ -8207,6 +8297,8 @@ ${body}`;
 var YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" };
 function frontmatterYaml(fields) {
   if (Object.keys(fields).length === 0) return "";
+  const quick = quickFrontmatterYaml(fields);
+  if (quick !== null) return quick;
   const yamlText = (0, import_yaml.stringify)(fields, YAML_OPTIONS);
   return readsBack(yamlText, fields) ? yamlText : (0, import_yaml.stringify)(fields, { ...YAML_OPTIONS, defaultStringType: "QUOTE_DOUBLE", blockQuote: false });
 }
@@ -8260,12 +8352,14 @@ function parseThreadUnchecked(text) {
   const { yamlText, summary } = split;
   const pastLimits = frontmatterPastLimits(yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
+  return { ...validateMeta(quickFrontmatter(yamlText) ?? parsedYaml(yamlText)), summary };
+}
+function parsedYaml(yamlText) {
   const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
   }
-  const data = doc.toJS();
-  return { ...validateMeta(data), summary };
+  return doc.toJS();
 }
 function splitFrontmatter(text) {
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
@@ -8576,15 +8670,16 @@ function yamlMapping(text) {
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data;
-  try {
-    const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
-    if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
-    data = doc.toJS();
-  } catch (e) {
-    if (e instanceof FrontmatterError) throw e;
-    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
-  }
+  let data = quickFrontmatter(split.yamlText);
+  if (data === null)
+    try {
+      const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
+      if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+      data = doc.toJS();
+    } catch (e) {
+      if (e instanceof FrontmatterError) throw e;
+      throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
+    }
   if (data === null || data === void 0) data = {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");

@@ -1,6 +1,7 @@
 // Merges a thread file by meaning: frontmatter field by field (stamps take the later side, paths and related as sets),
 // the summary section by section; a real conflict gets git's markers around that field or section only.
 import { parseDocument } from "yaml";
+import { quickFrontmatter } from "../store/frontmatter-quick.js";
 import { KEY_ORDER, frontmatterPastLimits, frontmatterYaml, splitFrontmatter } from "../store/frontmatter.js";
 import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
@@ -24,6 +25,8 @@ function splitThreadFile(text: string): SplitFile | null {
   if (CONFLICT_LINE.test(yamlText)) return null;
   // Past the store's bounds the YAML parser's time is not linear: such a file is merged line by line (it is damaged).
   if (frontmatterPastLimits(yamlText) !== null) return null;
+  const quick = quickFrontmatter(yamlText);
+  if (quick !== null) return { fields: quick, summary };
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) return null;
   let data: unknown;

@@ -1,5 +1,6 @@
 // Thread files: YAML frontmatter (via the yaml package) + Markdown body, parsed strictly and written canonically.
 import { parseDocument, stringify } from "yaml";
+import { quickFrontmatter, quickFrontmatterYaml } from "./frontmatter-quick.js";
 import type { ClosedStatus, Thread, ThreadMeta } from "../types.js";
 import { isValidId } from "../ids.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
@@ -93,6 +94,8 @@ const YAML_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType:
  */
 export function frontmatterYaml(fields: Record<string, unknown>): string {
   if (Object.keys(fields).length === 0) return "";
+  const quick = quickFrontmatterYaml(fields);
+  if (quick !== null) return quick;
   const yamlText = stringify(fields, YAML_OPTIONS);
   return readsBack(yamlText, fields)
     ? yamlText
@@ -162,12 +165,16 @@ function parseThreadUnchecked(text: string): Thread {
   const { yamlText, summary } = split;
   const pastLimits = frontmatterPastLimits(yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
+  return { ...validateMeta(quickFrontmatter(yamlText) ?? parsedYaml(yamlText)), summary };
+}
+
+/** What the YAML parser reads in a frontmatter block; throws FrontmatterError with its first error. */
+function parsedYaml(yamlText: string): unknown {
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
   }
-  const data: unknown = doc.toJS();
-  return { ...validateMeta(data), summary };
+  return doc.toJS();
 }
 
 /** A file's frontmatter YAML and its summary, split at the fences (a BOM dropped); else which fence is missing. */
