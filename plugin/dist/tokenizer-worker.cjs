@@ -1,10 +1,7 @@
 'use strict';
 
-var os = require('os');
 var worker_threads = require('worker_threads');
 var fs = require('fs');
-require('path');
-require('buffer');
 var module$1 = require('module');
 require('url');
 
@@ -436,36 +433,6 @@ var require_init = __commonJS({
 // src/core/context/tokenizer-worker.ts
 init_cjs_shims();
 
-// src/core/background/background-command.ts
-init_cjs_shims();
-
-// src/core/store/background-marker.ts
-init_cjs_shims();
-
-// src/core/store/process-alive.ts
-init_cjs_shims();
-
-// src/core/error-details.ts
-init_cjs_shims();
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
-// src/core/store/regular-file.ts
-init_cjs_shims();
-
-// src/core/errors.ts
-init_cjs_shims();
-
-// src/core/store/make-dir.ts
-init_cjs_shims();
-
-// src/core/store/read-strict.ts
-init_cjs_shims();
-
-// src/core/background/background-command.ts
-var BACKGROUND_NICENESS = 10;
-
 // src/core/context/tiktoken-encoder.ts
 init_cjs_shims();
 var TIKTOKEN_ASSETS = { wasm: "tiktoken_bg.wasm", ranks: "o200k_base.json" };
@@ -511,6 +478,12 @@ function countInPieces(text, count) {
   return from === 0 ? count(text) : total + (from < text.length ? count(text.slice(from)) : 0);
 }
 
+// src/core/error-details.ts
+init_cjs_shims();
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 // src/core/context/tokenizer-protocol.ts
 init_cjs_shims();
 var SLOT = { state: 0, count: 1 };
@@ -524,12 +497,6 @@ var data = worker_threads.workerData;
 var slots = new Int32Array(data.shared);
 var replies = data.replies;
 var status = (message) => port.postMessage(message);
-if (process.platform === "linux") {
-  try {
-    os.setPriority(Math.min(19, os.getPriority() + BACKGROUND_NICENESS));
-  } catch {
-  }
-}
 loadTiktokenEncoder(data.assetsDir).then(
   (encoder) => {
     port.on("message", (text) => {

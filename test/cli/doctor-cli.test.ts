@@ -331,7 +331,17 @@ describe("thread-mind-mcp doctor", () => {
       "cli-statusline.cjs",
       "cli-statusline-store.cjs",
     ];
-    const all = [...cli, "hook.cjs", "hook-start.cjs", "hook-main.cjs", "hook-recall.cjs", "hook-core.cjs", "server.mjs"];
+    const workers = ["scan-worker.cjs", "tokenizer-worker.cjs"];
+    const all = [
+      ...cli,
+      ...workers,
+      "hook.cjs",
+      "hook-start.cjs",
+      "hook-main.cjs",
+      "hook-recall.cjs",
+      "hook-core.cjs",
+      "server.mjs",
+    ];
     expect(status(doctor(r.dir, home(), {}, copy(VERSION, VERSION, all)), "versions")).toBe("ok");
     const newer = doctor(r.dir, home(), {}, copy("9.9.9", "9.9.9", all));
     expect(status(newer, "versions")).toBe("fail");

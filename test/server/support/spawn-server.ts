@@ -1,5 +1,5 @@
 // Spawns the BUILT server bundle (plugin/dist/server.mjs) over stdio and connects the SDK's Client to it.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -153,7 +153,18 @@ export async function serverInTempRepo(files?: Record<string, string>): Promise<
 /** Closes the server and removes the repository of serverInTempRepo (either missing when the setup failed). */
 export async function closeServerInTempRepo(server: RunningServer | undefined, repo: TempRepo | undefined): Promise<void> {
   await server?.close();
+  if (repo !== undefined) await backgroundWorkDone(join(repo.dir, ".threadmind"));
   repo?.cleanup();
+}
+
+/**
+ * Waits (10 s at most) until no process the server started in the background (recall's index build, the conflict
+ * check's catch-up) is writing under the store: removing the store under one fails with ENOTEMPTY.
+ */
+export async function backgroundWorkDone(storeDir: string): Promise<void> {
+  const markers = [join(storeDir, "cache", "recall", "build.pid"), join(storeDir, "cache", "conflict-sweep.pid")];
+  for (const end = Date.now() + 10_000; Date.now() < end && markers.some((m) => existsSync(m)); )
+    await new Promise((r) => setTimeout(r, 50));
 }
 
 /** Every tm: shortcut, as the instructions and the tm-help prompt name it (written out here independently of src/). */
