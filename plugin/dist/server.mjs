@@ -23310,7 +23310,9 @@ function loadTokenizerOnWorker(script, assetsDir, ended) {
       }
       if (Atomics.load(slots, SLOT.state) === COUNT_FAILED) {
         const reply = receiveMessageOnPort(replies);
-        throw new Error(`The tokenizer could not count: ${reply === void 0 ? "no reason given" : String(reply.message)}`);
+        const reason = reply === void 0 ? "no reason given" : String(reply.message);
+        end(`a count failed: ${reason}`);
+        throw new Error(`The tokenizer could not count: ${reason}`);
       }
       return slots[SLOT.count];
     }

@@ -79,6 +79,23 @@ describe("the server's tokenizer on a worker thread", () => {
     expect(ended).toBe(1);
   });
 
+  test("a count the worker's encoder refuses is reported with its reason, and the worker is stopped", async () => {
+    const script = fakeWorker(
+      "refuses.cjs",
+      [
+        'const { workerData } = require("node:worker_threads");',
+        "const slots = new Int32Array(workerData.shared);",
+        'parentPort.postMessage({ kind: "ready" });',
+        'parentPort.on("message", () => { workerData.replies.postMessage("no encoder here"); Atomics.store(slots, 0, 2); Atomics.notify(slots, 0); });',
+      ].join("\n"),
+    );
+    let ended = 0;
+    const encoder = await loadTokenizerOnWorker(script, null, () => (ended += 1));
+    expect(() => encoder.countTokens("a")).toThrow("The tokenizer could not count: no encoder here");
+    expect(ended).toBe(1);
+    expect(() => encoder.countTokens("b")).toThrow("The tokenizer's worker thread has ended (a count failed: no encoder here).");
+  });
+
   test("a worker that does not answer is stopped after COUNT_TIMEOUT_MS, and reported", async () => {
     const script = fakeWorker("silent.cjs", 'parentPort.postMessage({ kind: "ready" }); parentPort.on("message", () => {});');
     let ended = 0;

@@ -27,8 +27,8 @@ export function tokenizerWorkerScript(bundleDir: string): string | null {
 /**
  * Starts the worker; resolves with an encoder once it has loaded tiktoken, rejects if it could not. The encoder's
  * countTokens blocks this thread until the worker answers (a fraction of a millisecond for a summary). Once the worker
- * has ended (it failed, exited, or did not answer within COUNT_TIMEOUT_MS and was stopped), every count throws and
- * `ended` is called once, so that the caller loads a new one. The worker never keeps the process alive.
+ * has ended (it failed to load or to count, exited, or did not answer within COUNT_TIMEOUT_MS; it is stopped), every
+ * count throws and `ended` is called once, so that the caller loads a new one. The worker never keeps the process alive.
  */
 export function loadTokenizerOnWorker(script: string, assetsDir: string | null, ended: () => void): Promise<Encoder> {
   const { Worker, MessageChannel, receiveMessageOnPort } = nodeWorkerThreads();
@@ -55,7 +55,10 @@ export function loadTokenizerOnWorker(script: string, assetsDir: string | null, 
       }
       if (Atomics.load(slots, SLOT.state) === COUNT_FAILED) {
         const reply = receiveMessageOnPort(replies);
-        throw new Error(`The tokenizer could not count: ${reply === undefined ? "no reason given" : String(reply.message)}`);
+        const reason = reply === undefined ? "no reason given" : String(reply.message);
+        // The caller loads a new encoder after any failure: this worker is not left running beside it.
+        end(`a count failed: ${reason}`);
+        throw new Error(`The tokenizer could not count: ${reason}`);
       }
       return slots[SLOT.count]!;
     },
