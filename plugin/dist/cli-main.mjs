@@ -7193,7 +7193,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument4(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7219,7 +7219,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument4(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7255,7 +7255,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument4;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
   }
 });
@@ -9501,14 +9501,21 @@ function parseThreadUnchecked(text2) {
   const { yamlText, summary } = split;
   const pastLimits = frontmatterPastLimits(yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(quickFrontmatter(yamlText) ?? parsedYaml(yamlText)), summary };
+  return { ...validateMeta(frontmatterData(yamlText)), summary };
 }
-function parsedYaml(yamlText) {
-  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+function frontmatterData(yamlText) {
+  const quick = quickFrontmatter(yamlText);
+  if (quick !== null) return quick;
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    }
+    return doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
-  return doc.toJS();
 }
 function splitFrontmatter(text2) {
   const normalized = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
@@ -9591,9 +9598,6 @@ function describe(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
-
-// src/core/store/thread-folder-format.ts
-var import_yaml2 = __toESM(require_dist());
 
 // src/core/types.ts
 var THREAD_STATUSES = ["active", "done", "abandoned"];
@@ -9909,16 +9913,7 @@ function yamlMapping(text2) {
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = quickFrontmatter(split.yamlText);
-  if (data === null)
-    try {
-      const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
-      if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
-      data = doc.toJS();
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw e;
-      throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
-    }
+  let data = frontmatterData(split.yamlText);
   if (data === null || data === void 0) data = {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
@@ -11576,11 +11571,7 @@ function stampsUnchanged(stamps) {
   return true;
 }
 function threadIdOfDirent(entry) {
-  const name = entry.name;
-  if (isAtomicTempFile(name)) return null;
-  const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-  if (!isDir && !name.endsWith(".md")) return null;
-  return isDir ? name : name.slice(0, -3);
+  return threadIdOfEntry(entry.name, entry.isDirectory() || entry.isSymbolicLink() && !entry.name.endsWith(".md"));
 }
 function threadIdOfEntry(name, isDir) {
   if (isAtomicTempFile(name)) return null;
@@ -23178,9 +23169,6 @@ function mergeLines(base, ours, theirs, what) {
   return { text: lines.join("\n"), conflicts: conflicts > 0 ? [what] : [] };
 }
 
-// src/core/merge/merge-thread.ts
-var import_yaml3 = __toESM(require_dist());
-
 // src/core/merge/merge-set.ts
 function mergeSet(base, ours, theirs, key) {
   const [b, o, t] = [new Set(base.map(key)), new Set(ours.map(key)), new Set(theirs.map(key))];
@@ -23358,13 +23346,9 @@ function splitThreadFile(text2) {
   const { yamlText, summary } = split;
   if (CONFLICT_LINE.test(yamlText)) return null;
   if (frontmatterPastLimits(yamlText) !== null) return null;
-  const quick = quickFrontmatter(yamlText);
-  if (quick !== null) return { fields: quick, summary };
-  const doc = (0, import_yaml3.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) return null;
   let data;
   try {
-    data = doc.toJS();
+    data = frontmatterData(yamlText);
   } catch {
     return null;
   }

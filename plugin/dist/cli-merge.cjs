@@ -7279,7 +7279,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument4(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7305,7 +7305,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument4(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7341,7 +7341,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument4;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
   }
 });
@@ -7771,7 +7771,10 @@ function mergeLines(base, ours, theirs, what) {
 
 // src/core/merge/merge-thread.ts
 init_cjs_shims();
-var import_yaml2 = __toESM(require_dist());
+
+// src/core/store/frontmatter.ts
+init_cjs_shims();
+var import_yaml = __toESM(require_dist());
 
 // src/core/store/frontmatter-quick.ts
 init_cjs_shims();
@@ -7863,10 +7866,6 @@ function quickFrontmatterYaml(fields) {
   }
   return text === "" ? null : text;
 }
-
-// src/core/store/frontmatter.ts
-init_cjs_shims();
-var import_yaml = __toESM(require_dist());
 
 // src/core/ids.ts
 init_cjs_shims();
@@ -7960,6 +7959,20 @@ function readsBack(yamlText, data) {
     return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
   } catch {
     return false;
+  }
+}
+function frontmatterData(yamlText) {
+  const quick = quickFrontmatter(yamlText);
+  if (quick !== null) return quick;
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    }
+    return doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
 }
 function splitFrontmatter(text) {
@@ -8238,13 +8251,9 @@ function splitThreadFile(text) {
   const { yamlText, summary } = split;
   if (CONFLICT_LINE.test(yamlText)) return null;
   if (frontmatterPastLimits(yamlText) !== null) return null;
-  const quick = quickFrontmatter(yamlText);
-  if (quick !== null) return { fields: quick, summary };
-  const doc = (0, import_yaml2.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) return null;
   let data;
   try {
-    data = doc.toJS();
+    data = frontmatterData(yamlText);
   } catch {
     return null;
   }
@@ -8418,7 +8427,6 @@ init_cjs_shims();
 
 // src/core/store/thread-folder-format.ts
 init_cjs_shims();
-var import_yaml3 = __toESM(require_dist());
 
 // src/core/store/summary-blocks.ts
 init_cjs_shims();
@@ -8499,16 +8507,7 @@ function yamlMapping(text) {
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = quickFrontmatter(split.yamlText);
-  if (data === null)
-    try {
-      const doc = (0, import_yaml3.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
-      if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
-      data = doc.toJS();
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw e;
-      throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
-    }
+  let data = frontmatterData(split.yamlText);
   if (data === null || data === void 0) data = {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");

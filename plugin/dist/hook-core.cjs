@@ -7400,7 +7400,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7426,7 +7426,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7462,7 +7462,7 @@ var require_public_api = __commonJS({
     }
     exports2.parse = parse;
     exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument3;
+    exports2.parseDocument = parseDocument2;
     exports2.stringify = stringify2;
   }
 });
@@ -9973,14 +9973,21 @@ function parseThreadUnchecked(text) {
   const { yamlText, summary } = split;
   const pastLimits = frontmatterPastLimits(yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(quickFrontmatter(yamlText) ?? parsedYaml(yamlText)), summary };
+  return { ...validateMeta(frontmatterData(yamlText)), summary };
 }
-function parsedYaml(yamlText) {
-  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+function frontmatterData(yamlText) {
+  const quick = quickFrontmatter(yamlText);
+  if (quick !== null) return quick;
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    }
+    return doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
-  return doc.toJS();
 }
 function splitFrontmatter(text) {
   const normalized2 = text.startsWith("\uFEFF") ? text.slice(1) : text;
@@ -10066,8 +10073,6 @@ function describe(v) {
 
 // src/core/store/thread-folder-format.ts
 var import_node_crypto3 = require("crypto");
-var import_yaml2 = __toESM(require_dist(), 1);
-init_error_details();
 
 // src/core/types.ts
 var THREAD_STATUSES = ["active", "done", "abandoned"];
@@ -10369,16 +10374,7 @@ function yamlMapping(text) {
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = quickFrontmatter(split.yamlText);
-  if (data === null)
-    try {
-      const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
-      if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
-      data = doc.toJS();
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw e;
-      throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
-    }
+  let data = frontmatterData(split.yamlText);
   if (data === null || data === void 0) data = {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
@@ -12035,11 +12031,7 @@ function stampsUnchanged(stamps) {
   return true;
 }
 function threadIdOfDirent(entry) {
-  const name = entry.name;
-  if (isAtomicTempFile(name)) return null;
-  const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-  if (!isDir && !name.endsWith(".md")) return null;
-  return isDir ? name : name.slice(0, -3);
+  return threadIdOfEntry(entry.name, entry.isDirectory() || entry.isSymbolicLink() && !entry.name.endsWith(".md"));
 }
 function threadIdOfEntry(name, isDir) {
   if (isAtomicTempFile(name)) return null;

@@ -2819,6 +2819,11 @@ function lowerPriority(pid) {
   }
 }
 
+// src/core/background/conflict-sweep-background.ts
+function startBackgroundSweep(storeDir, root, cliPath) {
+  return startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), root, cliPath, "conflict-sweep");
+}
+
 // src/hooks/commit-notice.ts
 var import_node_fs27 = require("fs");
 var import_node_path22 = require("path");
@@ -2912,8 +2917,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const marker = sweepMarkerPath(workspace.storeDir);
     const work = { listed: 0, read: 0 };
     const marked = markerUnderWay(marker) ? [] : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit).map(shown).filter((f) => !unmerged.includes(f));
-    if ((work.read ?? 0) >= MAX_FILES_READ)
-      startBackgroundCommand(workspace.storeDir, marker, workspace.root, cliPath, "conflict-sweep");
+    if ((work.read ?? 0) >= MAX_FILES_READ) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

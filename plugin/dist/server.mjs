@@ -14726,7 +14726,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -14752,7 +14752,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -14788,7 +14788,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument3;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
   }
 });
@@ -34458,14 +34458,21 @@ function parseThreadUnchecked(text) {
   const { yamlText, summary } = split;
   const pastLimits = frontmatterPastLimits(yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(quickFrontmatter(yamlText) ?? parsedYaml(yamlText)), summary };
+  return { ...validateMeta(frontmatterData(yamlText)), summary };
 }
-function parsedYaml(yamlText) {
-  const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+function frontmatterData(yamlText) {
+  const quick = quickFrontmatter(yamlText);
+  if (quick !== null) return quick;
+  try {
+    const doc = (0, import_yaml.parseDocument)(yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
+    }
+    return doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
-  return doc.toJS();
 }
 function splitFrontmatter(text) {
   const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
@@ -34548,9 +34555,6 @@ function describe2(v) {
   if (v instanceof Date) return "a date (quote it)";
   return typeof v;
 }
-
-// src/core/store/thread-folder-format.ts
-var import_yaml2 = __toESM(require_dist2());
 
 // src/core/store/summary-blocks.ts
 var LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
@@ -34735,16 +34739,7 @@ function yamlMapping(text) {
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
   const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = quickFrontmatter(split.yamlText);
-  if (data === null)
-    try {
-      const doc = (0, import_yaml2.parseDocument)(split.yamlText, { prettyErrors: false, uniqueKeys: true });
-      if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0].message.split("\n")[0]}`);
-      data = doc.toJS();
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw e;
-      throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
-    }
+  let data = frontmatterData(split.yamlText);
   if (data === null || data === void 0) data = {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
@@ -36216,11 +36211,7 @@ function stampsUnchanged(stamps) {
   return true;
 }
 function threadIdOfDirent(entry) {
-  const name = entry.name;
-  if (isAtomicTempFile(name)) return null;
-  const isDir = entry.isDirectory() || entry.isSymbolicLink() && !name.endsWith(".md");
-  if (!isDir && !name.endsWith(".md")) return null;
-  return isDir ? name : name.slice(0, -3);
+  return threadIdOfEntry(entry.name, entry.isDirectory() || entry.isSymbolicLink() && !entry.name.endsWith(".md"));
 }
 function threadIdOfEntry(name, isDir) {
   if (isAtomicTempFile(name)) return null;
@@ -42610,6 +42601,11 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     return [];
   }
 }
+
+// src/core/background/conflict-sweep-background.ts
+function startBackgroundSweep(storeDir, root, cliPath) {
+  return startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), root, cliPath, "conflict-sweep");
+}
 var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3, inQueueMaxRead: 8 };
 function boundedSweep(storeDir, maxRead, background) {
   if (storeDirState(storeDir) !== "directory") return 0;
@@ -43097,7 +43093,7 @@ function createThreadMindServer(options) {
   };
   const cliPath = options.cliPath ?? null;
   const sweepInBackground = cliPath === null ? null : (storeDir) => {
-    startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), dirname(storeDir), cliPath, "conflict-sweep");
+    startBackgroundSweep(storeDir, dirname(storeDir), cliPath);
   };
   const ctx = {
     session,

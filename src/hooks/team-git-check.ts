@@ -8,7 +8,7 @@ import { parseUnmergedListing } from "../core/git/unmerged-listing.js";
 import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { hookWorkspace } from "./hook-workspace.js";
 import { MAX_FILES_READ, type SweepWork, sweepMarkerPath, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
-import { startBackgroundCommand } from "../core/background/background-command.js";
+import { startBackgroundSweep } from "../core/background/conflict-sweep-background.js";
 import { markerUnderWay } from "../core/store/background-marker.js";
 import { commitNotice } from "./commit-notice.js";
 
@@ -77,8 +77,7 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
           .filter((f) => !unmerged.includes(f));
     // Its whole budget read: files are left unjudged (a fresh clone or checkout of a large store). A process of its own
     // judges the rest now, so that the next starts do not each read another budget's worth.
-    if ((work.read ?? 0) >= MAX_FILES_READ)
-      startBackgroundCommand(workspace.storeDir, marker, workspace.root, cliPath, "conflict-sweep");
+    if ((work.read ?? 0) >= MAX_FILES_READ) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
     const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

@@ -9,8 +9,7 @@ import { watchRoots } from "./roots.js";
 import { ServerSession } from "./server-session.js";
 import { refreshStartCache } from "./start-cache-refresh.js";
 import { refreshPathIndex } from "./path-index-refresh.js";
-import { startBackgroundCommand } from "../core/background/background-command.js";
-import { sweepMarkerPath } from "../core/store/conflict-marker-sweep.js";
+import { startBackgroundSweep } from "../core/background/conflict-sweep-background.js";
 import { dirname } from "node:path";
 import { catchUpSweep, conflictSweepKeeper } from "./conflict-sweep-refresh.js";
 import type { ToolContext } from "./tool-result.js";
@@ -75,7 +74,7 @@ export function createThreadMindServer(options: ThreadMindServerOptions): McpSer
     cliPath === null
       ? null
       : (storeDir: string) => {
-          startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), dirname(storeDir), cliPath, "conflict-sweep");
+          startBackgroundSweep(storeDir, dirname(storeDir), cliPath);
         };
   const ctx: ToolContext = {
     session,

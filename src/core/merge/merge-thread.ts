@@ -1,8 +1,6 @@
 // Merges a thread file by meaning: frontmatter field by field (stamps take the later side, paths and related as sets),
 // the summary section by section; a real conflict gets git's markers around that field or section only.
-import { parseDocument } from "yaml";
-import { quickFrontmatter } from "../store/frontmatter-quick.js";
-import { KEY_ORDER, frontmatterPastLimits, frontmatterYaml, splitFrontmatter } from "../store/frontmatter.js";
+import { KEY_ORDER, frontmatterData, frontmatterPastLimits, frontmatterYaml, splitFrontmatter } from "../store/frontmatter.js";
 import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
@@ -25,15 +23,11 @@ function splitThreadFile(text: string): SplitFile | null {
   if (CONFLICT_LINE.test(yamlText)) return null;
   // Past the store's bounds the YAML parser's time is not linear: such a file is merged line by line (it is damaged).
   if (frontmatterPastLimits(yamlText) !== null) return null;
-  const quick = quickFrontmatter(yamlText);
-  if (quick !== null) return { fields: quick, summary };
-  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) return null;
   let data: unknown;
   try {
-    data = doc.toJS();
+    data = frontmatterData(yamlText);
   } catch {
-    return null; // e.g. an alias to nothing
+    return null; // not YAML the store can read (an error, an alias to nothing): merged line by line
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== "object" || Array.isArray(data)) return null;

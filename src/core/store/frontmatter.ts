@@ -165,16 +165,27 @@ function parseThreadUnchecked(text: string): Thread {
   const { yamlText, summary } = split;
   const pastLimits = frontmatterPastLimits(yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(quickFrontmatter(yamlText) ?? parsedYaml(yamlText)), summary };
+  return { ...validateMeta(frontmatterData(yamlText)), summary };
 }
 
-/** What the YAML parser reads in a frontmatter block; throws FrontmatterError with its first error. */
-function parsedYaml(yamlText: string): unknown {
-  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
+/**
+ * What a frontmatter block (within FRONTMATTER_LIMITS) holds: read without the YAML parser in the shapes the store
+ * writes (frontmatter-quick.ts), else by it. Throws FrontmatterError with the parser's first error, or with any
+ * exception it raised on the way (an alias to no anchor).
+ */
+export function frontmatterData(yamlText: string): unknown {
+  const quick = quickFrontmatter(yamlText);
+  if (quick !== null) return quick;
+  try {
+    const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
+    }
+    return doc.toJS();
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw e;
+    throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
   }
-  return doc.toJS();
 }
 
 /** A file's frontmatter YAML and its summary, split at the fences (a BOM dropped); else which fence is missing. */

@@ -637,19 +637,15 @@ function stampsUnchanged(stamps: Map<string, string | null>): boolean {
   return true;
 }
 
-/** The id a threads/<project>/ entry stands for: `<id>.md` (format 1) or `<id>/` (format 2); null otherwise. */
 /**
  * The thread id a listed entry of threads/<project>/ stands for (whether valid or not), or null when it stands for none:
  * a folder, a `.md` file, or a link (a link not named `.md` read as a folder, so that the read refuses it by name).
  */
 export function threadIdOfDirent(entry: Dirent): string | null {
-  const name = entry.name;
-  if (isAtomicTempFile(name)) return null;
-  const isDir = entry.isDirectory() || (entry.isSymbolicLink() && !name.endsWith(".md"));
-  if (!isDir && !name.endsWith(".md")) return null;
-  return isDir ? name : name.slice(0, -3);
+  return threadIdOfEntry(entry.name, entry.isDirectory() || (entry.isSymbolicLink() && !entry.name.endsWith(".md")));
 }
 
+/** The id a threads/<project>/ entry stands for: `<id>.md` (format 1) or `<id>/` (format 2); null otherwise. */
 function threadIdOfEntry(name: string, isDir: boolean): string | null {
   if (isAtomicTempFile(name)) return null;
   if (isDir) return name;

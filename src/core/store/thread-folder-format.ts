@@ -6,12 +6,9 @@
 // sort most recent first). Nothing here changes on every write, so two
 // branches that write one thread touch different files, or different lines, and plain git merges them.
 import { createHash } from "node:crypto";
-import { parseDocument } from "yaml";
-import { quickFrontmatter } from "./frontmatter-quick.js";
-import { frontmatterPastLimits, frontmatterYaml, FrontmatterError, splitFrontmatter } from "./frontmatter.js";
+import { frontmatterData, frontmatterPastLimits, frontmatterYaml, FrontmatterError, splitFrontmatter } from "./frontmatter.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../ids.js";
-import { messageOf } from "../error-details.js";
 import type { ClosedStatus } from "../types.js";
 import { splitBlocks } from "./summary-blocks.js";
 
@@ -174,16 +171,7 @@ function yamlMapping(text: string): { data: Record<string, unknown>; body: strin
   // Bounded before the YAML parser sees it, as a format-1 file is (#30): a hostile block is refused, never parsed.
   const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data: unknown = quickFrontmatter(split.yamlText);
-  if (data === null)
-    try {
-      const doc = parseDocument(split.yamlText, { prettyErrors: false, uniqueKeys: true });
-      if (doc.errors.length > 0) throw new FrontmatterError(`invalid YAML frontmatter: ${doc.errors[0]!.message.split("\n")[0]}`);
-      data = doc.toJS();
-    } catch (e) {
-      if (e instanceof FrontmatterError) throw e;
-      throw new FrontmatterError(`invalid YAML frontmatter: ${messageOf(e).split("\n")[0]}`);
-    }
+  let data = frontmatterData(split.yamlText);
   if (data === null || data === undefined) data = {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
