@@ -33,7 +33,9 @@ test("a store the server does not hold parsed is indexed by another process; onc
   const fresh = servicesFor(repo.dir);
   expect(await refreshPathIndex(fresh, { cliPath: cli })).toBe(false);
   const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && !existsSync(started)) await sleep(10);
+  // The file appears (created by appendFileSync) a moment before its line is in it: wait for the whole line.
+  const line = () => (existsSync(started) ? readFileSync(started, "utf8") : "");
+  while (Date.now() < deadline && !line().endsWith("\n")) await sleep(10);
   expect(readFileSync(started, "utf8")).toBe("recall-index\n");
   expect(await cachedPathIndex(fresh.store.dir, fresh.store.workspace.gitTop)).toBeNull();
   expect(fresh.store.unparsedThreadIds("shop", 10_000).length).toBe(FILLERS + 1);
