@@ -126,3 +126,22 @@ describe("the saved sweep at a start (#31)", () => {
     expect(changed.stateBytes).toBeGreaterThan(saved.length);
   });
 });
+
+describe("a first sweep of a large store (a fresh clone's first start, #31)", () => {
+  test("files it cannot read within its budget are not even stamped; later sweeps judge them all and find the marked one", () => {
+    const { storeDir, threads } = store(1_000);
+    writeFileSync(join(threads, "t-999.md"), MARKED);
+    const later = Date.now() + 10_000; // everything settled
+    const first = { listed: 0, read: 0, stamped: 0, readBudget: 50 };
+    threadFilesWithMarkers(storeDir, later, first);
+    // 50 read (each stamped first), the other 950 left for later without an lstat; every entry listed once.
+    expect(first).toEqual({ listed: 1_000, read: 50, stamped: 50, readBudget: 50 });
+    const found: string[][] = [];
+    for (let i = 0; i < 10; i++) found.push(threadFilesWithMarkers(storeDir, later));
+    expect(found.at(-1)).toEqual(["threads/shop/t-999.md"]);
+    // Judged whole: the next sweep reads nothing and stamps nothing (the directory is unchanged).
+    const settled = { listed: 0, read: 0, stamped: 0 };
+    expect(threadFilesWithMarkers(storeDir, later, settled)).toEqual(["threads/shop/t-999.md"]);
+    expect(settled).toEqual({ listed: 0, read: 0, stamped: 0 });
+  });
+});

@@ -22,6 +22,8 @@ export interface SweepBudget {
   filesLeft: number;
   listed: number;
   read: number;
+  /** Format-1 thread files stamped (an lstat each) to compare with their verdicts. */
+  stamped: number;
 }
 
 export interface FolderJudgement {
