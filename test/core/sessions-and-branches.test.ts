@@ -87,6 +87,24 @@ describe("where a new session starts", () => {
     expect(await active("fresh-2")).toBe("main");
   });
 
+  test("on the default branch a start looks for no linked thread (thread_create links none there); on origin's HEAD's branch neither", async () => {
+    // A head that names the default branch can only be written by hand: it is not where a new session starts.
+    const threads = join(repo.dir, ".threadmind", "threads", "p");
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const linked = (branch: string) =>
+      `---\nid: by-hand\ntitle: By hand\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\nbranch: ${branch}\n---\n`;
+    writeFileSync(join(threads, "by-hand.md"), linked("main"));
+    expect(await active("fresh-main")).toBe("main");
+    // With a remote, origin's HEAD names the default branch: main is then an ordinary branch, and its link is followed.
+    repo.git("update-ref", "refs/remotes/origin/develop", "HEAD");
+    repo.git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/develop");
+    rmSync(configPath()); // another machine: no local choices
+    expect(await active("fresh-main-2")).toBe("by-hand");
+    repo.git("checkout", "-q", "-b", "develop");
+    writeFileSync(join(threads, "by-hand.md"), linked("develop"));
+    expect(await active("fresh-develop")).toBe("main");
+  });
+
   test("a closed thread is neither a branch's start thread nor its linked thread", async () => {
     repo.git("checkout", "-q", "-b", "feature");
     const s1 = servicesFor(repo.dir, "one");

@@ -79,11 +79,16 @@ describe("a fresh clone (no config.json)", () => {
   });
 
   test("a teammate's open thread linked to the branch arrives: the hooks proper start on it", async () => {
+    // On a branch of its own (thread_create links no thread to the default branch, and a start there looks for none).
+    execFileSync("git", ["checkout", "-q", "-b", "feature/pay"], { cwd: clone, env: { ...process.env, ...TEST_GIT_ENV } });
+    const before = await startup();
+    expect(before.context).toContain("CLONED-MAIN-DECISION");
+    expect((await startup()).hooksProper).toBe(false);
     const threads = join(clone, ".threadmind", "threads", "cloned");
     const at = new Date(Date.now() + 60_000).toISOString();
     writeFileSync(
       join(threads, "teammate-topic.md"),
-      `---\nid: teammate-topic\ntitle: Teammate topic\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\nbranch: main\n---\n## Decisions\n- TEAMMATE-DECISION\n`,
+      `---\nid: teammate-topic\ntitle: Teammate topic\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\nbranch: feature/pay\n---\n## Decisions\n- TEAMMATE-DECISION\n`,
     );
     const after = await startup();
     expect(after.hooksProper).toBe(true);

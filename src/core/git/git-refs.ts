@@ -62,3 +62,22 @@ export function headCommitFromFiles(gitDir: string): string | null | undefined {
   }
   return undefined;
 }
+
+/** origin's HEAD as git clone and `git remote set-head` write it: a symbolic ref to one of origin's branches. */
+const REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
+
+/**
+ * The branch origin's HEAD names (`refs/remotes/origin/HEAD` in the common git dir, which `git clone` writes), read from
+ * git's files: null when there is no such ref (no remote, or a remote HEAD never fetched: git's own answer is then "none"
+ * as well); undefined when only git could tell (another ref backend, a ref of another shape).
+ */
+export function remoteHeadBranchFromFiles(gitDir: string): string | null | undefined {
+  const common = commonDir(gitDir);
+  if (existsSync(join(common, "reftable"))) return undefined;
+  const text = readIfExists(join(common, "refs", "remotes", "origin", "HEAD"));
+  // A symbolic ref is never packed (packed-refs holds hashes only): no loose file, no remote HEAD.
+  if (text === null) return null;
+  const branch = REMOTE_HEAD.exec(text.trim())?.[1];
+  if (branch === undefined || branch.split("/").includes("..")) return undefined;
+  return branch;
+}

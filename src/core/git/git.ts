@@ -2,7 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import { readRegularFile } from "../store/regular-file.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { headCommitFromFiles } from "./git-refs.js";
+import { headCommitFromFiles, remoteHeadBranchFromFiles } from "./git-refs.js";
 
 /** The nearest directory at or above `dir` that holds a `.git` entry, or null outside git. */
 export function findGitTop(dir: string): string | null {
@@ -127,8 +127,15 @@ export async function headCommit(top: string): Promise<string | null> {
   return fromFiles !== undefined ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 
-/** The repository's default branch as origin's HEAD says; null without a remote HEAD. */
+/** The repository's default branch as origin's HEAD says; null without a remote HEAD. Read from git's files when they can say. */
 export async function defaultBranch(top: string): Promise<string | null> {
+  let fromFiles: string | null | undefined;
+  try {
+    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
+  } catch {
+    fromFiles = undefined; // unreadable files: git decides, as before
+  }
+  if (fromFiles !== undefined) return fromFiles;
   const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
   return remote ? remote.replace(/^origin\//, "") : null;
 }
@@ -142,6 +149,21 @@ export async function isDefaultBranch(top: string, branch: string): Promise<bool
   if (d) return branch === d;
   if (branch === "main" || branch === "master") return true;
   return branch === (await gitMaybe(top, ["config", "--get", "init.defaultBranch"]));
+}
+
+/**
+ * isDefaultBranch answered from git's files alone (no process): true when origin's HEAD names `branch`, or when there is
+ * no remote HEAD and it is main or master; false when it is not, or when only git could tell (init.defaultBranch,
+ * unreadable files).
+ */
+export function isDefaultBranchFromFiles(top: string, branch: string): boolean {
+  try {
+    const remote = remoteHeadBranchFromFiles(gitDir(top));
+    if (remote === undefined) return false;
+    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+  } catch {
+    return false;
+  }
 }
 
 export async function gitUser(top: string | null): Promise<{ name: string | null; email: string | null }> {
