@@ -10801,6 +10801,16 @@ function headCommitFromFiles(gitDir2) {
   }
   return void 0;
 }
+var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
+function remoteHeadBranchFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  const text2 = readIfExists(join(common, "refs", "remotes", "origin", "HEAD"));
+  if (text2 === null) return null;
+  const branch = REMOTE_HEAD.exec(text2.trim())?.[1];
+  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
+  return branch;
+}
 
 // src/core/git/git.ts
 function findGitTop(dir) {
@@ -10891,6 +10901,13 @@ async function headCommit(top) {
   return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 async function defaultBranch(top) {
+  let fromFiles;
+  try {
+    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
+  } catch {
+    fromFiles = void 0;
+  }
+  if (fromFiles !== void 0) return fromFiles;
   const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
   return remote ? remote.replace(/^origin\//, "") : null;
 }
@@ -10899,6 +10916,15 @@ async function isDefaultBranch(top, branch) {
   if (d) return branch === d;
   if (branch === "main" || branch === "master") return true;
   return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function isDefaultBranchFromFiles(top, branch) {
+  try {
+    const remote = remoteHeadBranchFromFiles(gitDir(top));
+    if (remote === void 0) return false;
+    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+  } catch {
+    return false;
+  }
 }
 async function gitUser(top) {
   const cwd = top ?? process.cwd();
@@ -14776,11 +14802,28 @@ function mayNameABranch(bytes2) {
   for (let at = head.indexOf(BRANCH); at >= 0; at = head.indexOf(BRANCH, at + 1)) if (atKeyPosition(head, at)) return true;
   return false;
 }
-function headBytes(path) {
+function headBytes(path, into) {
+  let opened;
   try {
-    return readRegularFile(path, HEAD_SEARCH_BYTES);
+    opened = openRegularFile(path, constants.O_RDONLY);
   } catch {
     return null;
+  }
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = readSync(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }
 function branchLinkCandidates(threadsDir) {
@@ -14792,12 +14835,13 @@ function branchLinkCandidates(threadsDir) {
     throw e;
   }
   const ids = /* @__PURE__ */ new Set();
+  const buffer = Buffer.allocUnsafe(HEAD_SEARCH_BYTES);
   for (const entry of entries2) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
     const path = join(threadsDir, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -17174,7 +17218,10 @@ var ThreadMindServices = class {
     }
     return { project, threadId, lost };
   }
-  /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
+  /**
+   * Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch (none
+   * on the default branch, which thread_create never links), else main.
+   */
   async startThread(projectId) {
     return this.store.readThread(projectId, await this.startThreadId(projectId));
   }
@@ -17202,7 +17249,8 @@ var ThreadMindServices = class {
         }
       }
     }
-    if (branch) {
+    const top = this.workspace.gitTop;
+    if (branch && !(top !== null && isDefaultBranchFromFiles(top, branch))) {
       const linked = this.linkedOpenThread(projectId, branch);
       if (linked) return fallback(linked.id);
     }
@@ -25565,6 +25613,11 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
       verdicts.files[name] = knownDigest;
       continue;
     }
+    if (knownDigest === void 0 && budget.filesLeft <= 0) {
+      complete = false;
+      continue;
+    }
+    budget.stamped += 1;
     const stamp = stampOf(path, "file");
     if (stamp === null) continue;
     const digest = stampDigest(stamp.stamp);
@@ -25603,7 +25656,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
+    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0, stamped: 0 };
     const found = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
@@ -25629,6 +25682,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     if (work !== void 0) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
+      if (work.stamped !== void 0) work.stamped += budget.stamped;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;

@@ -11317,6 +11317,16 @@ function headCommitFromFiles(gitDir2) {
   }
   return void 0;
 }
+var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
+function remoteHeadBranchFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(common, "reftable"))) return void 0;
+  const text = readIfExists((0, import_node_path9.join)(common, "refs", "remotes", "origin", "HEAD"));
+  if (text === null) return null;
+  const branch = REMOTE_HEAD.exec(text.trim())?.[1];
+  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
+  return branch;
+}
 
 // src/core/git/git.ts
 function findGitTop(dir) {
@@ -11407,6 +11417,13 @@ async function headCommit(top) {
   return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 async function defaultBranch(top) {
+  let fromFiles;
+  try {
+    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
+  } catch {
+    fromFiles = void 0;
+  }
+  if (fromFiles !== void 0) return fromFiles;
   const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
   return remote ? remote.replace(/^origin\//, "") : null;
 }
@@ -11415,6 +11432,15 @@ async function isDefaultBranch(top, branch) {
   if (d) return branch === d;
   if (branch === "main" || branch === "master") return true;
   return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function isDefaultBranchFromFiles(top, branch) {
+  try {
+    const remote = remoteHeadBranchFromFiles(gitDir(top));
+    if (remote === void 0) return false;
+    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+  } catch {
+    return false;
+  }
 }
 async function gitUser(top) {
   const cwd = top ?? process.cwd();
@@ -15192,11 +15218,28 @@ function mayNameABranch(bytes2) {
   for (let at = head.indexOf(BRANCH); at >= 0; at = head.indexOf(BRANCH, at + 1)) if (atKeyPosition(head, at)) return true;
   return false;
 }
-function headBytes(path) {
+function headBytes(path, into) {
+  let opened;
   try {
-    return readRegularFile(path, HEAD_SEARCH_BYTES);
+    opened = openRegularFile(path, import_node_fs24.constants.O_RDONLY);
   } catch {
     return null;
+  }
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = (0, import_node_fs24.readSync)(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } catch {
+    return null;
+  } finally {
+    (0, import_node_fs24.closeSync)(fd);
   }
 }
 function branchLinkCandidates(threadsDir) {
@@ -15208,12 +15251,13 @@ function branchLinkCandidates(threadsDir) {
     throw e;
   }
   const ids = /* @__PURE__ */ new Set();
+  const buffer = Buffer.allocUnsafe(HEAD_SEARCH_BYTES);
   for (const entry of entries) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
     const path = (0, import_node_path24.join)(threadsDir, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? (0, import_node_path24.join)(path, HEAD_FILE) : path))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? (0, import_node_path24.join)(path, HEAD_FILE) : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -17184,7 +17228,10 @@ var ThreadMindServices = class {
     }
     return { project, threadId, lost };
   }
-  /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
+  /**
+   * Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch (none
+   * on the default branch, which thread_create never links), else main.
+   */
   async startThread(projectId) {
     return this.store.readThread(projectId, await this.startThreadId(projectId));
   }
@@ -17212,7 +17259,8 @@ var ThreadMindServices = class {
         }
       }
     }
-    if (branch) {
+    const top = this.workspace.gitTop;
+    if (branch && !(top !== null && isDefaultBranchFromFiles(top, branch))) {
       const linked = this.linkedOpenThread(projectId, branch);
       if (linked) return fallback(linked.id);
     }

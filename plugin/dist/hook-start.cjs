@@ -2673,6 +2673,11 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
       verdicts.files[name] = knownDigest;
       continue;
     }
+    if (knownDigest === void 0 && budget.filesLeft <= 0) {
+      complete = false;
+      continue;
+    }
+    budget.stamped += 1;
     const stamp = stampOf(path, "file");
     if (stamp === null) continue;
     const digest = stampDigest(stamp.stamp);
@@ -2711,7 +2716,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
+    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0, stamped: 0 };
     const found = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
@@ -2737,6 +2742,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     if (work !== void 0) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
+      if (work.stamped !== void 0) work.stamped += budget.stamped;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;

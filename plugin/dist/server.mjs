@@ -808,11 +808,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants7) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants6);
+          this.rhs = optimizeExpr(this.rhs, names, constants7);
         return this;
       }
       get names() {
@@ -829,10 +829,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants7) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants6);
+        this.rhs = optimizeExpr(this.rhs, names, constants7);
         return this;
       }
       get names() {
@@ -893,8 +893,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants6) {
-        this.code = optimizeExpr(this.code, names, constants6);
+      optimizeNames(names, constants7) {
+        this.code = optimizeExpr(this.code, names, constants7);
         return this;
       }
       get names() {
@@ -923,12 +923,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants7) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants6))
+          if (n.optimizeNames(names, constants7))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -981,12 +981,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants7) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
-        if (!(super.optimizeNames(names, constants6) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants7);
+        if (!(super.optimizeNames(names, constants7) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants6);
+        this.condition = optimizeExpr(this.condition, names, constants7);
         return this;
       }
       get names() {
@@ -1009,10 +1009,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants7) {
+        if (!super.optimizeNames(names, constants7))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants6);
+        this.iteration = optimizeExpr(this.iteration, names, constants7);
         return this;
       }
       get names() {
@@ -1048,10 +1048,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants7) {
+        if (!super.optimizeNames(names, constants7))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants6);
+        this.iterable = optimizeExpr(this.iterable, names, constants7);
         return this;
       }
       get names() {
@@ -1093,11 +1093,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants7) {
         var _a3, _b;
-        super.optimizeNames(names, constants6);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
+        super.optimizeNames(names, constants7);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants7);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants7);
         return this;
       }
       get names() {
@@ -1398,7 +1398,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants6) {
+    function optimizeExpr(expr, names, constants7) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1413,14 +1413,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants6[n.str];
+        const c = constants7[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants7[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -35504,6 +35504,16 @@ function headCommitFromFiles(gitDir2) {
   }
   return void 0;
 }
+var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
+function remoteHeadBranchFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  const text = readIfExists(join(common, "refs", "remotes", "origin", "HEAD"));
+  if (text === null) return null;
+  const branch = REMOTE_HEAD.exec(text.trim())?.[1];
+  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
+  return branch;
+}
 
 // src/core/git/git.ts
 function findGitTop(dir) {
@@ -35594,6 +35604,13 @@ async function headCommit(top) {
   return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
 }
 async function defaultBranch(top) {
+  let fromFiles;
+  try {
+    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
+  } catch {
+    fromFiles = void 0;
+  }
+  if (fromFiles !== void 0) return fromFiles;
   const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
   return remote ? remote.replace(/^origin\//, "") : null;
 }
@@ -35602,6 +35619,15 @@ async function isDefaultBranch(top, branch) {
   if (d) return branch === d;
   if (branch === "main" || branch === "master") return true;
   return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function isDefaultBranchFromFiles(top, branch) {
+  try {
+    const remote = remoteHeadBranchFromFiles(gitDir(top));
+    if (remote === void 0) return false;
+    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+  } catch {
+    return false;
+  }
 }
 async function gitUser(top) {
   const cwd = top ?? process.cwd();
@@ -39168,11 +39194,28 @@ function mayNameABranch(bytes2) {
   for (let at = head.indexOf(BRANCH); at >= 0; at = head.indexOf(BRANCH, at + 1)) if (atKeyPosition(head, at)) return true;
   return false;
 }
-function headBytes(path) {
+function headBytes(path, into) {
+  let opened;
   try {
-    return readRegularFile(path, HEAD_SEARCH_BYTES);
+    opened = openRegularFile(path, constants.O_RDONLY);
   } catch {
     return null;
+  }
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = readSync(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }
 function branchLinkCandidates(threadsDir) {
@@ -39184,12 +39227,13 @@ function branchLinkCandidates(threadsDir) {
     throw e;
   }
   const ids = /* @__PURE__ */ new Set();
+  const buffer = Buffer.allocUnsafe(HEAD_SEARCH_BYTES);
   for (const entry of entries) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
     const path = join(threadsDir, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -41066,7 +41110,10 @@ var ThreadMindServices = class {
     }
     return { project, threadId, lost };
   }
-  /** Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch, else main. */
+  /**
+   * Where a new session starts: last chosen on this branch (if open), else the open thread linked to the branch (none
+   * on the default branch, which thread_create never links), else main.
+   */
   async startThread(projectId) {
     return this.store.readThread(projectId, await this.startThreadId(projectId));
   }
@@ -41094,7 +41141,8 @@ var ThreadMindServices = class {
         }
       }
     }
-    if (branch) {
+    const top = this.workspace.gitTop;
+    if (branch && !(top !== null && isDefaultBranchFromFiles(top, branch))) {
       const linked = this.linkedOpenThread(projectId, branch);
       if (linked) return fallback(linked.id);
     }
@@ -42530,6 +42578,11 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
       verdicts.files[name] = knownDigest;
       continue;
     }
+    if (knownDigest === void 0 && budget.filesLeft <= 0) {
+      complete = false;
+      continue;
+    }
+    budget.stamped += 1;
     const stamp = stampOf(path, "file");
     if (stamp === null) continue;
     const digest = stampDigest(stamp.stamp);
@@ -42568,7 +42621,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const indexChanged = state.index !== (index?.stamp ?? null);
     const swept = /* @__PURE__ */ new Map();
     const gone = /* @__PURE__ */ new Set();
-    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0 };
+    const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0, stamped: 0 };
     const found = [];
     let complete = true;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
@@ -42594,6 +42647,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     if (work !== void 0) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
+      if (work.stamped !== void 0) work.stamped += budget.stamped;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
