@@ -154,6 +154,16 @@ export function parseThread(text: string): Thread {
 }
 
 function parseThreadUnchecked(text: string): Thread {
+  const { data, body } = boundedFrontmatter(text);
+  return { ...validateMeta(data), summary: body };
+}
+
+/**
+ * The frontmatter data of a thread file (format 1) or of a thread folder's file (format 2), and the text after it, past
+ * every check a reader makes first: no conflict markers, both fences, and the block within FRONTMATTER_LIMITS before
+ * any parser sees it (a hostile block is refused, never parsed: #30). Throws FrontmatterError with the reason.
+ */
+export function boundedFrontmatter(text: string): { data: unknown; body: string } {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand",
@@ -162,10 +172,9 @@ function parseThreadUnchecked(text: string): Thread {
   const split = splitFrontmatter(text);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const { yamlText, summary } = split;
-  const pastLimits = frontmatterPastLimits(yamlText);
+  const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(frontmatterData(yamlText)), summary };
+  return { data: frontmatterData(split.yamlText), body: split.summary };
 }
 
 /**

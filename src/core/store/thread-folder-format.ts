@@ -6,7 +6,7 @@
 // sort most recent first). Nothing here changes on every write, so two
 // branches that write one thread touch different files, or different lines, and plain git merges them.
 import { createHash } from "node:crypto";
-import { frontmatterData, frontmatterPastLimits, frontmatterYaml, FrontmatterError, splitFrontmatter } from "./frontmatter.js";
+import { boundedFrontmatter, frontmatterYaml, FrontmatterError } from "./frontmatter.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../ids.js";
 import type { ClosedStatus } from "../types.js";
@@ -160,22 +160,11 @@ export function serializeItem(item: ItemFile): string {
 }
 
 function yamlMapping(text: string): { data: Record<string, unknown>; body: string } {
-  if (hasConflictMarkers(text)) {
-    throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand",
-    );
-  }
-  const split = splitFrontmatter(text);
-  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
-  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  // Bounded before the YAML parser sees it, as a format-1 file is (#30): a hostile block is refused, never parsed.
-  const pastLimits = frontmatterPastLimits(split.yamlText);
-  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = frontmatterData(split.yamlText);
-  if (data === null || data === undefined) data = {};
+  const bounded = boundedFrontmatter(text);
+  const data = bounded.data ?? {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  return { data: data as Record<string, unknown>, body: split.summary };
+  return { data: data as Record<string, unknown>, body: bounded.body };
 }
 
 function stringField(d: Record<string, unknown>, key: string, required: boolean): string | undefined {
