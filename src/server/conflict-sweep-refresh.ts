@@ -29,7 +29,14 @@ export interface SweepKeeperOptions {
   inQueueMaxRead: number;
 }
 
-const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: 2_500, offQueueDelayMs: 1_000, inQueueMaxRead: 8 };
+/**
+ * Above this many threads a store is the background process's to sweep, never listed on the server's thread: after a
+ * write (inQueueMaxListed) and at start-up (catchUpSweep). Each in-process step lists every thread folder (~65-165 ms
+ * at 10,000 threads).
+ */
+export const IN_PROCESS_MAX_THREADS = 2_500;
+
+const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: IN_PROCESS_MAX_THREADS, offQueueDelayMs: 1_000, inQueueMaxRead: 8 };
 
 /**
  * One sweep on the server's thread, reading at most `maxRead` files when there is a `background` process to hand the
@@ -114,12 +121,9 @@ export function conflictSweepKeeper(
   };
 }
 
-/** Above this many threads the start-up's catch-up is `background`'s (each in-process step lists every thread folder). */
-export const CATCH_UP_IN_PROCESS_MAX_THREADS = 2_000;
-
 /**
  * The server's catch-up after its start, once the client is idle. With a `background` process to hand it to: a store
- * of more than CATCH_UP_IN_PROCESS_MAX_THREADS goes to it at once (listing it costs ~65-165 ms at 10,000 threads), a
+ * of more than IN_PROCESS_MAX_THREADS goes to it at once (listing it costs ~65-165 ms at 10,000 threads), a
  * smaller one is swept here once, reading at most a few files (SweepKeeperOptions.inQueueMaxRead), and what is left
  * (after a checkout, every file) goes to it too: a sweep of MAX_FILES_READ files held the server's thread ~100-300 ms
  * at 1,000 threads on a busy 2-core machine, and a call that came during it waited for all of it (#31). Without a
@@ -132,7 +136,7 @@ export function catchUpSweep(
   background: ((storeDir: string) => void) | null,
 ): void {
   if (background === null) void sweepUntilComplete(storeDir, idle, closing);
-  else if (moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
+  else if (moreThreadsThan(storeDir, IN_PROCESS_MAX_THREADS)) background(storeDir);
   else
     void whenIdle(idle, closing).then((go) => {
       if (go) boundedSweep(storeDir, DEFAULTS.inQueueMaxRead, background);
@@ -140,8 +144,8 @@ export function catchUpSweep(
 }
 
 /** Resolves true once `idle()` says so (looked at every `pauseMs`), false if `closing` aborts first. */
-async function whenIdle(idle: () => boolean, closing: AbortSignal, pauseMs = 50): Promise<boolean> {
-  while (!closing.aborted) {
+async function whenIdle(idle: () => boolean, closing: AbortSignal | undefined, pauseMs = 50): Promise<boolean> {
+  while (closing?.aborted !== true) {
     if (idle()) return true;
     await new Promise<void>((resolve) => setTimeout(resolve, pauseMs).unref());
   }
@@ -165,11 +169,7 @@ export async function sweepUntilComplete(
   let sweeps = 0;
   // Bounded: files written within their racy margin are read again by each sweep until they settle.
   while (sweeps < maxSweeps) {
-    if (closing?.aborted || storeDirState(storeDir) !== "directory") return sweeps;
-    if (!idle()) {
-      await new Promise<void>((resolve) => setTimeout(resolve, pauseMs).unref());
-      continue;
-    }
+    if (storeDirState(storeDir) !== "directory" || !(await whenIdle(idle, closing, pauseMs))) return sweeps;
     const work: SweepWork = { listed: 0, read: 0 };
     threadFilesWithMarkers(storeDir, Date.now(), work);
     sweeps += 1;
