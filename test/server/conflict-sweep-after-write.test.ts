@@ -31,6 +31,17 @@ function dirStamp(path: string): string {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
 
+/** A store under `root` with project `project` and `files` clean format-1 thread files (t-0.md …), written just now. */
+function threadStore(root: string, project: string, files: number): { storeDir: string; threads: string } {
+  const storeDir = join(root, ".threadmind");
+  const threads = join(storeDir, "threads", project);
+  mkdirSync(join(storeDir, "projects"), { recursive: true });
+  writeFileSync(join(storeDir, "projects", `${project}.json`), "{}\n");
+  mkdirSync(threads, { recursive: true });
+  for (let i = 0; i < files; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+  return { storeDir, threads };
+}
+
 test("after summary_update the sweep state holds the threads directory's new stamp; a marker file written next is named", async () => {
   const repo = makeTempRepo();
   repo.commit("code", { "README.md": "x\n" });
@@ -82,12 +93,7 @@ test("after summary_update the sweep state holds the threads directory's new sta
 test("where a sweep in the queue would cost too much, it runs off the queue once writes pause, and still finds a marker file", async () => {
   const root = mkdtempSync(join(tmpdir(), "tm-keeper-"));
   try {
-    const storeDir = join(root, ".threadmind");
-    const threads = join(storeDir, "threads", "big");
-    mkdirSync(join(storeDir, "projects"), { recursive: true });
-    writeFileSync(join(storeDir, "projects", "big.json"), "{}\n");
-    mkdirSync(threads, { recursive: true });
-    for (let i = 0; i < 20; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+    const { storeDir, threads } = threadStore(root, "big", 20);
     const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 100, inQueueMaxRead: 8 });
     await keep(storeDir); // the first sweep runs in the queue: it counts the store's files (20, over the limit)
     await sleep(120);
@@ -109,12 +115,7 @@ test("where a sweep in the queue would cost too much, it runs off the queue once
 test("with a process to hand it to, a large store's sweep is that process's: the keeper never lists the store itself", async () => {
   const root = mkdtempSync(join(tmpdir(), "tm-keeper-bg-"));
   try {
-    const storeDir = join(root, ".threadmind");
-    const threads = join(storeDir, "threads", "big");
-    mkdirSync(join(storeDir, "projects"), { recursive: true });
-    writeFileSync(join(storeDir, "projects", "big.json"), "{}\n");
-    mkdirSync(threads, { recursive: true });
-    for (let i = 0; i < 20; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+    const { storeDir } = threadStore(root, "big", 20);
     const handed: string[] = [];
     const keep = conflictSweepKeeper({ inQueueMaxListed: 10, offQueueDelayMs: 50, inQueueMaxRead: 8 }, (dir) => handed.push(dir));
     let settled = false;
@@ -181,13 +182,8 @@ test("the start cache is refreshed once the threads directory settled, and at on
 test("after a checkout that rewrote every thread file, the server completes the sweep in its idle time: the next start reads none", async (ctx) => {
   const root = mkdtempSync(join(tmpdir(), "tm-sweep-complete-"));
   try {
-    const storeDir = join(root, ".threadmind");
-    const threads = join(storeDir, "threads", "big");
-    mkdirSync(join(storeDir, "projects"), { recursive: true });
-    writeFileSync(join(storeDir, "projects", "big.json"), "{}\n");
-    mkdirSync(threads, { recursive: true });
     const files = MAX_FILES_READ * 3 + 50;
-    for (let i = 0; i < files; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+    const { storeDir, threads } = threadStore(root, "big", files);
     writeFileSync(join(threads, "marked.md"), "---\nid: marked\n---\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n");
     // On whole-second timestamps nothing settles within a test's patience: the rule is the same, the wait 3 s.
     ctx.skip(lstatSync(threads, { bigint: true }).ctimeNs % 1_000_000_000n === 0n, WHOLE_SECONDS);
@@ -207,14 +203,9 @@ test("after a checkout that rewrote every thread file, the server completes the 
 
 /** A store of `files` thread files in project "p", written (as by a checkout) just now, past their racy margin. */
 async function checkedOutStore(root: string, files: number): Promise<{ storeDir: string; threads: string }> {
-  const storeDir = join(root, ".threadmind");
-  const threads = join(storeDir, "threads", "p");
-  mkdirSync(join(storeDir, "projects"), { recursive: true });
-  writeFileSync(join(storeDir, "projects", "p.json"), "{}\n");
-  mkdirSync(threads, { recursive: true });
-  for (let i = 0; i < files; i++) writeFileSync(join(threads, `t-${i}.md`), `---\nid: t-${i}\n---\n\nfine\n`);
+  const store = threadStore(root, "p", files);
   await sleep(120);
-  return { storeDir, threads };
+  return store;
 }
 
 test("after a checkout, a write's sweep reads a few files in the queue and hands the rest to its process (#31)", async () => {
