@@ -9490,6 +9490,10 @@ function parseThread(text2) {
   }
 }
 function parseThreadUnchecked(text2) {
+  const { data, body } = boundedFrontmatter(text2);
+  return { ...validateMeta(data), summary: body };
+}
+function boundedFrontmatter(text2) {
   if (hasConflictMarkers(text2)) {
     throw new FrontmatterError(
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
@@ -9498,10 +9502,9 @@ function parseThreadUnchecked(text2) {
   const split = splitFrontmatter(text2);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const { yamlText, summary } = split;
-  const pastLimits = frontmatterPastLimits(yamlText);
+  const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(frontmatterData(yamlText)), summary };
+  return { data: frontmatterData(split.yamlText), body: split.summary };
 }
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
@@ -9903,21 +9906,11 @@ ${body}
   return text2;
 }
 function yamlMapping(text2) {
-  if (hasConflictMarkers(text2)) {
-    throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
-    );
-  }
-  const split = splitFrontmatter(text2);
-  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
-  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const pastLimits = frontmatterPastLimits(split.yamlText);
-  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = frontmatterData(split.yamlText);
-  if (data === null || data === void 0) data = {};
+  const bounded = boundedFrontmatter(text2);
+  const data = bounded.data ?? {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  return { data, body: split.summary };
+  return { data, body: bounded.body };
 }
 function stringField(d, key, required) {
   const v = d[key];

@@ -9962,6 +9962,10 @@ function parseThread(text) {
   }
 }
 function parseThreadUnchecked(text) {
+  const { data, body } = boundedFrontmatter(text);
+  return { ...validateMeta(data), summary: body };
+}
+function boundedFrontmatter(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
@@ -9970,10 +9974,9 @@ function parseThreadUnchecked(text) {
   const split = splitFrontmatter(text);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const { yamlText, summary } = split;
-  const pastLimits = frontmatterPastLimits(yamlText);
+  const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(frontmatterData(yamlText)), summary };
+  return { data: frontmatterData(split.yamlText), body: split.summary };
 }
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
@@ -10364,21 +10367,11 @@ ${body}
   return text;
 }
 function yamlMapping(text) {
-  if (hasConflictMarkers(text)) {
-    throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
-    );
-  }
-  const split = splitFrontmatter(text);
-  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
-  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const pastLimits = frontmatterPastLimits(split.yamlText);
-  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = frontmatterData(split.yamlText);
-  if (data === null || data === void 0) data = {};
+  const bounded = boundedFrontmatter(text);
+  const data = bounded.data ?? {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  return { data, body: split.summary };
+  return { data, body: bounded.body };
 }
 function stringField(d, key, required) {
   const v = d[key];

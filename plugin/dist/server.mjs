@@ -34447,6 +34447,10 @@ function parseThread(text) {
   }
 }
 function parseThreadUnchecked(text) {
+  const { data, body } = boundedFrontmatter(text);
+  return { ...validateMeta(data), summary: body };
+}
+function boundedFrontmatter(text) {
   if (hasConflictMarkers(text)) {
     throw new FrontmatterError(
       "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
@@ -34455,10 +34459,9 @@ function parseThreadUnchecked(text) {
   const split = splitFrontmatter(text);
   if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
   if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const { yamlText, summary } = split;
-  const pastLimits = frontmatterPastLimits(yamlText);
+  const pastLimits = frontmatterPastLimits(split.yamlText);
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  return { ...validateMeta(frontmatterData(yamlText)), summary };
+  return { data: frontmatterData(split.yamlText), body: split.summary };
 }
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
@@ -34729,21 +34732,11 @@ ${body}
   return text;
 }
 function yamlMapping(text) {
-  if (hasConflictMarkers(text)) {
-    throw new FrontmatterError(
-      "contains git conflict markers (<<<<<<< / ======= / >>>>>>>): run /thread-mind:resolve (`thread-mind-mcp resolve` in a terminal) while git reports the conflict, or edit the marked part by hand"
-    );
-  }
-  const split = splitFrontmatter(text);
-  if (split === "no-opening-fence") throw new FrontmatterError("does not start with a '---' frontmatter block");
-  if (split === "no-closing-fence") throw new FrontmatterError("has no closing '---' after the frontmatter");
-  const pastLimits = frontmatterPastLimits(split.yamlText);
-  if (pastLimits !== null) throw new FrontmatterError(pastLimits);
-  let data = frontmatterData(split.yamlText);
-  if (data === null || data === void 0) data = {};
+  const bounded = boundedFrontmatter(text);
+  const data = bounded.data ?? {};
   if (typeof data !== "object" || Array.isArray(data))
     throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  return { data, body: split.summary };
+  return { data, body: bounded.body };
 }
 function stringField(d, key, required2) {
   const v = d[key];
@@ -42660,7 +42653,8 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
 function startBackgroundSweep(storeDir, root, cliPath) {
   return startBackgroundCommand(storeDir, sweepMarkerPath(storeDir), root, cliPath, "conflict-sweep");
 }
-var DEFAULTS = { inQueueMaxListed: 2500, offQueueDelayMs: 1e3, inQueueMaxRead: 8 };
+var IN_PROCESS_MAX_THREADS = 2500;
+var DEFAULTS = { inQueueMaxListed: IN_PROCESS_MAX_THREADS, offQueueDelayMs: 1e3, inQueueMaxRead: 8 };
 function boundedSweep(storeDir, maxRead, background) {
   if (storeDirState(storeDir) !== "directory") return 0;
   if (background !== null && markerUnderWay(sweepMarkerPath(storeDir))) return 0;
@@ -42711,17 +42705,16 @@ function conflictSweepKeeper(options = DEFAULTS, background = null) {
     sweep(storeDir);
   };
 }
-var CATCH_UP_IN_PROCESS_MAX_THREADS = 2e3;
 function catchUpSweep(storeDir, idle, closing, background) {
   if (background === null) void sweepUntilComplete(storeDir, idle, closing);
-  else if (moreThreadsThan(storeDir, CATCH_UP_IN_PROCESS_MAX_THREADS)) background(storeDir);
+  else if (moreThreadsThan(storeDir, IN_PROCESS_MAX_THREADS)) background(storeDir);
   else
     void whenIdle(idle, closing).then((go) => {
       if (go) boundedSweep(storeDir, DEFAULTS.inQueueMaxRead, background);
     });
 }
 async function whenIdle(idle, closing, pauseMs = 50) {
-  while (!closing.aborted) {
+  while (closing?.aborted !== true) {
     if (idle()) return true;
     await new Promise((resolve6) => setTimeout(resolve6, pauseMs).unref());
   }
@@ -42730,11 +42723,7 @@ async function whenIdle(idle, closing, pauseMs = 50) {
 async function sweepUntilComplete(storeDir, idle, closing, pauseMs = 50, maxSweeps = 100) {
   let sweeps = 0;
   while (sweeps < maxSweeps) {
-    if (closing?.aborted || storeDirState(storeDir) !== "directory") return sweeps;
-    if (!idle()) {
-      await new Promise((resolve6) => setTimeout(resolve6, pauseMs).unref());
-      continue;
-    }
+    if (storeDirState(storeDir) !== "directory" || !await whenIdle(idle, closing, pauseMs)) return sweeps;
     const work = { listed: 0, read: 0 };
     threadFilesWithMarkers(storeDir, Date.now(), work);
     sweeps += 1;
