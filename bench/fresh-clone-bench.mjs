@@ -1,5 +1,6 @@
 // SessionStart in a fresh clone (#31): the first start of a clone of a 10,000-thread store (no config.json, no caches:
-// what git carries) and the start after it, each against `node -e ''` in the same rounds. Each round clones anew
+// what git carries), the start after it, and the first start in a new worktree of the clone on a branch of its own,
+// each against `node -e ''` in the same rounds. Each round clones anew
 // (untimed) and waits for the background work a start leaves (the conflict-marker sweep's catch-up, recall's index build).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -30,38 +31,51 @@ export async function freshCloneBenchmarks(ctx) {
   const home = join(workDir, "home-clone");
   mkdirSync(home, { recursive: true });
   const clone = join(workDir, "clone");
-  const samples = { first: [], second: [], floorFirst: [], floorSecond: [] };
+  const tree = join(workDir, "clone-worktree");
+  const samples = { first: [], second: [], worktree: [], floorFirst: [], floorSecond: [], floorWorktree: [] };
   for (let i = 0; i < rounds; i++) {
     rmSync(clone, { recursive: true, force: true });
+    rmSync(tree, { recursive: true, force: true });
     execFileSync("git", ["clone", "-q", origin.root, clone], { env });
-    const hookEnvOf = (sessionId) => hookEnv({ repoRoot, home, projectDir: clone, claudePid: process.pid, sessionId });
-    const floor = { command: "/bin/sh", args: ["-c", "node -e ''"], cwd: clone, env: hookEnvOf("floor"), input: "" };
-    const start = (sessionId) =>
+    const hookEnvOf = (dir, sessionId) => hookEnv({ repoRoot, home, projectDir: dir, claudePid: process.pid, sessionId });
+    const floorIn = (dir) => ({
+      command: "/bin/sh",
+      args: ["-c", "node -e ''"],
+      cwd: dir,
+      env: hookEnvOf(dir, "floor"),
+      input: "",
+    });
+    const start = (dir, sessionId) =>
       shellSpec(hookCommand(repoRoot, "SessionStart", distDir), {
-        cwd: clone,
-        env: hookEnvOf(sessionId),
+        cwd: dir,
+        env: hookEnvOf(dir, sessionId),
         input: {
           session_id: sessionId,
           transcript_path: join(home, `${sessionId}.jsonl`),
-          cwd: clone,
+          cwd: dir,
           hook_event_name: "SessionStart",
           source: "startup",
         },
       });
-    for (const [key, floorKey, sessionId] of [
-      ["first", "floorFirst", `fresh-${i}-a`],
-      ["second", "floorSecond", `fresh-${i}-b`],
+    // The first two in the clone, on its default branch; the third in a new worktree of it on a branch of its own,
+    // where the start looks for a thread linked to that branch (made after the clone's starts, untimed).
+    for (const [key, floorKey, sessionId, dir] of [
+      ["first", "floorFirst", `fresh-${i}-a`, clone],
+      ["second", "floorSecond", `fresh-${i}-b`, clone],
+      ["worktree", "floorWorktree", `fresh-${i}-c`, tree],
     ]) {
-      samples[floorKey].push((await runTimed(floor)).ms);
-      const run = await runTimed(start(sessionId));
+      if (key === "worktree") execFileSync("git", ["worktree", "add", "-q", "-b", `topic-${i}`, tree], { cwd: clone, env });
+      samples[floorKey].push((await runTimed(floorIn(dir))).ms);
+      const run = await runTimed(start(dir, sessionId));
       if (run.code !== 0 || !run.stdout.includes("ThreadMind memory, loaded at session start"))
         throw new Error(
           `SessionStart in the fresh clone injected no context: ${run.stdout.slice(0, 300)} ${run.stderr.slice(0, 300)}`,
         );
       samples[key].push(run.ms);
-      await quiet(join(clone, ".threadmind"));
+      await quiet(join(dir, ".threadmind"));
     }
   }
+  rmSync(tree, { recursive: true, force: true });
   rmSync(clone, { recursive: true, force: true });
   const workload = `${threads.toLocaleString("en-US")} threads, depth ${quick ? 5 : 20}, format 1, cloned: no config.json nor caches`;
   return [
@@ -83,6 +97,16 @@ export async function freshCloneBenchmarks(ctx) {
       stats: summarize(samples.second),
       floorName: "node -e ''",
       floor: summarize(samples.floorSecond),
+      ratioTarget: 1.25,
+    }),
+    figure({
+      key: "hook-start-new-worktree-first",
+      title: "SessionStart hook in a new worktree on a new branch, its first start",
+      workload: `${workload}; \`git worktree add -b\` of the clone: every head read for a thread linked to the branch`,
+      unit: "ms",
+      stats: summarize(samples.worktree),
+      floorName: "node -e ''",
+      floor: summarize(samples.floorWorktree),
       ratioTarget: 1.25,
     }),
   ];

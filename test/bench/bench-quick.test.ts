@@ -41,6 +41,7 @@ const FIGURES = [
   "hook-codex-prompt-large",
   "hook-start-fresh-clone-first",
   "hook-start-fresh-clone-second",
+  "hook-start-new-worktree-first",
   "mcp-first-update-later",
   "mcp-reply-thread_history-100",
   "mcp-reply-thread_merge-100",
