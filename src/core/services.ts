@@ -19,6 +19,7 @@ import { contextWithSources, type ContextOptions, type ContextWithSources } from
 import { renderTreeOf, FULL_TREE_LIMIT } from "./context/tree-text.js";
 import { CatalogThreadList } from "./context/thread-list-catalog.js";
 import { branchLinkCandidates } from "./store/branch-link-candidates.js";
+import { LinkedThreadMemo } from "./linked-thread-memo.js";
 import { threadListText, type ThreadListOptions } from "./context/thread-list-view.js";
 import { migrateV04IfNeeded, type MigrationReport } from "./store/migrate-v04.js";
 import { carryOverActiveThread } from "./store/migrate-v04-active-thread.js";
@@ -96,6 +97,8 @@ export class ThreadMindServices implements WriteContext {
   private readonly catalogList = new CatalogThreadList();
   /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
   readonly isDefaultBranch = defaultBranchMemo();
+  /** The open thread last seen linked to each branch (see linked-thread-memo.ts). */
+  private readonly linkedMemo = new LinkedThreadMemo();
 
   constructor(options: ServicesOptions) {
     const lockOptions = {
@@ -407,15 +410,37 @@ export class ThreadMindServices implements WriteContext {
   linkedOpenThread(projectId: string, branch: string): Thread | null {
     let best: Thread | null = null;
     for (const id of branchLinkCandidates(this.store.threadsDir(projectId))) {
-      let t: Thread;
-      try {
-        t = this.store.readThread(projectId, id);
-      } catch {
-        continue;
-      }
-      if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
+      const t = this.readIfReadable(projectId, id);
+      if (t !== null && t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
     }
+    if (best === null) this.linkedMemo.forget(projectId, branch);
+    else this.linkedMemo.remember(projectId, branch, best.id);
     return best;
+  }
+
+  /**
+   * Whether any open thread is linked to `branch` (thread_create links a new thread only when none is): the thread last
+   * seen so, read again, answers when it still is; otherwise every head is searched (linkedOpenThread).
+   */
+  hasLinkedOpenThread(projectId: string, branch: string): boolean {
+    const known = this.linkedMemo.candidate(projectId, branch);
+    const t = known === undefined ? null : this.readIfReadable(projectId, known);
+    if (t !== null && t.branch === branch && threadStatus(t) === "active") return true;
+    return this.linkedOpenThread(projectId, branch) !== null;
+  }
+
+  /** A thread this process has just linked to `branch` (thread_create): the next hasLinkedOpenThread reads it first. */
+  rememberLinkedThread(projectId: string, branch: string, threadId: string): void {
+    this.linkedMemo.remember(projectId, branch, threadId);
+  }
+
+  /** The thread, or null when it cannot be read (gone, damaged: the tree and doctor report it; readAllThreads leaves it out too). */
+  private readIfReadable(projectId: string, id: string): Thread | null {
+    try {
+      return this.store.readThread(projectId, id);
+    } catch {
+      return null;
+    }
   }
 
   async threadCreate(input: { title: string; parentId?: string; related?: string[] }): Promise<ThreadCreated> {

@@ -145,6 +145,31 @@ describe("where a new session starts", () => {
 });
 
 describe("branch links of new threads", () => {
+  test("the thread a process last saw linked answers only while it still is: gone or relinked, every head decides again (#31)", async () => {
+    repo.git("checkout", "-q", "-b", "feature/pay");
+    const threads = join(repo.dir, ".threadmind", "threads", "p");
+    const s = servicesFor(repo.dir, "one");
+    expect((await s.threadCreate({ title: "Pay" })).linkedBranch).toBe("feature/pay");
+    // Remembered: a second create finds it linked and open.
+    expect(s.hasLinkedOpenThread("p", "feature/pay")).toBe(true);
+    expect((await s.threadCreate({ title: "Pay detail", parentId: "main" })).linkedBranch).toBeNull();
+    // Another process deletes the remembered thread, and a teammate's open thread linked to the branch arrives.
+    rmSync(join(threads, "pay"), { recursive: true });
+    const at = new Date(Date.now() + 60_000).toISOString();
+    writeFileSync(
+      join(threads, "teammate-pay.md"),
+      `---\nid: teammate-pay\ntitle: Teammate pay\nparentId: main\nauthor: t\ncreatedAt: ${at}\nupdatedAt: ${at}\nbranch: feature/pay\n---\n`,
+    );
+    expect((await s.threadCreate({ title: "Pay more", parentId: "main" })).linkedBranch).toBeNull();
+    // Its head edited to another branch by hand: no open thread is linked, so the next new thread takes the link.
+    writeFileSync(
+      join(threads, "teammate-pay.md"),
+      readFileSync(join(threads, "teammate-pay.md"), "utf8").replace("branch: feature/pay", "branch: elsewhere"),
+    );
+    expect(s.hasLinkedOpenThread("p", "feature/pay")).toBe(false);
+    expect((await s.threadCreate({ title: "Pay last", parentId: "main" })).linkedBranch).toBe("feature/pay");
+  });
+
   test("a thread created on a non-default branch is linked to it, unless an open thread already is", async () => {
     repo.git("checkout", "-q", "-b", "feature/login");
     const s = servicesFor(repo.dir, "one");

@@ -40,7 +40,7 @@ export async function createThread(
       );
     }
     let linkedBranch: string | null = null;
-    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    if (linkable && branch && !ctx.hasLinkedOpenThread(project.id, branch)) linkedBranch = branch;
     // A random suffix wherever two branches can create the same title and meet in a merge with no driver (a pull
     // request merged on a server): team projects, and any project whose repository has a remote. A solo project in a
     // repository without one keeps plain slugs (its branches merge locally, where resolve and the driver run).
@@ -56,6 +56,7 @@ export async function createThread(
     }
     await ctx.store.writeThread(project.id, thread);
     // From here on the thread exists: nothing may fail the call (a retry would create a duplicate).
+    if (linkedBranch) ctx.rememberLinkedThread(project.id, linkedBranch, id);
     const unremembered = await ctx.rememberAfterWrite(project.id, id);
     if (unremembered !== null) warnings.push(unremembered);
     return { thread, linkedBranch, warnings };

@@ -28,7 +28,8 @@ export interface WriteContext {
   readState(): LocalState;
   currentProject(): Project;
   currentThreadRef(): Promise<SessionThread>;
-  linkedOpenThread(projectId: string, branch: string): Thread | null;
+  hasLinkedOpenThread(projectId: string, branch: string): boolean;
+  rememberLinkedThread(projectId: string, branch: string, threadId: string): void;
   isDefaultBranch(top: string, branch: string): Promise<boolean>;
   migrateIfNeeded(): Promise<MigrationReport | null>;
   /** Records the session's active thread after a write: its failure is returned as a line for the result, never thrown. */
