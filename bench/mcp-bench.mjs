@@ -1,6 +1,7 @@
 // MCP benchmarks over stdio with the SDK Client against plugin/dist/server.mjs (or --dist): context_get (warm) at two store sizes,
 // thread_create + summary_update at both (and the summary_update right after a thread_create against one alone), each
 // tool's reply size against its budget (src/server/reply-budget.ts); floor: an MCP ping round trip on the same connection.
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join } from "node:path";
@@ -12,7 +13,7 @@ import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { figure } from "./figure.mjs";
 import { prose, seededRandom } from "./rng.mjs";
 import { summarize } from "./stats.mjs";
-import { PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
+import { gitEnv, PROJECT_ID, writeWorkspace } from "./store-fixture.mjs";
 
 /** Starts the built server in `root` as Claude Code would (plugin env, roots) and connects a Client. */
 export async function connectServer(repoRoot, distDir, root, home) {
@@ -266,6 +267,7 @@ export async function mcpBenchmarks(ctx) {
             ratioTarget: 1.25,
           }),
         );
+        figures.push(await branchCreateFigure(server, ws.root, n, quick, pingW, rng));
       }
       figures.push(...(await replySizeFigures(server.client, n, repoRoot, `spine-${Math.ceil(depth / 2)}`)));
     } catch (e) {
@@ -278,6 +280,44 @@ export async function mcpBenchmarks(ctx) {
   }
   figures.push(...(await firstUpdateFigure(ctx)));
   return figures;
+}
+
+/**
+ * thread_create on a branch of its own (checked out in the workspace, the server left running): the first call links
+ * its thread to the branch, and each call asks whether an open thread already is linked. The rows above run on the
+ * default branch, where no thread is ever linked and nothing is asked. The workspace is put back on its branch after.
+ */
+async function branchCreateFigure(server, root, n, quick, pingFloor, rng) {
+  const back = execFileSync("git", ["branch", "--show-current"], { cwd: root, env: gitEnv(), encoding: "utf8" }).trim();
+  execFileSync("git", ["checkout", "-q", "-b", `bench-topic-${n}`], { cwd: root, env: gitEnv() });
+  const create = [];
+  let linked = 0;
+  try {
+    for (let i = 0; i < (quick ? 3 : 30); i++) {
+      await sleep(150);
+      const c = await timed(() =>
+        callText(server.client, "thread_create", { title: `Branch topic ${i} ${rng.hex(6)}`, parentId: "main" }),
+      );
+      if (!c.value.includes("Created thread")) throw new Error(`thread_create on a branch: ${c.value.slice(0, 200)}`);
+      if (c.value.includes("Linked to git branch")) linked++;
+      create.push(c.ms);
+    }
+  } finally {
+    execFileSync("git", ["checkout", "-q", back], { cwd: root, env: gitEnv() });
+  }
+  if (linked !== 1) throw new Error(`thread_create on a new branch linked ${linked} threads to it (expected the first alone)`);
+  const f = figure({
+    key: `mcp-create-branch-${n}`,
+    title: "thread_create on a branch of its own (the first call links its thread)",
+    workload: `${n.toLocaleString("en-US")} threads (+1 per call), a new branch checked out`,
+    unit: "ms",
+    stats: summarize(create),
+    floorName: "MCP ping",
+    floor: summarize(pingFloor),
+    valueTarget: { stat: "p50", max: 10 },
+  });
+  f.notes.push(`The first call (it searches every head, finds no linked thread, links its own): ${create[0].toFixed(1)} ms.`);
+  return f;
 }
 
 /** The character budgets of src/server/reply-budget.ts, every tool's. */
