@@ -39230,6 +39230,24 @@ function branchLinkCandidates(threadsDir) {
   }
   return [...ids].sort();
 }
+
+// src/core/linked-thread-memo.ts
+var LinkedThreadMemo = class _LinkedThreadMemo {
+  known = /* @__PURE__ */ new Map();
+  static key(projectId, branch) {
+    return `${projectId}\0${branch}`;
+  }
+  remember(projectId, branch, threadId) {
+    this.known.set(_LinkedThreadMemo.key(projectId, branch), threadId);
+  }
+  forget(projectId, branch) {
+    this.known.delete(_LinkedThreadMemo.key(projectId, branch));
+  }
+  /** The thread to check first, if one was seen; undefined otherwise. */
+  candidate(projectId, branch) {
+    return this.known.get(_LinkedThreadMemo.key(projectId, branch));
+  }
+};
 async function migrateV04IfNeeded(store, author) {
   const treesDir = join(store.dir, "trees");
   if (!existsSync(treesDir)) return null;
@@ -40620,7 +40638,7 @@ async function createThread(ctx, input) {
       );
     }
     let linkedBranch = null;
-    if (linkable && branch && !ctx.linkedOpenThread(project.id, branch)) linkedBranch = branch;
+    if (linkable && branch && !ctx.hasLinkedOpenThread(project.id, branch)) linkedBranch = branch;
     const taken = (c) => ctx.store.threadExists(project.id, c);
     const suffixed = project.mode === "team" || ctx.gitTop !== null && hasGitRemote(ctx.gitTop);
     const id = suffixed ? suffixedId(input.title, taken, [MAIN_THREAD_ID]) : uniqueId(input.title, taken, [MAIN_THREAD_ID]);
@@ -40632,6 +40650,7 @@ async function createThread(ctx, input) {
       warnings.push(...missingRelated(ctx.store, project.id, related));
     }
     await ctx.store.writeThread(project.id, thread);
+    if (linkedBranch) ctx.rememberLinkedThread(project.id, linkedBranch, id);
     const unremembered = await ctx.rememberAfterWrite(project.id, id);
     if (unremembered !== null) warnings.push(unremembered);
     return { thread, linkedBranch, warnings };
@@ -40893,6 +40912,8 @@ var ThreadMindServices = class {
   catalogList = new CatalogThreadList();
   /** Whether a branch is the repository's default one, asked of git once per branch (see default-branch-memo.ts). */
   isDefaultBranch = defaultBranchMemo();
+  /** The open thread last seen linked to each branch (see linked-thread-memo.ts). */
+  linkedMemo = new LinkedThreadMemo();
   constructor(options) {
     const lockOptions = {
       ...options.lockTimeoutMs !== void 0 ? { timeoutMs: options.lockTimeoutMs } : {},
@@ -41153,15 +41174,34 @@ var ThreadMindServices = class {
   linkedOpenThread(projectId, branch) {
     let best = null;
     for (const id of branchLinkCandidates(this.store.threadsDir(projectId))) {
-      let t;
-      try {
-        t = this.store.readThread(projectId, id);
-      } catch {
-        continue;
-      }
-      if (t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
+      const t = this.readIfReadable(projectId, id);
+      if (t !== null && t.branch === branch && threadStatus(t) === "active" && (!best || t.updatedAt > best.updatedAt)) best = t;
     }
+    if (best === null) this.linkedMemo.forget(projectId, branch);
+    else this.linkedMemo.remember(projectId, branch, best.id);
     return best;
+  }
+  /**
+   * Whether any open thread is linked to `branch` (thread_create links a new thread only when none is): the thread last
+   * seen so, read again, answers when it still is; otherwise every head is searched (linkedOpenThread).
+   */
+  hasLinkedOpenThread(projectId, branch) {
+    const known = this.linkedMemo.candidate(projectId, branch);
+    const t = known === void 0 ? null : this.readIfReadable(projectId, known);
+    if (t !== null && t.branch === branch && threadStatus(t) === "active") return true;
+    return this.linkedOpenThread(projectId, branch) !== null;
+  }
+  /** A thread this process has just linked to `branch` (thread_create): the next hasLinkedOpenThread reads it first. */
+  rememberLinkedThread(projectId, branch, threadId) {
+    this.linkedMemo.remember(projectId, branch, threadId);
+  }
+  /** The thread, or null when it cannot be read (gone, damaged: the tree and doctor report it; readAllThreads leaves it out too). */
+  readIfReadable(projectId, id) {
+    try {
+      return this.store.readThread(projectId, id);
+    } catch {
+      return null;
+    }
   }
   async threadCreate(input) {
     return createThread(this, input);
