@@ -26,6 +26,8 @@ const FIGURES = [
   "mcp-context-300",
   "mcp-create-300",
   "mcp-update-300",
+  "mcp-create-branch-100",
+  "mcp-create-branch-300",
   "scan-speed",
   "scan-rss",
   "search-100",
