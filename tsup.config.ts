@@ -88,4 +88,8 @@ export default defineConfig([
   // tokenizer-worker: the MCP server's tokenizer (tiktoken's glue; its wasm and ranks stay in assets/), loaded on a
   // worker thread so that its ~0.3 s load never holds the server's calls. CommonJS, as the scan's worker.
   { ...cli, entry: bundleEntry("tokenizer-worker.cjs") },
+  // yaml: the yaml package alone, required by the bundles at its first use (yaml-package.ts), for frontmatter outside the
+  // shapes the store writes. Five bundles carried its ~0.26 MB, compiled and run at each start of the merge driver, the
+  // hooks proper and the server. It changes only with the package.
+  { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), entry: bundleEntry("yaml.cjs") },
 ]);

@@ -17,6 +17,7 @@ export const BUNDLES = {
   "cli-statusline-store.cjs": "src/cli/statusline-store.ts",
   "scan-worker.cjs": "src/core/savings/scan-worker.ts",
   "tokenizer-worker.cjs": "src/core/context/tokenizer-worker.ts",
+  "yaml.cjs": "src/core/store/yaml-bundle.ts",
 } as const;
 
 export type BundleFile = keyof typeof BUNDLES;

@@ -331,7 +331,7 @@ describe("thread-mind-mcp doctor", () => {
       "cli-statusline.cjs",
       "cli-statusline-store.cjs",
     ];
-    const workers = ["scan-worker.cjs", "tokenizer-worker.cjs"];
+    const workers = ["scan-worker.cjs", "tokenizer-worker.cjs", "yaml.cjs"];
     const all = [
       ...cli,
       ...workers,
@@ -353,8 +353,9 @@ describe("thread-mind-mcp doctor", () => {
     const without = (bundle: string) => doctor(r.dir, home(), {}, copy(VERSION, VERSION, allBut(bundle)));
     // A bundle the configs name, and those loaded at run time by another: hook.cjs loads hook-start.cjs (SessionStart),
     // hook-recall.cjs (PreToolUse, SubagentStart) or hook-main.cjs, which load hook-core.cjs; cli.mjs runs cli.cjs, which loads cli-main.mjs (every command but the
-    // report) or cli-report.cjs, or cli-merge.cjs (git's merge driver), or cli-statusline.cjs (the user's status line), which loads cli-statusline-store.cjs
-    // (this doctor runs from the copy's cli-main.mjs). A plugin without one of them fails.
+    // report) or cli-report.cjs, or cli-merge.cjs (git's merge driver), or cli-statusline.cjs (the user's status line), which loads cli-statusline-store.cjs;
+    // those that read front matter load yaml.cjs when it is not in the store's own shapes (this doctor runs from the
+    // copy's cli-main.mjs). A plugin without one of them fails.
     const missing = without("server.mjs");
     for (const bundle of [
       "server.mjs",
@@ -366,6 +367,7 @@ describe("thread-mind-mcp doctor", () => {
       "cli-merge.cjs",
       "cli-statusline.cjs",
       "cli-statusline-store.cjs",
+      "yaml.cjs",
     ]) {
       const run = bundle === "server.mjs" ? missing : without(bundle);
       expect(status(run, "versions"), bundle).toBe("fail");

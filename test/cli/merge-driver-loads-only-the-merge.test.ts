@@ -50,6 +50,35 @@ describe("what git's merge driver loads", () => {
     expect(loaded.builtins).not.toContain("NativeModule internal/modules/esm/loader");
   });
 
+  it("frontmatter outside the store's own shapes loads the yaml package's bundle (yaml.cjs) beside it, and merges the same", () => {
+    // A title in flow style with a comment: YAML the quick reader leaves to the package.
+    const odd = (decisions: string[], updatedAt: string) =>
+      thread(decisions, updatedAt).replace("title: Main\n", 'title: "Main: {payments}" # set by hand\n');
+    const [base, ours, theirs] = ["odd-base.md", "odd-ours.md", "odd-theirs.md"].map((f) => join(dir, f)) as [
+      string,
+      string,
+      string,
+    ];
+    writeFileSync(base, odd(["Prices in cents"], "2026-01-02T00:00:00.000Z"));
+    writeFileSync(ours, odd(["Prices in cents", "Refunds go through the ledger"], "2026-01-03T00:00:00.000Z"));
+    writeFileSync(theirs, odd(["Prices in cents", "Webhooks are retried for 3 days"], "2026-01-04T00:00:00.000Z"));
+    const out = join(dir, "loaded-odd.json");
+    const run = runCli(["merge-file", base, ours, theirs, ".threadmind/threads/shop/main.md"], {
+      cwd: dir,
+      home,
+      cli: BIN,
+      nodeArgs: ["--require", preload],
+      env: { TM_LOADED_OUT: out },
+    });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const merged = readFileSync(ours, "utf8");
+    expect(merged).toContain('title: "Main: {payments}"');
+    expect(merged).toContain("- Refunds go through the ledger");
+    expect(merged).toContain("- Webhooks are retried for 3 days");
+    const loaded = JSON.parse(readFileSync(out, "utf8")) as { files: string[] };
+    expect(loaded.files.filter((f) => f !== "record-loaded.cjs").sort()).toEqual(["cli-merge.cjs", "cli.cjs", "yaml.cjs"]);
+  });
+
   it("merge-file --help is the command's own usage, from the same bundle", () => {
     const run = runCli(["merge-file", "--help"], { cwd: dir, home, cli: BIN });
     expect(run.code).toBe(0);

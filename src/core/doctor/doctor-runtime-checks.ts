@@ -123,7 +123,8 @@ export const PLUGIN_CONFIGS = ["plugin/hooks.json", "plugin/mcp.json"] as const;
  * Bundles loaded at run time by another bundle (not named in the configs): hook.cjs loads hook-start.cjs (SessionStart),
  * hook-recall.cjs (PreToolUse, SubagentStart) or hook-main.cjs, which load hook-core.cjs; the CLI's entry cli.cjs (run by cli.mjs, the name configs hold) loads
  * cli-main.mjs, or cli-report.cjs for `report`, or cli-merge.cjs for `merge-file` (git's merge driver), or cli-statusline.cjs
- * for `statusline` (the user's status line), which loads cli-statusline-store.cjs when it reads a title through the Store.
+ * for `statusline` (the user's status line), which loads cli-statusline-store.cjs when it reads a title through the Store;
+ * any bundle that reads or writes frontmatter outside the shapes the store writes loads yaml.cjs (the yaml package).
  */
 const LOADED_AT_RUN_TIME = (
   [
@@ -140,6 +141,7 @@ const LOADED_AT_RUN_TIME = (
     "hook-core.cjs",
     "scan-worker.cjs",
     "tokenizer-worker.cjs",
+    "yaml.cjs",
   ] as const satisfies readonly BundleFile[]
 ).map((file) => `plugin/dist/${file}`);
 

@@ -1,5 +1,5 @@
 // Thread files: YAML frontmatter (via the yaml package) + Markdown body, parsed strictly and written canonically.
-import { parseDocument, stringify } from "yaml";
+import { yamlPackage } from "./yaml-package.js";
 import { quickFrontmatter, quickFrontmatterYaml } from "./frontmatter-quick.js";
 import type { ClosedStatus, Thread, ThreadMeta } from "../types.js";
 import { isValidId } from "../ids.js";
@@ -96,6 +96,7 @@ export function frontmatterYaml(fields: Record<string, unknown>): string {
   if (Object.keys(fields).length === 0) return "";
   const quick = quickFrontmatterYaml(fields);
   if (quick !== null) return quick;
+  const { stringify } = yamlPackage();
   const yamlText = stringify(fields, YAML_OPTIONS);
   return readsBack(yamlText, fields)
     ? yamlText
@@ -103,6 +104,7 @@ export function frontmatterYaml(fields: Record<string, unknown>): string {
 }
 
 function readsBack(yamlText: string, data: Record<string, unknown>): boolean {
+  const { parseDocument } = yamlPackage();
   try {
     const doc = parseDocument(yamlText, { uniqueKeys: true });
     return doc.errors.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(data);
@@ -185,6 +187,8 @@ export function boundedFrontmatter(text: string): { data: unknown; body: string 
 export function frontmatterData(yamlText: string): unknown {
   const quick = quickFrontmatter(yamlText);
   if (quick !== null) return quick;
+  // Loaded outside the try: a plugin without its yaml.cjs is a broken install (doctor names it), not invalid YAML.
+  const { parseDocument } = yamlPackage();
   try {
     const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length > 0) {
