@@ -55,6 +55,21 @@ const STRINGS = [
   " leading",
   "trailing ",
   "a: b",
+  "Auth: sessions",
+  "x: y: z",
+  "It's: done",
+  "(draft): rules",
+  "a:  b",
+  "key: 100",
+  "a: true",
+  "a:b: c",
+  "a: b:",
+  "a: b ",
+  "- a: b",
+  "? a: b",
+  "a: #b",
+  "a: b, c; d!",
+  "a : b",
   "a #b",
   "a#b",
   "#tag",
@@ -111,6 +126,11 @@ describe("frontmatter without the YAML parser", () => {
       }
     }
     expect(quick).toBeGreaterThan(30); // the usual shapes take the quick path
+    // A title with ": " (common: "Auth: sessions") is written double-quoted, as the package writes it, without it.
+    for (const title of ["Auth: sessions", "x: y: z", "It's: done"]) {
+      expect(quickFrontmatterYaml({ title })).toBe(`title: "${title}"\n`);
+      expect(quickFrontmatterYaml({ title })).toBe(stringify({ title }, YAML_OPTIONS));
+    }
     expect(quickFrontmatterYaml({ count: 3 })).toBeNull();
     expect(quickFrontmatterYaml({ true: "x" })).toBeNull();
     expect(quickFrontmatterYaml({})).toBeNull();

@@ -90,8 +90,20 @@ export function quickFrontmatter(yamlText: string): Record<string, unknown> | nu
 }
 
 /**
+ * A string as the yaml package writes it under the store's options, when that is plain (plainString) or, for a string
+ * that would be plain but for a `: ` in it (a title such as `Auth: sessions`), double-quoted: its characters need no
+ * escape there. Null for anything else.
+ */
+function writtenString(value: string): string | null {
+  if (plainString(value) === value) return value;
+  if (!value.includes(": ") || !PLAIN.test(value) || value.endsWith(" ") || value.endsWith(":")) return null;
+  return `"${value}"`;
+}
+
+/**
  * The frontmatter lines the yaml package writes for these fields (the store's options: no line width, plain style
- * first), when every value is null, a string it writes plain, or a list of such strings; null otherwise.
+ * first), when every value is null, a string it writes plain or double-quoted for its `: ` (writtenString), or a list
+ * of such strings; null otherwise.
  */
 export function quickFrontmatterYaml(fields: Record<string, unknown>): string | null {
   let text = "";
@@ -99,8 +111,9 @@ export function quickFrontmatterYaml(fields: Record<string, unknown>): string | 
     if (!isKey(key)) return null;
     if (value === null) text += `${key}: null\n`;
     else if (typeof value === "string") {
-      if (plainString(value) !== value) return null;
-      text += `${key}: ${value}\n`;
+      const written = writtenString(value);
+      if (written === null) return null;
+      text += `${key}: ${written}\n`;
     } else if (Array.isArray(value)) {
       if (value.length === 0) {
         text += `${key}: []\n`;
@@ -108,8 +121,9 @@ export function quickFrontmatterYaml(fields: Record<string, unknown>): string | 
       }
       text += `${key}:\n`;
       for (const item of value) {
-        if (typeof item !== "string" || plainString(item) !== item) return null;
-        text += `  - ${item}\n`;
+        const written = typeof item === "string" ? writtenString(item) : null;
+        if (written === null) return null;
+        text += `  - ${written}\n`;
       }
     } else return null;
   }
