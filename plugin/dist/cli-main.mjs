@@ -1990,6 +1990,11 @@ function quickFrontmatter(yamlText) {
   }
   return data;
 }
+function writtenString(value) {
+  if (plainString(value) === value) return value;
+  if (!value.includes(": ") || !PLAIN.test(value) || value.endsWith(" ") || value.endsWith(":")) return null;
+  return `"${value}"`;
+}
 function quickFrontmatterYaml(fields) {
   let text2 = "";
   for (const [key, value] of Object.entries(fields)) {
@@ -1997,8 +2002,9 @@ function quickFrontmatterYaml(fields) {
     if (value === null) text2 += `${key}: null
 `;
     else if (typeof value === "string") {
-      if (plainString(value) !== value) return null;
-      text2 += `${key}: ${value}
+      const written = writtenString(value);
+      if (written === null) return null;
+      text2 += `${key}: ${written}
 `;
     } else if (Array.isArray(value)) {
       if (value.length === 0) {
@@ -2009,8 +2015,9 @@ function quickFrontmatterYaml(fields) {
       text2 += `${key}:
 `;
       for (const item of value) {
-        if (typeof item !== "string" || plainString(item) !== item) return null;
-        text2 += `  - ${item}
+        const written = typeof item === "string" ? writtenString(item) : null;
+        if (written === null) return null;
+        text2 += `  - ${written}
 `;
       }
     } else return null;

@@ -462,6 +462,11 @@ function quickFrontmatter(yamlText) {
   }
   return data;
 }
+function writtenString(value) {
+  if (plainString(value) === value) return value;
+  if (!value.includes(": ") || !PLAIN.test(value) || value.endsWith(" ") || value.endsWith(":")) return null;
+  return `"${value}"`;
+}
 function quickFrontmatterYaml(fields) {
   let text = "";
   for (const [key, value] of Object.entries(fields)) {
@@ -469,8 +474,9 @@ function quickFrontmatterYaml(fields) {
     if (value === null) text += `${key}: null
 `;
     else if (typeof value === "string") {
-      if (plainString(value) !== value) return null;
-      text += `${key}: ${value}
+      const written = writtenString(value);
+      if (written === null) return null;
+      text += `${key}: ${written}
 `;
     } else if (Array.isArray(value)) {
       if (value.length === 0) {
@@ -481,8 +487,9 @@ function quickFrontmatterYaml(fields) {
       text += `${key}:
 `;
       for (const item of value) {
-        if (typeof item !== "string" || plainString(item) !== item) return null;
-        text += `  - ${item}
+        const written = typeof item === "string" ? writtenString(item) : null;
+        if (written === null) return null;
+        text += `  - ${written}
 `;
       }
     } else return null;
