@@ -145,10 +145,16 @@ export async function defaultBranch(top: string): Promise<string | null> {
  * only names the branch of repositories created from now on, often not this one's).
  */
 export async function isDefaultBranch(top: string, branch: string): Promise<boolean> {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === (await gitMaybe(top, ["config", "--get", "init.defaultBranch"]));
+  return (
+    defaultByRemoteHead(await defaultBranch(top), branch) ??
+    branch === (await gitMaybe(top, ["config", "--get", "init.defaultBranch"]))
+  );
+}
+
+/** The rule once origin's HEAD is known (null: none): whether `branch` is the default, or null when init.defaultBranch decides. */
+function defaultByRemoteHead(remote: string | null, branch: string): boolean | null {
+  if (remote) return branch === remote;
+  return branch === "main" || branch === "master" ? true : null;
 }
 
 /**
@@ -159,8 +165,7 @@ export async function isDefaultBranch(top: string, branch: string): Promise<bool
 export function isDefaultBranchFromFiles(top: string, branch: string): boolean {
   try {
     const remote = remoteHeadBranchFromFiles(gitDir(top));
-    if (remote === undefined) return false;
-    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+    return remote !== undefined && defaultByRemoteHead(remote, branch) === true;
   } catch {
     return false;
   }
