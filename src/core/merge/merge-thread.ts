@@ -1,6 +1,13 @@
 // Merges a thread file by meaning: frontmatter field by field (stamps take the later side, paths and related as sets),
 // the summary section by section; a real conflict gets git's markers around that field or section only.
-import { KEY_ORDER, frontmatterData, frontmatterPastLimits, frontmatterYaml, splitFrontmatter } from "../store/frontmatter.js";
+import {
+  KEY_ORDER,
+  frontmatterData,
+  frontmatterMapping,
+  frontmatterPastLimits,
+  frontmatterYaml,
+  splitFrontmatter,
+} from "../store/frontmatter.js";
 import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
@@ -29,9 +36,8 @@ function splitThreadFile(text: string): SplitFile | null {
   } catch {
     return null; // not YAML the store can read (an error, an alias to nothing): merged line by line
   }
-  if (data === null || data === undefined) data = {};
-  if (typeof data !== "object" || Array.isArray(data)) return null;
-  return { fields: data as Record<string, unknown>, summary };
+  const fields = frontmatterMapping(data);
+  return fields === null ? null : { fields, summary };
 }
 
 /** Stamps that change on every write: never a conflict, the side written later wins. */

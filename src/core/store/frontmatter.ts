@@ -179,6 +179,12 @@ export function boundedFrontmatter(text: string): { data: unknown; body: string 
   return { data: frontmatterData(split.yamlText), body: split.summary };
 }
 
+/** Frontmatter data as a mapping of keys to values (an empty block is an empty one), or null when it is not one. */
+export function frontmatterMapping(data: unknown): Record<string, unknown> | null {
+  const value = data ?? {};
+  return typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
 /**
  * What a frontmatter block (within FRONTMATTER_LIMITS) holds: read without the YAML parser in the shapes the store
  * writes (frontmatter-quick.ts), else by it. Throws FrontmatterError with the parser's first error, or with any

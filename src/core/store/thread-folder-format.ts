@@ -6,7 +6,7 @@
 // sort most recent first). Nothing here changes on every write, so two
 // branches that write one thread touch different files, or different lines, and plain git merges them.
 import { createHash } from "node:crypto";
-import { boundedFrontmatter, frontmatterYaml, FrontmatterError } from "./frontmatter.js";
+import { boundedFrontmatter, frontmatterMapping, frontmatterYaml, FrontmatterError } from "./frontmatter.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../ids.js";
 import type { ClosedStatus } from "../types.js";
@@ -161,10 +161,9 @@ export function serializeItem(item: ItemFile): string {
 
 function yamlMapping(text: string): { data: Record<string, unknown>; body: string } {
   const bounded = boundedFrontmatter(text);
-  const data = bounded.data ?? {};
-  if (typeof data !== "object" || Array.isArray(data))
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  return { data: data as Record<string, unknown>, body: bounded.body };
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  return { data, body: bounded.body };
 }
 
 function stringField(d: Record<string, unknown>, key: string, required: boolean): string | undefined {
