@@ -1,9 +1,9 @@
 // The threads of a project whose head may name a branch, found by a byte search of each head file instead of a parse of every thread: a session start with no cached choice (a fresh clone's first) looks for the open thread linked to its branch, and parsing 10,000 threads for it took ~3 s.
-import { closeSync, constants, type Dirent, readSync, readdirSync } from "node:fs";
+import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { threadIdOfDirent } from "./store.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
-import { openRegularFile } from "./regular-file.js";
+import { readRegularFileInto } from "./regular-file.js";
 import { isValidId } from "../ids.js";
 import { errnoCode } from "../error-details.js";
 
@@ -46,32 +46,14 @@ function mayNameABranch(bytes: Buffer | null): boolean {
 }
 
 /**
- * The head file's first bytes (at most `into.length`), read into `into` (one buffer for every head of a search: no
- * allocation per file) with one read when the file is smaller; a view valid until the next call. Null when absent, not a
- * regular file or unreadable: left to the full read, which names why.
+ * The head file's first bytes (at most `into.length`, into the search's one buffer: a view valid until the next call),
+ * or null (absent, not a regular file, unreadable: left to the full read, which names why).
  */
 function headBytes(path: string, into: Buffer): Buffer | null {
-  let opened: { fd: number; stat: { size: number } } | null;
   try {
-    opened = openRegularFile(path, constants.O_RDONLY);
+    return readRegularFileInto(path, into);
   } catch {
     return null;
-  }
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const want = Math.min(stat.size, into.length);
-    let length = 0;
-    while (length < want) {
-      const n = readSync(fd, into, length, want - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return into.subarray(0, length);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -72,3 +72,26 @@ export function readRegularFile(path: string, maxBytes: number, followLinks = fa
     closeSync(fd);
   }
 }
+
+/**
+ * The first bytes of a regular file (at most `into.length`), read into the caller's buffer `into` (one buffer for many
+ * files: no allocation per file), with one read when the file is smaller: a view of `into`, valid until it is read
+ * into again; null if absent. Refused as readRegularFile refuses (a link, a FIFO, a directory).
+ */
+export function readRegularFileInto(path: string, into: Buffer): Buffer | null {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = readSync(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
