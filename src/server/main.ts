@@ -49,7 +49,7 @@ const server = createThreadMindServer({
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
-  hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url))),
+  hooksBuild: () => hooksBuildIn(bundleDir),
   cliPath: fileURLToPath(new URL("cli.mjs", import.meta.url)),
 });
 
