@@ -35,13 +35,16 @@ const shared: Options = {
   treeshake: true,
 };
 
+// CommonJS bundles (.cjs): required without Node's ESM loader.
+const cjs: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }) };
+
 // The hooks run at every session start, /clear and compaction: CommonJS skips Node's ESM loader (~10 ms per process).
 // esbuild's own tree shaking (not Rollup's): it keeps a dynamic import lazy, so e.g. node:crypto loads only when hashing.
-const hooks: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), treeshake: false };
+const hooks: Options = { ...cjs, treeshake: false };
 
 // The CLI's entry and the report as CommonJS. import.meta.url is shimmed from __filename for the code they share with the
 // ES module bundles (scan-worker-start.ts prefers __dirname where it exists).
-const cli: Options = { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), shims: true };
+const cli: Options = { ...cjs, shims: true };
 
 export default defineConfig([
   // The hook entry runs even without a project: nothing but node builtins, and small (it compiles at every hook start).
@@ -84,12 +87,12 @@ export default defineConfig([
   // scan-worker: the report's worker threads (for a large scan: the first started by the entry cli.mjs before
   // cli-report.cjs loads, the others by the scan): the scan alone, small to start. CommonJS: a worker loading an ES
   // module first loads the ESM loader's internals (~5 ms of CPU, ~10 ms to its first message).
-  { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), entry: bundleEntry("scan-worker.cjs") },
+  { ...cjs, entry: bundleEntry("scan-worker.cjs") },
   // tokenizer-worker: the MCP server's tokenizer (tiktoken's glue; its wasm and ranks stay in assets/), loaded on a
   // worker thread so that its ~0.3 s load never holds the server's calls. CommonJS, as the scan's worker.
   { ...cli, entry: bundleEntry("tokenizer-worker.cjs") },
   // yaml: the yaml package alone, required by the bundles at its first use (yaml-package.ts), for frontmatter outside the
   // shapes the store writes. Five bundles carried its ~0.26 MB, compiled and run at each start of the merge driver, the
   // hooks proper and the server. It changes only with the package.
-  { ...shared, format: ["cjs"], outExtension: () => ({ js: ".cjs" }), entry: bundleEntry("yaml.cjs") },
+  { ...cjs, entry: bundleEntry("yaml.cjs") },
 ]);
