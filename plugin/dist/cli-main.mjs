@@ -1485,6 +1485,23 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     closeSync(fd);
   }
 }
+function readRegularFileInto(path, into) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = readSync(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 // src/core/store/lock.ts
 var LockTimeoutError = class extends ThreadMindError {
@@ -2273,6 +2290,10 @@ function boundedFrontmatter(text2) {
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   return { data: frontmatterData(split.yamlText), body: split.summary };
 }
+function frontmatterMapping(data) {
+  const value = data ?? {};
+  return typeof value === "object" && !Array.isArray(value) ? value : null;
+}
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
   if (quick !== null) return quick;
@@ -2675,9 +2696,8 @@ ${body}
 }
 function yamlMapping(text2) {
   const bounded = boundedFrontmatter(text2);
-  const data = bounded.data ?? {};
-  if (typeof data !== "object" || Array.isArray(data))
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
   return { data, body: bounded.body };
 }
 function stringField(d, key, required) {
@@ -3673,16 +3693,16 @@ async function defaultBranch(top) {
   return remote ? remote.replace(/^origin\//, "") : null;
 }
 async function isDefaultBranch(top, branch) {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function defaultByRemoteHead(remote, branch) {
+  if (remote) return branch === remote;
+  return branch === "main" || branch === "master" ? true : null;
 }
 function isDefaultBranchFromFiles(top, branch) {
   try {
     const remote = remoteHeadBranchFromFiles(gitDir(top));
-    if (remote === void 0) return false;
-    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
   } catch {
     return false;
   }
@@ -7564,27 +7584,10 @@ function mayNameABranch(bytes2) {
   return false;
 }
 function headBytes(path, into) {
-  let opened;
   try {
-    opened = openRegularFile(path, constants.O_RDONLY);
+    return readRegularFileInto(path, into);
   } catch {
     return null;
-  }
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const want = Math.min(stat.size, into.length);
-    let length = 0;
-    while (length < want) {
-      const n = readSync(fd, into, length, want - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return into.subarray(0, length);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 function branchLinkCandidates(threadsDir) {
@@ -16202,9 +16205,8 @@ function splitThreadFile(text2) {
   } catch {
     return null;
   }
-  if (data === null || data === void 0) data = {};
-  if (typeof data !== "object" || Array.isArray(data)) return null;
-  return { fields: data, summary };
+  const fields = frontmatterMapping(data);
+  return fields === null ? null : { fields, summary };
 }
 var THREAD_RULES = {
   order: KEY_ORDER,

@@ -598,6 +598,10 @@ function boundedFrontmatter(text) {
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   return { data: frontmatterData(split.yamlText), body: split.summary };
 }
+function frontmatterMapping(data) {
+  const value = data ?? {};
+  return typeof value === "object" && !Array.isArray(value) ? value : null;
+}
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
   if (quick !== null) return quick;
@@ -886,9 +890,8 @@ function splitThreadFile(text) {
   } catch {
     return null;
   }
-  if (data === null || data === void 0) data = {};
-  if (typeof data !== "object" || Array.isArray(data)) return null;
-  return { fields: data, summary };
+  const fields = frontmatterMapping(data);
+  return fields === null ? null : { fields, summary };
 }
 var THREAD_RULES = {
   order: KEY_ORDER,
@@ -1115,9 +1118,8 @@ ${body}
 }
 function yamlMapping(text) {
   const bounded = boundedFrontmatter(text);
-  const data = bounded.data ?? {};
-  if (typeof data !== "object" || Array.isArray(data))
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
   return { data, body: bounded.body };
 }
 function stringField(d, key, required) {

@@ -1049,6 +1049,10 @@ function boundedFrontmatter(text) {
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   return { data: frontmatterData(split.yamlText), body: split.summary };
 }
+function frontmatterMapping(data) {
+  const value = data ?? {};
+  return typeof value === "object" && !Array.isArray(value) ? value : null;
+}
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
   if (quick !== null) return quick;
@@ -1363,9 +1367,8 @@ ${body}
 }
 function yamlMapping(text) {
   const bounded = boundedFrontmatter(text);
-  const data = bounded.data ?? {};
-  if (typeof data !== "object" || Array.isArray(data))
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
   return { data, body: bounded.body };
 }
 function stringField(d, key, required) {

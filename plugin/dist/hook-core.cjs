@@ -176,6 +176,23 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     (0, import_node_fs3.closeSync)(fd);
   }
 }
+function readRegularFileInto(path, into) {
+  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = (0, import_node_fs3.readSync)(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
 var import_node_fs3;
 var init_regular_file = __esm({
   "src/core/store/regular-file.ts"() {
@@ -2670,6 +2687,10 @@ function boundedFrontmatter(text) {
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   return { data: frontmatterData(split.yamlText), body: split.summary };
 }
+function frontmatterMapping(data) {
+  const value = data ?? {};
+  return typeof value === "object" && !Array.isArray(value) ? value : null;
+}
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
   if (quick !== null) return quick;
@@ -3061,9 +3082,8 @@ ${body}
 }
 function yamlMapping(text) {
   const bounded = boundedFrontmatter(text);
-  const data = bounded.data ?? {};
-  if (typeof data !== "object" || Array.isArray(data))
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
   return { data, body: bounded.body };
 }
 function stringField(d, key, required) {
@@ -4114,16 +4134,16 @@ async function defaultBranch(top) {
   return remote ? remote.replace(/^origin\//, "") : null;
 }
 async function isDefaultBranch(top, branch) {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function defaultByRemoteHead(remote, branch) {
+  if (remote) return branch === remote;
+  return branch === "main" || branch === "master" ? true : null;
 }
 function isDefaultBranchFromFiles(top, branch) {
   try {
     const remote = remoteHeadBranchFromFiles(gitDir(top));
-    if (remote === void 0) return false;
-    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
   } catch {
     return false;
   }
@@ -7905,27 +7925,10 @@ function mayNameABranch(bytes2) {
   return false;
 }
 function headBytes(path, into) {
-  let opened;
   try {
-    opened = openRegularFile(path, import_node_fs24.constants.O_RDONLY);
+    return readRegularFileInto(path, into);
   } catch {
     return null;
-  }
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const want = Math.min(stat.size, into.length);
-    let length = 0;
-    while (length < want) {
-      const n = (0, import_node_fs24.readSync)(fd, into, length, want - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return into.subarray(0, length);
-  } catch {
-    return null;
-  } finally {
-    (0, import_node_fs24.closeSync)(fd);
   }
 }
 function branchLinkCandidates(threadsDir) {

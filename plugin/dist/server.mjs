@@ -808,11 +808,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants7);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -829,10 +829,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants7);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -893,8 +893,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants7) {
-        this.code = optimizeExpr(this.code, names, constants7);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -923,12 +923,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants7))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -981,12 +981,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants6) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants7);
-        if (!(super.optimizeNames(names, constants7) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants7);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -1009,10 +1009,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants7) {
-        if (!super.optimizeNames(names, constants7))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants7);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -1048,10 +1048,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants7) {
-        if (!super.optimizeNames(names, constants7))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants7);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -1093,11 +1093,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants6) {
         var _a3, _b;
-        super.optimizeNames(names, constants7);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants7);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants7);
+        super.optimizeNames(names, constants6);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -1398,7 +1398,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants7) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1413,14 +1413,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants7[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants7[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -16139,6 +16139,23 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     closeSync(fd);
   }
 }
+function readRegularFileInto(path, into) {
+  const opened = openRegularFile(path, constants.O_RDONLY);
+  if (opened === null) return null;
+  const { fd, stat } = opened;
+  try {
+    const want = Math.min(stat.size, into.length);
+    let length = 0;
+    while (length < want) {
+      const n = readSync(fd, into, length, want - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return into.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
 }
@@ -27230,6 +27247,10 @@ function boundedFrontmatter(text) {
   if (pastLimits !== null) throw new FrontmatterError(pastLimits);
   return { data: frontmatterData(split.yamlText), body: split.summary };
 }
+function frontmatterMapping(data) {
+  const value = data ?? {};
+  return typeof value === "object" && !Array.isArray(value) ? value : null;
+}
 function frontmatterData(yamlText) {
   const quick = quickFrontmatter(yamlText);
   if (quick !== null) return quick;
@@ -27501,9 +27522,8 @@ ${body}
 }
 function yamlMapping(text) {
   const bounded = boundedFrontmatter(text);
-  const data = bounded.data ?? {};
-  if (typeof data !== "object" || Array.isArray(data))
-    throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
   return { data, body: bounded.body };
 }
 function stringField(d, key, required2) {
@@ -28376,16 +28396,16 @@ async function defaultBranch(top) {
   return remote ? remote.replace(/^origin\//, "") : null;
 }
 async function isDefaultBranch(top, branch) {
-  const d = await defaultBranch(top);
-  if (d) return branch === d;
-  if (branch === "main" || branch === "master") return true;
-  return branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function defaultByRemoteHead(remote, branch) {
+  if (remote) return branch === remote;
+  return branch === "main" || branch === "master" ? true : null;
 }
 function isDefaultBranchFromFiles(top, branch) {
   try {
     const remote = remoteHeadBranchFromFiles(gitDir(top));
-    if (remote === void 0) return false;
-    return remote === null ? branch === "main" || branch === "master" : branch === remote;
+    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
   } catch {
     return false;
   }
@@ -31956,27 +31976,10 @@ function mayNameABranch(bytes2) {
   return false;
 }
 function headBytes(path, into) {
-  let opened;
   try {
-    opened = openRegularFile(path, constants.O_RDONLY);
+    return readRegularFileInto(path, into);
   } catch {
     return null;
-  }
-  if (opened === null) return null;
-  const { fd, stat } = opened;
-  try {
-    const want = Math.min(stat.size, into.length);
-    let length = 0;
-    while (length < want) {
-      const n = readSync(fd, into, length, want - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return into.subarray(0, length);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 function branchLinkCandidates(threadsDir) {
@@ -36042,7 +36045,7 @@ var server = createThreadMindServer({
   session: serverSession(process.env, process.pid, process.ppid),
   encoder,
   // hook-core.cjs beside this bundle: the hooks' build, whose fast path reads the context cache this server refreshes.
-  hooksBuild: () => hooksBuildIn(fileURLToPath(new URL(".", import.meta.url))),
+  hooksBuild: () => hooksBuildIn(bundleDir),
   cliPath: fileURLToPath(new URL("cli.mjs", import.meta.url))
 });
 await server.connect(new StdioServerTransport());
