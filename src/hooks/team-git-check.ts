@@ -7,7 +7,12 @@ import { gitDir, gitPath } from "../core/git/git.js";
 import { parseUnmergedListing } from "../core/git/unmerged-listing.js";
 import { driverCommand, gitConfigPathIn, refreshDriverConfig } from "../core/merge/git-merge-driver.js";
 import { hookWorkspace } from "./hook-workspace.js";
-import { MAX_FILES_READ, type SweepWork, sweepMarkerPath, threadFilesWithMarkers } from "../core/store/conflict-marker-sweep.js";
+import {
+  filesLeftUnjudged,
+  type SweepWork,
+  sweepMarkerPath,
+  threadFilesWithMarkers,
+} from "../core/store/conflict-marker-sweep.js";
 import { startBackgroundSweep } from "../core/background/conflict-sweep-background.js";
 import { markerUnderWay } from "../core/store/background-marker.js";
 import { commitNotice } from "./commit-notice.js";
@@ -69,15 +74,16 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     // large store's changed folders and reading another budget's worth is that process's work, and its verdicts reach
     // the next start. Files it finds with markers are named then (doctor, thread_list and the thread's read name them now).
     const marker = sweepMarkerPath(workspace.storeDir);
-    const work: SweepWork = { listed: 0, read: 0 };
+    // A store never judged here (a fresh clone, a new worktree) and larger than the budget is handed over unread.
+    const work: SweepWork = { listed: 0, read: 0, handOver: true, handedOver: 0 };
     const marked = markerUnderWay(marker)
       ? []
       : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit)
           .map(shown)
           .filter((f) => !unmerged.includes(f));
-    // Its whole budget read: files are left unjudged (a fresh clone or checkout of a large store). A process of its own
-    // judges the rest now, so that the next starts do not each read another budget's worth.
-    if ((work.read ?? 0) >= MAX_FILES_READ) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
+    // Its whole budget read, or a project handed over: files are left unjudged (a fresh clone or checkout of a large
+    // store). A process of its own judges the rest now, so that the next starts do not each read another budget's worth.
+    if (filesLeftUnjudged(work)) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
     const fresh = (files: string[]) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { storeDirState } from "../core/workspace.js";
 import { markerUnderWay } from "../core/store/background-marker.js";
 import {
+  filesLeftUnjudged,
   MAX_FILES_READ,
   type SweepWork,
   sweepMarkerPath,
@@ -47,9 +48,13 @@ const DEFAULTS: SweepKeeperOptions = { inQueueMaxListed: IN_PROCESS_MAX_THREADS,
 function boundedSweep(storeDir: string, maxRead: number, background: ((storeDir: string) => void) | null): number {
   if (storeDirState(storeDir) !== "directory") return 0;
   if (background !== null && markerUnderWay(sweepMarkerPath(storeDir))) return 0;
-  const work: SweepWork = { listed: 0, read: 0, readBudget: background === null ? MAX_FILES_READ : maxRead };
+  // With a process to hand the rest to, a store never judged here is handed over unread (see SweepWork.handOver).
+  const work: SweepWork =
+    background === null
+      ? { listed: 0, read: 0, readBudget: MAX_FILES_READ }
+      : { listed: 0, read: 0, readBudget: maxRead, handOver: true, handedOver: 0 };
   threadFilesWithMarkers(storeDir, Date.now(), work);
-  if (background !== null && (work.read ?? 0) >= maxRead) background(storeDir);
+  if (background !== null && filesLeftUnjudged(work)) background(storeDir);
   return work.listed;
 }
 

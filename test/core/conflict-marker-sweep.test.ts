@@ -1,11 +1,26 @@
 // Guards the conflict-marker sweep's promise (a thread file with git conflict markers, written by git, a teammate or an
 // editor by rename, is always named) under its racy margin matched to the file system's timestamps: a directory or file
 // is trusted to the saved state only once a later change could no longer share its stamp.
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { sweepPath, threadDirsSettleInMs, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import {
+  filesLeftUnjudged,
+  sweepPath,
+  threadDirsSettleInMs,
+  threadFilesWithMarkers,
+} from "../../src/core/store/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS, racyMarginMs } from "../../src/core/store/file-stamp.js";
 
 const MARKED = "---\nid: bad\n---\n\n## State\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n";
@@ -143,5 +158,55 @@ describe("a first sweep of a large store (a fresh clone's first start, #31)", ()
     const settled = { listed: 0, read: 0, stamped: 0 };
     expect(threadFilesWithMarkers(storeDir, later, settled)).toEqual(["threads/shop/t-999.md"]);
     expect(settled).toEqual({ listed: 0, read: 0, stamped: 0 });
+  });
+});
+
+describe("a sweep that can hand a large store over to a process of its own (a session start's, a server's, #31)", () => {
+  test("a project with more never-judged files than the budget is listed, not read, stamped nor saved; the full sweep after it finds the marked one", () => {
+    const { storeDir, threads } = store(300);
+    writeFileSync(join(threads, "t-299.md"), MARKED);
+    const later = Date.now() + 10_000;
+    const first = { listed: 0, read: 0, stamped: 0, readBudget: 50, handOver: true, handedOver: 0 };
+    expect(threadFilesWithMarkers(storeDir, later, first)).toEqual([]);
+    expect(first).toEqual({ listed: 300, read: 0, stamped: 0, readBudget: 50, handOver: true, handedOver: 1 });
+    expect(filesLeftUnjudged(first)).toBe(true);
+    // Nothing saved: the process it is handed to judges every file.
+    expect(existsSync(sweepPath(storeDir))).toBe(false);
+    // Without handOver (the background process's sweep), files are read: 200, then the other 100.
+    const reads: number[] = [];
+    let found: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const work = { listed: 0, read: 0 };
+      found = threadFilesWithMarkers(storeDir, later, work);
+      reads.push(work.read);
+    }
+    expect(reads).toEqual([200, 100, 0]);
+    expect(found).toEqual(["threads/shop/t-299.md"]);
+  });
+
+  test("a project whose never-judged files fit the budget is read as before", () => {
+    const { storeDir, threads } = store(40);
+    writeFileSync(join(threads, "t-7.md"), MARKED);
+    const work = { listed: 0, read: 0, readBudget: 50, handOver: true, handedOver: 0 };
+    expect(threadFilesWithMarkers(storeDir, Date.now() + 10_000, work)).toEqual(["threads/shop/t-7.md"]);
+    expect(work).toMatchObject({ read: 40, handedOver: 0 });
+    expect(filesLeftUnjudged(work)).toBe(false);
+  });
+
+  test("handed over after many new files came, it still names a marked file judged before, until that file is fixed", () => {
+    const { storeDir, threads } = store(10);
+    writeFileSync(join(threads, "t-3.md"), MARKED);
+    const later = Date.now() + 10_000;
+    expect(threadFilesWithMarkers(storeDir, later)).toEqual(["threads/shop/t-3.md"]);
+    // A pull brings 100 new threads: more never judged than a budget of 50.
+    for (let i = 10; i < 110; i++) writeFileSync(join(threads, `t-${i}.md`), CLEAN(`t-${i}`));
+    const work = () => ({ listed: 0, read: 0, readBudget: 50, handOver: true, handedOver: 0 });
+    const pulled = work();
+    expect(threadFilesWithMarkers(storeDir, later, pulled)).toEqual(["threads/shop/t-3.md"]);
+    expect(pulled).toMatchObject({ read: 0, handedOver: 1 });
+    writeByRename(join(threads, "t-3.md"), CLEAN("t-3"));
+    const fixed = work();
+    expect(threadFilesWithMarkers(storeDir, later, fixed)).toEqual([]);
+    expect(fixed).toMatchObject({ read: 0, handedOver: 1 });
   });
 });

@@ -43,7 +43,12 @@ function writeByRename(path: string, text: string): void {
   renameSync(`${path}.new`, path);
 }
 
-const work = (): Required<Omit<SweepWork, "readBudget">> => ({ listed: 0, read: 0, stateBytes: 0, stamped: 0 });
+const work = (): Required<Omit<SweepWork, "readBudget" | "handOver" | "handedOver">> => ({
+  listed: 0,
+  read: 0,
+  stateBytes: 0,
+  stamped: 0,
+});
 
 describe("the conflict-marker sweep in thread folders (format 2)", () => {
   test("an item file with markers, written as git writes it and committed, is found, and found again at the next start", async () => {

@@ -1,6 +1,16 @@
 // After its own writes, the MCP server keeps the conflict-marker sweep current (so the next session start lists no
 // threads directory), and a file with conflict markers a teammate or git writes right after is still named at the start.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -211,20 +221,54 @@ async function checkedOutStore(root: string, files: number): Promise<{ storeDir:
 test("after a checkout, a write's sweep reads a few files in the queue and hands the rest to its process (#31)", async () => {
   const root = mkdtempSync(join(tmpdir(), "tm-keeper-checkout-"));
   try {
+    const { storeDir, threads } = await checkedOutStore(root, 60);
+    // Judged whole, as by the sessions before the checkout.
+    expect(sweepReads(storeDir)).toBe(60);
+    expect(sweepReads(storeDir)).toBe(0);
+    // A checkout writes every file anew: each keeps its verdict, with a stamp that no longer matches it.
+    for (const name of readdirSync(threads)) {
+      writeFileSync(join(threads, `${name}.new`), readFileSync(join(threads, name)));
+      renameSync(join(threads, `${name}.new`), join(threads, name));
+    }
+    await sleep(120);
+    const handed: string[] = [];
+    const keep = conflictSweepKeeper({ inQueueMaxListed: 2_500, offQueueDelayMs: 50, inQueueMaxRead: 8 }, (dir) =>
+      handed.push(dir),
+    );
+    const before = readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8");
+    await keep(storeDir);
+    // 60 files rewritten: 8 judged again in the queue (the saved state changed), the rest left to the process.
+    expect(handed).toEqual([storeDir]);
+    expect(readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8")).not.toBe(before);
+    expect(sweepReads(storeDir)).toBe(52);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("in a store never swept (a fresh clone), a write's sweep reads no file in the queue and hands them all to its process (#31)", async () => {
+  const root = mkdtempSync(join(tmpdir(), "tm-keeper-fresh-clone-"));
+  try {
     const { storeDir } = await checkedOutStore(root, 60);
     const handed: string[] = [];
     const keep = conflictSweepKeeper({ inQueueMaxListed: 2_500, offQueueDelayMs: 50, inQueueMaxRead: 8 }, (dir) =>
       handed.push(dir),
     );
     await keep(storeDir);
-    // 60 files written by another hand: 8 judged in the queue (the saved state names them), the rest left to the process.
+    // 60 files never judged, more than the 8 the queue may read: none read, nothing saved, all left to the process.
     expect(handed).toEqual([storeDir]);
-    const judged = readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8").match(/t-\d+\.md/g) ?? [];
-    expect(new Set(judged).size).toBe(8);
+    expect(existsSync(join(storeDir, "cache", "conflict-sweep.json"))).toBe(false);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+/** One full sweep (no hand-over) of the store: the files it read. */
+function sweepReads(storeDir: string): number {
+  const work = { listed: 0, read: 0 };
+  threadFilesWithMarkers(storeDir, Date.now() + 10_000, work);
+  return work.read;
+}
 
 test("while a sweep process is under way, a write's sweep leaves the store to it: nothing listed nor saved in the queue", async () => {
   const root = mkdtempSync(join(tmpdir(), "tm-keeper-under-way-"));
@@ -245,7 +289,7 @@ test("while a sweep process is under way, a write's sweep leaves the store to it
   }
 });
 
-test("the server's start-up catch-up reads a few files itself and hands what a checkout left to its process (#31)", async () => {
+test("the server's start-up catch-up reads a few files itself and hands what a fresh clone left to its process (#31)", async () => {
   const root = mkdtempSync(join(tmpdir(), "tm-catch-up-"));
   const judgedIn = (storeDir: string) =>
     new Set(readFileSync(join(storeDir, "cache", "conflict-sweep.json"), "utf8").match(/t-\d+\.md/g) ?? []).size;
@@ -262,7 +306,8 @@ test("the server's start-up catch-up reads a few files itself and hands what a c
     await until(() => existsSync(join(small.storeDir, "cache", "conflict-sweep.json")), "the small store's sweep", 5_000);
     expect(judgedIn(small.storeDir)).toBe(3);
     expect(handed).toEqual([]);
-    // A checkout's worth: eight judged here (once the client is idle), the rest handed to the process.
+    // A fresh clone's worth: more never judged than the eight it may read here; once the client is idle, none is read
+    // and the whole store is handed to the process.
     const large = await checkedOutStore(join(root, "large"), 60);
     let idle = false;
     catchUpSweep(
@@ -276,7 +321,7 @@ test("the server's start-up catch-up reads a few files itself and hands what a c
     idle = true;
     await until(() => handed.length > 0, "the hand-over", 5_000);
     expect(handed).toEqual([large.storeDir]);
-    expect(judgedIn(large.storeDir)).toBe(8);
+    expect(existsSync(join(large.storeDir, "cache", "conflict-sweep.json"))).toBe(false);
     // Without a process, the server sweeps it all in its idle time.
     const alone = await checkedOutStore(join(root, "alone"), 60);
     catchUpSweep(alone.storeDir, () => true, new AbortController().signal, null);

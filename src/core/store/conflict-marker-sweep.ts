@@ -83,6 +83,18 @@ export interface SweepWork {
   readBudget?: number;
   /** Format-1 thread files stamped (counted when the caller sets it): one lstat each. */
   stamped?: number;
+  /**
+   * Set by a caller with a process to hand the sweep to: a project with more entries never judged than the read budget
+   * is listed but not read (a fresh clone's first start), and `handedOver` is set (counted when the caller sets it).
+   */
+  handOver?: boolean;
+  /** Projects left unread by handOver. */
+  handedOver?: number;
+}
+
+/** Whether a sweep left files for a later one: it read its whole budget, or handed a project over unread. */
+export function filesLeftUnjudged(work: SweepWork, readBudget = work.readBudget ?? MAX_FILES_READ): boolean {
+  return (work.read ?? 0) >= readBudget || (work.handedOver ?? 0) > 0;
 }
 
 /** The stamp of git's index for the store's work tree (`dotGit`: its git directory, when the caller knows it); null outside git. */
@@ -99,10 +111,39 @@ function indexStampOf(storeDir: string, dotGit: string | null | undefined): Stam
   }
 }
 
-/** A project swept: its new verdicts and the files found with markers (relative to the project's threads directory). */
+/**
+ * A project swept: its new verdicts and the files found with markers (relative to the project's threads directory).
+ * `handedOver`: nothing was read, more entries having no verdict than the budget could read (handOver).
+ */
 interface ProjectSweep {
   verdicts: ProjectVerdicts;
   found: string[];
+  handedOver: boolean;
+}
+
+/**
+ * Whether more than `limit` entries of a listing have no verdict at all (a format-1 file or a thread folder never
+ * judged): each costs at least one read. In a fresh clone or a new worktree none has one: the count stops at `limit` + 1.
+ */
+function moreUnjudgedThan(entries: readonly Dirent[], known: ProjectVerdicts | undefined, limit: number): boolean {
+  let count = 0;
+  for (const entry of entries) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (isValidId(name) && ownEntry(known?.folders ?? {}, name) === undefined) count += 1;
+    } else if (entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3))) {
+      if (ownEntry(known?.files ?? {}, name) === undefined) count += 1;
+    }
+    if (count > limit) return true;
+  }
+  return false;
+}
+
+/** The saved marked files of a project that still have their stamp (a file fixed in place changed it). */
+function stillMarked(dir: string, savedMarked: Readonly<Record<string, string>>): string[] {
+  return Object.entries(savedMarked)
+    .filter(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp)
+    .map(([rel]) => rel);
 }
 
 /** The marked files saved for thread folders, by folder: `<id>/<rel>` → stamp becomes id → rel → stamp. */
@@ -130,15 +171,22 @@ function sweepProject(
   known: ProjectVerdicts | undefined,
   budget: SweepBudget,
   now: number,
+  handOver: boolean,
 ): ProjectSweep {
   const dirUnchanged = summary !== undefined && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
+  const entries: Dirent[] = readdirSync(dir, { withFileTypes: true });
+  budget.listed += entries.length;
+  // More never judged than the budget can read (a fresh clone, a new worktree): a part read here would name a sample of
+  // the marked files and cost the caller ~50 ms at 10,000 threads; the caller's own process judges them all.
+  if (handOver && moreUnjudgedThan(entries, known, budget.filesLeft)) {
+    const kept = known === undefined ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
+  }
   const folderMarks = markedByFolder(savedMarked);
   const verdicts: ProjectVerdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found: string[] = [];
   let complete = dirStamp.settledAtMs < now;
-  const entries: Dirent[] = readdirSync(dir, { withFileTypes: true });
-  budget.listed += entries.length;
   for (const entry of entries) {
     const name = entry.name;
     // A valid id (and ".md"): no separator to normalise (join for a thousand files costs milliseconds).
@@ -192,7 +240,7 @@ function sweepProject(
     }
   }
   if (complete) verdicts.dir = dirStamp.stamp;
-  return { verdicts, found };
+  return { verdicts, found, handedOver: false };
 }
 
 /** Whether every marked file saved for a project still has its stamp (a file fixed in place changes it). */
@@ -222,6 +270,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
     const budget: SweepBudget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0, stamped: 0 };
     const found: string[] = [];
     let complete = true;
+    let handedOver = 0;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
@@ -242,11 +291,14 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
         continue;
       }
       const known = state.verdicts(projectId);
-      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now, work?.handOver === true);
       found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
       if (result.verdicts.dir === null) complete = false;
-      // Rewritten only when a verdict changed (a directory still within the racy margin is listed again at each start).
-      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
+      if (result.handedOver) handedOver += 1;
+      // Rewritten only when a verdict changed (a directory still within the racy margin is listed again at each start);
+      // a project handed over with nothing saved is left unsaved.
+      if (!sameVerdicts(known, result.verdicts) && (known !== undefined || !result.handedOver))
+        swept.set(projectId, result.verdicts);
     }
     // The index is trusted once every project was judged complete at it, and it has settled.
     let nextIndex = state.index;
@@ -255,6 +307,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
       work.listed += budget.listed;
       if (work.read !== undefined) work.read += budget.read;
       if (work.stamped !== undefined) work.stamped += budget.stamped;
+      if (work.handedOver !== undefined) work.handedOver += handedOver;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
