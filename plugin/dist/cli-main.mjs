@@ -18374,6 +18374,22 @@ function indexStampOf(storeDir, dotGit) {
     return null;
   }
 }
+function moreUnjudgedThan(entries2, known, limit) {
+  let count2 = 0;
+  for (const entry of entries2) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (isValidId(name) && ownEntry(known?.folders ?? {}, name) === void 0) count2 += 1;
+    } else if (entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3))) {
+      if (ownEntry(known?.files ?? {}, name) === void 0) count2 += 1;
+    }
+    if (count2 > limit) return true;
+  }
+  return false;
+}
+function stillMarked(dir, savedMarked) {
+  return Object.entries(savedMarked).filter(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp).map(([rel]) => rel);
+}
 function markedByFolder(marked) {
   const byFolder = /* @__PURE__ */ new Map();
   for (const [rel, stamp] of Object.entries(marked)) {
@@ -18386,15 +18402,19 @@ function markedByFolder(marked) {
   }
   return byFolder;
 }
-function sweepProject(dir, dirStamp, summary, known, budget, now) {
+function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
+  const entries2 = readdirSync(dir, { withFileTypes: true });
+  budget.listed += entries2.length;
+  if (handOver && moreUnjudgedThan(entries2, known, budget.filesLeft)) {
+    const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
+  }
   const folderMarks = markedByFolder(savedMarked);
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  const entries2 = readdirSync(dir, { withFileTypes: true });
-  budget.listed += entries2.length;
   for (const entry of entries2) {
     const name = entry.name;
     const path = `${dir}${sep}${name}`;
@@ -18443,7 +18463,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
     }
   }
   if (complete) verdicts.dir = dirStamp.stamp;
-  return { verdicts, found };
+  return { verdicts, found, handedOver: false };
 }
 function markedUnchanged(dir, summary) {
   return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
@@ -18463,6 +18483,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0, stamped: 0 };
     const found = [];
     let complete = true;
+    let handedOver = 0;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = join(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
@@ -18476,10 +18497,12 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
         continue;
       }
       const known = state.verdicts(projectId);
-      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now, work?.handOver === true);
       found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
       if (result.verdicts.dir === null) complete = false;
-      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
+      if (result.handedOver) handedOver += 1;
+      if (!sameVerdicts(known, result.verdicts) && (known !== void 0 || !result.handedOver))
+        swept.set(projectId, result.verdicts);
     }
     let nextIndex = state.index;
     if (indexChanged) nextIndex = index !== null && complete && index.settledAtMs < now ? index.stamp : null;
@@ -18487,6 +18510,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
       if (work.stamped !== void 0) work.stamped += budget.stamped;
+      if (work.handedOver !== void 0) work.handedOver += handedOver;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;

@@ -2618,6 +2618,9 @@ function sweepMarkerPath(storeDir) {
 }
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
+function filesLeftUnjudged(work, readBudget = work.readBudget ?? MAX_FILES_READ) {
+  return (work.read ?? 0) >= readBudget || (work.handedOver ?? 0) > 0;
+}
 function indexStampOf(storeDir, dotGit) {
   try {
     let dir = dotGit;
@@ -2629,6 +2632,22 @@ function indexStampOf(storeDir, dotGit) {
   } catch {
     return null;
   }
+}
+function moreUnjudgedThan(entries, known, limit) {
+  let count = 0;
+  for (const entry of entries) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (isValidId(name) && ownEntry(known?.folders ?? {}, name) === void 0) count += 1;
+    } else if (entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3))) {
+      if (ownEntry(known?.files ?? {}, name) === void 0) count += 1;
+    }
+    if (count > limit) return true;
+  }
+  return false;
+}
+function stillMarked(dir, savedMarked) {
+  return Object.entries(savedMarked).filter(([rel, stamp]) => stampOf(`${dir}${import_node_path20.sep}${rel}`, "file")?.stamp === stamp).map(([rel]) => rel);
 }
 function markedByFolder(marked) {
   const byFolder = /* @__PURE__ */ new Map();
@@ -2642,15 +2661,19 @@ function markedByFolder(marked) {
   }
   return byFolder;
 }
-function sweepProject(dir, dirStamp, summary, known, budget, now) {
+function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
+  const entries = (0, import_node_fs24.readdirSync)(dir, { withFileTypes: true });
+  budget.listed += entries.length;
+  if (handOver && moreUnjudgedThan(entries, known, budget.filesLeft)) {
+    const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
+  }
   const folderMarks = markedByFolder(savedMarked);
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  const entries = (0, import_node_fs24.readdirSync)(dir, { withFileTypes: true });
-  budget.listed += entries.length;
   for (const entry of entries) {
     const name = entry.name;
     const path = `${dir}${import_node_path20.sep}${name}`;
@@ -2699,7 +2722,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now) {
     }
   }
   if (complete) verdicts.dir = dirStamp.stamp;
-  return { verdicts, found };
+  return { verdicts, found, handedOver: false };
 }
 function markedUnchanged(dir, summary) {
   return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${import_node_path20.sep}${rel}`, "file")?.stamp === stamp);
@@ -2719,6 +2742,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     const budget = { filesLeft: work?.readBudget ?? MAX_FILES_READ, listed: 0, read: 0, stamped: 0 };
     const found = [];
     let complete = true;
+    let handedOver = 0;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
       const dir = (0, import_node_path20.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
@@ -2732,10 +2756,12 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
         continue;
       }
       const known = state.verdicts(projectId);
-      const result = sweepProject(dir, dirStamp, summary, known, budget, now);
+      const result = sweepProject(dir, dirStamp, summary, known, budget, now, work?.handOver === true);
       found.push(...result.found.map((rel) => `threads/${projectId}/${rel}`));
       if (result.verdicts.dir === null) complete = false;
-      if (!sameVerdicts(known, result.verdicts)) swept.set(projectId, result.verdicts);
+      if (result.handedOver) handedOver += 1;
+      if (!sameVerdicts(known, result.verdicts) && (known !== void 0 || !result.handedOver))
+        swept.set(projectId, result.verdicts);
     }
     let nextIndex = state.index;
     if (indexChanged) nextIndex = index !== null && complete && index.settledAtMs < now ? index.stamp : null;
@@ -2743,6 +2769,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
       if (work.stamped !== void 0) work.stamped += budget.stamped;
+      if (work.handedOver !== void 0) work.handedOver += handedOver;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
@@ -2921,9 +2948,9 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path23.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marker = sweepMarkerPath(workspace.storeDir);
-    const work = { listed: 0, read: 0 };
+    const work = { listed: 0, read: 0, handOver: true, handedOver: 0 };
     const marked = markerUnderWay(marker) ? [] : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit).map(shown).filter((f) => !unmerged.includes(f));
-    if ((work.read ?? 0) >= MAX_FILES_READ) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
+    if (filesLeftUnjudged(work)) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));
     const [inConflict, withMarkers] = [fresh(unmerged), fresh(marked)];
     if (inConflict.length > 0) {
