@@ -1,6 +1,6 @@
 // A session start with no cached choice reads only the threads whose head may name a branch (a fresh clone's first start parsed all 10,000 threads of a store: ~3 s): the byte search never leaves out a thread linked to a branch, however its head spells the key, and a title or summary that says "branch" does not make a candidate (#31).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -44,8 +44,16 @@ describe("branchLinkCandidates", () => {
     mkdirSync(join(threads, "folder-plain"));
     writeFileSync(join(threads, "folder-plain", "thread.md"), `---\nid: folder-plain\ntitle: F branch\n---\n`);
     mkdirSync(join(threads, "folder-no-head"));
-    // Not a regular file: left to the full read, which names why.
+    // Not a regular file: left to the full read, which names why. The search does not stat what it opens (#31): a
+    // FIFO reads as empty (never blocks), a directory fails to read, a link is not opened; each is a candidate.
     execFileSync("mkfifo", [join(threads, "fifo.md")]);
+    mkdirSync(join(threads, "folder-fifo"));
+    execFileSync("mkfifo", [join(threads, "folder-fifo", "thread.md")]);
+    mkdirSync(join(threads, "folder-dir-head", "thread.md"), { recursive: true });
+    mkdirSync(join(threads, "folder-link-head"));
+    writeFileSync(join(dir, "elsewhere.md"), `---\nid: folder-link-head\ntitle: F\n---\n`);
+    symlinkSync(join(dir, "elsewhere.md"), join(threads, "folder-link-head", "thread.md"));
+    symlinkSync(join(threads, "no-branch.md"), join(threads, "link.md"));
     expect(branchLinkCandidates(threads)).toEqual([
       "alias",
       "anchored-key",
@@ -53,8 +61,12 @@ describe("branchLinkCandidates", () => {
       "explicit-key",
       "fifo",
       "flow",
+      "folder-dir-head",
+      "folder-fifo",
+      "folder-link-head",
       "folder-linked",
       "folder-no-head",
+      "link",
       "no-closing-fence",
       "plain-key",
       "quoted-key",

@@ -1,9 +1,9 @@
 // The threads of a project whose head may name a branch, found by a byte search of each head file instead of a parse of every thread: a session start with no cached choice (a fresh clone's first) looks for the open thread linked to its branch, and parsing 10,000 threads for it took ~3 s.
 import { type Dirent, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { sep } from "node:path";
 import { threadIdOfDirent } from "./store.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
-import { readRegularFileInto } from "./regular-file.js";
+import { readFirstBytesInto } from "./regular-file.js";
 import { isValidId } from "../ids.js";
 import { errnoCode } from "../error-details.js";
 
@@ -47,11 +47,12 @@ function mayNameABranch(bytes: Buffer | null): boolean {
 
 /**
  * The head file's first bytes (at most `into.length`, into the search's one buffer: a view valid until the next call),
- * or null (absent, not a regular file, unreadable: left to the full read, which names why).
+ * or null (absent, a link, unreadable: left to the full read, which names why). Its kind is not checked (a FIFO reads
+ * as empty, which makes a candidate too): the threads that may name a branch are read strictly after.
  */
 function headBytes(path: string, into: Buffer): Buffer | null {
   try {
-    return readRegularFileInto(path, into);
+    return readFirstBytesInto(path, into);
   } catch {
     return null;
   }
@@ -75,9 +76,10 @@ export function branchLinkCandidates(threadsDir: string): string[] {
   for (const entry of entries) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
-    const path = join(threadsDir, entry.name);
+    // A valid id (and ".md"): no separator to normalise (join for 10,000 heads costs milliseconds).
+    const path = `${threadsDir}${sep}${entry.name}`;
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path, buffer))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
