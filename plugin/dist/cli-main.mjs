@@ -1485,15 +1485,18 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     closeSync(fd);
   }
 }
-function readRegularFileInto(path, into) {
-  const opened = openRegularFile(path, constants.O_RDONLY);
-  if (opened === null) return null;
-  const { fd, stat } = opened;
+function readFirstBytesInto(path, into) {
+  let fd;
   try {
-    const want = Math.min(stat.size, into.length);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw e;
+  }
+  try {
     let length = 0;
-    while (length < want) {
-      const n = readSync(fd, into, length, want - length, length);
+    while (length < into.length) {
+      const n = readSync(fd, into, length, into.length - length, length);
       if (n === 0) break;
       length += n;
     }
@@ -7585,7 +7588,7 @@ function mayNameABranch(bytes2) {
 }
 function headBytes(path, into) {
   try {
-    return readRegularFileInto(path, into);
+    return readFirstBytesInto(path, into);
   } catch {
     return null;
   }
@@ -7603,9 +7606,9 @@ function branchLinkCandidates(threadsDir) {
   for (const entry of entries2) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
-    const path = join(threadsDir, entry.name);
+    const path = `${threadsDir}${sep}${entry.name}`;
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? join(path, HEAD_FILE) : path, buffer))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -7920,8 +7923,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join52 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join52(before, endsWithNewline.before), after: join52(after2, endsWithNewline.after) };
+  const join51 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join51(before, endsWithNewline.before), after: join51(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";

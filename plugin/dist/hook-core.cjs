@@ -176,15 +176,18 @@ function readRegularFile(path, maxBytes, followLinks = false) {
     (0, import_node_fs3.closeSync)(fd);
   }
 }
-function readRegularFileInto(path, into) {
-  const opened = openRegularFile(path, import_node_fs3.constants.O_RDONLY);
-  if (opened === null) return null;
-  const { fd, stat } = opened;
+function readFirstBytesInto(path, into) {
+  let fd;
   try {
-    const want = Math.min(stat.size, into.length);
+    fd = (0, import_node_fs3.openSync)(path, import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK | import_node_fs3.constants.O_NOFOLLOW);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return null;
+    throw e;
+  }
+  try {
     let length = 0;
-    while (length < want) {
-      const n = (0, import_node_fs3.readSync)(fd, into, length, want - length, length);
+    while (length < into.length) {
+      const n = (0, import_node_fs3.readSync)(fd, into, length, into.length - length, length);
       if (n === 0) break;
       length += n;
     }
@@ -7926,7 +7929,7 @@ function mayNameABranch(bytes2) {
 }
 function headBytes(path, into) {
   try {
-    return readRegularFileInto(path, into);
+    return readFirstBytesInto(path, into);
   } catch {
     return null;
   }
@@ -7944,9 +7947,9 @@ function branchLinkCandidates(threadsDir) {
   for (const entry of entries) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
-    const path = (0, import_node_path24.join)(threadsDir, entry.name);
+    const path = `${threadsDir}${import_node_path24.sep}${entry.name}`;
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? (0, import_node_path24.join)(path, HEAD_FILE) : path, buffer))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${import_node_path24.sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -8270,8 +8273,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join40 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join40(before, endsWithNewline.before), after: join40(after2, endsWithNewline.after) };
+  const join39 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join39(before, endsWithNewline.before), after: join39(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
