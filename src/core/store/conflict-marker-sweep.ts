@@ -7,7 +7,9 @@
 //   pull, reset, stash, commit): an lstat of the folder and of each subfolder, and when one changed, only its files
 //   changed since are read (conflict-sweep-folder.ts). Linear: ~5 lstats per thread (~20 ms at 1,000 threads, once
 //   after each git write), nothing while neither changed.
-// At most MAX_FILES_READ files are read per sweep (the rest on the next). The verdicts live in
+// At most MAX_FILES_READ files are read per sweep (the rest on the next); a caller with a process to hand the rest to
+// (SweepWork.handOver) reads none of a project that has more never-judged files than that (a fresh clone, a new
+// worktree) and lets the process judge them all. The verdicts live in
 // .threadmind/cache/conflict-sweep.json (conflict-sweep-state.ts). A file with markers written in place by an editor is
 // seen at its directory's next change (a marked file fixed in place at once); one put into a thread folder by other
 // means than git (a copy, an editor's rename) is seen once git next writes its index or the project's directory changes.
