@@ -91,13 +91,9 @@ export function readFirstBytesInto(path: string, into: Buffer): Buffer | null {
     throw e;
   }
   try {
-    let length = 0;
-    while (length < into.length) {
-      const n = readSync(fd, into, length, into.length - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return into.subarray(0, length);
+    // One read: a regular file returns fewer bytes only at its end, and the caller takes a short answer for what it is
+    // (a hint: a head cut before its closing fence is a candidate). A second read to see the end cost one more syscall.
+    return into.subarray(0, readSync(fd, into, 0, into.length, 0));
   } finally {
     closeSync(fd);
   }
