@@ -1494,13 +1494,7 @@ function readFirstBytesInto(path, into) {
     throw e;
   }
   try {
-    let length = 0;
-    while (length < into.length) {
-      const n = readSync(fd, into, length, into.length - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return into.subarray(0, length);
+    return into.subarray(0, readSync(fd, into, 0, into.length, 0));
   } finally {
     closeSync(fd);
   }
