@@ -75,7 +75,7 @@ export function teamGitCheck(cwd: string, env: NodeJS.ProcessEnv, cliPath: strin
     // the next start. Files it finds with markers are named then (doctor, thread_list and the thread's read name them now).
     const marker = sweepMarkerPath(workspace.storeDir);
     // A store never judged here (a fresh clone, a new worktree) and larger than the budget is handed over unread.
-    const work: SweepWork = { listed: 0, read: 0, handOver: true, handedOver: 0 };
+    const work: SweepWork = { listed: 0, read: 0, handOver: true };
     const marked = markerUnderWay(marker)
       ? []
       : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit)

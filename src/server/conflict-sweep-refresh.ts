@@ -52,7 +52,7 @@ function boundedSweep(storeDir: string, maxRead: number, background: ((storeDir:
   const work: SweepWork =
     background === null
       ? { listed: 0, read: 0, readBudget: MAX_FILES_READ }
-      : { listed: 0, read: 0, readBudget: maxRead, handOver: true, handedOver: 0 };
+      : { listed: 0, read: 0, readBudget: maxRead, handOver: true };
   threadFilesWithMarkers(storeDir, Date.now(), work);
   if (background !== null && filesLeftUnjudged(work)) background(storeDir);
   return work.listed;

@@ -87,16 +87,16 @@ export interface SweepWork {
   stamped?: number;
   /**
    * Set by a caller with a process to hand the sweep to: a project with more entries never judged than the read budget
-   * is listed but not read (a fresh clone's first start), and `handedOver` is set (counted when the caller sets it).
+   * is listed but not read (a fresh clone's first start), and counted in `handedOver`.
    */
   handOver?: boolean;
-  /** Projects left unread by handOver. */
+  /** Projects left unread by handOver (counted whenever one is). */
   handedOver?: number;
 }
 
 /** Whether a sweep left files for a later one: it read its whole budget, or handed a project over unread. */
-export function filesLeftUnjudged(work: SweepWork, readBudget = work.readBudget ?? MAX_FILES_READ): boolean {
-  return (work.read ?? 0) >= readBudget || (work.handedOver ?? 0) > 0;
+export function filesLeftUnjudged(work: SweepWork): boolean {
+  return (work.read ?? 0) >= (work.readBudget ?? MAX_FILES_READ) || (work.handedOver ?? 0) > 0;
 }
 
 /** The stamp of git's index for the store's work tree (`dotGit`: its git directory, when the caller knows it); null outside git. */
@@ -124,18 +124,28 @@ interface ProjectSweep {
 }
 
 /**
+ * What a sweep judges in a project's listing: a thread folder (a valid id) or a format-1 file (`<id>.md`, not a temp
+ * file); null for anything else (a link, or anything but a regular file, is reported by the store when it reads it).
+ */
+function sweptKind(entry: Dirent): "folder" | "file" | null {
+  const name = entry.name;
+  if (entry.isDirectory()) return isValidId(name) ? "folder" : null;
+  return entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+}
+
+/**
  * Whether more than `limit` entries of a listing have no verdict at all (a format-1 file or a thread folder never
  * judged): each costs at least one read. In a fresh clone or a new worktree none has one: the count stops at `limit` + 1.
  */
 function moreUnjudgedThan(entries: readonly Dirent[], known: ProjectVerdicts | undefined, limit: number): boolean {
   let count = 0;
   for (const entry of entries) {
-    const name = entry.name;
-    if (entry.isDirectory()) {
-      if (isValidId(name) && ownEntry(known?.folders ?? {}, name) === undefined) count += 1;
-    } else if (entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3))) {
-      if (ownEntry(known?.files ?? {}, name) === undefined) count += 1;
-    }
+    const kind = sweptKind(entry);
+    const judged =
+      kind === "folder"
+        ? ownEntry(known?.folders ?? {}, entry.name) !== undefined
+        : ownEntry(known?.files ?? {}, entry.name) !== undefined;
+    if (kind !== null && !judged) count += 1;
     if (count > limit) return true;
   }
   return false;
@@ -191,10 +201,11 @@ function sweepProject(
   let complete = dirStamp.settledAtMs < now;
   for (const entry of entries) {
     const name = entry.name;
+    const kind = sweptKind(entry);
+    if (kind === null) continue;
     // A valid id (and ".md"): no separator to normalise (join for a thousand files costs milliseconds).
     const path = `${dir}${sep}${name}`;
-    if (entry.isDirectory()) {
-      if (!isValidId(name)) continue;
+    if (kind === "folder") {
       const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? new Map(), budget, now);
       if (judged === null) continue; // gone meanwhile
       if (judged.record !== undefined) verdicts.folders[name] = judged.record;
@@ -205,8 +216,6 @@ function sweepProject(
       }
       continue;
     }
-    // A link, or anything but a regular file: the store reports it when it reads it. Temp files end in .tmp.
-    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
     const markedStamp = ownEntry(savedMarked, name);
     const knownDigest = ownEntry(known?.files ?? {}, name);
     if (dirUnchanged && markedStamp === undefined && knownDigest !== undefined) {
@@ -247,7 +256,7 @@ function sweepProject(
 
 /** Whether every marked file saved for a project still has its stamp (a file fixed in place changes it). */
 function markedUnchanged(dir: string, summary: ProjectSummary): boolean {
-  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+  return stillMarked(dir, summary.marked).length === Object.keys(summary.marked).length;
 }
 
 /**
@@ -309,7 +318,7 @@ export function threadFilesWithMarkers(storeDir: string, now = Date.now(), work?
       work.listed += budget.listed;
       if (work.read !== undefined) work.read += budget.read;
       if (work.stamped !== undefined) work.stamped += budget.stamped;
-      if (work.handedOver !== undefined) work.handedOver += handedOver;
+      if (handedOver > 0) work.handedOver = (work.handedOver ?? 0) + handedOver;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
