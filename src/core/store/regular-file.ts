@@ -24,17 +24,8 @@ export function openRegularFile(
   mode?: number,
   followLinks = false,
 ): { fd: number; stat: Stats } | null {
-  let fd: number;
-  try {
-    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = errnoCode(e);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket"); // write-only open of a FIFO with no reader
-    throw e;
-  }
+  const fd = openUnblocked(path, flags, mode, followLinks);
+  if (fd === null) return null;
   let stat: Stats;
   try {
     stat = fstatSync(fd);
@@ -47,6 +38,23 @@ export function openRegularFile(
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
+}
+
+/**
+ * Opens `path` with `flags` plus O_NONBLOCK and O_NOFOLLOW (unless `followLinks`), kind unchecked: the descriptor, null
+ * when the file does not exist; a link, a directory, or a FIFO or socket that cannot be opened throw the catalogue's notRegularFile.
+ */
+function openUnblocked(path: string, flags: number, mode?: number, followLinks = false): number | null {
+  try {
+    return openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket"); // write-only open of a FIFO with no reader
+    throw e;
+  }
 }
 
 /**
@@ -77,19 +85,14 @@ export function readRegularFile(path: string, maxBytes: number, followLinks = fa
  * The first bytes of a file (at most `into.length`), read into the caller's buffer `into` (one buffer for many files: no
  * allocation per file): a view of `into`, valid until it is read into again; null if absent. For a search whose answer
  * is only a hint, every file it keeps being read again strictly (branch-link-candidates.ts): opened as openRegularFile
- * opens (O_NOFOLLOW refuses a link, O_NONBLOCK keeps a FIFO from blocking: it reads as empty), without the fstat that
+ * opens (openUnblocked: O_NOFOLLOW refuses a link, O_NONBLOCK keeps a FIFO from blocking: it reads as empty), without the fstat that
  * checks the kind, ~40% of a search of 10,000 heads on a machine whose syscalls are slow. Only for a path the caller
  * listed as a regular file, or inside a folder it listed as a directory (not a link): git writes nothing there but
  * regular files and links, a directory throws EISDIR when read, and a device would take a privileged mknod in the store.
  */
 export function readFirstBytesInto(path: string, into: Buffer): Buffer | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw e;
-  }
+  const fd = openUnblocked(path, constants.O_RDONLY);
+  if (fd === null) return null;
   try {
     // One read: a regular file returns fewer bytes only at its end, and the caller takes a short answer for what it is
     // (a hint: a head cut before its closing fence is a candidate). A second read to see the end cost one more syscall.
