@@ -144,17 +144,8 @@ function fileKind(stat) {
   return "not a regular file";
 }
 function openRegularFile(path, flags, mode, followLinks = false) {
-  let fd;
-  try {
-    fd = (0, import_node_fs.openSync)(path, flags | import_node_fs.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs.constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = errnoCode(e);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
-    throw e;
-  }
+  const fd = openUnblocked(path, flags, mode, followLinks);
+  if (fd === null) return null;
   let stat;
   try {
     stat = (0, import_node_fs.fstatSync)(fd);
@@ -167,6 +158,18 @@ function openRegularFile(path, flags, mode, followLinks = false) {
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
+}
+function openUnblocked(path, flags, mode, followLinks = false) {
+  try {
+    return (0, import_node_fs.openSync)(path, flags | import_node_fs.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
   const opened = openRegularFile(path, import_node_fs.constants.O_RDONLY, void 0, followLinks);

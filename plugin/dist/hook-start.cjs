@@ -204,17 +204,8 @@ function fileKind(stat) {
   return "not a regular file";
 }
 function openRegularFile(path, flags, mode, followLinks = false) {
-  let fd;
-  try {
-    fd = (0, import_node_fs.openSync)(path, flags | import_node_fs.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs.constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = errnoCode(e);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
-    throw e;
-  }
+  const fd = openUnblocked(path, flags, mode, followLinks);
+  if (fd === null) return null;
   let stat;
   try {
     stat = (0, import_node_fs.fstatSync)(fd);
@@ -227,6 +218,18 @@ function openRegularFile(path, flags, mode, followLinks = false) {
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
+}
+function openUnblocked(path, flags, mode, followLinks = false) {
+  try {
+    return (0, import_node_fs.openSync)(path, flags | import_node_fs.constants.O_NONBLOCK | (followLinks ? 0 : import_node_fs.constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
   const opened = openRegularFile(path, import_node_fs.constants.O_RDONLY, void 0, followLinks);
@@ -2618,8 +2621,8 @@ function sweepMarkerPath(storeDir) {
 }
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
-function filesLeftUnjudged(work, readBudget = work.readBudget ?? MAX_FILES_READ) {
-  return (work.read ?? 0) >= readBudget || (work.handedOver ?? 0) > 0;
+function filesLeftUnjudged(work) {
+  return (work.read ?? 0) >= (work.readBudget ?? MAX_FILES_READ) || (work.handedOver ?? 0) > 0;
 }
 function indexStampOf(storeDir, dotGit) {
   try {
@@ -2633,15 +2636,17 @@ function indexStampOf(storeDir, dotGit) {
     return null;
   }
 }
+function sweptKind(entry) {
+  const name = entry.name;
+  if (entry.isDirectory()) return isValidId(name) ? "folder" : null;
+  return entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+}
 function moreUnjudgedThan(entries, known, limit) {
   let count = 0;
   for (const entry of entries) {
-    const name = entry.name;
-    if (entry.isDirectory()) {
-      if (isValidId(name) && ownEntry(known?.folders ?? {}, name) === void 0) count += 1;
-    } else if (entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3))) {
-      if (ownEntry(known?.files ?? {}, name) === void 0) count += 1;
-    }
+    const kind = sweptKind(entry);
+    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, entry.name) !== void 0 : ownEntry(known?.files ?? {}, entry.name) !== void 0;
+    if (kind !== null && !judged) count += 1;
     if (count > limit) return true;
   }
   return false;
@@ -2676,9 +2681,10 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   let complete = dirStamp.settledAtMs < now;
   for (const entry of entries) {
     const name = entry.name;
+    const kind = sweptKind(entry);
+    if (kind === null) continue;
     const path = `${dir}${import_node_path20.sep}${name}`;
-    if (entry.isDirectory()) {
-      if (!isValidId(name)) continue;
+    if (kind === "folder") {
       const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? /* @__PURE__ */ new Map(), budget, now);
       if (judged === null) continue;
       if (judged.record !== void 0) verdicts.folders[name] = judged.record;
@@ -2689,7 +2695,6 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
       }
       continue;
     }
-    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
     const markedStamp = ownEntry(savedMarked, name);
     const knownDigest = ownEntry(known?.files ?? {}, name);
     if (dirUnchanged && markedStamp === void 0 && knownDigest !== void 0) {
@@ -2725,7 +2730,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   return { verdicts, found, handedOver: false };
 }
 function markedUnchanged(dir, summary) {
-  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${import_node_path20.sep}${rel}`, "file")?.stamp === stamp);
+  return stillMarked(dir, summary.marked).length === Object.keys(summary.marked).length;
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
@@ -2769,7 +2774,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
       if (work.stamped !== void 0) work.stamped += budget.stamped;
-      if (work.handedOver !== void 0) work.handedOver += handedOver;
+      if (handedOver > 0) work.handedOver = (work.handedOver ?? 0) + handedOver;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
@@ -2948,7 +2953,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path23.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marker = sweepMarkerPath(workspace.storeDir);
-    const work = { listed: 0, read: 0, handOver: true, handedOver: 0 };
+    const work = { listed: 0, read: 0, handOver: true };
     const marked = markerUnderWay(marker) ? [] : threadFilesWithMarkers(workspace.storeDir, Date.now(), work, dotGit).map(shown).filter((f) => !unmerged.includes(f));
     if (filesLeftUnjudged(work)) startBackgroundSweep(workspace.storeDir, workspace.root, cliPath);
     const fresh = (files) => files.filter((f) => !alreadyNamed.includes(f));

@@ -16097,17 +16097,8 @@ function fileKind(stat) {
   return "not a regular file";
 }
 function openRegularFile(path, flags, mode, followLinks = false) {
-  let fd;
-  try {
-    fd = openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
-  } catch (e) {
-    const code = errnoCode(e);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
-    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
-    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
-    throw e;
-  }
+  const fd = openUnblocked(path, flags, mode, followLinks);
+  if (fd === null) return null;
   let stat;
   try {
     stat = fstatSync(fd);
@@ -16120,6 +16111,18 @@ function openRegularFile(path, flags, mode, followLinks = false) {
     throw errors.notRegularFile(path, fileKind(stat));
   }
   return { fd, stat };
+}
+function openUnblocked(path, flags, mode, followLinks = false) {
+  try {
+    return openSync(path, flags | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW), mode);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") throw errors.notRegularFile(path, "a symbolic link");
+    if (code === "EISDIR") throw errors.notRegularFile(path, "a directory");
+    if (code === "ENXIO") throw errors.notRegularFile(path, "a FIFO (named pipe) or socket");
+    throw e;
+  }
 }
 function readRegularFile(path, maxBytes, followLinks = false) {
   const opened = openRegularFile(path, constants.O_RDONLY, void 0, followLinks);
@@ -16140,13 +16143,8 @@ function readRegularFile(path, maxBytes, followLinks = false) {
   }
 }
 function readFirstBytesInto(path, into) {
-  let fd;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return null;
-    throw e;
-  }
+  const fd = openUnblocked(path, constants.O_RDONLY);
+  if (fd === null) return null;
   try {
     return into.subarray(0, readSync(fd, into, 0, into.length, 0));
   } finally {
@@ -35324,8 +35322,8 @@ function threadDirsSettleInMs(storeDir, now = Date.now()) {
     return 0;
   }
 }
-function filesLeftUnjudged(work, readBudget = work.readBudget ?? MAX_FILES_READ) {
-  return (work.read ?? 0) >= readBudget || (work.handedOver ?? 0) > 0;
+function filesLeftUnjudged(work) {
+  return (work.read ?? 0) >= (work.readBudget ?? MAX_FILES_READ) || (work.handedOver ?? 0) > 0;
 }
 function indexStampOf(storeDir, dotGit) {
   try {
@@ -35339,15 +35337,17 @@ function indexStampOf(storeDir, dotGit) {
     return null;
   }
 }
+function sweptKind(entry) {
+  const name = entry.name;
+  if (entry.isDirectory()) return isValidId(name) ? "folder" : null;
+  return entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+}
 function moreUnjudgedThan(entries, known, limit) {
   let count = 0;
   for (const entry of entries) {
-    const name = entry.name;
-    if (entry.isDirectory()) {
-      if (isValidId(name) && ownEntry(known?.folders ?? {}, name) === void 0) count += 1;
-    } else if (entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3))) {
-      if (ownEntry(known?.files ?? {}, name) === void 0) count += 1;
-    }
+    const kind = sweptKind(entry);
+    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, entry.name) !== void 0 : ownEntry(known?.files ?? {}, entry.name) !== void 0;
+    if (kind !== null && !judged) count += 1;
     if (count > limit) return true;
   }
   return false;
@@ -35382,9 +35382,10 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   let complete = dirStamp.settledAtMs < now;
   for (const entry of entries) {
     const name = entry.name;
+    const kind = sweptKind(entry);
+    if (kind === null) continue;
     const path = `${dir}${sep}${name}`;
-    if (entry.isDirectory()) {
-      if (!isValidId(name)) continue;
+    if (kind === "folder") {
       const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? /* @__PURE__ */ new Map(), budget, now);
       if (judged === null) continue;
       if (judged.record !== void 0) verdicts.folders[name] = judged.record;
@@ -35395,7 +35396,6 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
       }
       continue;
     }
-    if (!entry.isFile() || !name.endsWith(".md") || isAtomicTempFile(name) || !isValidId(name.slice(0, -3))) continue;
     const markedStamp = ownEntry(savedMarked, name);
     const knownDigest = ownEntry(known?.files ?? {}, name);
     if (dirUnchanged && markedStamp === void 0 && knownDigest !== void 0) {
@@ -35431,7 +35431,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   return { verdicts, found, handedOver: false };
 }
 function markedUnchanged(dir, summary) {
-  return Object.entries(summary.marked).every(([rel, stamp]) => stampOf(`${dir}${sep}${rel}`, "file")?.stamp === stamp);
+  return stillMarked(dir, summary.marked).length === Object.keys(summary.marked).length;
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
@@ -35475,7 +35475,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
       work.listed += budget.listed;
       if (work.read !== void 0) work.read += budget.read;
       if (work.stamped !== void 0) work.stamped += budget.stamped;
-      if (work.handedOver !== void 0) work.handedOver += handedOver;
+      if (handedOver > 0) work.handedOver = (work.handedOver ?? 0) + handedOver;
     }
     if (swept.size > 0 || gone.size > 0 || nextIndex !== state.index) saveState(storeDir, state, nextIndex, swept, gone);
     return found;
@@ -35493,7 +35493,7 @@ var DEFAULTS = { inQueueMaxListed: IN_PROCESS_MAX_THREADS, offQueueDelayMs: 1e3,
 function boundedSweep(storeDir, maxRead, background) {
   if (storeDirState(storeDir) !== "directory") return 0;
   if (background !== null && markerUnderWay(sweepMarkerPath(storeDir))) return 0;
-  const work = background === null ? { listed: 0, read: 0, readBudget: MAX_FILES_READ } : { listed: 0, read: 0, readBudget: maxRead, handOver: true, handedOver: 0 };
+  const work = background === null ? { listed: 0, read: 0, readBudget: MAX_FILES_READ } : { listed: 0, read: 0, readBudget: maxRead, handOver: true };
   threadFilesWithMarkers(storeDir, Date.now(), work);
   if (background !== null && filesLeftUnjudged(work)) background(storeDir);
   return work.listed;
