@@ -1620,10 +1620,13 @@ function sectionBlocks(items, section) {
   return out;
 }
 function summaryOf(body, items) {
+  return summaryFromParts(body, (section) => sectionBlocks(items, section));
+}
+function summaryFromParts(body, blocksOf) {
   const parts = [];
   if (body.trim() !== "") parts.push(body);
   for (const key of SECTION_KEYS) {
-    const blocks = sectionBlocks(items, key);
+    const blocks = blocksOf(key);
     if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}
 ${joinBlocks(blocks)}`);
   }
@@ -1824,6 +1827,10 @@ function splitSummary(summary) {
     body: outside.join("\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""),
     sections
   };
+}
+function summaryAsStored(summary) {
+  const { body, sections } = splitSummary(summary);
+  return summaryFromParts(body, (section) => [...new Set(sections.get(section) ?? [])]);
 }
 function headOf(thread, body, current, stamp, migratedFrom) {
   const head = {
@@ -2757,6 +2764,10 @@ var Store = class {
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite((0, import_node_path13.dirname)((0, import_node_path13.join)(folder, rel)));
     this.forgetThread(folder);
+  }
+  /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
+  summaryAsStored(summary) {
+    return summaryAsStored(summary);
   }
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {

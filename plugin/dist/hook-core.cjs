@@ -3351,10 +3351,13 @@ function sectionBlocks(items, section) {
   return out;
 }
 function summaryOf(body, items) {
+  return summaryFromParts(body, (section) => sectionBlocks(items, section));
+}
+function summaryFromParts(body, blocksOf) {
   const parts = [];
   if (body.trim() !== "") parts.push(body);
   for (const key of SECTION_KEYS) {
-    const blocks = sectionBlocks(items, key);
+    const blocks = blocksOf(key);
     if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}
 ${joinBlocks(blocks)}`);
   }
@@ -3556,6 +3559,10 @@ function splitSummary(summary) {
     body: outside.join("\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""),
     sections
   };
+}
+function summaryAsStored(summary) {
+  const { body, sections } = splitSummary(summary);
+  return summaryFromParts(body, (section) => [...new Set(sections.get(section) ?? [])]);
 }
 function headOf(thread, body, current, stamp, migratedFrom) {
   const head = {
@@ -4726,6 +4733,10 @@ var Store = class {
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite((0, import_node_path13.dirname)((0, import_node_path13.join)(folder, rel)));
     this.forgetThread(folder);
+  }
+  /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
+  summaryAsStored(summary) {
+    return summaryAsStored(summary);
   }
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {
@@ -9660,11 +9671,14 @@ async function updateSummary(ctx, input) {
   const commit = await headBeforeLock(ctx);
   const warnings = [];
   let pathsAdded = [];
+  let unchanged = false;
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
     await assertCanModify(ctx, project, thread);
-    const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+    const summary = ctx.store.summaryAsStored(
+      input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim()
+    );
     checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
     const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
     if (commit) next.commit = commit;
@@ -9685,6 +9699,10 @@ async function updateSummary(ctx, input) {
       if (others.length > 0) next.related = others;
       else delete next.related;
     }
+    if (holdsAlready(ctx.store.summaryAsStored(thread.summary), thread, next)) {
+      unchanged = true;
+      return thread;
+    }
     await ctx.store.writeThread(project.id, next);
     return next;
   });
@@ -9699,7 +9717,12 @@ async function updateSummary(ctx, input) {
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded, unchanged };
+}
+function holdsAlready(storedSummary, thread, next) {
+  const sameList = (a = [], b = []) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const sorted = (a = []) => [...a].sort();
+  return storedSummary === next.summary && sameList(thread.paths, next.paths) && sameList(sorted(thread.related), sorted(next.related));
 }
 
 // src/core/services.ts

@@ -27648,10 +27648,13 @@ function sectionBlocks(items, section) {
   return out;
 }
 function summaryOf(body, items) {
+  return summaryFromParts(body, (section) => sectionBlocks(items, section));
+}
+function summaryFromParts(body, blocksOf) {
   const parts = [];
   if (body.trim() !== "") parts.push(body);
   for (const key of SECTION_KEYS) {
-    const blocks = sectionBlocks(items, key);
+    const blocks = blocksOf(key);
     if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}
 ${joinBlocks(blocks)}`);
   }
@@ -27849,6 +27852,10 @@ function splitSummary(summary) {
     body: outside.join("\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, ""),
     sections
   };
+}
+function summaryAsStored(summary) {
+  const { body, sections } = splitSummary(summary);
+  return summaryFromParts(body, (section) => [...new Set(sections.get(section) ?? [])]);
 }
 function headOf(thread, body, current, stamp, migratedFrom) {
   const head = {
@@ -28981,6 +28988,10 @@ var Store = class {
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.forgetThread(folder);
+  }
+  /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
+  summaryAsStored(summary) {
+    return summaryAsStored(summary);
   }
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */
   deleteThreadFile(projectId, threadId) {
@@ -33618,11 +33629,14 @@ async function updateSummary(ctx, input) {
   const commit = await headBeforeLock(ctx);
   const warnings = [];
   let pathsAdded = [];
+  let unchanged = false;
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
     await assertCanModify(ctx, project, thread);
-    const summary = input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim();
+    const summary = ctx.store.summaryAsStored(
+      input.section ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true) : input.content.trim()
+    );
     checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
     const next = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
     if (commit) next.commit = commit;
@@ -33643,6 +33657,10 @@ async function updateSummary(ctx, input) {
       if (others.length > 0) next.related = others;
       else delete next.related;
     }
+    if (holdsAlready(ctx.store.summaryAsStored(thread.summary), thread, next)) {
+      unchanged = true;
+      return thread;
+    }
     await ctx.store.writeThread(project.id, next);
     return next;
   });
@@ -33657,7 +33675,12 @@ async function updateSummary(ctx, input) {
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded, unchanged };
+}
+function holdsAlready(storedSummary, thread, next) {
+  const sameList = (a = [], b = []) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const sorted = (a = []) => [...a].sort();
+  return storedSummary === next.summary && sameList(thread.paths, next.paths) && sameList(sorted(thread.related), sorted(next.related));
 }
 
 // src/core/services.ts
@@ -35775,10 +35798,11 @@ function registerSummaryTools(server2, ctx) {
       annotations: annotations("Update summary", "destructive", false)
     },
     toolHandler(ctx, { name: "summary_update", changesContext: true }, async (services, args) => {
-      const { thread, chars, tokens, warnings, pathsAdded } = await services.summaryUpdate(args);
+      const { thread, chars, tokens, warnings, pathsAdded, unchanged } = await services.summaryUpdate(args);
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
+      const size = `${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters)`;
       const lines = [
-        `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters).`
+        unchanged ? `Nothing to write: the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}: ${size}.` : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`
       ];
       if (pathsAdded.length > 0) {
         lines.push(

@@ -51,6 +51,17 @@ describe("tools over stdio, in order", () => {
     expect(threadFile("main")).toContain("## Decisions\n- Use Postgres\n\n## State\n- nothing yet");
   });
 
+  test("summary_update of a block the section holds already writes nothing and says so, with the size as stored", async () => {
+    const text = await call(server, "summary_update", { section: "decisions", content: "- Use Postgres" });
+    const stored = "## Decisions\n- Use Postgres\n\n## State\n- nothing yet";
+    expect(text).toMatch(
+      new RegExp(
+        `^Nothing to write: the summary of "Shop" \\(main\\) already holds this \\(section decisions\\): ${stored.length} characters, ~\\d+ tokens \\(limit 32,000 characters\\)\\.$`,
+      ),
+    );
+    expect(threadFile("main")).toContain(stored);
+  });
+
   test("thread_create makes a child of the active thread, selects it and answers in a few lines (the tree is thread_list's)", async () => {
     const { text, notified } = await callCounting("thread_create", { title: "Auth" });
     expect(text).toContain('Created thread "Auth" (id auth), a child of "main"; it is now this session\'s current thread.');

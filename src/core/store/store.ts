@@ -18,7 +18,7 @@ import {
   sectionBlocks,
   summaryOf,
 } from "./thread-folder-read.js";
-import { type FolderWrite, planFolderWrite, splitSummary, type WriteStamp } from "./thread-folder-write.js";
+import { type FolderWrite, planFolderWrite, splitSummary, summaryAsStored, type WriteStamp } from "./thread-folder-write.js";
 import { readRegularFile } from "./regular-file.js";
 import { noteThreadWrite } from "./recent-writes.js";
 import { noteThreadsChanged } from "./threads-changed.js";
@@ -582,6 +582,11 @@ export class Store {
     for (const dir of made) noteThreadWrite(dir);
     for (const rel of write.remove) noteThreadWrite(dirname(join(folder, rel)));
     this.forgetThread(folder);
+  }
+
+  /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
+  summaryAsStored(summary: string): string {
+    return summaryAsStored(summary);
   }
 
   /** Deletes a thread: its folder's files (then the emptied folders) and its format-1 file. */

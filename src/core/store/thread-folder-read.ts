@@ -121,10 +121,15 @@ export function sectionBlocks(items: readonly FolderItem[], section: SectionKey)
 
 /** The summary of a head and its items: the head's body, then `## Heading` and the blocks of each non-empty section. */
 export function summaryOf(body: string, items: readonly FolderItem[]): string {
+  return summaryFromParts(body, (section) => sectionBlocks(items, section));
+}
+
+/** The summary of a body and each section's blocks in reading order, as every read of a thread folder renders it. */
+export function summaryFromParts(body: string, blocksOf: (section: SectionKey) => readonly string[]): string {
   const parts: string[] = [];
   if (body.trim() !== "") parts.push(body);
   for (const key of SECTION_KEYS) {
-    const blocks = sectionBlocks(items, key);
+    const blocks = blocksOf(key);
     if (blocks.length > 0) parts.push(`## ${SECTION_HEADINGS[key]}\n${joinBlocks(blocks)}`);
   }
   return parts.join("\n\n");

@@ -22,7 +22,7 @@ import {
   type ThreadHead,
 } from "./thread-folder-format.js";
 import { FrontmatterError } from "./frontmatter.js";
-import type { FolderItem, FolderThread } from "./thread-folder-read.js";
+import { type FolderItem, type FolderThread, summaryFromParts } from "./thread-folder-read.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { LIMITS } from "../limits.js";
 import { errors } from "../errors.js";
@@ -71,6 +71,16 @@ export function splitSummary(summary: string): { body: string; sections: Map<Sec
       .replace(/\s+$/, ""),
     sections,
   };
+}
+
+/**
+ * `summary` as its thread's folder holds it once written, which every later read shows: the text outside the five
+ * sections, then each non-empty section under its own heading, identical blocks once (planFolderWrite writes them once).
+ * A write reports this, not the text it was given: a block the section held already adds nothing.
+ */
+export function summaryAsStored(summary: string): string {
+  const { body, sections } = splitSummary(summary);
+  return summaryFromParts(body, (section) => [...new Set(sections.get(section) ?? [])]);
 }
 
 /**

@@ -20,6 +20,8 @@ export interface SummaryUpdated {
   warnings: string[];
   /** Files the conversation changed that joined the thread's paths with this write (none when paths were given). */
   pathsAdded: string[];
+  /** The thread held all of it already (the same blocks, paths and related threads): nothing was written. */
+  unchanged: boolean;
 }
 
 /** summary_update's input: the content, and where and how it is written. */
@@ -49,13 +51,17 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
   const commit = await headBeforeLock(ctx);
   const warnings: string[] = [];
   let pathsAdded: string[] = [];
+  let unchanged = false;
   const updated = await ctx.store.locked(async () => {
     const thread = target(ctx, project, input.threadId, sessionThreadId);
     assertNoSecrets(input.content, `the summary of thread "${thread.id}"`);
     await assertCanModify(ctx, project, thread);
-    const summary = input.section
-      ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true)
-      : input.content.trim();
+    // As the folder will hold it (identical blocks once): what is counted and reported is what every read shows.
+    const summary = ctx.store.summaryAsStored(
+      input.section
+        ? updateSection(thread.summary, input.section, input.content, input.replaceSection === true)
+        : input.content.trim(),
+    );
     checkLength(`The summary of "${thread.id}"`, summary, LIMITS.summaryChars);
     const next: Thread = { ...thread, summary, updatedAt: nextTimestamp(thread.updatedAt) };
     if (commit) next.commit = commit;
@@ -77,9 +83,14 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
       if (others.length > 0) next.related = others;
       else delete next.related;
     }
+    if (holdsAlready(ctx.store.summaryAsStored(thread.summary), thread, next)) {
+      unchanged = true;
+      return thread;
+    }
     await ctx.store.writeThread(project.id, next);
     return next;
   });
+  // Logged even when the thread held it all already: the summary is as current as a write would have made it.
   await ctx.recordSummaryWrite(project.id, updated.id, "summary_update");
   // The summary is written: counting it must not turn the call into a failure (a retry would append it twice).
   // The reported size never waits for the tokenizer: until it is loaded (in the background) it is an estimate.
@@ -93,5 +104,19 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
     );
   }
   await ctx.saveTokenCache();
-  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded };
+  return { thread: updated, chars: updated.summary.length, tokens, warnings, pathsAdded, unchanged };
+}
+
+/**
+ * True when writing `next` would change nothing that a read of `thread` shows: the same summary (as stored), the same
+ * paths in the same order, the same related threads. A block the section held already is then not written again, and
+ * nothing on disk (nor the thread's updatedAt) moves.
+ */
+function holdsAlready(storedSummary: string, thread: Thread, next: Thread): boolean {
+  const sameList = (a: readonly string[] = [], b: readonly string[] = []) =>
+    a.length === b.length && a.every((x, i) => x === b[i]);
+  const sorted = (a: readonly string[] = []) => [...a].sort();
+  return (
+    storedSummary === next.summary && sameList(thread.paths, next.paths) && sameList(sorted(thread.related), sorted(next.related))
+  );
 }

@@ -30,12 +30,15 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       annotations: annotations("Update summary", "destructive", false),
     },
     toolHandler(ctx, { name: "summary_update", changesContext: true }, async (services, args) => {
-      const { thread, chars, tokens, warnings, pathsAdded } = await services.summaryUpdate(args);
+      const { thread, chars, tokens, warnings, pathsAdded, unchanged } = await services.summaryUpdate(args);
       const what = args.section
         ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}`
         : "whole summary replaced";
+      const size = `${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters)`;
       const lines = [
-        `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters).`,
+        unchanged
+          ? `Nothing to write: the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}: ${size}.`
+          : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`,
       ];
       if (pathsAdded.length > 0) {
         lines.push(
