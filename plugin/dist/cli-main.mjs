@@ -1227,6 +1227,10 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message) => new ThreadMindError("invalid-input", message),
+  emptySummaryReplacement: () => new ThreadMindError(
+    "invalid-input",
+    "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
+  ),
   rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
     "unreadable",
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
@@ -9729,6 +9733,7 @@ async function updateSummary(ctx, input) {
       `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, content replaces the whole summary. Nothing was written.`
     );
   }
+  if (input.section === void 0 && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);

@@ -146,6 +146,10 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message) => new ThreadMindError("invalid-input", message),
+  emptySummaryReplacement: () => new ThreadMindError(
+    "invalid-input",
+    "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
+  ),
   rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
     "unreadable",
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`

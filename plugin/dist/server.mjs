@@ -15909,6 +15909,10 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message2) => new ThreadMindError("invalid-input", message2),
+  emptySummaryReplacement: () => new ThreadMindError(
+    "invalid-input",
+    "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
+  ),
   rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
     "unreadable",
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
@@ -33621,6 +33625,7 @@ async function updateSummary(ctx, input) {
       `replaceSection needs a section (${SECTION_KEYS.slice(0, -1).join(", ")} or ${SECTION_KEYS[SECTION_KEYS.length - 1]}): without one, content replaces the whole summary. Nothing was written.`
     );
   }
+  if (input.section === void 0 && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
@@ -35802,7 +35807,7 @@ function registerSummaryTools(server2, ctx) {
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
       const size = `${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters)`;
       const lines = [
-        unchanged ? `Nothing to write: the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}: ${size}.` : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`
+        unchanged ? `Nothing to write: ${args.content.trim() === "" ? `the content is empty; the summary of "${thread.title}" (${thread.id}) is unchanged` : `the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}`}: ${size}.` : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`
       ];
       if (pathsAdded.length > 0) {
         lines.push(

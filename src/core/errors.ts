@@ -51,6 +51,12 @@ export const errors = {
   isDescendant: (id: string, of: string) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id: string, owner: string) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  emptySummaryReplacement: () =>
+    new ThreadMindError(
+      "invalid-input",
+      "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one " +
+        "section, pass that section with replaceSection: true.",
+    ),
   rebaseChainDamaged: (id: string, newParentId: string, path: string, reason: string) =>
     new ThreadMindError(
       "unreadable",

@@ -77,6 +77,21 @@ describe("summary_update reports what the thread holds", () => {
     expect(services.store.readThread("refunds", "main").paths).toEqual(["src/ledger.ts"]);
   });
 
+  it("an empty content without a section is refused with the catalogue's text, and the summary is kept", async () => {
+    const { services } = setup();
+    await services.projectCreate({ title: "Refunds" });
+    await services.summaryUpdate({ section: "decisions", content: "- Ledger first." });
+    for (const content of ["", "  \n\n "]) {
+      await expect(services.summaryUpdate({ content })).rejects.toMatchObject({
+        code: "invalid-input",
+        message:
+          "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one " +
+          "section, pass that section with replaceSection: true.",
+      });
+    }
+    expect(services.store.readThread("refunds", "main").summary).toBe("## Decisions\n- Ledger first.");
+  });
+
   it("summaryAsStored is what a write reads back: sections under their own headings, in their order, blocks once, other text first", async () => {
     const { services } = setup();
     await services.projectCreate({ title: "Refunds" });

@@ -60,6 +60,11 @@ describe("tools over stdio, in order", () => {
       ),
     );
     expect(threadFile("main")).toContain(stored);
+    expect(await call(server, "summary_update", { section: "state", content: "  " })).toMatch(
+      new RegExp(
+        `^Nothing to write: the content is empty; the summary of "Shop" \\(main\\) is unchanged: ${stored.length} characters, ~\\d+ tokens \\(limit 32,000 characters\\)\\.$`,
+      ),
+    );
   });
 
   test("thread_create makes a child of the active thread, selects it and answers in a few lines (the tree is thread_list's)", async () => {

@@ -43,6 +43,8 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
         "content replaces the whole summary. Nothing was written.",
     );
   }
+  // Nothing in place of the whole summary is a call that lost its content far more often than a wish to erase it all.
+  if (input.section === undefined && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
   const paths = input.paths === undefined ? undefined : checkPaths(input.paths);

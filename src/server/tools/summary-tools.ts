@@ -37,7 +37,11 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       const size = `${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters)`;
       const lines = [
         unchanged
-          ? `Nothing to write: the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}: ${size}.`
+          ? `Nothing to write: ${
+              args.content.trim() === ""
+                ? `the content is empty; the summary of "${thread.title}" (${thread.id}) is unchanged`
+                : `the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}`
+            }: ${size}.`
           : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`,
       ];
       if (pathsAdded.length > 0) {
