@@ -10,8 +10,10 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -118,6 +120,27 @@ describe("the conflict-marker sweep", () => {
     expect(savedDir(storeDir)).not.toBeNull();
     expect(threadDirsSettleInMs(storeDir, atMs + FINE_RACY_MARGIN_MS + 1)).toBe(0);
     expect(threadDirsSettleInMs(storeDir, atMs)).toBe(FINE_RACY_MARGIN_MS + 1);
+  });
+});
+
+describe("entries taken by their names (a listing without types, #31)", () => {
+  test("a link, a FIFO, a folder named .md and a file named like a folder are neither read through nor named, none blocks, and a marked file beside them is found", () => {
+    const { storeDir, threads } = store(3);
+    const outside = mkdtempSync(join(tmpdir(), "tm-sweep-outside-"));
+    dirs.push(outside);
+    writeFileSync(join(outside, "elsewhere.md"), MARKED);
+    mkdirSync(join(outside, "folder", "state"), { recursive: true });
+    writeFileSync(join(outside, "folder", "thread.md"), MARKED);
+    writeFileSync(join(outside, "folder", "state", "i-abcd.md"), MARKED);
+    symlinkSync(join(outside, "elsewhere.md"), join(threads, "linked.md"));
+    symlinkSync(join(outside, "folder"), join(threads, "linked-folder"));
+    execFileSync("mkfifo", [join(threads, "fifo.md")]);
+    mkdirSync(join(threads, "odd.md"));
+    writeFileSync(join(threads, "odd.md", "thread.md"), MARKED);
+    writeFileSync(join(threads, "plain"), MARKED);
+    writeByRename(join(threads, "t-1.md"), MARKED);
+    expect(threadFilesWithMarkers(storeDir, Date.now() + 10_000)).toEqual(["threads/shop/t-1.md"]);
+    expect(threadFilesWithMarkers(storeDir, Date.now() + 10_000)).toEqual(["threads/shop/t-1.md"]);
   });
 });
 
