@@ -18397,16 +18397,15 @@ function indexStampOf(storeDir, dotGit) {
     return null;
   }
 }
-function sweptKind(entry) {
-  const name = entry.name;
-  if (entry.isDirectory()) return isValidId(name) ? "folder" : null;
-  return entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+function sweptKind(name) {
+  if (name.endsWith(".md")) return !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+  return isValidId(name) ? "folder" : null;
 }
-function moreUnjudgedThan(entries2, known, limit) {
+function moreUnjudgedThan(names, known, limit) {
   let count2 = 0;
-  for (const entry of entries2) {
-    const kind = sweptKind(entry);
-    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, entry.name) !== void 0 : ownEntry(known?.files ?? {}, entry.name) !== void 0;
+  for (const name of names) {
+    const kind = sweptKind(name);
+    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, name) !== void 0 : ownEntry(known?.files ?? {}, name) !== void 0;
     if (kind !== null && !judged) count2 += 1;
     if (count2 > limit) return true;
   }
@@ -18430,9 +18429,9 @@ function markedByFolder(marked) {
 function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
-  const entries2 = readdirSync(dir, { withFileTypes: true });
-  budget.listed += entries2.length;
-  if (handOver && moreUnjudgedThan(entries2, known, budget.filesLeft)) {
+  const names = readdirSync(dir);
+  budget.listed += names.length;
+  if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
     const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
@@ -18440,9 +18439,8 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  for (const entry of entries2) {
-    const name = entry.name;
-    const kind = sweptKind(entry);
+  for (const name of names) {
+    const kind = sweptKind(name);
     if (kind === null) continue;
     const path = `${dir}${sep}${name}`;
     if (kind === "folder") {

@@ -2238,7 +2238,7 @@ function configValue(value) {
 function refreshDriverConfig(linkedPath, expected) {
   const before = driverState(readConfiguredDriver(linkedPath), expected);
   if (before === "ok") return before;
-  const configPath = (0, import_node_fs21.existsSync)(linkedPath) ? (0, import_node_fs21.realpathSync)(linkedPath) : linkedPath;
+  const configPath = (0, import_node_fs21.existsSync)(linkedPath) ? import_node_fs21.realpathSync.native(linkedPath) : linkedPath;
   const lock = `${configPath}.lock`;
   let fd;
   try {
@@ -2640,16 +2640,15 @@ function indexStampOf(storeDir, dotGit) {
     return null;
   }
 }
-function sweptKind(entry) {
-  const name = entry.name;
-  if (entry.isDirectory()) return isValidId(name) ? "folder" : null;
-  return entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+function sweptKind(name) {
+  if (name.endsWith(".md")) return !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+  return isValidId(name) ? "folder" : null;
 }
-function moreUnjudgedThan(entries, known, limit) {
+function moreUnjudgedThan(names, known, limit) {
   let count = 0;
-  for (const entry of entries) {
-    const kind = sweptKind(entry);
-    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, entry.name) !== void 0 : ownEntry(known?.files ?? {}, entry.name) !== void 0;
+  for (const name of names) {
+    const kind = sweptKind(name);
+    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, name) !== void 0 : ownEntry(known?.files ?? {}, name) !== void 0;
     if (kind !== null && !judged) count += 1;
     if (count > limit) return true;
   }
@@ -2673,9 +2672,9 @@ function markedByFolder(marked) {
 function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
-  const entries = (0, import_node_fs24.readdirSync)(dir, { withFileTypes: true });
-  budget.listed += entries.length;
-  if (handOver && moreUnjudgedThan(entries, known, budget.filesLeft)) {
+  const names = (0, import_node_fs24.readdirSync)(dir);
+  budget.listed += names.length;
+  if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
     const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
@@ -2683,9 +2682,8 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  for (const entry of entries) {
-    const name = entry.name;
-    const kind = sweptKind(entry);
+  for (const name of names) {
+    const kind = sweptKind(name);
     if (kind === null) continue;
     const path = `${dir}${import_node_path20.sep}${name}`;
     if (kind === "folder") {

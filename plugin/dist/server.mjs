@@ -35365,16 +35365,15 @@ function indexStampOf(storeDir, dotGit) {
     return null;
   }
 }
-function sweptKind(entry) {
-  const name = entry.name;
-  if (entry.isDirectory()) return isValidId(name) ? "folder" : null;
-  return entry.isFile() && name.endsWith(".md") && !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+function sweptKind(name) {
+  if (name.endsWith(".md")) return !isAtomicTempFile(name) && isValidId(name.slice(0, -3)) ? "file" : null;
+  return isValidId(name) ? "folder" : null;
 }
-function moreUnjudgedThan(entries, known, limit) {
+function moreUnjudgedThan(names, known, limit) {
   let count = 0;
-  for (const entry of entries) {
-    const kind = sweptKind(entry);
-    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, entry.name) !== void 0 : ownEntry(known?.files ?? {}, entry.name) !== void 0;
+  for (const name of names) {
+    const kind = sweptKind(name);
+    const judged = kind === "folder" ? ownEntry(known?.folders ?? {}, name) !== void 0 : ownEntry(known?.files ?? {}, name) !== void 0;
     if (kind !== null && !judged) count += 1;
     if (count > limit) return true;
   }
@@ -35398,9 +35397,9 @@ function markedByFolder(marked) {
 function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
-  const entries = readdirSync(dir, { withFileTypes: true });
-  budget.listed += entries.length;
-  if (handOver && moreUnjudgedThan(entries, known, budget.filesLeft)) {
+  const names = readdirSync(dir);
+  budget.listed += names.length;
+  if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
     const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
@@ -35408,9 +35407,8 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
   const found = [];
   let complete = dirStamp.settledAtMs < now;
-  for (const entry of entries) {
-    const name = entry.name;
-    const kind = sweptKind(entry);
+  for (const name of names) {
+    const kind = sweptKind(name);
     if (kind === null) continue;
     const path = `${dir}${sep}${name}`;
     if (kind === "folder") {
