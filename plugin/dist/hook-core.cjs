@@ -9529,14 +9529,15 @@ async function setThreadStatus(ctx, input) {
       );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-    await ctx.store.writeThread(project.id, updated);
+    const unchanged = threadStatus(thread) === input.status && !input.reason?.trim();
+    if (!unchanged) await ctx.store.writeThread(project.id, updated);
     let activeId = sessionThreadId;
     let note = null;
     if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
+    return { thread: unchanged ? thread : updated, activeId, warnings: note === null ? [] : [note], unchanged };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;

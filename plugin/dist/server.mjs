@@ -33495,14 +33495,15 @@ async function setThreadStatus(ctx, input) {
       );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-    await ctx.store.writeThread(project.id, updated);
+    const unchanged = threadStatus(thread) === input.status && !input.reason?.trim();
+    if (!unchanged) await ctx.store.writeThread(project.id, updated);
     let activeId = sessionThreadId;
     let note = null;
     if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
+    return { thread: unchanged ? thread : updated, activeId, warnings: note === null ? [] : [note], unchanged };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;
@@ -35912,8 +35913,14 @@ function registerThreadTools(server2, ctx) {
       annotations: annotations("Set thread status", "write", false)
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, activeId, warnings } = await services.threadStatus({ ...args, status: statusOfWord(args.status) });
-      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${statusWord(threadStatus(thread))}.`];
+      const { thread, activeId, warnings, unchanged } = await services.threadStatus({
+        ...args,
+        status: statusOfWord(args.status)
+      });
+      const status = statusWord(threadStatus(thread));
+      const lines = [
+        unchanged ? `Thread "${thread.title}" (${thread.id}) is ${status} already: nothing to change.` : `Thread "${thread.title}" (${thread.id}) is now ${status}.`
+      ];
       if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
       lines.push(...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };

@@ -494,7 +494,7 @@ export class ThreadMindServices implements WriteContext {
     status: ThreadStatus;
     threadId?: string;
     reason?: string;
-  }): Promise<{ thread: Thread; activeId: string; warnings: string[] }> {
+  }): Promise<{ thread: Thread; activeId: string; warnings: string[]; unchanged: boolean }> {
     return setThreadStatus(this, input);
   }
 

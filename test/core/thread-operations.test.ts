@@ -69,6 +69,22 @@ describe("thread status", () => {
     expect(read(s, "a").summary).toBe(before);
   });
 
+  test("the status a thread has already, without a reason, writes nothing and says so; with a reason it is recorded", async () => {
+    const s = await setup();
+    await s.threadCreate({ title: "A" });
+    const closed = await s.threadStatus({ status: "done", threadId: "a" });
+    expect(closed.unchanged).toBe(false);
+    const files = threadFilesText(repo!.dir, "p", "a");
+    const again = await s.threadStatus({ status: "done", threadId: "a" });
+    expect(again.unchanged).toBe(true);
+    expect(again.thread.updatedAt).toBe(read(s, "a").updatedAt);
+    expect(threadFilesText(repo!.dir, "p", "a")).toBe(files);
+    const reason = await s.threadStatus({ status: "done", threadId: "a", reason: "shipped" });
+    expect(reason.unchanged).toBe(false);
+    expect(read(s, "a").summary).toMatch(/- Closed as done \(\d{4}-\d\d-\d\d\): shipped/);
+    expect((await s.threadStatus({ status: "active", threadId: "main" })).unchanged).toBe(true);
+  });
+
   test("the main thread cannot be closed", async () => {
     const s = await setup();
     for (const status of ["done", "abandoned"] as const) {

@@ -170,6 +170,9 @@ describe("tools over stdio, in order", () => {
     const reopened = await call(server, "thread_status", { threadId: "auth-ui", status: "active" });
     expect(reopened).toContain('Thread "Auth UI" (auth-ui) is now open.');
     expect(await call(server, "thread_list")).not.toContain("[abandoned]");
+    expect(await call(server, "thread_status", { threadId: "auth-ui", status: "active" })).toContain(
+      'Thread "Auth UI" (auth-ui) is open already: nothing to change.',
+    );
   });
 
   test("thread_status on the active thread closes it and moves the session to the parent", async () => {

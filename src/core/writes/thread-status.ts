@@ -6,13 +6,13 @@ import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
 import { updateSection } from "../context/summary-sections.js";
-import { THREAD_STATUSES, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
+import { THREAD_STATUSES, threadStatus, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
 import { assertCanModify, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 
 export async function setThreadStatus(
   ctx: WriteContext,
   input: { status: ThreadStatus; threadId?: string; reason?: string },
-): Promise<{ thread: Thread; activeId: string; warnings: string[] }> {
+): Promise<{ thread: Thread; activeId: string; warnings: string[]; unchanged: boolean }> {
   oneOf("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   if (input.reason !== undefined) {
@@ -39,14 +39,16 @@ export async function setThreadStatus(
       );
     }
     checkLength(`The summary of "${thread.id}"`, updated.summary, LIMITS.summaryChars);
-    await ctx.store.writeThread(project.id, updated);
+    // The status it has already, and no reason to record: nothing to write (the thread's updatedAt stays).
+    const unchanged = threadStatus(thread) === input.status && !input.reason?.trim();
+    if (!unchanged) await ctx.store.writeThread(project.id, updated);
     let activeId = sessionThreadId;
     let note: string | null = null;
     if (input.status !== "active" && thread.id === sessionThreadId && thread.parentId) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: updated, activeId, warnings: note === null ? [] : [note] };
+    return { thread: unchanged ? thread : updated, activeId, warnings: note === null ? [] : [note], unchanged };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;

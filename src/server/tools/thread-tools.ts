@@ -111,8 +111,16 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       annotations: annotations("Set thread status", "write", false),
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, activeId, warnings } = await services.threadStatus({ ...args, status: statusOfWord(args.status) });
-      const lines = [`Thread "${thread.title}" (${thread.id}) is now ${statusWord(threadStatus(thread))}.`];
+      const { thread, activeId, warnings, unchanged } = await services.threadStatus({
+        ...args,
+        status: statusOfWord(args.status),
+      });
+      const status = statusWord(threadStatus(thread));
+      const lines = [
+        unchanged
+          ? `Thread "${thread.title}" (${thread.id}) is ${status} already: nothing to change.`
+          : `Thread "${thread.title}" (${thread.id}) is now ${status}.`,
+      ];
       if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
       lines.push(...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
