@@ -9537,7 +9537,8 @@ async function setThreadStatus(ctx, input) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: unchanged ? thread : updated, activeId, warnings: note === null ? [] : [note], unchanged };
+    const warnings = note === null ? [] : [note];
+    return { thread: unchanged ? thread : updated, activeId, moved: activeId !== sessionThreadId, warnings, unchanged };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;

@@ -33503,7 +33503,8 @@ async function setThreadStatus(ctx, input) {
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: unchanged ? thread : updated, activeId, warnings: note === null ? [] : [note], unchanged };
+    const warnings = note === null ? [] : [note];
+    return { thread: unchanged ? thread : updated, activeId, moved: activeId !== sessionThreadId, warnings, unchanged };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;
@@ -35913,7 +35914,7 @@ function registerThreadTools(server2, ctx) {
       annotations: annotations("Set thread status", "write", false)
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, activeId, warnings, unchanged } = await services.threadStatus({
+      const { thread, activeId, moved, warnings, unchanged } = await services.threadStatus({
         ...args,
         status: statusOfWord(args.status)
       });
@@ -35921,7 +35922,7 @@ function registerThreadTools(server2, ctx) {
       const lines = [
         unchanged ? `Thread "${thread.title}" (${thread.id}) is ${status} already: nothing to change.` : `Thread "${thread.title}" (${thread.id}) is now ${status}.`
       ];
-      if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
+      if (moved) lines.push(`This session is now on "${activeId}".`);
       lines.push(...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
     })

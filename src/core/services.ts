@@ -44,7 +44,7 @@ import { listProjects } from "./project-list.js";
 import type { SessionThread, WriteContext } from "./writes/write-context.js";
 import { createProject } from "./writes/project-create.js";
 import { createThread, type ThreadCreated } from "./writes/thread-create.js";
-import { setThreadStatus } from "./writes/thread-status.js";
+import { setThreadStatus, type ThreadStatusSet } from "./writes/thread-status.js";
 import { mergeThread } from "./writes/thread-merge.js";
 import { deleteThread, type ThreadsDeleted } from "./writes/thread-delete.js";
 import { rebaseThread } from "./writes/thread-rebase.js";
@@ -490,11 +490,7 @@ export class ThreadMindServices implements WriteContext {
     }
   }
 
-  async threadStatus(input: {
-    status: ThreadStatus;
-    threadId?: string;
-    reason?: string;
-  }): Promise<{ thread: Thread; activeId: string; warnings: string[]; unchanged: boolean }> {
+  async threadStatus(input: { status: ThreadStatus; threadId?: string; reason?: string }): Promise<ThreadStatusSet> {
     return setThreadStatus(this, input);
   }
 

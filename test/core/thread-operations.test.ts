@@ -75,8 +75,10 @@ describe("thread status", () => {
     const closed = await s.threadStatus({ status: "done", threadId: "a" });
     expect(closed.unchanged).toBe(false);
     const files = threadFilesText(repo!.dir, "p", "a");
+    expect(closed.moved).toBe(true); // A was the session's thread: the session moved to its parent
     const again = await s.threadStatus({ status: "done", threadId: "a" });
     expect(again.unchanged).toBe(true);
+    expect(again.moved).toBe(false);
     expect(again.thread.updatedAt).toBe(read(s, "a").updatedAt);
     expect(threadFilesText(repo!.dir, "p", "a")).toBe(files);
     const reason = await s.threadStatus({ status: "done", threadId: "a", reason: "shipped" });

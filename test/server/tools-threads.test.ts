@@ -165,6 +165,8 @@ describe("tools over stdio, in order", () => {
   test("thread_status closes with a reason recorded in Decisions, and reopens", async () => {
     const closed = await call(server, "thread_status", { threadId: "auth-ui", status: "abandoned", reason: "replaced by SSO" });
     expect(closed).toContain('Thread "Auth UI" (auth-ui) is now abandoned.');
+    // Another thread than the session's: the session stays where it is, and the answer says nothing of it.
+    expect(closed).not.toContain("This session is now on");
     expect(await call(server, "thread_list")).toContain("Auth UI (auth-ui) [abandoned] ⎇ feature/login");
     expect(threadFile("auth-ui")).toMatch(/## Decisions\n- Abandoned \(\d{4}-\d{2}-\d{2}\): replaced by SSO/);
     const reopened = await call(server, "thread_status", { threadId: "auth-ui", status: "active" });

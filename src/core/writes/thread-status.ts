@@ -9,10 +9,22 @@ import { updateSection } from "../context/summary-sections.js";
 import { THREAD_STATUSES, threadStatus, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
 import { assertCanModify, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 
+/** thread_status's outcome: the thread, the session's thread after it, and what moved. */
+export interface ThreadStatusSet {
+  thread: Thread;
+  /** The session's thread after the call: the closed thread's parent when it was the session's own. */
+  activeId: string;
+  /** The session moved to the closed thread's parent. */
+  moved: boolean;
+  warnings: string[];
+  /** The thread had this status already and no reason was given: nothing was written. */
+  unchanged: boolean;
+}
+
 export async function setThreadStatus(
   ctx: WriteContext,
   input: { status: ThreadStatus; threadId?: string; reason?: string },
-): Promise<{ thread: Thread; activeId: string; warnings: string[]; unchanged: boolean }> {
+): Promise<ThreadStatusSet> {
   oneOf("status", input.status, THREAD_STATUSES, false);
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   if (input.reason !== undefined) {
@@ -48,7 +60,8 @@ export async function setThreadStatus(
       activeId = thread.parentId;
       note = await ctx.rememberAfterWrite(project.id, activeId);
     }
-    return { thread: unchanged ? thread : updated, activeId, warnings: note === null ? [] : [note], unchanged };
+    const warnings = note === null ? [] : [note];
+    return { thread: unchanged ? thread : updated, activeId, moved: activeId !== sessionThreadId, warnings, unchanged };
   });
   if (input.reason?.trim()) await ctx.recordSummaryWrite(project.id, result.thread.id, "status");
   return result;

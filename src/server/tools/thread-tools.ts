@@ -111,7 +111,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
       annotations: annotations("Set thread status", "write", false),
     },
     toolHandler(ctx, { name: "thread_status", changesContext: true }, async (services, args) => {
-      const { thread, activeId, warnings, unchanged } = await services.threadStatus({
+      const { thread, activeId, moved, warnings, unchanged } = await services.threadStatus({
         ...args,
         status: statusOfWord(args.status),
       });
@@ -121,7 +121,7 @@ export function registerThreadTools(server: McpServer, ctx: ToolContext): void {
           ? `Thread "${thread.title}" (${thread.id}) is ${status} already: nothing to change.`
           : `Thread "${thread.title}" (${thread.id}) is now ${status}.`,
       ];
-      if (activeId !== thread.id && thread.parentId === activeId) lines.push(`This session is now on "${activeId}".`);
+      if (moved) lines.push(`This session is now on "${activeId}".`);
       lines.push(...warningLines(warnings), TREE_HINT);
       return { text: lines.join("\n"), resourcesChanged: true };
     }),
