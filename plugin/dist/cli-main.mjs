@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { relative, join, isAbsolute, resolve, dirname, posix, basename, sep } from 'path';
+import { relative, join, isAbsolute as isAbsolute$1, resolve, dirname, posix, basename, sep } from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { createRequire as createRequire$1 } from 'module';
 import { writeFileSync, rmSync, lstatSync, mkdirSync, existsSync, readFileSync, statSync, writeSync, accessSync, constants, readSync, closeSync, opendirSync, readdirSync, openSync, fsyncSync, renameSync, unlinkSync, rmdirSync, realpathSync, fstatSync, promises, utimesSync, watch, linkSync } from 'fs';
@@ -1231,6 +1231,10 @@ var errors = {
     "invalid-input",
     "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
   ),
+  pathOutsideWorkspace: (path, root) => new ThreadMindError(
+    "invalid-input",
+    `The path "${path}" is outside the workspace ${root}: a thread's paths are relative to it (src/auth/, src/**/*.ts) and cover its files only. Nothing was written.`
+  ),
   rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
     "unreadable",
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
@@ -2309,11 +2313,11 @@ function frontmatterData(yamlText) {
   }
 }
 function splitFrontmatter(text2) {
-  const normalized = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  if (!normalized.startsWith(`${FENCE}
-`) && !normalized.startsWith(`${FENCE}\r
+  const normalized2 = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+  if (!normalized2.startsWith(`${FENCE}
+`) && !normalized2.startsWith(`${FENCE}\r
 `)) return "no-opening-fence";
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const rest = normalized2.slice(normalized2.indexOf("\n") + 1);
   const end = findClosingFence(rest);
   if (end === -1) return "no-closing-fence";
   const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
@@ -2436,9 +2440,9 @@ function threadStatus(meta) {
 // src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
-  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const normalized2 = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
   for (const key of SECTION_KEYS) {
-    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
+    if (normalized2 === key || normalized2 === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
   }
   return null;
 }
@@ -8651,6 +8655,32 @@ function slashed(path) {
   const s = path.replace(/\\/g, "/");
   return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
+function isAbsolute(p) {
+  return p.startsWith("/") || /^[a-z]:\//.test(p);
+}
+function normalized(p) {
+  const drive = /^[a-z]:\//.test(p) ? p.slice(0, 2) : "";
+  const rest = drive === "" ? p : p.slice(2);
+  const out = [];
+  for (const seg of rest.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return `${drive}/${out.join("/")}`;
+}
+function rootRelative(filePath, cwd, root) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const file = slashed(filePath);
+  const abs = normalized(isAbsolute(file) ? file : `${slashed(cwd)}/${file}`);
+  const top = normalized(slashed(root));
+  if (abs === null || top === null) return null;
+  if (abs === top) return "";
+  const prefix = top.endsWith("/") ? top : `${top}/`;
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
+}
 function patternOf(path) {
   let p = slashed(path.trim());
   while (p.startsWith("./")) p = p.slice(2);
@@ -8731,8 +8761,8 @@ function globMatches(pattern, file) {
   while (ps[p] === "**") p++;
   return p === ps.length;
 }
-function matchPath(path, file, normalized = false) {
-  const pattern = normalized ? path : patternOf(path);
+function matchPath(path, file, normalized2 = false) {
+  const pattern = normalized2 ? path : patternOf(path);
   if (GLOB_CHARS.test(pattern)) {
     if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
     return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
@@ -8743,10 +8773,10 @@ function matchPath(path, file, normalized = false) {
   }
   return null;
 }
-function nearestMatch(paths, file, normalized = false) {
+function nearestMatch(paths, file, normalized2 = false) {
   let best = null;
   for (const path of paths) {
-    const m = matchPath(path, file, normalized);
+    const m = matchPath(path, file, normalized2);
     if (m !== null && (best === null || m.score > best.score)) best = m;
   }
   return best;
@@ -9431,8 +9461,6 @@ function lineOf(lineStarts, offset) {
   }
   return lo + 1;
 }
-
-// src/core/thread-input-checks.ts
 function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
   if (!allowed.includes(value)) {
@@ -9448,6 +9476,31 @@ function checkPaths(paths) {
   }).filter((p) => p !== "");
   assertNoSecrets(checked.join("\n"), "the paths");
   return checked;
+}
+function checkGivenPaths(paths, root) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let realRoot;
+  for (const path of checkPaths(paths)) {
+    let rel = rootRelative(path, root, root);
+    if (rel === null && isAbsolute$1(path)) {
+      realRoot ??= realPathOrNull(root);
+      if (realRoot !== null && realRoot !== root) rel = rootRelative(path, realRoot, realRoot);
+    }
+    if (rel === null) throw errors.pathOutsideWorkspace(path, root);
+    const kept = rel === "" ? "." : /[\\/]$/.test(path) ? `${rel}/` : rel;
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    out.push(kept);
+  }
+  return out;
+}
+function realPathOrNull(path) {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return null;
+  }
 }
 function checkRelated(related) {
   if (!related) return [];
@@ -9738,7 +9791,7 @@ async function updateSummary(ctx, input) {
   if (input.section === void 0 && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const paths = input.paths === void 0 ? void 0 : checkGivenPaths(input.paths, ctx.store.workspace.root);
   const related = input.related === void 0 ? void 0 : checkRelated(input.related);
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
@@ -10953,7 +11006,7 @@ function claudeProjectsDir(env, home = homedir()) {
 }
 function isInsideDir(path, root) {
   const rel = relative(root, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute$1(rel);
 }
 var CWD_HEAD_BYTES = 256 * 1024;
 var CWD_FIRST_READ_BYTES = 16 * 1024;
@@ -11116,7 +11169,7 @@ function judge(recordedCwd, exactName, suffix, roots) {
 var META_MAX_BYTES = 256 * 1024;
 function inside(path, root) {
   const rel = relative(root, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute$1(rel);
 }
 function directories(dir) {
   return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
@@ -12368,7 +12421,7 @@ function inside2(path, folder) {
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named2 = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named2 === void 0 || named2 === "" || !isAbsolute(named2)) return null;
+  if (named2 === void 0 || named2 === "" || !isAbsolute$1(named2)) return null;
   const path = resolve(named2);
   return inside2(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
@@ -17304,7 +17357,7 @@ var resolveCommand = {
   run: async (args) => {
     const { top, store } = gitTopHere();
     const wanted = args.positionals.map(
-      (p) => relative(top, isAbsolute(p) ? p : resolve(process.cwd(), p)).split("\\").join("/").replace(/\/+$/, "")
+      (p) => relative(top, isAbsolute$1(p) ? p : resolve(process.cwd(), p)).split("\\").join("/").replace(/\/+$/, "")
     );
     const headless = headlessFolders(top, store.dir);
     const outcomes = [];

@@ -73,6 +73,10 @@ var init_errors = __esm({
         "invalid-input",
         "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
       ),
+      pathOutsideWorkspace: (path, root) => new ThreadMindError(
+        "invalid-input",
+        `The path "${path}" is outside the workspace ${root}: a thread's paths are relative to it (src/auth/, src/**/*.ts) and cover its files only. Nothing was written.`
+      ),
       rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
         "unreadable",
         `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
@@ -1546,50 +1550,50 @@ var init_esm = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path39.join)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(transcriptPath)), (0, import_node_path39.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path40.join)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(transcriptPath)), (0, import_node_path40.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path39.sep) ? folder : `${folder}${import_node_path39.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path40.sep) ? folder : `${folder}${import_node_path40.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path39.isAbsolute)(named)) return null;
-  const path = (0, import_node_path39.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path40.isAbsolute)(named)) return null;
+  const path = (0, import_node_path40.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path39.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path40.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs40.realpathSync)(folder);
-    const realDir = (0, import_node_fs40.realpathSync)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(path)));
+    const realFolder = (0, import_node_fs41.realpathSync)(folder);
+    const realDir = (0, import_node_fs41.realpathSync)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs40.openSync)((0, import_node_path39.join)(realDir, (0, import_node_path39.basename)(path)), import_node_fs40.constants.O_RDONLY | (import_node_fs40.constants.O_NONBLOCK ?? 0) | (import_node_fs40.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs41.openSync)((0, import_node_path40.join)(realDir, (0, import_node_path40.basename)(path)), import_node_fs41.constants.O_RDONLY | (import_node_fs41.constants.O_NONBLOCK ?? 0) | (import_node_fs41.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs40.fstatSync)(fd);
+    const stat = (0, import_node_fs41.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs40.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs41.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs40.closeSync)(fd);
+    (0, import_node_fs41.closeSync)(fd);
   }
 }
-var import_node_fs40, import_node_path39, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs41, import_node_path40, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs40 = require("fs");
-    import_node_path39 = require("path");
+    import_node_fs41 = require("fs");
+    import_node_path40 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -1699,8 +1703,8 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs30 = require("fs");
-var import_node_path32 = require("path");
+var import_node_fs31 = require("fs");
+var import_node_path33 = require("path");
 init_errors();
 
 // src/core/store/store.ts
@@ -8543,15 +8547,18 @@ function normalized(p) {
   return `${drive}/${out.join("/")}`;
 }
 function repoRelative(filePath, cwd, root) {
+  const rel = rootRelative(filePath, cwd, root);
+  return rel === "" ? null : rel;
+}
+function rootRelative(filePath, cwd, root) {
   if (filePath === "" || filePath.includes("\0")) return null;
   const file = slashed(filePath);
   const abs = normalized(isAbsolute(file) ? file : `${slashed(cwd)}/${file}`);
   const top = normalized(slashed(root));
   if (abs === null || top === null) return null;
+  if (abs === top) return "";
   const prefix = top.endsWith("/") ? top : `${top}/`;
-  if (!abs.startsWith(prefix)) return null;
-  const rel = abs.slice(prefix.length);
-  return rel === "" ? null : rel;
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
 }
 function patternOf(path) {
   let p = slashed(path.trim());
@@ -9347,6 +9354,8 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/thread-input-checks.ts
+var import_node_fs30 = require("fs");
+var import_node_path31 = require("path");
 init_errors();
 function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
@@ -9363,6 +9372,31 @@ function checkPaths(paths) {
   }).filter((p) => p !== "");
   assertNoSecrets(checked.join("\n"), "the paths");
   return checked;
+}
+function checkGivenPaths(paths, root) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let realRoot;
+  for (const path of checkPaths(paths)) {
+    let rel = rootRelative(path, root, root);
+    if (rel === null && (0, import_node_path31.isAbsolute)(path)) {
+      realRoot ??= realPathOrNull(root);
+      if (realRoot !== null && realRoot !== root) rel = rootRelative(path, realRoot, realRoot);
+    }
+    if (rel === null) throw errors.pathOutsideWorkspace(path, root);
+    const kept = rel === "" ? "." : /[\\/]$/.test(path) ? `${rel}/` : rel;
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    out.push(kept);
+  }
+  return out;
+}
+function realPathOrNull(path) {
+  try {
+    return import_node_fs30.realpathSync.native(path);
+  } catch {
+    return null;
+  }
 }
 function checkRelated(related) {
   if (!related) return [];
@@ -9416,12 +9450,12 @@ async function createProject(ctx, input) {
 init_errors();
 
 // src/core/git/git-remote.ts
-var import_node_path31 = require("path");
+var import_node_path32 = require("path");
 init_regular_file();
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
   try {
-    const config = readRegularFile((0, import_node_path31.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
+    const config = readRegularFile((0, import_node_path32.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
     return config !== null && /^\s*\[remote\s+"[^"]*"\s*\]/m.test(config.toString("utf8"));
   } catch {
     return false;
@@ -9672,7 +9706,7 @@ async function updateSummary(ctx, input) {
   if (input.section === void 0 && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const paths = input.paths === void 0 ? void 0 : checkGivenPaths(input.paths, ctx.store.workspace.root);
   const related = input.related === void 0 ? void 0 : checkRelated(input.related);
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
@@ -9783,7 +9817,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs30.existsSync)((0, import_node_path32.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs31.existsSync)((0, import_node_path33.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -10129,7 +10163,7 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const folder = this.store.threadFolder(project.id, threadId);
-    if ((0, import_node_fs30.existsSync)(folder) || !(0, import_node_fs30.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
+    if ((0, import_node_fs31.existsSync)(folder) || !(0, import_node_fs31.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
       let working = null;
       try {
         working = this.store.readThread(project.id, threadId);
@@ -10157,7 +10191,7 @@ var ThreadMindServices = class {
 
 // src/agents/codex/rollout-paths.ts
 var import_node_os3 = require("os");
-var import_node_path33 = require("path");
+var import_node_path34 = require("path");
 function isRolloutName(name) {
   return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
 }
@@ -10216,7 +10250,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/core/write-stdout.ts
-var import_node_fs31 = require("fs");
+var import_node_fs32 = require("fs");
 init_error_details();
 
 // src/hooks/hook-output.ts
@@ -10265,25 +10299,25 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path35 = require("path");
-var import_node_fs33 = require("fs");
+var import_node_path36 = require("path");
+var import_node_fs34 = require("fs");
 init_id_pattern();
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs32 = require("fs");
-var import_node_path34 = require("path");
+var import_node_fs33 = require("fs");
+var import_node_path35 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileRel(projectId, threadId) {
-  return (0, import_node_path34.join)("threads", projectId, `${threadId}.md`);
+  return (0, import_node_path35.join)("threads", projectId, `${threadId}.md`);
 }
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere((0, import_node_path34.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path34.join)(storeDir, "threads", projectId, `${threadId}.md`));
+  return entryThere((0, import_node_path35.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path35.join)(storeDir, "threads", projectId, `${threadId}.md`));
 }
 function entryThere(path) {
   try {
-    (0, import_node_fs32.lstatSync)(path);
+    (0, import_node_fs33.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -10347,12 +10381,12 @@ var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path35.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path36.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path35.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path36.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -10364,7 +10398,7 @@ function namesItsSources(sources, projectId, threadId) {
   const stamps = sources;
   const legacy = threadFileRel(projectId, threadId);
   const folder = legacy.slice(0, -".md".length);
-  const own = [legacy, folder, (0, import_node_path35.join)(folder, "thread.md")];
+  const own = [legacy, folder, (0, import_node_path36.join)(folder, "thread.md")];
   return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
 }
 function isEntry(d, projectId, threadId) {
@@ -10394,7 +10428,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   return isEntry(entry, projectId, threadId) ? entry : null;
 }
 function sourcePath(storeDir, rel) {
-  return rel.endsWith("/") ? `${(0, import_node_path35.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path35.join)(storeDir, rel);
+  return rel.endsWith("/") ? `${(0, import_node_path36.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path36.join)(storeDir, rel);
 }
 function stampsOf(storeDir, paths) {
   const out = {};
@@ -10417,7 +10451,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_path36 = require("path");
+var import_node_path37 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -10435,7 +10469,7 @@ async function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path36.dirname)(path));
+  makeDir((0, import_node_path37.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, { durable: false });
 }
@@ -10450,19 +10484,19 @@ function hooksBuild() {
 }
 
 // src/core/context/branch-start.ts
-var import_node_fs34 = require("fs");
-var import_node_path37 = require("path");
+var import_node_fs35 = require("fs");
+var import_node_path38 = require("path");
 init_regular_file();
 init_id_pattern();
 var MAX_BRANCHES = 32;
 var FILE_MAX_BYTES = 64 * 1024;
 function branchStartsPath(storeDir, projectId) {
   if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
-  return (0, import_node_path37.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+  return (0, import_node_path38.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
 }
 function threadsDirStamp(storeDir, projectId) {
   try {
-    const s = (0, import_node_fs34.lstatSync)((0, import_node_path37.join)(storeDir, "threads", projectId), { bigint: true });
+    const s = (0, import_node_fs35.lstatSync)((0, import_node_path38.join)(storeDir, "threads", projectId), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -10494,20 +10528,20 @@ async function saveBranchStart(storeDir, projectId, startKey2, threadId, threads
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path37.dirname)(path));
+  makeDir((0, import_node_path38.dirname)(path));
   await writeFileAtomic(path, `${JSON.stringify(kept)}
 `, { durable: false });
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs35 = require("fs");
-var import_node_path38 = require("path");
+var import_node_fs36 = require("fs");
+var import_node_path39 = require("path");
 init_measurement_log();
 init_measurement_log_read();
 function projectIds(storeDir) {
-  const dir = (0, import_node_path38.join)(storeDir, "projects");
+  const dir = (0, import_node_path39.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs35.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs36.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -10515,7 +10549,7 @@ function projectIds(storeDir) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs36 = require("fs");
+var import_node_fs37 = require("fs");
 init_text_fingerprint();
 
 // src/agents/agent.ts
@@ -10585,7 +10619,7 @@ async function fittedStart(input, start) {
 }
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs36.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs37.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -11394,7 +11428,7 @@ var SessionAccumulator = class {
 };
 
 // src/transcript/transcript-file.ts
-var import_node_fs37 = require("fs");
+var import_node_fs38 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -11420,20 +11454,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs37.statSync)(path);
+    const before = (0, import_node_fs38.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs37.openSync)(path, import_node_fs37.constants.O_RDONLY | (import_node_fs37.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs38.openSync)(path, import_node_fs38.constants.O_RDONLY | (import_node_fs38.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs37.fstatSync)(fd);
+    const stats = (0, import_node_fs38.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs37.closeSync)(fd);
+    (0, import_node_fs38.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -11444,13 +11478,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs37.closeSync)(file.fd);
+    (0, import_node_fs38.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs37.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs38.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -11717,7 +11751,7 @@ async function readTail(path, options = {}) {
 }
 
 // src/transcript/for-each-line.ts
-var import_node_fs38 = require("fs");
+var import_node_fs39 = require("fs");
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   return streamLines(path, new LineSplitter(sink), options);
@@ -11740,7 +11774,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = (0, import_node_fs38.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -11958,7 +11992,7 @@ function classifyResponseItem(payload, meta) {
 }
 
 // src/transcript/codex/zstd-lines.ts
-var import_node_fs39 = require("fs");
+var import_node_fs40 = require("fs");
 
 // src/transcript/codex/zstd-frame-guard.ts
 var ZSTD_MAGIC = 4247762216;
@@ -12133,7 +12167,7 @@ async function forEachZstdLine(path, sink, options) {
     let bytesRead = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
-      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
+      const n = (0, import_node_fs40.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
       const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
@@ -12538,12 +12572,12 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
 }
 
 // src/agents/claude-code/subagent-transcript.ts
-var import_node_path40 = require("path");
+var import_node_path41 = require("path");
 var AGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 function subagentTranscriptPath(transcriptPath, agentId) {
   if (!AGENT_ID.test(agentId)) return null;
-  const folder = (0, import_node_path40.join)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(transcriptPath)), (0, import_node_path40.basename)(transcriptPath, ".jsonl"));
-  return (0, import_node_path40.join)(folder, "subagents", `agent-${agentId}.jsonl`);
+  const folder = (0, import_node_path41.join)((0, import_node_path41.dirname)((0, import_node_path41.resolve)(transcriptPath)), (0, import_node_path41.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path41.join)(folder, "subagents", `agent-${agentId}.jsonl`);
 }
 
 // src/hooks/recall-receipts.ts
@@ -12736,7 +12770,7 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path41 = require("path");
+var import_node_path42 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -12752,7 +12786,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path41.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path42.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12912,8 +12946,8 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs41 = require("fs");
-var import_node_path42 = require("path");
+var import_node_fs42 = require("fs");
+var import_node_path43 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -12928,18 +12962,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs41.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs42.constants.O_RDONLY));
     const open = index;
     const coverage = logs.map((log) => log === null || open === null ? null : validCoverage(open, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path42.join)(storeDir, "cache");
-    (0, import_node_fs41.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs41.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs41.rmSync)(temp, { force: true });
-    out = (0, import_node_fs41.openSync)(temp, import_node_fs41.constants.O_WRONLY | import_node_fs41.constants.O_CREAT | import_node_fs41.constants.O_EXCL | import_node_fs41.constants.O_NOFOLLOW, 420);
+    const cache = (0, import_node_path43.join)(storeDir, "cache");
+    (0, import_node_fs42.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs42.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs42.rmSync)(temp, { force: true });
+    out = (0, import_node_fs42.openSync)(temp, import_node_fs42.constants.O_WRONLY | import_node_fs42.constants.O_CREAT | import_node_fs42.constants.O_EXCL | import_node_fs42.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -12977,18 +13011,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs41.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs42.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs41.closeSync)(out);
+    (0, import_node_fs42.closeSync)(out);
     out = null;
-    (0, import_node_fs41.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs42.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs41.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs41.closeSync)(out);
-      (0, import_node_fs41.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs42.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs42.closeSync)(out);
+      (0, import_node_fs42.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -13168,8 +13202,8 @@ function readyFromMemory(index) {
 }
 
 // src/core/recall/path-index-files.ts
-var import_node_fs42 = require("fs");
-var import_node_path43 = require("path");
+var import_node_fs43 = require("fs");
+var import_node_path44 = require("path");
 init_regular_file();
 
 // src/core/recall/keyed-lines.ts
@@ -13229,7 +13263,7 @@ function allKeyedLines(bytes2) {
 // src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
-  return (0, import_node_path43.join)(storeDir, "cache", "recall");
+  return (0, import_node_path44.join)(storeDir, "cache", "recall");
 }
 var SHARD_KINDS = ["paths", "heads", "text"];
 var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.jsonl`;
@@ -13250,12 +13284,12 @@ function readJson(path) {
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
 function readShard(storeDir, name, full) {
-  const bytes2 = readBounded((0, import_node_path43.join)(recallCacheDir(storeDir), name));
+  const bytes2 = readBounded((0, import_node_path44.join)(recallCacheDir(storeDir), name));
   const header = bytes2 === null ? null : keyedLinesHeader(bytes2);
   return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes2 : null;
 }
 function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path43.join)(recallCacheDir(storeDir), "head.json"));
+  const d = readJson((0, import_node_path44.join)(recallCacheDir(storeDir), "head.json"));
   if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
   if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
@@ -13319,18 +13353,18 @@ function readyFromFiles(storeDir, head) {
   };
 }
 async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path43.join)(recallCacheDir(storeDir), name);
+  const path = (0, import_node_path44.join)(recallCacheDir(storeDir), name);
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
 async function writeShard(storeDir, kind, n, full, entries) {
-  const path = (0, import_node_path43.join)(recallCacheDir(storeDir), shardName(kind, n));
+  const path = (0, import_node_path44.join)(recallCacheDir(storeDir), shardName(kind, n));
   await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries), { durable: false });
 }
 async function savePathIndex(storeDir, index, full, quick) {
-  const headPath = (0, import_node_path43.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path44.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
-  makeDir((0, import_node_path43.dirname)(headPath));
+  makeDir((0, import_node_path44.dirname)(headPath));
   const byAnchor = entriesByAnchor(index);
   const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => []);
   const pathShards = shardsOf();
@@ -13346,13 +13380,13 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const name of (0, import_node_fs42.readdirSync)(recallCacheDir(storeDir))) {
-    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs42.rmSync)((0, import_node_path43.join)(recallCacheDir(storeDir), name), { force: true });
+  for (const name of (0, import_node_fs43.readdirSync)(recallCacheDir(storeDir))) {
+    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs43.rmSync)((0, import_node_path44.join)(recallCacheDir(storeDir), name), { force: true });
   }
 }
 var EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path43.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path44.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
@@ -13377,8 +13411,8 @@ function indexFilesComplete(storeDir, head) {
 }
 
 // src/core/recall/path-index-stamp.ts
-var import_node_fs43 = require("fs");
-var import_node_path44 = require("path");
+var import_node_fs44 = require("fs");
+var import_node_path45 = require("path");
 init_text_fingerprint();
 var STAMP_MAX_ENTRIES = 2e5;
 var QUICK_MAX_PROJECTS = 256;
@@ -13388,17 +13422,17 @@ function threadFilesStamp(storeDir) {
   const walk = (dir, rel) => {
     let names;
     try {
-      names = (0, import_node_fs43.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+      names = (0, import_node_fs44.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
     } catch {
       parts.push(`${rel}:unreadable`);
       return true;
     }
     for (const name of names) {
       if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path44.join)(dir, name);
+      const path = (0, import_node_path45.join)(dir, name);
       let s;
       try {
-        s = (0, import_node_fs43.lstatSync)(path, { bigint: true });
+        s = (0, import_node_fs44.lstatSync)(path, { bigint: true });
       } catch {
         continue;
       }
@@ -13410,10 +13444,10 @@ function threadFilesStamp(storeDir) {
     }
     return true;
   };
-  const top = (0, import_node_path44.join)(storeDir, "threads");
+  const top = (0, import_node_path45.join)(storeDir, "threads");
   let root;
   try {
-    root = (0, import_node_fs43.lstatSync)(top, { bigint: true });
+    root = (0, import_node_fs44.lstatSync)(top, { bigint: true });
   } catch {
     return { stamp: "absent", settledAtMs: 0 };
   }
@@ -13441,21 +13475,21 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path44.join)(dir, "index"), "file");
-      add("HEAD", (0, import_node_path44.join)(dir, "HEAD"), "file");
+      add("index", (0, import_node_path45.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path45.join)(dir, "HEAD"), "file");
     }
   }
-  const top = (0, import_node_path44.join)(storeDir, "threads");
+  const top = (0, import_node_path45.join)(storeDir, "threads");
   add("threads", top, "dir");
   let names;
   try {
-    names = (0, import_node_fs43.readdirSync)(top).sort();
+    names = (0, import_node_fs44.readdirSync)(top).sort();
   } catch (e) {
     if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path44.join)(top, name), "dir");
+  for (const name of names) add(`p/${name}`, (0, import_node_path45.join)(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
@@ -13512,10 +13546,10 @@ async function currentPathIndex(store, options = {}) {
 }
 
 // src/core/recall/index-build-marker.ts
-var import_node_path45 = require("path");
+var import_node_path46 = require("path");
 
 // src/core/store/background-marker.ts
-var import_node_fs44 = require("fs");
+var import_node_fs45 = require("fs");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
 function markerPid(marker) {
@@ -13527,7 +13561,7 @@ function markerPid(marker) {
 function markerUnderWay(marker) {
   try {
     const pid = markerPid(marker);
-    return pid !== null && Date.now() - (0, import_node_fs44.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+    return pid !== null && Date.now() - (0, import_node_fs45.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
   } catch {
     return false;
   }
@@ -13535,20 +13569,20 @@ function markerUnderWay(marker) {
 
 // src/core/recall/index-build-marker.ts
 function buildMarkerPath(storeDir) {
-  return (0, import_node_path45.join)(recallCacheDir(storeDir), "build.pid");
+  return (0, import_node_path46.join)(recallCacheDir(storeDir), "build.pid");
 }
 
 // src/core/background/background-command.ts
-var import_node_fs45 = require("fs");
-var import_node_path46 = require("path");
+var import_node_fs46 = require("fs");
+var import_node_path47 = require("path");
 var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
-    if (!(0, import_node_fs45.existsSync)(cliPath) || markerUnderWay(marker)) return false;
+    if (!(0, import_node_fs46.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
-    makeDir((0, import_node_path46.dirname)(marker));
-    (0, import_node_fs45.rmSync)(marker, { force: true });
-    const fd = (0, import_node_fs45.openSync)(marker, "wx", 420);
+    makeDir((0, import_node_path47.dirname)(marker));
+    (0, import_node_fs46.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs46.openSync)(marker, "wx", 420);
     try {
       const { spawn } = require("child_process");
       const child = spawn(process.execPath, [cliPath, command], {
@@ -13561,10 +13595,10 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       });
       child.unref();
       if (child.pid !== void 0) lowerPriority(child.pid);
-      (0, import_node_fs45.writeSync)(fd, `${child.pid ?? 0}
+      (0, import_node_fs46.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
-      (0, import_node_fs45.closeSync)(fd);
+      (0, import_node_fs46.closeSync)(fd);
     }
     return true;
   } catch {
@@ -13580,20 +13614,20 @@ function lowerPriority(pid) {
 }
 
 // src/core/store/store-thread-count.ts
-var import_node_fs46 = require("fs");
-var import_node_path47 = require("path");
+var import_node_fs47 = require("fs");
+var import_node_path48 = require("path");
 function moreThreadsThan(storeDir, limit) {
-  const top = (0, import_node_path47.join)(storeDir, "threads");
+  const top = (0, import_node_path48.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
   try {
-    projects = (0, import_node_fs46.readdirSync)(top);
+    projects = (0, import_node_fs47.readdirSync)(top);
   } catch {
     return false;
   }
   for (const project of projects) {
     try {
-      count2 += (0, import_node_fs46.readdirSync)((0, import_node_path47.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+      count2 += (0, import_node_fs47.readdirSync)((0, import_node_path48.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
     if (count2 > limit) return true;
@@ -13611,11 +13645,11 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 }
 
 // src/hooks/hook-core.ts
-var import_node_path50 = require("path");
+var import_node_path51 = require("path");
 
 // src/hooks/tool-recall.ts
-var import_node_fs47 = require("fs");
-var import_node_path49 = require("path");
+var import_node_fs48 = require("fs");
+var import_node_path50 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -13690,14 +13724,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path48 = require("path");
+var import_node_path49 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path48.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path49.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -13710,26 +13744,26 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs47.realpathSync.native(root);
+    realRoot = import_node_fs48.realpathSync.native(root);
   } catch {
     return null;
   }
-  let probe = (0, import_node_path49.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs47.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path49.dirname)(probe);
+  let probe = (0, import_node_path50.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs48.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path50.dirname)(probe);
   let real;
   try {
-    real = import_node_fs47.realpathSync.native(probe);
+    real = import_node_fs48.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path49.sep) ? realRoot : realRoot + import_node_path49.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path50.sep) ? realRoot : realRoot + import_node_path50.sep) ? rel : null;
 }
 function recordingOffset(input, agentId) {
   if (input.transcriptPath == null) return null;
   const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
   if (path === null) return null;
   try {
-    const stat = (0, import_node_fs47.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs48.statSync)(path, { throwIfNoEntry: false });
     return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
   } catch {
     return null;
@@ -13932,7 +13966,7 @@ function servicesMeasureStore(services) {
 }
 function bundledCli() {
   try {
-    return (0, import_node_path50.join)(__dirname, "cli.mjs");
+    return (0, import_node_path51.join)(__dirname, "cli.mjs");
   } catch {
     return null;
   }

@@ -83,6 +83,10 @@ var init_errors = __esm({
         "invalid-input",
         "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
       ),
+      pathOutsideWorkspace: (path, root) => new ThreadMindError(
+        "invalid-input",
+        `The path "${path}" is outside the workspace ${root}: a thread's paths are relative to it (src/auth/, src/**/*.ts) and cover its files only. Nothing was written.`
+      ),
       rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
         "unreadable",
         `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`

@@ -88,6 +88,10 @@ var errors = {
     "invalid-input",
     "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
   ),
+  pathOutsideWorkspace: (path, root) => new ThreadMindError(
+    "invalid-input",
+    `The path "${path}" is outside the workspace ${root}: a thread's paths are relative to it (src/auth/, src/**/*.ts) and cover its files only. Nothing was written.`
+  ),
   rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
     "unreadable",
     `Cannot rebase "${id}" under "${newParentId}": the chain above "${newParentId}" holds a thread file that cannot be read (${path}: ${reason}), so ThreadMind cannot tell whether "${newParentId}" is under "${id}" (that would make a cycle). Fix or remove that file, then retry. Nothing was changed.`
@@ -1158,15 +1162,18 @@ function normalized(p) {
   return `${drive}/${out.join("/")}`;
 }
 function repoRelative(filePath, cwd, root) {
+  const rel = rootRelative(filePath, cwd, root);
+  return rel === "" ? null : rel;
+}
+function rootRelative(filePath, cwd, root) {
   if (filePath === "" || filePath.includes("\0")) return null;
   const file = slashed(filePath);
   const abs = normalized(isAbsolute(file) ? file : `${slashed(cwd)}/${file}`);
   const top = normalized(slashed(root));
   if (abs === null || top === null) return null;
+  if (abs === top) return "";
   const prefix = top.endsWith("/") ? top : `${top}/`;
-  if (!abs.startsWith(prefix)) return null;
-  const rel = abs.slice(prefix.length);
-  return rel === "" ? null : rel;
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
 }
 function patternOf(path) {
   let p = slashed(path.trim());

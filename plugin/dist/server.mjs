@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
 import { hostname, tmpdir, userInfo } from 'os';
-import { join, resolve, dirname, basename, sep, relative } from 'path';
+import { join, resolve, dirname, basename, sep, relative, isAbsolute as isAbsolute$1 } from 'path';
 import { execFileSync } from 'child_process';
-import { readlinkSync, existsSync, readdirSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, readFileSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, watch, linkSync, realpathSync } from 'fs';
+import { readlinkSync, existsSync, readdirSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, statSync, opendirSync, constants, writeSync, closeSync, rmdirSync, openSync, readFileSync, renameSync, promises, fstatSync, readSync, fsyncSync, unlinkSync, utimesSync, realpathSync, watch, linkSync } from 'fs';
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
@@ -4636,8 +4636,8 @@ var require_fast_uri = __commonJS({
       } catch {
         return void 0;
       }
-      const { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts);
-      return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? void 0 : normalized;
+      const { normalized: normalized2, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts);
+      return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? void 0 : normalized2;
     }
     var fastUri = {
       SCHEMES,
@@ -10078,8 +10078,8 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
   const _normalized = cached(() => normalizeDef(def));
   const memo2 = globalConfig.memoizer;
   const generateFastpass = (shape) => {
-    const normalized = _normalized.value;
-    const syms = normalized.symbolKeys;
+    const normalized2 = _normalized.value;
+    const syms = normalized2.symbolKeys;
     const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
     const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
     const prefixStr = (id, k) => `
@@ -10097,11 +10097,11 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     doc.write(`const input = payload.value;`);
     const ids = /* @__PURE__ */ Object.create(null);
     let counter = 0;
-    for (const key of normalized.allKeys) {
+    for (const key of normalized2.allKeys) {
       ids[key] = `key_${counter++}`;
     }
     doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-    for (const key of normalized.allKeys) {
+    for (const key of normalized2.allKeys) {
       if (key === "__proto__")
         continue;
       const id = ids[key];
@@ -15912,6 +15912,10 @@ var errors = {
   emptySummaryReplacement: () => new ThreadMindError(
     "invalid-input",
     "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
+  ),
+  pathOutsideWorkspace: (path, root) => new ThreadMindError(
+    "invalid-input",
+    `The path "${path}" is outside the workspace ${root}: a thread's paths are relative to it (src/auth/, src/**/*.ts) and cover its files only. Nothing was written.`
   ),
   rebaseChainDamaged: (id, newParentId, path, reason) => new ThreadMindError(
     "unreadable",
@@ -25703,9 +25707,9 @@ function measuredLines(m) {
 // src/core/context/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
-  const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const normalized2 = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
   for (const key of SECTION_KEYS) {
-    if (normalized === key || normalized === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
+    if (normalized2 === key || normalized2 === SECTION_HEADINGS[key].toLowerCase().replace(/\s+/g, "-")) return key;
   }
   return null;
 }
@@ -26210,7 +26214,7 @@ var summaryContentSchema = string2().max(cap(LIMITS.summaryChars)).describe(
   `Markdown. Without section: the whole new summary (at most ${LIMITS.summaryChars.toLocaleString("en-US")} characters). With section: the lines to add to that section (at most ${LIMITS.sectionChars.toLocaleString("en-US")} characters)`
 );
 var pathsSchema = array(string2().max(cap(LIMITS.pathChars))).max(cap(LIMITS.pathsCount)).describe(
-  `Repository paths this summary is about (at most ${LIMITS.pathsCount}, ${LIMITS.pathChars} characters each); context_get warns when later commits change them. An empty list clears them`
+  `Repository paths this summary is about, relative to its root (files, directories, globs; at most ${LIMITS.pathsCount}, ${LIMITS.pathChars} characters each); context_get warns when later commits change them. An empty list clears them`
 );
 var relatedSchema = array(idSchema("Related thread id")).max(LIMITS.relatedCount * 4).describe(
   `Ids of related threads (cross-references listed in the context by title and id, not their summaries); an empty list clears. Limit: ${LIMITS.relatedCount}.`
@@ -27266,11 +27270,11 @@ function frontmatterData(yamlText) {
   }
 }
 function splitFrontmatter(text) {
-  const normalized = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (!normalized.startsWith(`${FENCE}
-`) && !normalized.startsWith(`${FENCE}\r
+  const normalized2 = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (!normalized2.startsWith(`${FENCE}
+`) && !normalized2.startsWith(`${FENCE}\r
 `)) return "no-opening-fence";
-  const rest = normalized.slice(normalized.indexOf("\n") + 1);
+  const rest = normalized2.slice(normalized2.indexOf("\n") + 1);
   const end = findClosingFence(rest);
   if (end === -1) return "no-closing-fence";
   const afterFence = rest.slice(end + FENCE.length).replace(/^\r?\n/, "");
@@ -32543,6 +32547,32 @@ function slashed(path) {
   const s = path.replace(/\\/g, "/");
   return /^[A-Za-z]:\//.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
+function isAbsolute(p) {
+  return p.startsWith("/") || /^[a-z]:\//.test(p);
+}
+function normalized(p) {
+  const drive = /^[a-z]:\//.test(p) ? p.slice(0, 2) : "";
+  const rest = drive === "" ? p : p.slice(2);
+  const out = [];
+  for (const seg of rest.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return `${drive}/${out.join("/")}`;
+}
+function rootRelative(filePath, cwd, root) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const file = slashed(filePath);
+  const abs = normalized(isAbsolute(file) ? file : `${slashed(cwd)}/${file}`);
+  const top = normalized(slashed(root));
+  if (abs === null || top === null) return null;
+  if (abs === top) return "";
+  const prefix = top.endsWith("/") ? top : `${top}/`;
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
+}
 function patternOf(path) {
   let p = slashed(path.trim());
   while (p.startsWith("./")) p = p.slice(2);
@@ -32623,8 +32653,8 @@ function globMatches(pattern, file) {
   while (ps[p] === "**") p++;
   return p === ps.length;
 }
-function matchPath(path, file, normalized = false) {
-  const pattern = normalized ? path : patternOf(path);
+function matchPath(path, file, normalized2 = false) {
+  const pattern = normalized2 ? path : patternOf(path);
   if (GLOB_CHARS.test(pattern)) {
     if (!globMatches(pattern, file) && !globMatches(`${pattern}/**`, file)) return null;
     return { pattern: path, kind: "glob", score: 2e6 + pattern.replace(/[*?[\]]/g, "").length };
@@ -32635,10 +32665,10 @@ function matchPath(path, file, normalized = false) {
   }
   return null;
 }
-function nearestMatch(paths, file, normalized = false) {
+function nearestMatch(paths, file, normalized2 = false) {
   let best = null;
   for (const path of paths) {
-    const m = matchPath(path, file, normalized);
+    const m = matchPath(path, file, normalized2);
     if (m !== null && (best === null || m.score > best.score)) best = m;
   }
   return best;
@@ -33323,8 +33353,6 @@ function lineOf(lineStarts, offset) {
   }
   return lo + 1;
 }
-
-// src/core/thread-input-checks.ts
 function oneOf(what, value, allowed, optional3) {
   if (value === void 0 && optional3) return;
   if (!allowed.includes(value)) {
@@ -33340,6 +33368,31 @@ function checkPaths(paths) {
   }).filter((p) => p !== "");
   assertNoSecrets(checked.join("\n"), "the paths");
   return checked;
+}
+function checkGivenPaths(paths, root) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let realRoot;
+  for (const path of checkPaths(paths)) {
+    let rel = rootRelative(path, root, root);
+    if (rel === null && isAbsolute$1(path)) {
+      realRoot ??= realPathOrNull(root);
+      if (realRoot !== null && realRoot !== root) rel = rootRelative(path, realRoot, realRoot);
+    }
+    if (rel === null) throw errors.pathOutsideWorkspace(path, root);
+    const kept = rel === "" ? "." : /[\\/]$/.test(path) ? `${rel}/` : rel;
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    out.push(kept);
+  }
+  return out;
+}
+function realPathOrNull(path) {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return null;
+  }
 }
 function checkRelated(related) {
   if (!related) return [];
@@ -33630,7 +33683,7 @@ async function updateSummary(ctx, input) {
   if (input.section === void 0 && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== void 0) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-  const paths = input.paths === void 0 ? void 0 : checkPaths(input.paths);
+  const paths = input.paths === void 0 ? void 0 : checkGivenPaths(input.paths, ctx.store.workspace.root);
   const related = input.related === void 0 ? void 0 : checkRelated(input.related);
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);

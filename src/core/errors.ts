@@ -57,6 +57,12 @@ export const errors = {
       "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one " +
         "section, pass that section with replaceSection: true.",
     ),
+  pathOutsideWorkspace: (path: string, root: string) =>
+    new ThreadMindError(
+      "invalid-input",
+      `The path "${path}" is outside the workspace ${root}: a thread's paths are relative to it (src/auth/, ` +
+        "src/**/*.ts) and cover its files only. Nothing was written.",
+    ),
   rebaseChainDamaged: (id: string, newParentId: string, path: string, reason: string) =>
     new ThreadMindError(
       "unreadable",

@@ -1,9 +1,12 @@
 // The checks of the services' inputs that the limits alone do not cover: enumerated values, paths, related thread ids.
+import { realpathSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import { errors } from "./errors.js";
 import { assertId } from "./ids.js";
 import { checkLength, LIMITS } from "./limits.js";
 import { assertNoSecrets } from "./secrets/secret-scan.js";
 import type { Store } from "./store/store.js";
+import { rootRelative } from "./recall/path-match.js";
 
 /** Callers outside TypeScript (tools, hooks) may pass anything: an enumerated input must be one of its values. */
 export function oneOf<T extends string>(what: string, value: T | undefined, allowed: readonly T[], optional: boolean): void {
@@ -26,6 +29,41 @@ export function checkPaths(paths: string[]): string[] {
   // Written into the committed frontmatter like the summary: scanned together, so a key split over paths is seen whole.
   assertNoSecrets(checked.join("\n"), "the paths");
   return checked;
+}
+
+/**
+ * The paths a caller gives (summary_update's `paths`) as recall and the change warnings compare them: relative to the
+ * workspace root, with slashes, without "." segments or repeated slashes ("./src//a.ts" → "src/a.ts"), an absolute path
+ * inside the workspace made relative, a trailing slash kept, the root itself ".", repeats dropped (the first kept). A path outside the
+ * workspace (absolute elsewhere, or climbing above it with "..") could never cover one of its files: refused.
+ */
+export function checkGivenPaths(paths: string[], root: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let realRoot: string | null | undefined;
+  for (const path of checkPaths(paths)) {
+    // An absolute path may name the workspace by its real path (a link above it: macOS's /tmp is /private/tmp).
+    let rel = rootRelative(path, root, root);
+    if (rel === null && isAbsolute(path)) {
+      realRoot ??= realPathOrNull(root);
+      if (realRoot !== null && realRoot !== root) rel = rootRelative(path, realRoot, realRoot);
+    }
+    if (rel === null) throw errors.pathOutsideWorkspace(path, root);
+    // A trailing slash says "a directory" to whoever reads the thread: kept (recall compares without it).
+    const kept = rel === "" ? "." : /[\\/]$/.test(path) ? `${rel}/` : rel;
+    if (seen.has(rel)) continue; // the same path as recall compares it ("src/b" and "src/b/")
+    seen.add(rel);
+    out.push(kept);
+  }
+  return out;
+}
+
+function realPathOrNull(path: string): string | null {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return null;
+  }
 }
 
 /** A thread's related thread ids, valid and without repeats (none given: none). */

@@ -46,7 +46,7 @@ export const pathsSchema = z
   .array(z.string().max(cap(LIMITS.pathChars)))
   .max(cap(LIMITS.pathsCount))
   .describe(
-    `Repository paths this summary is about (at most ${LIMITS.pathsCount}, ${LIMITS.pathChars} characters each); ` +
+    `Repository paths this summary is about, relative to its root (files, directories, globs; at most ${LIMITS.pathsCount}, ${LIMITS.pathChars} characters each); ` +
       "context_get warns when later commits change them. An empty list clears them",
   );
 

@@ -129,7 +129,11 @@ describe("stale-path warnings", () => {
 
   test("paths git cannot use, or a commit it does not know, never break the context", async () => {
     const s = await chain({ git: true });
-    await s.summaryUpdate({ threadId: "a1", content: "## State\n- x", paths: ["/etc/passwd", "../outside", ":(exclude)weird"] });
+    await s.summaryUpdate({ threadId: "a1", content: "## State\n- x", paths: [":(exclude)weird"] });
+    // Paths summary_update now refuses (outside the workspace), as an older version or a hand edit left them.
+    const a1 = s.store.readThread("p", "a1");
+    await s.store.locked(() => s.store.writeThread("p", { ...a1, paths: ["/etc/passwd", "../outside", ":(exclude)weird"] }));
+    expect(s.store.readThread("p", "a1").paths).toEqual(["/etc/passwd", "../outside", ":(exclude)weird"]);
     repo!.commit("change", { "src/auth/login.ts": "3\n" });
     const ctx = await s.contextGet();
     expect(ctx.text).toContain("## Thread: A1 (current)");

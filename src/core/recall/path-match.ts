@@ -41,15 +41,23 @@ function normalized(p: string): string | null {
  * path is taken from the hook's cwd; Windows-style paths compare their drive letter in any case.
  */
 export function repoRelative(filePath: string, cwd: string, root: string): string | null {
+  const rel = rootRelative(filePath, cwd, root);
+  return rel === "" ? null : rel;
+}
+
+/**
+ * repoRelative, with "" for the root itself: a path relative to the root (POSIX separators, no "." segments nor repeated
+ * slashes), or null when it is outside it (or empty, or holds a NUL).
+ */
+export function rootRelative(filePath: string, cwd: string, root: string): string | null {
   if (filePath === "" || filePath.includes("\0")) return null;
   const file = slashed(filePath);
   const abs = normalized(isAbsolute(file) ? file : `${slashed(cwd)}/${file}`);
   const top = normalized(slashed(root));
   if (abs === null || top === null) return null;
+  if (abs === top) return "";
   const prefix = top.endsWith("/") ? top : `${top}/`;
-  if (!abs.startsWith(prefix)) return null;
-  const rel = abs.slice(prefix.length);
-  return rel === "" ? null : rel;
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
 }
 
 /** A thread's path as it is compared: slashes, no "./", no trailing slash ("" for the whole repository). */

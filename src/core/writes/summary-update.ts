@@ -3,7 +3,7 @@ import { assertId } from "../ids.js";
 import { checkLength, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
-import { checkPaths, checkRelated, missingRelated, oneOf } from "../thread-input-checks.js";
+import { checkGivenPaths, checkPaths, checkRelated, missingRelated, oneOf } from "../thread-input-checks.js";
 import { updateSection } from "../context/summary-sections.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
@@ -47,7 +47,7 @@ export async function updateSummary(ctx: WriteContext, input: SummaryUpdateInput
   if (input.section === undefined && input.content.trim() === "") throw errors.emptySummaryReplacement();
   if (input.threadId !== undefined) assertId(input.threadId, "thread id");
   checkLength("The content", input.content, input.section ? LIMITS.sectionChars : LIMITS.summaryChars);
-  const paths = input.paths === undefined ? undefined : checkPaths(input.paths);
+  const paths = input.paths === undefined ? undefined : checkGivenPaths(input.paths, ctx.store.workspace.root);
   const related = input.related === undefined ? undefined : checkRelated(input.related);
   const { project, threadId: sessionThreadId } = await sessionWriteRef(ctx, input.threadId);
   const commit = await headBeforeLock(ctx);
