@@ -9482,6 +9482,12 @@ async function createThread(ctx, input) {
         `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`
       );
     }
+    const parentStatus = threadStatus(parent);
+    if (parentStatus !== "active") {
+      warnings.push(
+        `Parent thread "${parent.id}" is ${statusWord(parentStatus)}: its decisions still carry over; thread_status it open again if the work goes on there.`
+      );
+    }
     let linkedBranch = null;
     if (linkable && branch && !ctx.hasLinkedOpenThread(project.id, branch)) linkedBranch = branch;
     const taken = (c) => ctx.store.threadExists(project.id, c);

@@ -389,6 +389,20 @@ describe("threads: create, switch, warnings", () => {
     expect(related.warnings).toContain('Related thread "ghost" does not exist (kept as a reference).');
   });
 
+  test("a child of a closed thread is made, with a warning that says the parent is closed and how to reopen it", async () => {
+    const s = await setup();
+    await s.threadCreate({ title: "A" });
+    await s.summaryUpdate({ threadId: "a", content: "## Decisions\n- d" });
+    await s.threadStatus({ status: "abandoned", threadId: "a" });
+    const child = await s.threadCreate({ title: "Under A", parentId: "a" });
+    expect(child.thread.parentId).toBe("a");
+    expect(child.warnings).toEqual([
+      'Parent thread "a" is abandoned: its decisions still carry over; thread_status it open again if the work goes on there.',
+    ]);
+    await s.threadStatus({ status: "active", threadId: "a" });
+    expect((await s.threadCreate({ title: "Under A again", parentId: "a" })).warnings).toEqual([]);
+  });
+
   test("switch returns the assembled context and the tree shows the hierarchy, statuses and the active marker", async () => {
     const s = await setup();
     await s.threadCreate({ title: "A" });

@@ -5,7 +5,7 @@ import { checkLength, checkNotBlank, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { checkRelated, missingRelated } from "../thread-input-checks.js";
-import type { Thread } from "../types.js";
+import { statusWord, type Thread, threadStatus } from "../types.js";
 import type { WriteContext } from "./write-context.js";
 import { hasGitRemote } from "../git/git-remote.js";
 
@@ -37,6 +37,12 @@ export async function createThread(
     if (parent.summary.trim() === "") {
       warnings.push(
         `Parent thread "${parent.id}" has no summary yet: consider writing one (summary_update) so its decisions carry over to this thread.`,
+      );
+    }
+    const parentStatus = threadStatus(parent);
+    if (parentStatus !== "active") {
+      warnings.push(
+        `Parent thread "${parent.id}" is ${statusWord(parentStatus)}: its decisions still carry over; thread_status it open again if the work goes on there.`,
       );
     }
     let linkedBranch: string | null = null;
