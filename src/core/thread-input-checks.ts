@@ -33,9 +33,10 @@ export function checkPaths(paths: string[]): string[] {
 
 /**
  * The paths a caller gives (summary_update's `paths`) as recall and the change warnings compare them: relative to the
- * workspace root, with slashes, without "." segments or repeated slashes ("./src//a.ts" → "src/a.ts"), an absolute path
- * inside the workspace made relative, a trailing slash kept, the root itself ".", repeats dropped (the first kept). A path outside the
- * workspace (absolute elsewhere, or climbing above it with "..") could never cover one of its files: refused.
+ * workspace root, with slashes, without "." segments or repeated slashes ("./src//a.ts" → "src/a.ts"), an absolute
+ * path inside the workspace made relative, a trailing slash kept, the root itself ".", repeats dropped (the first
+ * kept). A path outside the workspace (absolute elsewhere, or climbing above it with "..") could never cover one of
+ * its files: refused.
  */
 export function checkGivenPaths(paths: string[], root: string): string[] {
   const out: string[] = [];
@@ -58,6 +59,7 @@ export function checkGivenPaths(paths: string[], root: string): string[] {
   return out;
 }
 
+/** The real path of `path`, or null when it cannot be resolved: a path then outside the root as given is refused. */
 function realPathOrNull(path: string): string | null {
   try {
     return realpathSync.native(path);
