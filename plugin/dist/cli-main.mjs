@@ -4,10 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'url';
 import { createRequire as createRequire$1 } from 'module';
 import { writeFileSync, rmSync, lstatSync, mkdirSync, existsSync, readFileSync, statSync, writeSync, accessSync, constants, readSync, closeSync, opendirSync, readdirSync, openSync, fsyncSync, renameSync, unlinkSync, rmdirSync, realpathSync, fstatSync, promises, utimesSync, watch, linkSync } from 'fs';
 import { AsyncLocalStorage } from 'async_hooks';
-import { createHash, randomBytes } from 'crypto';
 import * as os from 'os';
 import { hostname, homedir, tmpdir, userInfo } from 'os';
-import { performance as performance$1 } from 'perf_hooks';
 import * as nodeBuffer from 'buffer';
 import * as util from 'util';
 import { execFile } from 'child_process';
@@ -1442,6 +1440,24 @@ function isDirectorySyncRefusal(error) {
 function missingIsFine(error) {
   return errnoCode(error) === "ENOENT" ? void 0 : error;
 }
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+function nodeWorkerThreads() {
+  return builtin("node:worker_threads");
+}
+
+// src/core/monotonic-clock.ts
+function monotonicMs() {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
+}
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
   if (stat.isDirectory()) return "a directory";
@@ -1629,7 +1645,7 @@ function resolveOptions(options) {
   return opts;
 }
 function* acquireSteps(lockPath, opts) {
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     mkdirSync(fenceDir);
@@ -1647,7 +1663,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = performance$1.now();
+  const start = monotonicMs();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -1669,7 +1685,7 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = performance$1.now();
+    const now = monotonicMs();
     if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
@@ -1678,7 +1694,7 @@ function* acquireLoop(lockPath, nonce, opts) {
 }
 function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.tmp`;
     try {
       writeFileSync(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
@@ -1766,7 +1782,7 @@ function isAlive(holder) {
 }
 function reclaim(lockPath, staleMs) {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -1794,7 +1810,7 @@ function breakStaleMutex(mutexPath) {
   if (seen.kind === "absent") return;
   const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.stale`;
   try {
     renameSync(mutexPath, grave);
   } catch (error) {
@@ -2122,7 +2138,7 @@ function slugify(title, maxLength = LIMITS.idLength) {
   const latin = title.replace(/[ßæÆøØœŒłŁđĐþÞðÐıħŋ]/g, (c) => SPECIAL_LETTERS[c] ?? c).normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
   const slug = latin.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxLength).replace(/-+$/g, "");
   if (slug !== "") return slug;
-  const hash = createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  const hash = nodeCrypto().createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
   return `t-${hash}`;
 }
 function uniqueId(title, taken, reserved = []) {
@@ -2142,7 +2158,7 @@ function suffixedId(title, taken, reserved = []) {
   const base = slugify(title, LIMITS.idLength - 5);
   for (let attempt = 0; attempt < 1e3; attempt++) {
     let suffix = "";
-    for (const b of randomBytes(4)) suffix += BASE36[b % 36];
+    for (const b of nodeCrypto().randomBytes(4)) suffix += BASE36[b % 36];
     const candidate = `${base}-${suffix}`;
     if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }
@@ -2620,7 +2636,7 @@ var HEAD_KEYS = [
   "migratedFrom"
 ];
 function memberFileName(member2) {
-  return createHash("sha1").update(member2).digest("hex").slice(0, 16);
+  return nodeCrypto().createHash("sha1").update(member2).digest("hex").slice(0, 16);
 }
 function pathFileName(recency, member2) {
   return `${String(recency).padStart(16, "0")}-${memberFileName(member2)}`;
@@ -2760,18 +2776,6 @@ function parseItem(text2) {
   const commit = stringField(d, "commit", false);
   if (commit !== void 0) item.commit = commit;
   return item;
-}
-
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return __require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
-function nodeWorkerThreads() {
-  return builtin("node:worker_threads");
 }
 
 // src/core/git/blob-id.ts
@@ -3080,6 +3084,8 @@ function listDir(path, stamps, limit) {
   }
   return names.sort();
 }
+
+// src/core/store/item-keys.ts
 var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 var FIRST = "i";
 function midpoint(a, b) {
@@ -3107,10 +3113,10 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  return `${between(before, next)}-${suffixOf(randomBytes(4))}`;
+  return `${between(before, next)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyBeside(key) {
-  return `${fractionOf(key)}-${suffixOf(randomBytes(4))}`;
+  return `${fractionOf(key)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
@@ -3133,7 +3139,7 @@ function between(before, next) {
   return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
 }
 function contentSuffix(fraction, content) {
-  return suffixOf(createHash("sha1").update(`${fraction}
+  return suffixOf(nodeCrypto().createHash("sha1").update(`${fraction}
 ${content}`).digest());
 }
 function suffixOf(bytes2) {
@@ -4538,7 +4544,7 @@ async function resolveAuthorId(env, gitTop) {
 function authorIdFrom(name, email) {
   const base = slugify(name ?? safeUsername() ?? "unknown", 40);
   if (!email) return base;
-  const hash = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = nodeCrypto().createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 function safeUsername() {
@@ -4802,10 +4808,10 @@ var LocalStateCache = class {
 };
 
 // src/core/content-hash.ts
-var createHash5 = null;
+var createHash = null;
 function contentHash(text2) {
-  createHash5 ??= nodeCrypto().createHash;
-  return createHash5("sha1").update(text2).digest("base64url").slice(0, 20);
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text2).digest("base64url").slice(0, 20);
 }
 
 // src/core/context/token-estimate.ts
@@ -6228,7 +6234,8 @@ function parseWordVectors(bytes2, path) {
   if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if (nodeCrypto().createHash("sha256").update(body).digest("hex") !== sha256)
+    throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);
@@ -13118,10 +13125,6 @@ function scanLanes(files, env, load2 = machineLoad()) {
   if (cap < 2) return { start: 0, upTo: 0 };
   const idle = Math.min(Math.floor(load2.cores - load2.loadAverage), cap);
   return { start: idle > 1 ? idle : 0, upTo: cap };
-}
-function monotonicMs() {
-  const [seconds, nanoseconds] = process.hrtime();
-  return seconds * 1e3 + nanoseconds / 1e6;
 }
 function cpuSample() {
   let busy = 0;

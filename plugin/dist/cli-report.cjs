@@ -3687,6 +3687,13 @@ async function scanRollout(file) {
 // src/core/savings/scan-pool.ts
 init_cjs_shims();
 
+// src/core/monotonic-clock.ts
+init_cjs_shims();
+function monotonicMs() {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
+}
+
 // src/core/savings/scan-worker-start.ts
 init_cjs_shims();
 var MAX_LANES = 4;
@@ -3733,10 +3740,6 @@ function scanLanes(files, env, load = machineLoad()) {
   if (cap < 2) return { start: 0, upTo: 0 };
   const idle = Math.min(Math.floor(load.cores - load.loadAverage), cap);
   return { start: idle > 1 ? idle : 0, upTo: cap };
-}
-function monotonicMs() {
-  const [seconds, nanoseconds] = process.hrtime();
-  return seconds * 1e3 + nanoseconds / 1e6;
 }
 function cpuSample() {
   let busy = 0;

@@ -185,10 +185,25 @@ var import_node_fs5 = require("fs");
 
 // src/core/store/lock.ts
 var import_node_async_hooks = require("async_hooks");
-var import_node_crypto = require("crypto");
+
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+
+// src/core/monotonic-clock.ts
+function monotonicMs() {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
+}
+
+// src/core/store/lock.ts
 var import_node_fs4 = require("fs");
 var import_node_os = require("os");
-var import_node_perf_hooks = require("perf_hooks");
 var import_node_path3 = require("path");
 
 // src/core/errors.ts
@@ -453,7 +468,7 @@ function resolveOptions(options) {
   return opts;
 }
 function* acquireSteps(lockPath, opts) {
-  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     (0, import_node_fs4.mkdirSync)(fenceDir);
@@ -471,7 +486,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = import_node_perf_hooks.performance.now();
+  const start = monotonicMs();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -493,7 +508,7 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = import_node_perf_hooks.performance.now();
+    const now = monotonicMs();
     if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
@@ -502,7 +517,7 @@ function* acquireLoop(lockPath, nonce, opts) {
 }
 function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.tmp`;
     try {
       (0, import_node_fs4.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
@@ -590,7 +605,7 @@ function isAlive(holder) {
 }
 function reclaim(lockPath, staleMs) {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -618,7 +633,7 @@ function breakStaleMutex(mutexPath) {
   if (seen.kind === "absent") return;
   const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.stale`;
   try {
     (0, import_node_fs4.renameSync)(mutexPath, grave);
   } catch (error) {
@@ -872,9 +887,6 @@ function quickFrontmatterYaml(fields) {
   }
   return text === "" ? null : text;
 }
-
-// src/core/ids.ts
-var import_node_crypto2 = require("crypto");
 
 // src/core/limits.ts
 var LIMITS = {
@@ -1161,9 +1173,6 @@ function describe(v) {
   return typeof v;
 }
 
-// src/core/store/thread-folder-format.ts
-var import_node_crypto3 = require("crypto");
-
 // src/core/types.ts
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
 var SECTION_HEADINGS = {
@@ -1299,7 +1308,7 @@ var HEAD_KEYS = [
   "migratedFrom"
 ];
 function memberFileName(member) {
-  return (0, import_node_crypto3.createHash)("sha1").update(member).digest("hex").slice(0, 16);
+  return nodeCrypto().createHash("sha1").update(member).digest("hex").slice(0, 16);
 }
 function pathFileName(recency, member) {
   return `${String(recency).padStart(16, "0")}-${memberFileName(member)}`;
@@ -1439,15 +1448,6 @@ function parseItem(text) {
   const commit = stringField(d, "commit", false);
   if (commit !== void 0) item.commit = commit;
   return item;
-}
-
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
 }
 
 // src/core/git/blob-id.ts
@@ -1749,7 +1749,6 @@ function listDir(path, stamps, limit) {
 }
 
 // src/core/store/item-keys.ts
-var import_node_crypto4 = require("crypto");
 var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 var FIRST = "i";
 function midpoint(a, b) {
@@ -1777,10 +1776,10 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  return `${between(before, next)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
+  return `${between(before, next)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyBeside(key) {
-  return `${fractionOf(key)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
+  return `${fractionOf(key)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
@@ -1803,7 +1802,7 @@ function between(before, next) {
   return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
 }
 function contentSuffix(fraction, content) {
-  return suffixOf((0, import_node_crypto4.createHash)("sha1").update(`${fraction}
+  return suffixOf(nodeCrypto().createHash("sha1").update(`${fraction}
 ${content}`).digest());
 }
 function suffixOf(bytes) {

@@ -132,6 +132,20 @@ var init_error_details = __esm({
   }
 });
 
+// src/core/builtin-at-use.ts
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+var init_builtin_at_use = __esm({
+  "src/core/builtin-at-use.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/store/regular-file.ts
 function fileKind(stat) {
   if (stat.isFIFO()) return "a FIFO (named pipe)";
@@ -215,20 +229,6 @@ var init_id_pattern = __esm({
   "src/core/id-pattern.ts"() {
     "use strict";
     ID_PATTERN = /^[a-z0-9-]{1,64}$/;
-  }
-});
-
-// src/core/builtin-at-use.ts
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
-var init_builtin_at_use = __esm({
-  "src/core/builtin-at-use.ts"() {
-    "use strict";
   }
 });
 
@@ -371,15 +371,15 @@ __export(content_hash_exports, {
   contentHash: () => contentHash
 });
 function contentHash(text) {
-  createHash5 ??= nodeCrypto().createHash;
-  return createHash5("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
-var createHash5;
+var createHash;
 var init_content_hash = __esm({
   "src/core/content-hash.ts"() {
     "use strict";
     init_builtin_at_use();
-    createHash5 = null;
+    createHash = null;
   }
 });
 
@@ -1886,10 +1886,17 @@ var import_node_fs5 = require("fs");
 
 // src/core/store/lock.ts
 var import_node_async_hooks = require("async_hooks");
-var import_node_crypto = require("crypto");
+init_builtin_at_use();
+
+// src/core/monotonic-clock.ts
+function monotonicMs() {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
+}
+
+// src/core/store/lock.ts
 var import_node_fs4 = require("fs");
 var import_node_os = require("os");
-var import_node_perf_hooks = require("perf_hooks");
 var import_node_path3 = require("path");
 init_errors();
 init_regular_file();
@@ -2016,7 +2023,7 @@ function resolveOptions(options) {
   return opts;
 }
 function* acquireSteps(lockPath, opts) {
-  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     (0, import_node_fs4.mkdirSync)(fenceDir);
@@ -2034,7 +2041,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = import_node_perf_hooks.performance.now();
+  const start = monotonicMs();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -2056,7 +2063,7 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = import_node_perf_hooks.performance.now();
+    const now = monotonicMs();
     if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
@@ -2065,7 +2072,7 @@ function* acquireLoop(lockPath, nonce, opts) {
 }
 function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.tmp`;
     try {
       (0, import_node_fs4.writeFileSync)(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
@@ -2153,7 +2160,7 @@ function isAlive(holder) {
 }
 function reclaim(lockPath, staleMs) {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = (0, import_node_crypto.randomBytes)(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -2181,7 +2188,7 @@ function breakStaleMutex(mutexPath) {
   if (seen.kind === "absent") return;
   const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.stale`;
   try {
     (0, import_node_fs4.renameSync)(mutexPath, grave);
   } catch (error) {
@@ -2442,7 +2449,7 @@ function quickFrontmatterYaml(fields) {
 }
 
 // src/core/ids.ts
-var import_node_crypto2 = require("crypto");
+init_builtin_at_use();
 init_errors();
 
 // src/core/limits.ts
@@ -2518,7 +2525,7 @@ function slugify(title, maxLength = LIMITS.idLength) {
   const latin = title.replace(/[ßæÆøØœŒłŁđĐþÞðÐıħŋ]/g, (c) => SPECIAL_LETTERS[c] ?? c).normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
   const slug = latin.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxLength).replace(/-+$/g, "");
   if (slug !== "") return slug;
-  const hash = (0, import_node_crypto2.createHash)("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  const hash = nodeCrypto().createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
   return `t-${hash}`;
 }
 function uniqueId(title, taken, reserved = []) {
@@ -2538,7 +2545,7 @@ function suffixedId(title, taken, reserved = []) {
   const base = slugify(title, LIMITS.idLength - 5);
   for (let attempt = 0; attempt < 1e3; attempt++) {
     let suffix = "";
-    for (const b of (0, import_node_crypto2.randomBytes)(4)) suffix += BASE36[b % 36];
+    for (const b of nodeCrypto().randomBytes(4)) suffix += BASE36[b % 36];
     const candidate = `${base}-${suffix}`;
     if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }
@@ -2792,7 +2799,7 @@ function describe(v) {
 }
 
 // src/core/store/thread-folder-format.ts
-var import_node_crypto3 = require("crypto");
+init_builtin_at_use();
 
 // src/core/types.ts
 var THREAD_STATUSES = ["active", "done", "abandoned"];
@@ -3006,7 +3013,7 @@ var HEAD_KEYS = [
   "migratedFrom"
 ];
 function memberFileName(member2) {
-  return (0, import_node_crypto3.createHash)("sha1").update(member2).digest("hex").slice(0, 16);
+  return nodeCrypto().createHash("sha1").update(member2).digest("hex").slice(0, 16);
 }
 function pathFileName(recency, member2) {
   return `${String(recency).padStart(16, "0")}-${memberFileName(member2)}`;
@@ -3480,7 +3487,7 @@ function listDir(path, stamps, limit) {
 }
 
 // src/core/store/item-keys.ts
-var import_node_crypto4 = require("crypto");
+init_builtin_at_use();
 var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 var FIRST = "i";
 function midpoint(a, b) {
@@ -3508,10 +3515,10 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  return `${between(before, next)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
+  return `${between(before, next)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyBeside(key) {
-  return `${fractionOf(key)}-${suffixOf((0, import_node_crypto4.randomBytes)(4))}`;
+  return `${fractionOf(key)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
@@ -3534,7 +3541,7 @@ function between(before, next) {
   return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
 }
 function contentSuffix(fraction, content) {
-  return suffixOf((0, import_node_crypto4.createHash)("sha1").update(`${fraction}
+  return suffixOf(nodeCrypto().createHash("sha1").update(`${fraction}
 ${content}`).digest());
 }
 function suffixOf(bytes2) {
@@ -4917,7 +4924,7 @@ function defaultBranchMemo() {
 }
 
 // src/core/author.ts
-var import_node_crypto5 = require("crypto");
+init_builtin_at_use();
 var import_node_os2 = require("os");
 async function resolveAuthorId(env, gitTop) {
   if (env.THREADMIND_AUTHOR) return assertId(env.THREADMIND_AUTHOR, "THREADMIND_AUTHOR");
@@ -4927,7 +4934,7 @@ async function resolveAuthorId(env, gitTop) {
 function authorIdFrom(name, email) {
   const base = slugify(name ?? safeUsername() ?? "unknown", 40);
   if (!email) return base;
-  const hash = (0, import_node_crypto5.createHash)("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = nodeCrypto().createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 function safeUsername() {
@@ -6489,7 +6496,7 @@ function meaningSnippet(words, doc, query) {
 }
 
 // src/core/search/word-vectors.ts
-var import_node_crypto6 = require("crypto");
+init_builtin_at_use();
 var import_node_fs21 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
@@ -6546,7 +6553,8 @@ function parseWordVectors(bytes2, path) {
   if (bytes2.length !== start + wordsBytes + count2 * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if ((0, import_node_crypto6.createHash)("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if (nodeCrypto().createHash("sha256").update(body).digest("hex") !== sha256)
+    throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count2) throw new Error(`${path} lists ${words.length} words, not ${count2}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count2 * dims);

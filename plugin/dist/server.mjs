@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import process2 from 'process';
+import 'crypto';
 import { hostname, tmpdir, userInfo } from 'os';
 import { join, resolve, dirname, basename, sep, relative, isAbsolute as isAbsolute$1 } from 'path';
 import { execFileSync } from 'child_process';
@@ -7,9 +8,7 @@ import { readlinkSync, existsSync, readdirSync, lstatSync, mkdtempSync, mkdirSyn
 import { createRequire as createRequire$1 } from 'module';
 import { fileURLToPath } from 'url';
 import * as nodeBuffer from 'buffer';
-import { createHash, randomBytes } from 'crypto';
 import { AsyncLocalStorage } from 'async_hooks';
-import { performance as performance$1 } from 'perf_hooks';
 import { setTimeout as setTimeout$1 } from 'timers/promises';
 
 const require$1 = createRequire(import.meta.url);
@@ -25283,6 +25282,8 @@ function firstInjectionAfter(injections, used, at, maxGapMs, matches) {
   }
   return best;
 }
+
+// src/core/ids.ts
 var MAIN_THREAD_ID = "main";
 function assertId(id, what = "id") {
   if (!isValidId(id)) {
@@ -25317,7 +25318,7 @@ function slugify2(title, maxLength = LIMITS.idLength) {
   const latin = title.replace(/[ßæÆøØœŒłŁđĐþÞðÐıħŋ]/g, (c) => SPECIAL_LETTERS[c] ?? c).normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
   const slug = latin.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxLength).replace(/-+$/g, "");
   if (slug !== "") return slug;
-  const hash = createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  const hash = nodeCrypto().createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
   return `t-${hash}`;
 }
 function uniqueId(title, taken, reserved = []) {
@@ -25337,7 +25338,7 @@ function suffixedId(title, taken, reserved = []) {
   const base = slugify2(title, LIMITS.idLength - 5);
   for (let attempt = 0; attempt < 1e3; attempt++) {
     let suffix = "";
-    for (const b of randomBytes(4)) suffix += BASE36[b % 36];
+    for (const b of nodeCrypto().randomBytes(4)) suffix += BASE36[b % 36];
     const candidate = `${base}-${suffix}`;
     if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }
@@ -26568,6 +26569,12 @@ function madeMeanwhile(path, error2) {
   if (errnoCode(error2) === "EEXIST" && lstatSync(path).isDirectory()) return;
   throw error2;
 }
+
+// src/core/monotonic-clock.ts
+function monotonicMs() {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1e3 + nanoseconds / 1e6;
+}
 var LockTimeoutError = class extends ThreadMindError {
   constructor(lockPath, waitedMs, holder) {
     const by = holder ? `held by pid ${holder.pid} on host ${holder.hostname} since ${holder.acquiredAt}` : "held, but the lock file does not name a valid holder (it is reclaimed after a short grace period)";
@@ -26690,7 +26697,7 @@ function resolveOptions(options) {
   return opts;
 }
 function* acquireSteps(lockPath, opts) {
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     mkdirSync(fenceDir);
@@ -26708,7 +26715,7 @@ function* acquireSteps(lockPath, opts) {
   }
 }
 function* acquireLoop(lockPath, nonce, opts) {
-  const start = performance$1.now();
+  const start = monotonicMs();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -26730,7 +26737,7 @@ function* acquireLoop(lockPath, nonce, opts) {
       quickRetries++;
       continue;
     }
-    const now = performance$1.now();
+    const now = monotonicMs();
     if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
@@ -26739,7 +26746,7 @@ function* acquireLoop(lockPath, nonce, opts) {
 }
 function createExclusive(path, holder) {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.tmp`;
     try {
       writeFileSync(temp, `${JSON.stringify(holder)}
 `, { flag: "wx" });
@@ -26827,7 +26834,7 @@ function isAlive(holder) {
 }
 function reclaim(lockPath, staleMs) {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const me = { pid: process.pid, hostname: HOST, acquiredAt: (/* @__PURE__ */ new Date()).toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -26855,7 +26862,7 @@ function breakStaleMutex(mutexPath) {
   if (seen.kind === "absent") return;
   const stale = seen.kind === "holder" ? seen.holder.hostname === HOST && !isAlive(seen.holder) || seen.ageMs > RECLAIM_STALE_MS : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.stale`;
   try {
     renameSync(mutexPath, grave);
   } catch (error2) {
@@ -27446,7 +27453,7 @@ var HEAD_KEYS = [
   "migratedFrom"
 ];
 function memberFileName(member) {
-  return createHash("sha1").update(member).digest("hex").slice(0, 16);
+  return nodeCrypto().createHash("sha1").update(member).digest("hex").slice(0, 16);
 }
 function pathFileName(recency, member) {
   return `${String(recency).padStart(16, "0")}-${memberFileName(member)}`;
@@ -27775,6 +27782,8 @@ function listDir(path, stamps, limit) {
   }
   return names.sort();
 }
+
+// src/core/store/item-keys.ts
 var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 var FIRST = "i";
 function midpoint(a, b) {
@@ -27802,10 +27811,10 @@ function fractionBetween(a, b) {
   return midpoint(a, b);
 }
 function keyBetween(before, next) {
-  return `${between(before, next)}-${suffixOf(randomBytes(4))}`;
+  return `${between(before, next)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyBeside(key) {
-  return `${fractionOf(key)}-${suffixOf(randomBytes(4))}`;
+  return `${fractionOf(key)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 function keyOfContent(before, next, content) {
   const fraction = between(before, next);
@@ -27828,7 +27837,7 @@ function between(before, next) {
   return fractionBetween(before === null ? "" : fractionOf(before), next === null ? null : fractionOf(next));
 }
 function contentSuffix(fraction, content) {
-  return suffixOf(createHash("sha1").update(`${fraction}
+  return suffixOf(nodeCrypto().createHash("sha1").update(`${fraction}
 ${content}`).digest());
 }
 function suffixOf(bytes2) {
@@ -29178,7 +29187,7 @@ async function resolveAuthorId(env, gitTop) {
 function authorIdFrom(name, email2) {
   const base = slugify2(name ?? safeUsername() ?? "unknown", 40);
   if (!email2) return base;
-  const hash = createHash("sha256").update(email2.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = nodeCrypto().createHash("sha256").update(email2.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 function safeUsername() {
@@ -29328,10 +29337,10 @@ var LocalStateCache = class {
 };
 
 // src/core/content-hash.ts
-var createHash5 = null;
+var createHash = null;
 function contentHash(text) {
-  createHash5 ??= nodeCrypto().createHash;
-  return createHash5("sha1").update(text).digest("base64url").slice(0, 20);
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
 }
 
 // src/core/context/token-estimate.ts
@@ -30626,7 +30635,8 @@ function parseWordVectors(bytes2, path) {
   if (bytes2.length !== start + wordsBytes + count * dims)
     throw new Error(`${path} is ${bytes2.length} bytes, not what its header announces`);
   const body = bytes2.subarray(start);
-  if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if (nodeCrypto().createHash("sha256").update(body).digest("hex") !== sha256)
+    throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);

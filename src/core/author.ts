@@ -1,5 +1,5 @@
 // The author id used for ownership: slug of git user.name + short hash of user.email, or THREADMIND_AUTHOR.
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "./builtin-at-use.js";
 import { userInfo } from "node:os";
 import { gitUser } from "./git/git.js";
 import { assertId, slugify } from "./ids.js";
@@ -13,7 +13,7 @@ export async function resolveAuthorId(env: Record<string, string | undefined>, g
 export function authorIdFrom(name: string | null, email: string | null): string {
   const base = slugify(name ?? safeUsername() ?? "unknown", 40);
   if (!email) return base;
-  const hash = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
+  const hash = nodeCrypto().createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 6);
   return `${base}-${hash}`;
 }
 

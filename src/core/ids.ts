@@ -1,5 +1,5 @@
 // Thread and project ids: validation (before any file access), slugs from titles, collision suffixes.
-import { createHash, randomBytes } from "node:crypto";
+import { nodeCrypto } from "./builtin-at-use.js";
 import { errors } from "./errors.js";
 import { LIMITS } from "./limits.js";
 
@@ -53,7 +53,7 @@ export function slugify(title: string, maxLength: number = LIMITS.idLength): str
     .slice(0, maxLength)
     .replace(/-+$/g, "");
   if (slug !== "") return slug;
-  const hash = createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
+  const hash = nodeCrypto().createHash("sha256").update(title.normalize("NFC")).digest("hex").slice(0, 8);
   return `t-${hash}`;
 }
 
@@ -81,7 +81,7 @@ export function suffixedId(title: string, taken: (id: string) => boolean, reserv
   const base = slugify(title, LIMITS.idLength - 5);
   for (let attempt = 0; attempt < 1000; attempt++) {
     let suffix = "";
-    for (const b of randomBytes(4)) suffix += BASE36[b % 36];
+    for (const b of nodeCrypto().randomBytes(4)) suffix += BASE36[b % 36];
     const candidate = `${base}-${suffix}`;
     if (!reserved.includes(candidate) && !taken(candidate)) return candidate;
   }

@@ -1,5 +1,8 @@
 // Entry of the stdio MCP server (plugin/dist/server.mjs): one process serves one client session.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// node:crypto before initialize: every write hashes and takes the lock with it (the core requires it at first use, for
+// the hooks' sake), and a fresh server's first write should not load it (~5 ms cold).
+import "node:crypto";
 import { AGENT_ENV, serverSession } from "../core/session-key.js";
 import { processCwd } from "../agents/codex/launch-dir.js";
 import { errors } from "../core/errors.js";

@@ -2,6 +2,7 @@
 import * as os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { scanSession, type ScannedSession } from "./savings-scan.js";
+import { monotonicMs } from "../monotonic-clock.js";
 import { messageOf } from "../error-details.js";
 import {
   askedLanes,
@@ -98,15 +99,6 @@ export interface CpuSample {
   own: number;
   /** When (a monotonic clock). */
   at: number;
-}
-
-/**
- * A monotonic clock (ms) that loads nothing: the global `performance` loads node:perf_hooks at its first use (~1.5 ms
- * of a report's start, before its first transcript byte).
- */
-function monotonicMs(): number {
-  const [seconds, nanoseconds] = process.hrtime();
-  return seconds * 1000 + nanoseconds / 1e6;
 }
 
 export function cpuSample(): CpuSample {

@@ -1,5 +1,5 @@
 // The semantic tier's word vectors: the committed asset (word-vectors.bin), loaded once per process on the tier's first run.
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../builtin-at-use.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readRegularFile } from "../store/regular-file.js";
@@ -69,7 +69,8 @@ export function parseWordVectors(bytes: Buffer, path: string): WordVectors {
   if (bytes.length !== start + wordsBytes + count * dims)
     throw new Error(`${path} is ${bytes.length} bytes, not what its header announces`);
   const body = bytes.subarray(start);
-  if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error(`${path} does not match its checksum`);
+  if (nodeCrypto().createHash("sha256").update(body).digest("hex") !== sha256)
+    throw new Error(`${path} does not match its checksum`);
   const words = body.subarray(0, wordsBytes).toString("utf8").split("\n");
   if (words.length !== count) throw new Error(`${path} lists ${words.length} words, not ${count}`);
   const raw = new Int8Array(body.buffer, body.byteOffset + wordsBytes, count * dims);

@@ -2,7 +2,7 @@
 //
 // Our own ~40 lines rather than the npm fractional-indexing package: its keys mix upper and lower case, which a
 // case-insensitive file system (macOS, Windows) would fold together; these use base 36 in lower case only.
-import { createHash, randomBytes } from "node:crypto";
+import { nodeCrypto } from "../builtin-at-use.js";
 import { fractionOf } from "./thread-folder-layout.js";
 
 // The key's shape lives with the folder's layout (no node:crypto there: the hooks' sweep checks names with it).
@@ -43,12 +43,12 @@ export function fractionBetween(a: string, b: string | null): string {
 
 /** A new key after the key `before` and before the key `next` (null: the ends); unique by its random suffix. */
 export function keyBetween(before: string | null, next: string | null): string {
-  return `${between(before, next)}-${suffixOf(randomBytes(4))}`;
+  return `${between(before, next)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 
 /** A new key at the same place as `key` (same fraction), unique by its random suffix: a file that takes its place. */
 export function keyBeside(key: string): string {
-  return `${fractionOf(key)}-${suffixOf(randomBytes(4))}`;
+  return `${fractionOf(key)}-${suffixOf(nodeCrypto().randomBytes(4))}`;
 }
 
 /**
@@ -88,7 +88,7 @@ function between(before: string | null, next: string | null): string {
 }
 
 function contentSuffix(fraction: string, content: string): string {
-  return suffixOf(createHash("sha1").update(`${fraction}\n${content}`).digest());
+  return suffixOf(nodeCrypto().createHash("sha1").update(`${fraction}\n${content}`).digest());
 }
 
 function suffixOf(bytes: Uint8Array): string {

@@ -20,7 +20,8 @@
 // Assumptions: holders on other hosts are judged by age only; a process must not block its event loop for longer than
 // staleMs while holding the lock; worker_threads of one process are not told apart.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../builtin-at-use.js";
+import { monotonicMs } from "../monotonic-clock.js";
 import {
   closeSync,
   constants,
@@ -34,7 +35,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import { hostname } from "node:os";
-import { performance } from "node:perf_hooks";
 import { resolve } from "node:path";
 import { errors, ThreadMindError } from "../errors.js";
 import { openRegularFile } from "./regular-file.js";
@@ -239,7 +239,7 @@ function resolveOptions(options: LockOptions | undefined): ResolvedOptions {
  * Each step is a handful of small synchronous filesystem calls.
  */
 function* acquireSteps(lockPath: string, opts: ResolvedOptions): Generator<number, Hold, void> {
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const fenceDir = fenceDirOf(lockPath, nonce);
   try {
     mkdirSync(fenceDir);
@@ -259,7 +259,7 @@ function* acquireSteps(lockPath: string, opts: ResolvedOptions): Generator<numbe
 
 function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions): Generator<number, Hold, void> {
   // The wait is measured on the monotonic clock: a step of the wall clock (NTP, a VM restored) neither stretches nor cuts it.
-  const start = performance.now();
+  const start = monotonicMs();
   const deadline = start + opts.timeoutMs;
   let delay = opts.pollMs;
   let quickRetries = 0;
@@ -281,7 +281,7 @@ function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions): G
       quickRetries++;
       continue;
     }
-    const now = performance.now();
+    const now = monotonicMs();
     if (now >= deadline) throw new LockTimeoutError(lockPath, Math.round(now - start), lastHolder);
     yield Math.min(jitter(delay), deadline - now);
     quickRetries = 0;
@@ -295,7 +295,7 @@ function* acquireLoop(lockPath: string, nonce: string, opts: ResolvedOptions): G
  */
 function createExclusive(path: string, holder: LockHolder): boolean {
   for (let attempt = 1; ; attempt++) {
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    const temp = `${path}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.tmp`;
     try {
       writeFileSync(temp, `${JSON.stringify(holder)}\n`, { flag: "wx" });
     } catch (error) {
@@ -400,7 +400,7 @@ function isAlive(holder: LockHolder): boolean {
  */
 function reclaim(lockPath: string, staleMs: number): boolean {
   const mutexPath = `${lockPath}.reclaim`;
-  const nonce = randomBytes(16).toString("hex");
+  const nonce = nodeCrypto().randomBytes(16).toString("hex");
   const me: LockHolder = { pid: process.pid, hostname: HOST, acquiredAt: new Date().toISOString(), nonce };
   if (!createExclusive(mutexPath, me)) {
     breakStaleMutex(mutexPath);
@@ -436,7 +436,7 @@ function breakStaleMutex(mutexPath: string): void {
       ? (seen.holder.hostname === HOST && !isAlive(seen.holder)) || seen.ageMs > RECLAIM_STALE_MS
       : seen.ageMs > Math.min(GARBAGE_GRACE_MS, RECLAIM_STALE_MS);
   if (!stale) return;
-  const grave = `${mutexPath}.${process.pid}.${randomBytes(6).toString("hex")}.stale`;
+  const grave = `${mutexPath}.${process.pid}.${nodeCrypto().randomBytes(6).toString("hex")}.stale`;
   try {
     renameSync(mutexPath, grave);
   } catch (error) {

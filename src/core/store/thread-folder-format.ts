@@ -5,7 +5,7 @@
 // and when; paths/ and related/ one file per member, named by its hash (a path's name led by its recency, so the names
 // sort most recent first). Nothing here changes on every write, so two
 // branches that write one thread touch different files, or different lines, and plain git merges them.
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../builtin-at-use.js";
 import { boundedFrontmatter, frontmatterMapping, frontmatterYaml, FrontmatterError } from "./frontmatter.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { isValidId } from "../ids.js";
@@ -58,7 +58,7 @@ export interface ItemFile {
 
 /** The file name of a set member (paths/, related/): a hash of the member, so that two branches adding it write one file. */
 export function memberFileName(member: string): string {
-  return createHash("sha1").update(member).digest("hex").slice(0, 16);
+  return nodeCrypto().createHash("sha1").update(member).digest("hex").slice(0, 16);
 }
 
 /**
