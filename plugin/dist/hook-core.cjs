@@ -10484,8 +10484,10 @@ async function saveContextCacheEntry(storeDir, entry) {
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
   makeDir((0, import_node_path37.dirname)(path));
-  await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
-`, { durable: false });
+  writeFileAtomicSync(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
+`, void 0, {
+    durable: false
+  });
 }
 
 // src/hooks/hooks-build.ts
@@ -10543,8 +10545,8 @@ async function saveBranchStart(storeDir, projectId, startKey2, threadId, threads
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
   makeDir((0, import_node_path38.dirname)(path));
-  await writeFileAtomic(path, `${JSON.stringify(kept)}
-`, { durable: false });
+  writeFileAtomicSync(path, `${JSON.stringify(kept)}
+`, void 0, { durable: false });
 }
 
 // src/hooks/hook-fast-store.ts

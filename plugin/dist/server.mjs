@@ -34422,8 +34422,10 @@ async function saveContextCacheEntry(storeDir, entry) {
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
   makeDir(dirname(path));
-  await writeFileAtomic(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
-`, { durable: false });
+  writeFileAtomicSync(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
+`, void 0, {
+    durable: false
+  });
 }
 
 // src/core/context/context-header.ts

@@ -63,6 +63,8 @@ describe("what a fast-path hook loads at start-up", () => {
   test("SessionStart from its context cache, with and without the code cache, loads neither node:crypto nor node:fs/promises", async () => {
     const first = await runRecorded("session-start", 0, { CLAUDE_PLUGIN_DATA: null });
     expect(first.loaded.files.some((f) => f.endsWith("hook-core.cjs"))).toBe(true); // no context cache yet: the hooks proper
+    // They write the context cache and the branch's start synchronously: no node:fs/promises either (~3 ms cold).
+    expect(first.loaded.builtins).not.toContain("NativeModule fs/promises");
     await sleep(FINE_RACY_MARGIN_MS + 20);
     const fast = await runRecorded("session-start", 1, { CLAUDE_PLUGIN_DATA: null });
     expect(parseHookStdout(fast.stdout)?.hookSpecificOutput?.additionalContext).toContain("BUILTINS-DECISION");

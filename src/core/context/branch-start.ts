@@ -6,7 +6,7 @@ import { assertNoLinksBelow } from "../store/read-strict.js";
 import { statStamp } from "../store/file-stamp.js";
 import { isValidId } from "../id-pattern.js";
 import { makeDir } from "../store/make-dir.js";
-import { writeFileAtomic } from "../store/atomic-write.js";
+import { writeFileAtomicSync } from "../store/atomic-write.js";
 
 /** Branches (start keys) remembered per project: the most recent ones; the file stays a few KB. */
 const MAX_BRANCHES = 32;
@@ -83,5 +83,6 @@ export async function saveBranchStart(
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
   makeDir(dirname(path));
-  await writeFileAtomic(path, `${JSON.stringify(kept)}\n`, { durable: false });
+  // Synchronously, as the context cache: no load of node:fs's promises at a hook's first start.
+  writeFileAtomicSync(path, `${JSON.stringify(kept)}\n`, undefined, { durable: false });
 }
