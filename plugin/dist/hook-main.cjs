@@ -4375,9 +4375,6 @@ async function tryFast(name, input, env, rotate) {
   }
 }
 
-// src/hooks/main-run.ts
-var import_node_path15 = require("path");
-
 // src/hooks/hook-input.ts
 var import_node_fs17 = require("fs");
 init_error_details();
@@ -4564,9 +4561,6 @@ function withLine(output, line) {
   if (line === null) return output;
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
-function sibling(name) {
-  return require((0, import_node_path15.join)(__dirname, name));
-}
 function guarded(check) {
   try {
     return check();
@@ -4597,9 +4591,11 @@ function hookMain(fast, startCheck) {
       if (facts.fromEnv === null && cwd !== void 0 && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
     }
     await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+      let loaded = null;
       const core = () => {
         hooksProperLoaded = true;
-        return sibling("hook-core.cjs");
+        loaded ??= facts.loadCore(hook);
+        return loaded;
       };
       ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
       const answered = await fast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));

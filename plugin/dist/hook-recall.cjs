@@ -2070,9 +2070,6 @@ async function tryFastRecall(name, input, env, rotate) {
   }
 }
 
-// src/hooks/main-run.ts
-var import_node_path20 = require("path");
-
 // src/hooks/hook-input.ts
 var import_node_fs20 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
@@ -2258,9 +2255,6 @@ function withLine(output, line) {
   if (line === null) return output;
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
-function sibling(name) {
-  return require((0, import_node_path20.join)(__dirname, name));
-}
 function guarded(check) {
   try {
     return check();
@@ -2291,9 +2285,11 @@ function hookMain(fast, startCheck) {
       if (facts.fromEnv === null && cwd !== void 0 && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
     }
     await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+      let loaded = null;
       const core = () => {
         hooksProperLoaded = true;
-        return sibling("hook-core.cjs");
+        loaded ??= facts.loadCore(hook);
+        return loaded;
       };
       ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
       const answered = await fast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));

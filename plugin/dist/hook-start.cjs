@@ -97,7 +97,7 @@ __export(main_start_exports, {
   runPath: () => runPath
 });
 module.exports = __toCommonJS(main_start_exports);
-var import_node_path24 = require("path");
+var import_node_path23 = require("path");
 
 // src/core/id-pattern.ts
 var ID_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -1915,9 +1915,6 @@ async function fastSessionStart(input, env, rotate) {
   return startOutput(sent, [...noticed.userLines, ...failures]);
 }
 
-// src/hooks/main-run.ts
-var import_node_path16 = require("path");
-
 // src/hooks/hook-input.ts
 var import_node_fs19 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
@@ -2103,9 +2100,6 @@ function withLine(output, line) {
   if (line === null) return output;
   return { ...output, userMessage: output.userMessage ? `${output.userMessage} ${line}` : line };
 }
-function sibling(name) {
-  return require((0, import_node_path16.join)(__dirname, name));
-}
 function guarded(check) {
   try {
     return check();
@@ -2136,9 +2130,11 @@ function hookMain(fast, startCheck) {
       if (facts.fromEnv === null && cwd !== void 0 && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
     }
     await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+      let loaded = null;
       const core = () => {
         hooksProperLoaded = true;
-        return sibling("hook-core.cjs");
+        loaded ??= facts.loadCore(hook);
+        return loaded;
       };
       ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
       const answered = await fast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));
@@ -2152,7 +2148,7 @@ function hookMain(fast, startCheck) {
 
 // src/hooks/team-git-check.ts
 var import_node_fs28 = require("fs");
-var import_node_path23 = require("path");
+var import_node_path22 = require("path");
 
 // src/core/git/unmerged-listing.ts
 function parseUnmergedListing(out) {
@@ -2170,7 +2166,7 @@ function parseUnmergedListing(out) {
 
 // src/core/merge/git-merge-driver.ts
 var import_node_fs21 = require("fs");
-var import_node_path17 = require("path");
+var import_node_path16 = require("path");
 var DRIVER_NAME = "threadmind";
 var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
@@ -2184,7 +2180,7 @@ function driverCommand(nodePath, cliPath) {
   return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
 }
 function gitConfigPathIn(dotGit) {
-  return (0, import_node_path17.join)(commonDir(dotGit), "config");
+  return (0, import_node_path16.join)(commonDir(dotGit), "config");
 }
 function parseValue(raw) {
   let out = "";
@@ -2278,7 +2274,7 @@ function refreshDriverConfig(linkedPath, expected) {
 
 // src/core/store/conflict-marker-sweep.ts
 var import_node_fs24 = require("fs");
-var import_node_path20 = require("path");
+var import_node_path19 = require("path");
 
 // src/core/store/conflict-markers.ts
 var CONFLICT_START = /^<{7}( |$)/m;
@@ -2303,7 +2299,7 @@ function fileHasMarkers(path, maxBytes) {
 
 // src/core/store/conflict-sweep-folder.ts
 var import_node_fs22 = require("fs");
-var import_node_path18 = require("path");
+var import_node_path17 = require("path");
 
 // src/core/types.ts
 var SECTION_KEYS = ["decisions", "constraints", "state", "open-questions", "next-steps"];
@@ -2349,7 +2345,7 @@ function currentDigest(folder, mask, budget) {
   const stamps = FOLDER_SUBDIRS.map((name, i) => {
     if ((mask & 1 << i) === 0) return "-";
     budget.listed += 1;
-    return stampOf(`${folder}${import_node_path18.sep}${name}`, "dir")?.stamp ?? "-";
+    return stampOf(`${folder}${import_node_path17.sep}${name}`, "dir")?.stamp ?? "-";
   });
   return digestOf(own.stamp, stamps);
 }
@@ -2388,13 +2384,13 @@ function listFolder(folder, budget, now) {
   const names = namesIn(folder, LIMITS.threadFolderEntries, budget);
   for (const name of names ?? []) {
     if (name === HEAD_FILE) {
-      add(name, `${folder}${import_node_path18.sep}${name}`, folderFileBytes(null));
+      add(name, `${folder}${import_node_path17.sep}${name}`, folderFileBytes(null));
       continue;
     }
     const at = FOLDER_SUBDIRS.indexOf(name);
     if (at < 0) continue;
     const sub = FOLDER_SUBDIRS[at];
-    const path = `${folder}${import_node_path18.sep}${sub}`;
+    const path = `${folder}${import_node_path17.sep}${sub}`;
     const stamp = stampOf(path, "dir");
     if (stamp === null) continue;
     mask |= 1 << at;
@@ -2407,7 +2403,7 @@ function listFolder(folder, budget, now) {
     }
     for (const file of inside) {
       if (isSectionDir(sub) && !isItemFileName(file)) continue;
-      add(`${sub}/${file}`, `${path}${import_node_path18.sep}${file}`, folderFileBytes(sub));
+      add(`${sub}/${file}`, `${path}${import_node_path17.sep}${file}`, folderFileBytes(sub));
     }
   }
   return { mask, digest: digestOf(own.stamp, subdirStamps), settled, files, over: over || names === null };
@@ -2419,7 +2415,7 @@ function judgedBy(record2, file) {
 }
 var byChange = (a, b) => a.changedMs - b.changedMs || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
 function judgeFolder(folder, saved, savedMarked, budget, now) {
-  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf(`${folder}${import_node_path18.sep}${rel}`, "file")?.stamp === stamp));
+  const keptMarks = new Map([...savedMarked].filter(([rel, stamp]) => stampOf(`${folder}${import_node_path17.sep}${rel}`, "file")?.stamp === stamp));
   if (saved?.complete === true && keptMarks.size === savedMarked.size) {
     const digest = currentDigest(folder, saved.mask, budget);
     if (digest === null) return null;
@@ -2472,12 +2468,12 @@ function judgeFolder(folder, saved, savedMarked, budget, now) {
 
 // src/core/store/conflict-sweep-state.ts
 var import_node_fs23 = require("fs");
-var import_node_path19 = require("path");
+var import_node_path18 = require("path");
 var SWEEP_VERSION = 3;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
 var HEAD_READ_BYTES = 64 * 1024;
 function sweepPath(storeDir) {
-  return (0, import_node_path19.join)(storeDir, "cache", "conflict-sweep.json");
+  return (0, import_node_path18.join)(storeDir, "cache", "conflict-sweep.json");
 }
 function emptyState() {
   return { index: null, summary: {}, verdicts: () => void 0 };
@@ -2589,7 +2585,7 @@ ${JSON.stringify(details)}
 function saveState(storeDir, state, index, swept, gone) {
   const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
   try {
-    const cache = (0, import_node_path19.join)(storeDir, "cache");
+    const cache = (0, import_node_path18.join)(storeDir, "cache");
     (0, import_node_fs23.mkdirSync)(cache, { recursive: true });
     if (!(0, import_node_fs23.lstatSync)(cache).isDirectory()) return;
     const after = /* @__PURE__ */ new Map();
@@ -2625,7 +2621,7 @@ function sameVerdicts(saved, now) {
 
 // src/core/store/conflict-marker-sweep.ts
 function sweepMarkerPath(storeDir) {
-  return (0, import_node_path20.join)(storeDir, "cache", "conflict-sweep.pid");
+  return (0, import_node_path19.join)(storeDir, "cache", "conflict-sweep.pid");
 }
 var MAX_FILES_READ = 200;
 var MAX_PROJECTS = 50;
@@ -2636,10 +2632,10 @@ function indexStampOf(storeDir, dotGit) {
   try {
     let dir = dotGit;
     if (dir === void 0) {
-      const top = findGitTop((0, import_node_path20.dirname)(storeDir));
+      const top = findGitTop((0, import_node_path19.dirname)(storeDir));
       dir = top === null ? null : gitDir(top);
     }
-    return dir === null ? null : stampOf((0, import_node_path20.join)(dir, "index"), "file");
+    return dir === null ? null : stampOf((0, import_node_path19.join)(dir, "index"), "file");
   } catch {
     return null;
   }
@@ -2659,7 +2655,7 @@ function moreUnjudgedThan(names, known, limit) {
   return false;
 }
 function stillMarked(dir, savedMarked) {
-  return Object.entries(savedMarked).filter(([rel, stamp]) => stampOf(`${dir}${import_node_path20.sep}${rel}`, "file")?.stamp === stamp).map(([rel]) => rel);
+  return Object.entries(savedMarked).filter(([rel, stamp]) => stampOf(`${dir}${import_node_path19.sep}${rel}`, "file")?.stamp === stamp).map(([rel]) => rel);
 }
 function markedByFolder(marked) {
   const byFolder = /* @__PURE__ */ new Map();
@@ -2689,7 +2685,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   for (const name of names) {
     const kind = sweptKind(name);
     if (kind === null) continue;
-    const path = `${dir}${import_node_path20.sep}${name}`;
+    const path = `${dir}${import_node_path19.sep}${name}`;
     if (kind === "folder") {
       const judged = judgeFolder(path, ownEntry(known?.folders ?? {}, name), folderMarks.get(name) ?? /* @__PURE__ */ new Map(), budget, now);
       if (judged === null) continue;
@@ -2740,9 +2736,9 @@ function markedUnchanged(dir, summary) {
 }
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
-    const projectsDir = (0, import_node_path20.join)(storeDir, "projects");
+    const projectsDir = (0, import_node_path19.join)(storeDir, "projects");
     if ((0, import_node_fs24.lstatSync)(projectsDir).isSymbolicLink()) return [];
-    if ((0, import_node_fs24.lstatSync)((0, import_node_path20.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    if ((0, import_node_fs24.lstatSync)((0, import_node_path19.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
     const state = readState(storeDir, (n) => {
       if (work?.stateBytes !== void 0) work.stateBytes += n;
     });
@@ -2755,7 +2751,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
     let complete = true;
     let handedOver = 0;
     for (const projectId of projectIdsIn(projectsDir).slice(0, MAX_PROJECTS)) {
-      const dir = (0, import_node_path20.join)(storeDir, "threads", projectId);
+      const dir = (0, import_node_path19.join)(storeDir, "threads", projectId);
       const dirStamp = stampOf(dir, "dir");
       const summary = ownEntry(state.summary, projectId);
       if (dirStamp === null) {
@@ -2791,7 +2787,7 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
 
 // src/core/background/background-command.ts
 var import_node_fs26 = require("fs");
-var import_node_path21 = require("path");
+var import_node_path20 = require("path");
 
 // src/core/store/background-marker.ts
 var import_node_fs25 = require("fs");
@@ -2830,7 +2826,7 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
     if (!(0, import_node_fs26.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
-    makeDir((0, import_node_path21.dirname)(marker));
+    makeDir((0, import_node_path20.dirname)(marker));
     (0, import_node_fs26.rmSync)(marker, { force: true });
     const fd = (0, import_node_fs26.openSync)(marker, "wx", 420);
     try {
@@ -2870,15 +2866,15 @@ function startBackgroundSweep(storeDir, root, cliPath) {
 
 // src/hooks/commit-notice.ts
 var import_node_fs27 = require("fs");
-var import_node_path22 = require("path");
+var import_node_path21 = require("path");
 var LS_FILES_TIMEOUT_MS = 1e3;
 var COMMIT_NOTICE_MARK = "commit-notice.json";
 var COMMIT_NOTICE_AFTER_MS = 24 * 60 * 60 * 1e3;
 function projectOlderThanADay(storeDir, now) {
-  const dir = (0, import_node_path22.join)(storeDir, "projects");
+  const dir = (0, import_node_path21.join)(storeDir, "projects");
   try {
     if ((0, import_node_fs27.lstatSync)(dir).isSymbolicLink()) return false;
-    return (0, import_node_fs27.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs27.lstatSync)((0, import_node_path22.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
+    return (0, import_node_fs27.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs27.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
   } catch {
     return false;
   }
@@ -2887,8 +2883,8 @@ function commitNoticeLine(threadsDir) {
   return `ThreadMind: the thread summaries in ${threadsDir} have never been committed, so a \`git clean -fdx\` would delete them and no other clone has them; fix: \`git add .threadmind && git commit -m "ThreadMind summaries"\`. (Said once for this clone; /thread-mind:doctor keeps checking: \`thread-mind-mcp doctor\` in a terminal.)`;
 }
 function mark(storeDir, verdict) {
-  const cache = (0, import_node_path22.join)(storeDir, "cache");
-  const target = (0, import_node_path22.join)(cache, COMMIT_NOTICE_MARK);
+  const cache = (0, import_node_path21.join)(storeDir, "cache");
+  const target = (0, import_node_path21.join)(cache, COMMIT_NOTICE_MARK);
   const temp = `${target}.${process.pid}.tmp`;
   try {
     (0, import_node_fs27.mkdirSync)(cache, { recursive: true });
@@ -2903,8 +2899,8 @@ function mark(storeDir, verdict) {
 }
 function commitNotice(gitTop, storeDir) {
   if (gitTop === null) return null;
-  const threads = (0, import_node_path22.join)(storeDir, "threads");
-  if (!(0, import_node_fs27.existsSync)(threads) || (0, import_node_fs27.existsSync)((0, import_node_path22.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
+  const threads = (0, import_node_path21.join)(storeDir, "threads");
+  if (!(0, import_node_fs27.existsSync)(threads) || (0, import_node_fs27.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
   if (!projectOlderThanADay(storeDir, Date.now())) return null;
   const { execFileSync } = require("child_process");
   const rel = gitPath(gitTop, threads) || ".";
@@ -2934,7 +2930,7 @@ function refreshDriver(dotGit, cliPath) {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs28.existsSync)((0, import_node_path23.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs28.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
@@ -2956,7 +2952,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);
     if (dotGit !== null) refreshDriver(dotGit, cliPath);
-    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path23.join)(workspace.storeDir, rel));
+    const shown = (rel) => gitPath(top ?? workspace.root, (0, import_node_path22.join)(workspace.storeDir, rel));
     const unmerged = top === null || dotGit === null ? [] : conflictedStoreFiles(top, dotGit, workspace.storeDir);
     const marker = sweepMarkerPath(workspace.storeDir);
     const work = { listed: 0, read: 0, handOver: true };
@@ -2982,7 +2978,7 @@ function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
 var { runHook, runPath } = hookMain(
   (name, input, env, rotate) => name === "session-start" ? fastSessionStart(input, env, rotate) : Promise.resolve(null),
   // The merge driver kept current, and thread files in conflict named (the full path names the active one itself).
-  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path24.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
+  (input, output) => teamGitCheck(input.cwd, process.env, (0, import_node_path23.join)(__dirname, "cli.mjs"), output.userMessage ?? "")
 );
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

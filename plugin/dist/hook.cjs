@@ -347,7 +347,8 @@ async function runHook(name) {
     process.env,
     () => main.runPath()
   );
-  await main.runHook(name, { startedAt, fromEnv, workspace });
+  const loadCore = (hook) => requireWithCodeCache((0, import_node_path6.join)(__dirname, "hook-core.cjs"), hook, process.env);
+  await main.runHook(name, { startedAt, fromEnv, workspace, loadCore });
 }
 var isEntry = process.argv[1] !== void 0 && /hook\.(cjs|js|ts)$/.test(process.argv[1]);
 if (isEntry) {

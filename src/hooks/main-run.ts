@@ -1,7 +1,6 @@
 // The hooks as the entry (entry.ts, plugin/dist/hook.cjs) runs them, in plugin/dist/hook-start.cjs (SessionStart),
 // hook-recall.cjs (PreToolUse, SubagentStart) and hook-main.cjs (the others): the input read, the bundle's fast path answers, or, when it cannot, the hooks proper
 // (hook-core.cjs, loaded only then); SessionStart adds the team check.
-import { join } from "node:path";
 import { parseHookInput, readStdin, type HookInput } from "./hook-input.js";
 import { isHookName, PLANS } from "./hook-plans.js";
 import { workspaceMayHaveStore } from "./store-precheck.js";
@@ -20,11 +19,6 @@ function withLine(output: HookOutput, line: string | null): HookOutput {
 
 type HookCore = typeof import("./hook-core.js");
 
-/** A bundle beside this one (a computed path, so the bundler leaves it alone). */
-function sibling<T>(name: string): T {
-  return require(join(__dirname, name)) as T;
-}
-
 /** Could the workspace hold a store? Should the check itself fail, the hooks run and report it. */
 function guarded(check: () => boolean | null): boolean | null {
   try {
@@ -41,6 +35,11 @@ export interface EntryFacts {
   fromEnv: boolean | null;
   /** The workspace the environment decided, resolved by the entry (null: the input's cwd decides). */
   workspace: Workspace | null;
+  /**
+   * Loads the hooks proper (hook-core.cjs beside the bundles) for `hook`: the entry's loader, through its V8 code cache
+   * (one per hook), so that the cache's code lives in the entry alone.
+   */
+  loadCore: (hook: HookName) => unknown;
 }
 
 /** A bundle's fast path: the hook's output, or null when the hooks proper must answer (the rotation: theirs, see hook-fast.ts). */
@@ -96,9 +95,11 @@ export function hookMain(
       if (facts.fromEnv === null && cwd !== undefined && guarded(() => workspaceMayHaveStore(cwd, process.env)) === false) return;
     }
     await runHookWith(name, entry, async (hook, input, lockTimeoutMs) => {
+      let loaded: HookCore | null = null;
       const core = () => {
         hooksProperLoaded = true;
-        return sibling<HookCore>("hook-core.cjs");
+        loaded ??= facts.loadCore(hook) as HookCore;
+        return loaded;
       };
       ranPath = hook === "session-start" ? `fast:${input.source ?? "startup"}` : "fast";
       const answered = await fast(hook, input, process.env, () => core().rotateMeasurementLog(input, lockTimeoutMs));

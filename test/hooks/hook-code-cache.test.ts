@@ -2,7 +2,7 @@
 // directory): a hook prints the same with or without it, and a cache that is missing, damaged, made for another bundle
 // or rejected by V8 is never run as it is: the bundle is compiled from source and the cache written anew; a cache made
 // by a start that took the hooks proper is made again by the next fast start, and a start down a path the cache does not
-// name (/clear after startup) adds it once.
+// name (/clear after startup) adds it once. The hooks proper (hook-core.cjs) have a cache of their own.
 import {
   copyFileSync,
   existsSync,
@@ -115,6 +115,31 @@ describe("the hook entry's code cache", () => {
     expect((await start()).stdout).toBe(expected);
     const last = statSync(cacheFile, { bigint: true });
     expect([last.ino, last.mtimeNs]).toEqual([both.ino, both.mtimeNs]);
+  }, 20_000);
+
+  test("the hooks proper (hook-core.cjs) load through a cache of their own: the first start that needs them writes it, the next runs from it unchanged, a damaged one is compiled past and replaced", async () => {
+    rmSync(join(data, "code-cache"), { recursive: true, force: true });
+    const coreCache = join(data, "code-cache", "hook-core.cjs-session-start.bin");
+    const coreBytes = readFileSync(join(plugin, "hook-core.cjs"));
+    // No context cache before each start: the fast path cannot answer, the hooks proper do (a fresh clone's first start).
+    const cold = async () => {
+      rmSync(join(repo.dir, ".threadmind", "cache", "context"), { recursive: true, force: true });
+      return (await start()).stdout;
+    };
+    await sleep(Math.max(0, summaryWrittenAt + RACY_MARGIN_MS + 100 - Date.now()));
+    expect(await cold()).toBe(expected);
+    const written = readFileSync(coreCache);
+    expect(decodeCodeCache(written, keyOf(written), coreBytes)?.data.length).toBeGreaterThan(10_000);
+    const stamp = statSync(coreCache, { bigint: true });
+    expect(await cold()).toBe(expected);
+    const after = statSync(coreCache, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([stamp.ino, stamp.mtimeNs]); // accepted: not written again
+    writeFileSync(
+      coreCache,
+      Buffer.concat([written.subarray(0, 300), Buffer.from([written[300]! ^ 0x55]), written.subarray(301)]),
+    );
+    expect(await cold()).toBe(expected);
+    expect(decodeCodeCache(readFileSync(coreCache), keyOf(written), coreBytes)?.data.length).toBeGreaterThan(10_000);
   }, 20_000);
 
   test.each([
