@@ -2821,7 +2821,12 @@ function stampOf(path, kind) {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+    return {
+      stamp: statStamp(s),
+      changedMs: Number(changed / 1000000n),
+      settledAtMs: settledAtMs(changed),
+      bytes: Number(s.size)
+    };
   } catch {
     return null;
   }
@@ -18448,6 +18453,7 @@ function sweepMarkerPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.pid");
 }
 var MAX_FILES_READ = 200;
+var MANY_ENTRIES_BYTES = 64 * 1024;
 var MAX_PROJECTS = 50;
 function indexStampOf(storeDir, dotGit) {
   try {
@@ -18493,6 +18499,9 @@ function markedByFolder(marked) {
 function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
+  if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
+    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+  }
   const names = readdirSync(dir);
   budget.listed += names.length;
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {

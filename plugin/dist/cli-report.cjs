@@ -4000,7 +4000,12 @@ function stampOf(path, kind) {
     const s = fs.lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+    return {
+      stamp: statStamp(s),
+      changedMs: Number(changed / 1000000n),
+      settledAtMs: settledAtMs(changed),
+      bytes: Number(s.size)
+    };
   } catch {
     return null;
   }

@@ -16276,7 +16276,12 @@ function stampOf(path, kind) {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1000000n), settledAtMs: settledAtMs(changed) };
+    return {
+      stamp: statStamp(s),
+      changedMs: Number(changed / 1000000n),
+      settledAtMs: settledAtMs(changed),
+      bytes: Number(s.size)
+    };
   } catch {
     return null;
   }
@@ -35404,6 +35409,7 @@ function sweepMarkerPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.pid");
 }
 var MAX_FILES_READ = 200;
+var MANY_ENTRIES_BYTES = 64 * 1024;
 var MAX_PROJECTS = 50;
 function threadDirsSettleInMs(storeDir, now = Date.now()) {
   try {
@@ -35470,6 +35476,9 @@ function markedByFolder(marked) {
 function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
+  if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
+    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+  }
   const names = readdirSync(dir);
   budget.listed += names.length;
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {

@@ -10,6 +10,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -205,6 +206,26 @@ describe("a sweep that can hand a large store over to a process of its own (a se
     }
     expect(reads).toEqual([200, 100, 0]);
     expect(found).toEqual(["threads/shop/t-299.md"]);
+  });
+
+  test("a never-judged project whose directory is larger than 64 KiB is handed over unlisted (the file system sizes it by its entries); once judged, it is listed again", () => {
+    const { storeDir, threads } = store(2_000);
+    writeFileSync(join(threads, "t-1999.md"), MARKED);
+    const later = Date.now() + 10_000;
+    // ext4 (~48 bytes an entry), tmpfs and btrfs say so; a file system that does not (ZFS) lists it, as before.
+    const sized = statSync(threads).size > 64 * 1024;
+    const first = { listed: 0, read: 0, stamped: 0, readBudget: 50, handOver: true, handedOver: 0 };
+    expect(threadFilesWithMarkers(storeDir, later, first)).toEqual([]);
+    expect(first).toMatchObject({ listed: sized ? 0 : 2_000, read: 0, stamped: 0, handedOver: 1 });
+    expect(existsSync(sweepPath(storeDir))).toBe(false);
+    let found: string[] = [];
+    for (let i = 0; i < 11; i++) found = threadFilesWithMarkers(storeDir, later); // the process it is handed to
+    expect(found).toEqual(["threads/shop/t-1999.md"]);
+    // Judged: a new file makes the next start list the directory and read the one file.
+    writeFileSync(join(threads, "t-2000.md"), MARKED);
+    const next = { listed: 0, read: 0, stamped: 0, readBudget: 50, handOver: true, handedOver: 0 };
+    expect(threadFilesWithMarkers(storeDir, later, next).sort()).toEqual(["threads/shop/t-1999.md", "threads/shop/t-2000.md"]);
+    expect(next).toMatchObject({ listed: 2_001, read: 1, handedOver: 0 });
   });
 
   test("a project whose never-judged files fit the budget is read as before", () => {

@@ -48,6 +48,13 @@ export function sweepMarkerPath(storeDir: string): string {
 
 /** Per sweep, at most this many files are read (the rest on the next start) and this many projects swept. */
 export const MAX_FILES_READ = 200;
+
+/**
+ * A threads directory this large holds more entries than a sweep reads at a session start, on the file systems that
+ * size a directory by its entries (ext4 ~48 bytes an entry of ours, btrfs twice its name, tmpfs 20): ~1,300 on
+ * ext4 (1,000 threads: 48 KiB), over 3,000 on tmpfs. Those that do not (ZFS counts entries, some network ones say 4096) are listed as before.
+ */
+const MANY_ENTRIES_BYTES = 64 * 1024;
 const MAX_PROJECTS = 50;
 
 /**
@@ -186,6 +193,12 @@ function sweepProject(
 ): ProjectSweep {
   const dirUnchanged = summary !== undefined && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
+  // Never judged, and larger than a directory of the budget's entries can be (a fresh clone of a large store): handed
+  // over unlisted (~10 ms at 10,000 entries). Should the size mislead (a directory that held many entries once), the
+  // caller's process judges a small one as well.
+  if (handOver && known === undefined && summary === undefined && dirStamp.bytes > MANY_ENTRIES_BYTES) {
+    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+  }
   const names = readdirSync(dir);
   budget.listed += names.length;
   // More never judged than the budget can read (a fresh clone, a new worktree): a part read here would name a sample of

@@ -75,6 +75,8 @@ export interface EntryStamp {
   changedMs: number;
   /** When a stamp taken from now on is trusted: its last change plus the racy margin (ms since the epoch). */
   settledAtMs: number;
+  /** Its size in bytes (a directory's grows with its entries on most file systems). */
+  bytes: number;
 }
 
 /** The stamp of a regular file or a directory (dev:ino:size:mtime:ctime) and when it settles; null when absent or of another kind (a link). */
@@ -83,7 +85,12 @@ export function stampOf(path: string, kind: "file" | "dir"): EntryStamp | null {
     const s = lstatSync(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = changedNsOf(s);
-    return { stamp: statStamp(s), changedMs: Number(changed / 1_000_000n), settledAtMs: settledAtMs(changed) };
+    return {
+      stamp: statStamp(s),
+      changedMs: Number(changed / 1_000_000n),
+      settledAtMs: settledAtMs(changed),
+      bytes: Number(s.size),
+    };
   } catch {
     return null;
   }
