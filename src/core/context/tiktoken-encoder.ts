@@ -30,6 +30,9 @@ export function bundledAssetsDir(moduleUrl: string): string {
   return fileURLToPath(new URL("./assets", moduleUrl));
 }
 
+/** Node's global WebAssembly, as a value: its types come with the DOM library, which this project leaves out (tsconfig.json). */
+declare const WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<unknown> };
+
 export async function loadTiktokenEncoder(assetsDir: string | null): Promise<Encoder> {
   const paths = locateTiktokenAssets(assetsDir);
   const { init, Tiktoken } = await import("tiktoken/lite/init");
