@@ -3736,11 +3736,11 @@ async function gitUser(top) {
   ]);
   return { name: name || null, email: email || null };
 }
-async function commitsTouchingSince(top, commit, paths) {
+async function commitsTouchingSince(cwd, commit, paths) {
   if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
   if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
   return Number.parseInt(out.trim(), 10);
 }
 
@@ -5322,21 +5322,21 @@ function hasPathsToCheck(t) {
   return Boolean(t.commit && t.paths && t.paths.length > 0);
 }
 var CHECKS_AT_ONCE = 4;
-async function stalePathWarnings(top, threads) {
+async function stalePathWarnings(root, threads) {
   const warnings = /* @__PURE__ */ new Map();
   const toCheck = threads.filter(hasPathsToCheck);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(CHECKS_AT_ONCE, toCheck.length) }, async () => {
-      for (let t = toCheck[next++]; t !== void 0; t = toCheck[next++]) await checkOne(top, t, warnings);
+      for (let t = toCheck[next++]; t !== void 0; t = toCheck[next++]) await checkOne(root, t, warnings);
     })
   );
   return warnings;
 }
-async function checkOne(top, t, warnings) {
+async function checkOne(root, t, warnings) {
   let n;
   try {
-    n = await commitsTouchingSince(top, t.commit, t.paths);
+    n = await commitsTouchingSince(root, t.commit, t.paths);
   } catch (e) {
     if (!(e instanceof GitError)) throw e;
     warnings.set(
@@ -5367,8 +5367,8 @@ async function contextWithSources(deps, project, thread, options) {
   const related = relatedRefs(store, project.id, thread, consulted);
   const estimate = options.estimateOnly === true ? (text2) => tokens.cachedOrEstimate(text2) : (text2) => tokens.countSync(text2);
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-  const top = deps.gitTop;
-  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const { gitTop, root } = deps.workspace;
+  const warnings = gitTop ? await stalePathWarnings(root, chain.threads) : /* @__PURE__ */ new Map();
   const assemble = () => assembleContext({
     project,
     chain: chain.threads,
@@ -5386,7 +5386,7 @@ async function contextWithSources(deps, project, thread, options) {
   let assembled = assemble();
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
-  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  const dependsOnHead = gitTop !== null && chain.threads.some(hasPathsToCheck);
   const sources = [...consulted].map((p) => `${relative(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };
 }

@@ -4178,11 +4178,11 @@ async function gitUser(top) {
   ]);
   return { name: name || null, email: email || null };
 }
-async function commitsTouchingSince(top, commit, paths) {
+async function commitsTouchingSince(cwd, commit, paths) {
   if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
   if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
   return Number.parseInt(out.trim(), 10);
 }
 
@@ -5624,21 +5624,21 @@ function hasPathsToCheck(t) {
   return Boolean(t.commit && t.paths && t.paths.length > 0);
 }
 var CHECKS_AT_ONCE = 4;
-async function stalePathWarnings(top, threads) {
+async function stalePathWarnings(root, threads) {
   const warnings = /* @__PURE__ */ new Map();
   const toCheck = threads.filter(hasPathsToCheck);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(CHECKS_AT_ONCE, toCheck.length) }, async () => {
-      for (let t = toCheck[next++]; t !== void 0; t = toCheck[next++]) await checkOne(top, t, warnings);
+      for (let t = toCheck[next++]; t !== void 0; t = toCheck[next++]) await checkOne(root, t, warnings);
     })
   );
   return warnings;
 }
-async function checkOne(top, t, warnings) {
+async function checkOne(root, t, warnings) {
   let n;
   try {
-    n = await commitsTouchingSince(top, t.commit, t.paths);
+    n = await commitsTouchingSince(root, t.commit, t.paths);
   } catch (e) {
     if (!(e instanceof GitError)) throw e;
     warnings.set(
@@ -5670,8 +5670,8 @@ async function contextWithSources(deps, project, thread, options) {
   const related = relatedRefs(store, project.id, thread, consulted);
   const estimate = options.estimateOnly === true ? (text) => tokens.cachedOrEstimate(text) : (text) => tokens.countSync(text);
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-  const top = deps.gitTop;
-  const warnings = top ? await stalePathWarnings(top, chain.threads) : /* @__PURE__ */ new Map();
+  const { gitTop, root } = deps.workspace;
+  const warnings = gitTop ? await stalePathWarnings(root, chain.threads) : /* @__PURE__ */ new Map();
   const assemble = () => assembleContext({
     project,
     chain: chain.threads,
@@ -5689,7 +5689,7 @@ async function contextWithSources(deps, project, thread, options) {
   let assembled = assemble();
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
-  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  const dependsOnHead = gitTop !== null && chain.threads.some(hasPathsToCheck);
   const sources = [...consulted].map((p) => `${(0, import_node_path18.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };
 }
@@ -13806,11 +13806,11 @@ function alreadyRecalled(events, agentId) {
   }
   return keys;
 }
-async function staleWarning(gitTop, commit, file, head) {
-  if (gitTop === null || commit === null) return null;
+async function staleWarning(root, commit, file, head) {
+  if (root === null || commit === null) return null;
   if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
   try {
-    const n = await commitsTouchingSince(gitTop, commit, [file]);
+    const n = await commitsTouchingSince(root, commit, [file]);
     if (n === null || n === 0) return null;
     return `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
   } catch (e) {
@@ -13859,7 +13859,7 @@ async function toolRecall(store, input) {
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head)
+        warning: await staleWarning(store.gitTop === null ? null : store.root, candidate.thread.commit, file, head)
       }))
     );
     const recall = recallText(file, blocks);

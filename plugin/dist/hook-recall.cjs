@@ -761,11 +761,11 @@ function headCommitFromWorkTree(top) {
     return void 0;
   }
 }
-async function commitsTouchingSince(top, commit, paths) {
+async function commitsTouchingSince(cwd, commit, paths) {
   if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
   if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
   return Number.parseInt(out.trim(), 10);
 }
 
@@ -1523,11 +1523,11 @@ function alreadyRecalled(events, agentId) {
   }
   return keys;
 }
-async function staleWarning(gitTop, commit, file, head) {
-  if (gitTop === null || commit === null) return null;
+async function staleWarning(root, commit, file, head) {
+  if (root === null || commit === null) return null;
   if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
   try {
-    const n = await commitsTouchingSince(gitTop, commit, [file]);
+    const n = await commitsTouchingSince(root, commit, [file]);
     if (n === null || n === 0) return null;
     return `_\u26A0 ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
   } catch (e) {
@@ -1576,7 +1576,7 @@ async function toolRecall(store, input) {
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head)
+        warning: await staleWarning(store.gitTop === null ? null : store.root, candidate.thread.commit, file, head)
       }))
     );
     const recall = recallText(file, blocks);

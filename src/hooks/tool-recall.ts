@@ -105,18 +105,18 @@ export function alreadyRecalled(events: readonly MeasurementEvent[], agentId: st
 /**
  * The warning when commits changed `file` since the thread's summary was written (null: none, or nothing to check). A
  * summary written at HEAD has no commit since: answered from git's files, without starting git (two processes, most of
- * a hit's time).
+ * a hit's time). `root`: the workspace root, which `file` is relative to (git asked from there); null outside git.
  */
 async function staleWarning(
-  gitTop: string | null,
+  root: string | null,
   commit: string | null,
   file: string,
   head: string | null | undefined,
 ): Promise<string | null> {
-  if (gitTop === null || commit === null) return null;
+  if (root === null || commit === null) return null;
   if (typeof head === "string" && /^[0-9a-f]{4,64}$/.test(commit) && head.startsWith(commit)) return null;
   try {
-    const n = await commitsTouchingSince(gitTop, commit, [file]);
+    const n = await commitsTouchingSince(root, commit, [file]);
     if (n === null || n === 0) return null;
     return `_⚠ ${n} commit${n === 1 ? "" : "s"} changed ${file} since this summary was written: check it is still accurate._`;
   } catch (e) {
@@ -172,7 +172,7 @@ export async function toolRecall(store: RecallStore, input: HookInput): Promise<
       picked.map(async (candidate) => ({
         candidate,
         excerpt: text[excerptKey(candidate.thread.projectId, candidate.thread.id)] ?? "",
-        warning: await staleWarning(store.gitTop, candidate.thread.commit, file, head),
+        warning: await staleWarning(store.gitTop === null ? null : store.root, candidate.thread.commit, file, head),
       })),
     );
     const recall = recallText(file, blocks);

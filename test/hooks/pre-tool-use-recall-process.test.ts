@@ -2,7 +2,7 @@
 // that thread's decisions once per conversation (again in a new conversation), an uncovered file gets nothing, every
 // changed file is logged once, the path index is cached in .threadmind/cache/recall/ and rebuilt after a thread write,
 // and the project settings turn recall and the SubagentStart context off; a damaged line of the index is built again.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
@@ -129,6 +129,28 @@ describe("PreToolUse hook process (point-of-action recall)", () => {
     const later = context((await preToolUse(dir, file, "dddddddd-2222-4333-8444-555555555502")).stdout);
     expect(later).toContain("Refunds are never issued after 30 days.");
     expect(later).toContain("1 commit changed src/payments/refund.ts since this summary was written");
+  });
+
+  it("warns in a store kept in a subfolder of its repository too: the thread's paths are the subfolder's", async () => {
+    const r = makeTempRepo({ prefix: "tm-recall-sub-" });
+    repos.push(r);
+    r.commit("app", { "packages/app/src/payments/refund.ts": "export {};\n", "src/payments/refund.ts": "namesake\n" });
+    const app = join(r.dir, "packages", "app");
+    mkdirSync(join(app, ".threadmind"));
+    const services = servicesFor(app);
+    await services.projectCreate({ title: "App" });
+    const { thread } = await services.threadCreate({ title: "Refunds", parentId: "main" });
+    await services.summaryUpdate({ threadId: thread.id, content: "## Decisions\n- APP-REFUNDS", paths: ["src/payments/"] });
+    await services.threadSwitch("main");
+    r.commit("the app's store", {});
+    r.commit("the repository's namesake changes", { "src/payments/refund.ts": "other\n" });
+    const file = join(app, "src/payments/refund.ts");
+    const before = context((await preToolUse(app, file, "dddddddd-2222-4333-8444-555555555503")).stdout);
+    expect(before).toContain("APP-REFUNDS");
+    expect(before).not.toContain("⚠");
+    r.commit("the app's refund changes", { "packages/app/src/payments/refund.ts": "export const days = 30;\n" });
+    const after = context((await preToolUse(app, file, "dddddddd-2222-4333-8444-555555555504")).stdout);
+    expect(after).toContain("1 commit changed src/payments/refund.ts since this summary was written");
   });
 
   it("keeps the path index in .threadmind/cache/recall/ and rebuilds it only after a thread file changed", async () => {

@@ -4,6 +4,7 @@ import { relative } from "node:path";
 import { ThreadMindError, UnreadableFileError } from "../errors.js";
 import type { Store, ThreadPart } from "../store/store.js";
 import type { Project, Thread } from "../types.js";
+import type { Workspace } from "../workspace.js";
 import { threadStatus } from "../types.js";
 import type { TokenEstimator } from "./token-estimate.js";
 import { assembleContext, readChainWithinBudget, type AssembledContext, type RelatedRef } from "./context-assembly.js";
@@ -30,10 +31,10 @@ export interface ContextWithSources {
   dependsOnHead: boolean;
 }
 
-/** What the assembly reads with: the store, the git top (null outside git), the counter and how to save its cache. */
+/** What the assembly reads with: the store, its workspace (its git top null outside git), the counter and how to save its cache. */
 export interface ContextSourcesDeps {
   store: Store;
-  gitTop: string | null;
+  workspace: Workspace;
   tokens: TokenEstimator;
   saveTokenCache: () => Promise<void>;
 }
@@ -66,8 +67,8 @@ export async function contextWithSources(
     options.estimateOnly === true ? (text: string) => tokens.cachedOrEstimate(text) : (text: string) => tokens.countSync(text);
   // Only as far up as the budget can hold: farther ancestors are never read (nor consulted, for the cache).
   const chain = readChainWithinBudget(new AncestorWalk(thread, read), thread, { ...options, estimate });
-  const top = deps.gitTop;
-  const warnings = top ? await stalePathWarnings(top, chain.threads) : new Map<string, string>();
+  const { gitTop, root } = deps.workspace;
+  const warnings = gitTop ? await stalePathWarnings(root, chain.threads) : new Map<string, string>();
   const assemble = () =>
     assembleContext({
       project,
@@ -87,7 +88,7 @@ export async function contextWithSources(
   let assembled = assemble();
   if (options.estimateOnly !== true && tokens.misses > missesBefore && (await tokens.ready())) assembled = assemble();
   await deps.saveTokenCache();
-  const dependsOnHead = top !== null && chain.threads.some(hasPathsToCheck);
+  const dependsOnHead = gitTop !== null && chain.threads.some(hasPathsToCheck);
   // Folders keep their trailing "/": the cache stamps them as folders (an item added or removed changes the stamp).
   const sources = [...consulted].map((p) => `${relative(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };

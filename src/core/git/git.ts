@@ -180,11 +180,14 @@ export async function gitUser(top: string | null): Promise<{ name: string | null
   return { name: name || null, email: email || null };
 }
 
-/** How many commits since `commit` (exclusive) up to HEAD touched any of `paths`; null when `commit` is unknown here. */
-export async function commitsTouchingSince(top: string, commit: string, paths: string[]): Promise<number | null> {
+/**
+ * How many commits since `commit` (exclusive) up to HEAD touched any of `paths`; null when `commit` is unknown here. Git
+ * runs in `cwd`, a directory of the repository: the paths are relative to it.
+ */
+export async function commitsTouchingSince(cwd: string, commit: string, paths: string[]): Promise<number | null> {
   if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(top, ["cat-file", "-e", `${commit}^{commit}`]);
+  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
   if (known === null) return null;
-  const out = await git(top, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
   return Number.parseInt(out.trim(), 10);
 }
