@@ -1225,6 +1225,10 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message) => new ThreadMindError("invalid-input", message),
+  projectTitleTaken: (title, id) => new ThreadMindError(
+    "conflict",
+    `A project titled "${title}" exists already (id ${id}). Nothing was created: project_switch ${id} works in it, or give the new project another title.`
+  ),
   emptySummaryReplacement: () => new ThreadMindError(
     "invalid-input",
     "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
@@ -9540,6 +9544,8 @@ async function createProject(ctx, input) {
   const result = await ctx.store.locked(async () => {
     ctx.store.ensureLayout();
     await ctx.migrateIfNeeded();
+    const same2 = projectTitled(ctx.store, input.title);
+    if (same2 !== null) throw errors.projectTitleTaken(same2.title, same2.id);
     const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
     const now = nextTimestamp();
     const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
@@ -9560,6 +9566,23 @@ async function createProject(ctx, input) {
     return { project, thread };
   });
   return result;
+}
+function titleKey(title) {
+  return title.normalize("NFC").trim().toLowerCase();
+}
+function projectTitled(store, title) {
+  const key = titleKey(title);
+  for (const id of store.projectIds()) {
+    let project;
+    try {
+      project = store.readProject(id);
+    } catch (e) {
+      if (e instanceof ThreadMindError) continue;
+      throw e;
+    }
+    if (titleKey(project.title) === key) return project;
+  }
+  return null;
 }
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {

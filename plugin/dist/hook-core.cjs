@@ -69,6 +69,10 @@ var init_errors = __esm({
       isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
       notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
       invalid: (message) => new ThreadMindError("invalid-input", message),
+      projectTitleTaken: (title, id) => new ThreadMindError(
+        "conflict",
+        `A project titled "${title}" exists already (id ${id}). Nothing was created: project_switch ${id} works in it, or give the new project another title.`
+      ),
       emptySummaryReplacement: () => new ThreadMindError(
         "invalid-input",
         "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
@@ -9424,6 +9428,7 @@ function missingRelated(store, projectId, related) {
 }
 
 // src/core/writes/project-create.ts
+init_errors();
 async function createProject(ctx, input) {
   oneOf("mode", input.mode, ["solo", "team"], true);
   checkNotBlank("The project title", input.title);
@@ -9437,6 +9442,8 @@ async function createProject(ctx, input) {
   const result = await ctx.store.locked(async () => {
     ctx.store.ensureLayout();
     await ctx.migrateIfNeeded();
+    const same = projectTitled(ctx.store, input.title);
+    if (same !== null) throw errors.projectTitleTaken(same.title, same.id);
     const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
     const now = nextTimestamp();
     const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
@@ -9457,6 +9464,23 @@ async function createProject(ctx, input) {
     return { project, thread };
   });
   return result;
+}
+function titleKey(title) {
+  return title.normalize("NFC").trim().toLowerCase();
+}
+function projectTitled(store, title) {
+  const key = titleKey(title);
+  for (const id of store.projectIds()) {
+    let project;
+    try {
+      project = store.readProject(id);
+    } catch (e) {
+      if (e instanceof ThreadMindError) continue;
+      throw e;
+    }
+    if (titleKey(project.title) === key) return project;
+  }
+  return null;
 }
 
 // src/core/writes/thread-create.ts

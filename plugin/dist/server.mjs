@@ -15908,6 +15908,10 @@ var errors = {
   isDescendant: (id, of) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id, owner) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message2) => new ThreadMindError("invalid-input", message2),
+  projectTitleTaken: (title, id) => new ThreadMindError(
+    "conflict",
+    `A project titled "${title}" exists already (id ${id}). Nothing was created: project_switch ${id} works in it, or give the new project another title.`
+  ),
   emptySummaryReplacement: () => new ThreadMindError(
     "invalid-input",
     "The content is empty: without a section it would erase the whole summary. Nothing was written. To empty one section, pass that section with replaceSection: true."
@@ -33435,6 +33439,8 @@ async function createProject(ctx, input) {
   const result = await ctx.store.locked(async () => {
     ctx.store.ensureLayout();
     await ctx.migrateIfNeeded();
+    const same = projectTitled(ctx.store, input.title);
+    if (same !== null) throw errors.projectTitleTaken(same.title, same.id);
     const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
     const now = nextTimestamp();
     const project = { id, title: input.title, mode: input.mode ?? "solo", createdAt: now };
@@ -33455,6 +33461,23 @@ async function createProject(ctx, input) {
     return { project, thread };
   });
   return result;
+}
+function titleKey(title) {
+  return title.normalize("NFC").trim().toLowerCase();
+}
+function projectTitled(store, title) {
+  const key = titleKey(title);
+  for (const id of store.projectIds()) {
+    let project;
+    try {
+      project = store.readProject(id);
+    } catch (e) {
+      if (e instanceof ThreadMindError) continue;
+      throw e;
+    }
+    if (titleKey(project.title) === key) return project;
+  }
+  return null;
 }
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
@@ -35725,7 +35748,7 @@ function registerProjectTools(server2, ctx) {
     "project_create",
     {
       title: "Create project",
-      description: "Create a ThreadMind project in this workspace, with its root thread `main`, and select it for this session. Only when the user asks for a project. Limits: title 200 characters, systemContext 8,000.",
+      description: "Create a ThreadMind project in this workspace, with its root thread `main`, and select it for this session. Only when the user asks for a project; a title another project has is refused (project_switch to it). Limits: title 200 characters, systemContext 8,000.",
       inputSchema: {
         title: titleSchema("Project title"),
         systemContext: systemContextSchema.optional(),

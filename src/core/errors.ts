@@ -51,6 +51,12 @@ export const errors = {
   isDescendant: (id: string, of: string) => new ThreadMindError("invalid-input", `"${id}" is a descendant of "${of}"`),
   notOwner: (id: string, owner: string) => new ThreadMindError("forbidden", `Cannot update thread "${id}": owned by "${owner}"`),
   invalid: (message: string) => new ThreadMindError("invalid-input", message),
+  projectTitleTaken: (title: string, id: string) =>
+    new ThreadMindError(
+      "conflict",
+      `A project titled "${title}" exists already (id ${id}). Nothing was created: project_switch ${id} works in it, ` +
+        "or give the new project another title.",
+    ),
   emptySummaryReplacement: () =>
     new ThreadMindError(
       "invalid-input",

@@ -457,7 +457,9 @@ describe("projects", () => {
     expect(readFileSync(join(repo.dir, ".threadmind/.gitignore"), "utf8")).toContain("config.json\n");
     // One project: any session selects it.
     expect((await servicesFor(repo.dir, "other").contextGet()).project.id).toBe("shop");
-    const second = await s.projectCreate({ title: "Shop" });
+    // The same title again is refused (project-create-title-taken.test.ts); another title of the same slug takes the next id.
+    await expect(s.projectCreate({ title: "shop " })).rejects.toThrow('A project titled "Shop" exists already (id shop).');
+    const second = await s.projectCreate({ title: "Shop!" });
     expect(second.project.id).toBe("shop-2");
     expect(second.project.mode).toBe("solo");
     expect((await s.contextGet()).project.id).toBe("shop-2");

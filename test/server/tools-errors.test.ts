@@ -80,6 +80,13 @@ describe("with a project", () => {
     await call(server, "thread_switch", { threadId: "a" });
   });
 
+  test("project_create refuses a title taken already, whatever its case: nothing made", async () => {
+    expect(await callError(server, "project_create", { title: " shop" })).toBe(
+      'A project titled "Shop" exists already (id shop). Nothing was created: project_switch shop works in it, or give the new project another title.',
+    );
+    expect(existsSync(join(repo.dir, ".threadmind", "projects", "shop-2.json"))).toBe(false);
+  });
+
   test("ids like ../x are refused by input validation before the tool runs", async () => {
     const calls: [string, Record<string, unknown>][] = [
       ["project_switch", { projectId: "../x" }],

@@ -6,6 +6,8 @@ import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
 import type { Project, ProjectMode, Thread } from "../types.js";
 import { addNotice } from "../notices.js";
+import { errors, ThreadMindError } from "../errors.js";
+import type { Store } from "../store/store.js";
 import type { WriteContext } from "./write-context.js";
 
 export async function createProject(
@@ -24,6 +26,10 @@ export async function createProject(
   const result = await ctx.store.locked(async () => {
     ctx.store.ensureLayout();
     await ctx.migrateIfNeeded();
+    // A title taken already: a retry of a call whose answer was lost, or a project not looked for first. Two projects of
+    // one title could not be told apart in a list; nothing is made.
+    const same = projectTitled(ctx.store, input.title);
+    if (same !== null) throw errors.projectTitleTaken(same.title, same.id);
     // A threads/<id>/ left without its project file is someone's data too: the new project takes another id.
     const id = uniqueId(input.title, (c) => ctx.store.projectExists(c) || ctx.store.threadsDirExists(c));
     const now = nextTimestamp();
@@ -46,4 +52,28 @@ export async function createProject(
     return { project, thread };
   });
   return result;
+}
+
+/** Case and surrounding spaces aside (Unicode NFC), the same title. */
+function titleKey(title: string): string {
+  return title.normalize("NFC").trim().toLowerCase();
+}
+
+/**
+ * The project of this title, or null. A project file that cannot be read is passed over here: project_list names it,
+ * and its title cannot be known.
+ */
+function projectTitled(store: Store, title: string): Project | null {
+  const key = titleKey(title);
+  for (const id of store.projectIds()) {
+    let project: Project;
+    try {
+      project = store.readProject(id);
+    } catch (e) {
+      if (e instanceof ThreadMindError) continue;
+      throw e;
+    }
+    if (titleKey(project.title) === key) return project;
+  }
+  return null;
 }

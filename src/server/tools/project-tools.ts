@@ -12,7 +12,8 @@ export function registerProjectTools(server: McpServer, ctx: ToolContext): void 
       title: "Create project",
       description:
         "Create a ThreadMind project in this workspace, with its root thread `main`, and select it for this session. " +
-        "Only when the user asks for a project. Limits: title 200 characters, systemContext 8,000.",
+        "Only when the user asks for a project; a title another project has is refused (project_switch to it). " +
+        "Limits: title 200 characters, systemContext 8,000.",
       inputSchema: {
         title: titleSchema("Project title"),
         systemContext: systemContextSchema.optional(),
