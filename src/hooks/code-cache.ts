@@ -13,7 +13,8 @@
 // (SessionStart's fast path at startup, at /clear...): a run down a path it does not name writes it again (the new
 // cache holds the old one's functions and this run's), at most MAX_PATHS times. A run that took the hooks proper
 // (hook-core.cjs: the first start of a store, before its context cache exists) names no path: its cache is replaced by
-// the first fast run. Anything that goes wrong while loading falls back to a plain require.
+// the first fast run. The hooks proper have a cache of their own per hook (hook-core.cjs-<hook>.bin, loaded by the
+// entry for the bundles: entry.ts). Anything that goes wrong while loading falls back to a plain require.
 import {
   accessSync,
   closeSync,
