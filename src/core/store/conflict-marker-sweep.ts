@@ -51,8 +51,9 @@ export const MAX_FILES_READ = 200;
 
 /**
  * A threads directory this large holds more entries than a sweep reads at a session start, on the file systems that
- * size a directory by its entries (ext4 ~48 bytes an entry of ours, btrfs twice its name, tmpfs 20): ~1,300 on
- * ext4 (1,000 threads: 48 KiB), over 3,000 on tmpfs. Those that do not (ZFS counts entries, some network ones say 4096) are listed as before.
+ * size a directory by its entries (ext4 ~48 bytes an entry of ours, btrfs twice its name, tmpfs 20): ~1,300 on ext4
+ * (1,000 threads: 48 KiB), over 3,000 on tmpfs. Those that do not (ZFS counts entries, some network ones say 4096)
+ * are listed as before.
  */
 const MANY_ENTRIES_BYTES = 64 * 1024;
 const MAX_PROJECTS = 50;
