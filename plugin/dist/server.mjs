@@ -35813,7 +35813,7 @@ function registerRecallTools(server2, ctx) {
       title: "Search threads",
       description: "Find threads by topic across the whole tree (also sibling branches and closed threads, which the loaded context leaves out). Cheapest first: ids, titles, branches, paths and section headings; then the summaries' text (a Decisions match ranks above a State match), closed threads too when open ones match weakly; then by meaning (word vectors: finds some questions asked in other words); deep: word beginnings and any single word. Each hit: thread id, title, status, matching section, a short snippet and how it was found (scores and tiers only in the CLI's --json). Read a hit with thread_switch or its thread resource.",
       inputSchema: {
-        query: string2().min(1).max(2e3).describe(
+        query: string2().max(2e3).describe(
           'Words to look for, e.g. "rate limiting". For a question in your own words, add the words a summary would use ("throttle clients: rate limit, requests per minute"): meaning alone finds fewer'
         ),
         scope: _enum(SEARCH_SCOPES).optional().describe('"project" (default) or "all-projects" of this workspace'),

@@ -72,6 +72,10 @@ describe("recall tools over stdio", () => {
     expect(await callError(server, "thread_search", { query: "the what" })).toBe(
       'The search query "the what" has no words to search for (common words such as "the" or "what" are ignored).',
     );
+    // An empty query gets the catalogue's words, as a blank one does (not the SDK's schema error).
+    for (const query of ["", "   "]) {
+      expect(await callError(server, "thread_search", { query })).toBe("The search query must not be empty.");
+    }
   });
 
   test("thread_history shows the uncommitted change on top of the committed versions", async () => {

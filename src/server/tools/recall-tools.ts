@@ -22,7 +22,6 @@ export function registerRecallTools(server: McpServer, ctx: ToolContext): void {
       inputSchema: {
         query: z
           .string()
-          .min(1)
           .max(2000)
           .describe(
             'Words to look for, e.g. "rate limiting". For a question in your own words, add the words a summary would use ("throttle clients: rate limit, requests per minute"): meaning alone finds fewer',
