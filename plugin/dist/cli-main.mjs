@@ -9097,6 +9097,16 @@ function headChanges(old, now) {
 
 // src/core/project-list.ts
 function listProjects(store, currentProject) {
+  const { projects, problems } = readProjects(store);
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+function readProjects(store) {
   const projects = [];
   const problems = [];
   for (const id of store.exists() ? store.projectIds() : []) {
@@ -9106,13 +9116,7 @@ function listProjects(store, currentProject) {
       problems.push(messageOf(e));
     }
   }
-  let activeId = null;
-  try {
-    activeId = currentProject().id;
-  } catch (e) {
-    if (!(e instanceof ThreadMindError)) throw e;
-  }
-  return { projects, activeId, problems };
+  return { projects, problems };
 }
 
 // src/core/secrets/secret-patterns.ts
@@ -9572,17 +9576,7 @@ function titleKey(title) {
 }
 function projectTitled(store, title) {
   const key = titleKey(title);
-  for (const id of store.projectIds()) {
-    let project;
-    try {
-      project = store.readProject(id);
-    } catch (e) {
-      if (e instanceof ThreadMindError) continue;
-      throw e;
-    }
-    if (titleKey(project.title) === key) return project;
-  }
-  return null;
+  return readProjects(store).projects.find((project) => titleKey(project.title) === key) ?? null;
 }
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
@@ -18523,16 +18517,16 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
   if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
-    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+    return { verdicts: noVerdicts(), found: [], handedOver: true };
   }
   const names = readdirSync(dir);
   budget.listed += names.length;
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
-    const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    const kept = known === void 0 ? noVerdicts() : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
   const folderMarks = markedByFolder(savedMarked);
-  const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const verdicts = noVerdicts();
   const found = [];
   let complete = dirStamp.settledAtMs < now;
   for (const name of names) {
@@ -18583,6 +18577,9 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   }
   if (complete) verdicts.dir = dirStamp.stamp;
   return { verdicts, found, handedOver: false };
+}
+function noVerdicts() {
+  return { dir: null, marked: {}, files: {}, folders: {} };
 }
 function markedUnchanged(dir, summary) {
   return stillMarked(dir, summary.marked).length === Object.keys(summary.marked).length;

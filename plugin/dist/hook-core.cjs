@@ -8986,6 +8986,16 @@ function headChanges(old, now) {
 init_errors();
 init_error_details();
 function listProjects(store, currentProject) {
+  const { projects, problems } = readProjects(store);
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+function readProjects(store) {
   const projects = [];
   const problems = [];
   for (const id of store.exists() ? store.projectIds() : []) {
@@ -8995,13 +9005,7 @@ function listProjects(store, currentProject) {
       problems.push(messageOf(e));
     }
   }
-  let activeId = null;
-  try {
-    activeId = currentProject().id;
-  } catch (e) {
-    if (!(e instanceof ThreadMindError)) throw e;
-  }
-  return { projects, activeId, problems };
+  return { projects, problems };
 }
 
 // src/core/secrets/secret-scan.ts
@@ -9470,17 +9474,7 @@ function titleKey(title) {
 }
 function projectTitled(store, title) {
   const key = titleKey(title);
-  for (const id of store.projectIds()) {
-    let project;
-    try {
-      project = store.readProject(id);
-    } catch (e) {
-      if (e instanceof ThreadMindError) continue;
-      throw e;
-    }
-    if (titleKey(project.title) === key) return project;
-  }
-  return null;
+  return readProjects(store).projects.find((project) => titleKey(project.title) === key) ?? null;
 }
 
 // src/core/writes/thread-create.ts

@@ -2683,16 +2683,16 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
   if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
-    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+    return { verdicts: noVerdicts(), found: [], handedOver: true };
   }
   const names = (0, import_node_fs24.readdirSync)(dir);
   budget.listed += names.length;
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
-    const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    const kept = known === void 0 ? noVerdicts() : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
   const folderMarks = markedByFolder(savedMarked);
-  const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const verdicts = noVerdicts();
   const found = [];
   let complete = dirStamp.settledAtMs < now;
   for (const name of names) {
@@ -2743,6 +2743,9 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   }
   if (complete) verdicts.dir = dirStamp.stamp;
   return { verdicts, found, handedOver: false };
+}
+function noVerdicts() {
+  return { dir: null, marked: {}, files: {}, folders: {} };
 }
 function markedUnchanged(dir, summary) {
   return stillMarked(dir, summary.marked).length === Object.keys(summary.marked).length;

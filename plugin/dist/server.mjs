@@ -32992,6 +32992,16 @@ function headChanges(old, now) {
 
 // src/core/project-list.ts
 function listProjects(store, currentProject) {
+  const { projects, problems } = readProjects(store);
+  let activeId = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+function readProjects(store) {
   const projects = [];
   const problems = [];
   for (const id of store.exists() ? store.projectIds() : []) {
@@ -33001,13 +33011,7 @@ function listProjects(store, currentProject) {
       problems.push(messageOf(e));
     }
   }
-  let activeId = null;
-  try {
-    activeId = currentProject().id;
-  } catch (e) {
-    if (!(e instanceof ThreadMindError)) throw e;
-  }
-  return { projects, activeId, problems };
+  return { projects, problems };
 }
 
 // src/core/secrets/secret-patterns.ts
@@ -33467,17 +33471,7 @@ function titleKey(title) {
 }
 function projectTitled(store, title) {
   const key = titleKey(title);
-  for (const id of store.projectIds()) {
-    let project;
-    try {
-      project = store.readProject(id);
-    } catch (e) {
-      if (e instanceof ThreadMindError) continue;
-      throw e;
-    }
-    if (titleKey(project.title) === key) return project;
-  }
-  return null;
+  return readProjects(store).projects.find((project) => titleKey(project.title) === key) ?? null;
 }
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
@@ -35500,16 +35494,16 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
   if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
-    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+    return { verdicts: noVerdicts(), found: [], handedOver: true };
   }
   const names = readdirSync(dir);
   budget.listed += names.length;
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
-    const kept = known === void 0 ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    const kept = known === void 0 ? noVerdicts() : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
   const folderMarks = markedByFolder(savedMarked);
-  const verdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const verdicts = noVerdicts();
   const found = [];
   let complete = dirStamp.settledAtMs < now;
   for (const name of names) {
@@ -35560,6 +35554,9 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   }
   if (complete) verdicts.dir = dirStamp.stamp;
   return { verdicts, found, handedOver: false };
+}
+function noVerdicts() {
+  return { dir: null, marked: {}, files: {}, folders: {} };
 }
 function markedUnchanged(dir, summary) {
   return stillMarked(dir, summary.marked).length === Object.keys(summary.marked).length;
@@ -35910,7 +35907,7 @@ function registerSummaryTools(server2, ctx) {
       const what = args.section ? `section ${args.section} ${args.replaceSection ? "replaced" : "added to"}` : "whole summary replaced";
       const size = `${fmt3(chars)} characters, ~${fmt3(tokens)} tokens (limit ${fmt3(LIMITS.summaryChars)} characters)`;
       const lines = [
-        unchanged ? `Nothing to write: ${args.content.trim() === "" ? `the content is empty; the summary of "${thread.title}" (${thread.id}) is unchanged` : `the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}`}: ${size}.` : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`
+        unchanged ? `Nothing to write: ${whyUnchanged(thread, args.content, args.section)}: ${size}.` : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`
       ];
       if (pathsAdded.length > 0) {
         lines.push(
@@ -35933,6 +35930,11 @@ function registerSummaryTools(server2, ctx) {
       return (await services.contextGet(contextBudget("context_get", "", args.maxTokens))).text;
     })
   );
+}
+function whyUnchanged(thread, content, section) {
+  const name = `the summary of "${thread.title}" (${thread.id})`;
+  if (content.trim() === "") return `the content is empty; ${name} is unchanged`;
+  return `${name} already holds this${section ? ` (section ${section})` : ""}`;
 }
 
 // src/server/tools/thread-tools.ts

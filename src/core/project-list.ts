@@ -9,6 +9,18 @@ export function listProjects(
   store: Store,
   currentProject: () => Project,
 ): { projects: Project[]; activeId: string | null; problems: string[] } {
+  const { projects, problems } = readProjects(store);
+  let activeId: string | null = null;
+  try {
+    activeId = currentProject().id;
+  } catch (e) {
+    if (!(e instanceof ThreadMindError)) throw e;
+  }
+  return { projects, activeId, problems };
+}
+
+/** Every project of the store that can be read, and what keeps each other one from being read (one line each). */
+export function readProjects(store: Store): { projects: Project[]; problems: string[] } {
   const projects: Project[] = [];
   const problems: string[] = [];
   for (const id of store.exists() ? store.projectIds() : []) {
@@ -18,11 +30,5 @@ export function listProjects(
       problems.push(messageOf(e));
     }
   }
-  let activeId: string | null = null;
-  try {
-    activeId = currentProject().id;
-  } catch (e) {
-    if (!(e instanceof ThreadMindError)) throw e;
-  }
-  return { projects, activeId, problems };
+  return { projects, problems };
 }

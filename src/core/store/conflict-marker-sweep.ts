@@ -95,7 +95,8 @@ export interface SweepWork {
   stamped?: number;
   /**
    * Set by a caller with a process to hand the sweep to: a project with more entries never judged than the read budget
-   * is listed but not read (a fresh clone's first start), and counted in `handedOver`.
+   * is not read (a fresh clone's first start; nor even listed when its directory's size says so), and is counted in
+   * `handedOver`.
    */
   handOver?: boolean;
   /** Projects left unread by handOver (counted whenever one is). */
@@ -198,18 +199,18 @@ function sweepProject(
   // over unlisted (~10 ms at 10,000 entries). Should the size mislead (a directory that held many entries once), the
   // caller's process judges a small one as well.
   if (handOver && known === undefined && summary === undefined && dirStamp.bytes > MANY_ENTRIES_BYTES) {
-    return { verdicts: { dir: null, marked: {}, files: {}, folders: {} }, found: [], handedOver: true };
+    return { verdicts: noVerdicts(), found: [], handedOver: true };
   }
   const names = readdirSync(dir);
   budget.listed += names.length;
   // More never judged than the budget can read (a fresh clone, a new worktree): a part read here would name a sample of
   // the marked files and cost the caller ~50 ms at 10,000 threads; the caller's own process judges them all.
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
-    const kept = known === undefined ? { dir: null, marked: {}, files: {}, folders: {} } : { ...known, dir: null };
+    const kept = known === undefined ? noVerdicts() : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
   const folderMarks = markedByFolder(savedMarked);
-  const verdicts: ProjectVerdicts = { dir: null, marked: {}, files: {}, folders: {} };
+  const verdicts = noVerdicts();
   const found: string[] = [];
   let complete = dirStamp.settledAtMs < now;
   for (const name of names) {
@@ -264,6 +265,11 @@ function sweepProject(
   }
   if (complete) verdicts.dir = dirStamp.stamp;
   return { verdicts, found, handedOver: false };
+}
+
+/** A project's verdicts before any entry is judged. */
+function noVerdicts(): ProjectVerdicts {
+  return { dir: null, marked: {}, files: {}, folders: {} };
 }
 
 /** Whether every marked file saved for a project still has its stamp (a file fixed in place changes it). */

@@ -6,7 +6,8 @@ import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
 import type { Project, ProjectMode, Thread } from "../types.js";
 import { addNotice } from "../notices.js";
-import { errors, ThreadMindError } from "../errors.js";
+import { errors } from "../errors.js";
+import { readProjects } from "../project-list.js";
 import type { Store } from "../store/store.js";
 import type { WriteContext } from "./write-context.js";
 
@@ -65,15 +66,5 @@ function titleKey(title: string): string {
  */
 function projectTitled(store: Store, title: string): Project | null {
   const key = titleKey(title);
-  for (const id of store.projectIds()) {
-    let project: Project;
-    try {
-      project = store.readProject(id);
-    } catch (e) {
-      if (e instanceof ThreadMindError) continue;
-      throw e;
-    }
-    if (titleKey(project.title) === key) return project;
-  }
-  return null;
+  return readProjects(store).projects.find((project) => titleKey(project.title) === key) ?? null;
 }

@@ -37,11 +37,7 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       const size = `${fmt(chars)} characters, ~${fmt(tokens)} tokens (limit ${fmt(LIMITS.summaryChars)} characters)`;
       const lines = [
         unchanged
-          ? `Nothing to write: ${
-              args.content.trim() === ""
-                ? `the content is empty; the summary of "${thread.title}" (${thread.id}) is unchanged`
-                : `the summary of "${thread.title}" (${thread.id}) already holds this${args.section ? ` (section ${args.section})` : ""}`
-            }: ${size}.`
+          ? `Nothing to write: ${whyUnchanged(thread, args.content, args.section)}: ${size}.`
           : `Updated the summary of "${thread.title}" (${thread.id}; ${what}): ${size}.`,
       ];
       if (pathsAdded.length > 0) {
@@ -68,4 +64,11 @@ export function registerSummaryTools(server: McpServer, ctx: ToolContext): void 
       return (await services.contextGet(contextBudget("context_get", "", args.maxTokens))).text;
     }),
   );
+}
+
+/** Why a summary_update wrote nothing: its content was empty, or the thread held it all already. */
+function whyUnchanged(thread: { title: string; id: string }, content: string, section: string | undefined): string {
+  const name = `the summary of "${thread.title}" (${thread.id})`;
+  if (content.trim() === "") return `the content is empty; ${name} is unchanged`;
+  return `${name} already holds this${section ? ` (section ${section})` : ""}`;
 }
