@@ -7971,8 +7971,7 @@ function compare(before, after2) {
   }
   return { change: change2, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
-function metaChanges(old, now) {
-  if (old === null || now === null) return [];
+function headChanges(old, now) {
   const out = [];
   const scalar = (label, a, b, none) => {
     if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
@@ -7982,6 +7981,11 @@ function metaChanges(old, now) {
   scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
+}
+function metaChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = headChanges(old, now);
   const list = (label, a, b) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
@@ -9051,7 +9055,7 @@ function commitChanges(patch, commit, folder, only) {
         if (before === null) change2 = "created";
         else if (after2 === null) change2 = "deleted";
         if (old === null && now?.migratedFrom !== void 0) movedFrom = now.migratedFrom;
-        meta.push(...headChanges(old, now));
+        meta.push(...headChangesOrNone(old, now));
       } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
         const blocks = (text2) => text2 === null || text2 === "" ? [] : parseItem(text2).blocks;
         const [was, is] = [blocks(before), blocks(after2)];
@@ -9081,18 +9085,8 @@ function commitChanges(patch, commit, folder, only) {
 function memberOrNull(text2) {
   return text2 === null ? null : memberLine(text2);
 }
-function headChanges(old, now) {
-  if (old === null || now === null) return [];
-  const out = [];
-  const scalar = (label, a, b, none) => {
-    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
-  };
-  scalar("title", old.title, now.title, "\u2014");
-  scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
-  scalar("branch", old.branch, now.branch, "none");
-  scalar("merged into", old.mergedInto, now.mergedInto, "none");
-  return out;
+function headChangesOrNone(old, now) {
+  return old === null || now === null ? [] : headChanges(old, now);
 }
 
 // src/core/project-list.ts
@@ -12757,6 +12751,20 @@ var COPIED_FROM_KEPT = 10;
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
+function injectionSeen(record2, lineNumber, segment, savedOutputPath) {
+  return {
+    lineNumber,
+    at: record2.meta.timestamp,
+    segment,
+    chars: record2.text.length,
+    contentHash: contentHash(record2.text),
+    preview: record2.isPersistedOutputPreview,
+    previewText: record2.isPersistedOutputPreview ? record2.text : null,
+    savedOutputPath,
+    source: null,
+    threadId: null
+  };
+}
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
@@ -12904,18 +12912,7 @@ async function scanFile(file, onBytes, options, ownId) {
           accumulator.add({ kind: "other", meta: record2.meta });
           break;
         }
-        const seen = {
-          lineNumber,
-          at: record2.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record2.text.length,
-          contentHash: contentHash(record2.text),
-          preview: record2.isPersistedOutputPreview,
-          previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: savedOutputPathOf(record2, file.path),
-          source: null,
-          threadId: null
-        };
+        const seen = injectionSeen(record2, lineNumber, boundaryResponses.length, savedOutputPathOf(record2, file.path));
         if (record2.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
         else otherInjections.push(seen);
         accumulator.add({ kind: "hook-context", record: withoutText(record2) });
@@ -13032,18 +13029,7 @@ async function scanRollout(file) {
         const record2 = line.record;
         const ours = record2.text.includes(THREADMIND_HEADER_PREFIX);
         if (!ours && !record2.fromHook) return;
-        const seen = {
-          lineNumber,
-          at: record2.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record2.text.length,
-          contentHash: contentHash(record2.text),
-          preview: record2.isPersistedOutputPreview,
-          previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: null,
-          source: null,
-          threadId: null
-        };
+        const seen = injectionSeen(record2, lineNumber, boundaryResponses.length, null);
         if (ours) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
         else otherInjections.push(seen);
         return;
@@ -16384,19 +16370,7 @@ function mergeSummary(base, ours, theirs) {
   return { text: parts.join("\n\n"), conflicts };
 }
 var HEAD_RULES = {
-  order: [
-    "id",
-    "title",
-    "parentId",
-    "author",
-    "createdAt",
-    "changedAt",
-    "commit",
-    "status",
-    "branch",
-    "mergedInto",
-    "migratedFrom"
-  ],
+  order: HEAD_KEYS,
   stamps: ["changedAt", "commit"],
   laterBy: "changedAt",
   sets: []

@@ -722,6 +722,114 @@ function trimBlankLines(text) {
   return text.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/(?:\r?\n[ \t]*)+$/, "").replace(/^[ \t]*$/, "");
 }
 
+// src/core/store/summary-blocks.ts
+var LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+function splitBlocks(body) {
+  const blocks = [];
+  let current = null;
+  let blankBefore = true;
+  const fences = new FenceTracker();
+  for (const raw of body.replace(/\r\n/g, "\n").split("\n")) {
+    const line = raw.replace(/[ \t]+$/, "") === "" ? "" : raw;
+    const inFence = current !== null && fences.open !== null;
+    const outside = fences.outside(line);
+    if (inFence) {
+      current.push(line);
+      continue;
+    }
+    if (line === "") {
+      blankBefore = true;
+      if (current !== null) current.push("");
+      continue;
+    }
+    const indented = /^[ \t]/.test(line);
+    const starts = current === null || !indented && (LIST_ITEM.test(line) || blankBefore) || !outside && !indented;
+    if (starts) {
+      current = [line];
+      blocks.push(current);
+    } else current.push(line);
+    blankBefore = false;
+  }
+  return blocks.map((lines) => trimTrailingBlank(lines).join("\n")).filter((b) => b !== "");
+}
+function trimTrailingBlank(lines) {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === "") end--;
+  return lines.slice(0, end);
+}
+
+// src/core/store/thread-folder-layout.ts
+var SET_DIRS = ["paths", "related", "removed"];
+[...SECTION_KEYS, ...SET_DIRS];
+
+// src/core/store/thread-folder-format.ts
+var HEAD_KEYS = [
+  "id",
+  "title",
+  "parentId",
+  "author",
+  "createdAt",
+  "changedAt",
+  "commit",
+  "status",
+  "branch",
+  "mergedInto",
+  "migratedFrom"
+];
+var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function assertStorable(what, text) {
+  if (LONE_SURROGATE.test(text))
+    throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
+  if (hasConflictMarkers(text)) {
+    throw new FrontmatterError(
+      `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`
+    );
+  }
+}
+function serializeItem(item) {
+  const fields = { at: item.at, by: item.by };
+  if (item.commit !== void 0) fields.commit = item.commit;
+  const body = item.blocks.join("\n\n");
+  assertStorable("summary", body);
+  const text = `---
+${frontmatterYaml(fields)}---
+${body}
+`;
+  const back = parseItem(text);
+  if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
+    throw new FrontmatterError("an item of its summary would not read back exactly as given");
+  }
+  return text;
+}
+function yamlMapping(text) {
+  const bounded = boundedFrontmatter(text);
+  const data = frontmatterMapping(bounded.data);
+  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
+  return { data, body: bounded.body };
+}
+function stringField(d, key, required) {
+  const v = d[key];
+  if (v === void 0 || v === null) {
+    return void 0;
+  }
+  if (typeof v !== "string")
+    throw new FrontmatterError(
+      `frontmatter "${key}" must be a string, found ${Array.isArray(v) ? "a list" : v instanceof Date ? "a date (quote it)" : typeof v}`
+    );
+  return v;
+}
+function parseItem(text) {
+  const { data: d, body } = yamlMapping(text);
+  const item = {
+    at: stringField(d, "at") ?? "",
+    by: stringField(d, "by") ?? "unknown",
+    blocks: splitBlocks(body)
+  };
+  const commit = stringField(d, "commit");
+  if (commit !== void 0) item.commit = commit;
+  return item;
+}
+
 // src/core/merge/merge-set.ts
 function mergeSet(base, ours, theirs, key) {
   const [b, o, t] = [new Set(base.map(key)), new Set(ours.map(key)), new Set(theirs.map(key))];
@@ -975,19 +1083,7 @@ function mergeSummary(base, ours, theirs) {
   return { text: parts.join("\n\n"), conflicts };
 }
 var HEAD_RULES = {
-  order: [
-    "id",
-    "title",
-    "parentId",
-    "author",
-    "createdAt",
-    "changedAt",
-    "commit",
-    "status",
-    "branch",
-    "mergedInto",
-    "migratedFrom"
-  ],
+  order: HEAD_KEYS,
   stamps: ["changedAt", "commit"],
   laterBy: "changedAt",
   sets: []
@@ -1063,101 +1159,6 @@ function mergeProjectFile(base, ours, theirs) {
   lines.push("}");
   return { text: `${lines.join("\n")}
 `, conflicts: conflicts.map((k) => `field "${k}"`) };
-}
-
-// src/core/store/summary-blocks.ts
-var LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
-function splitBlocks(body) {
-  const blocks = [];
-  let current = null;
-  let blankBefore = true;
-  const fences = new FenceTracker();
-  for (const raw of body.replace(/\r\n/g, "\n").split("\n")) {
-    const line = raw.replace(/[ \t]+$/, "") === "" ? "" : raw;
-    const inFence = current !== null && fences.open !== null;
-    const outside = fences.outside(line);
-    if (inFence) {
-      current.push(line);
-      continue;
-    }
-    if (line === "") {
-      blankBefore = true;
-      if (current !== null) current.push("");
-      continue;
-    }
-    const indented = /^[ \t]/.test(line);
-    const starts = current === null || !indented && (LIST_ITEM.test(line) || blankBefore) || !outside && !indented;
-    if (starts) {
-      current = [line];
-      blocks.push(current);
-    } else current.push(line);
-    blankBefore = false;
-  }
-  return blocks.map((lines) => trimTrailingBlank(lines).join("\n")).filter((b) => b !== "");
-}
-function trimTrailingBlank(lines) {
-  let end = lines.length;
-  while (end > 0 && lines[end - 1] === "") end--;
-  return lines.slice(0, end);
-}
-
-// src/core/store/thread-folder-layout.ts
-var SET_DIRS = ["paths", "related", "removed"];
-[...SECTION_KEYS, ...SET_DIRS];
-
-// src/core/store/thread-folder-format.ts
-var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function assertStorable(what, text) {
-  if (LONE_SURROGATE.test(text))
-    throw new FrontmatterError(`the ${what} contains a lone UTF-16 surrogate, which a UTF-8 file cannot hold`);
-  if (hasConflictMarkers(text)) {
-    throw new FrontmatterError(
-      `the ${what} would contain lines that read as git conflict markers (<<<<<<< and >>>>>>> at the start of a line): indent them or put them in other words`
-    );
-  }
-}
-function serializeItem(item) {
-  const fields = { at: item.at, by: item.by };
-  if (item.commit !== void 0) fields.commit = item.commit;
-  const body = item.blocks.join("\n\n");
-  assertStorable("summary", body);
-  const text = `---
-${frontmatterYaml(fields)}---
-${body}
-`;
-  const back = parseItem(text);
-  if (JSON.stringify(back.blocks) !== JSON.stringify(item.blocks)) {
-    throw new FrontmatterError("an item of its summary would not read back exactly as given");
-  }
-  return text;
-}
-function yamlMapping(text) {
-  const bounded = boundedFrontmatter(text);
-  const data = frontmatterMapping(bounded.data);
-  if (data === null) throw new FrontmatterError("frontmatter is not a mapping of keys to values");
-  return { data, body: bounded.body };
-}
-function stringField(d, key, required) {
-  const v = d[key];
-  if (v === void 0 || v === null) {
-    return void 0;
-  }
-  if (typeof v !== "string")
-    throw new FrontmatterError(
-      `frontmatter "${key}" must be a string, found ${Array.isArray(v) ? "a list" : v instanceof Date ? "a date (quote it)" : typeof v}`
-    );
-  return v;
-}
-function parseItem(text) {
-  const { data: d, body } = yamlMapping(text);
-  const item = {
-    at: stringField(d, "at") ?? "",
-    by: stringField(d, "by") ?? "unknown",
-    blocks: splitBlocks(body)
-  };
-  const commit = stringField(d, "commit");
-  if (commit !== void 0) item.commit = commit;
-  return item;
 }
 
 // src/core/merge/merge-item.ts

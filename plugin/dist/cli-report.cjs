@@ -2756,29 +2756,6 @@ async function forEachRolloutLine(path, sink, options = {}) {
 // src/core/savings/rollout-scan.ts
 init_cjs_shims();
 
-// src/core/content-hash.ts
-init_cjs_shims();
-
-// src/core/builtin-at-use.ts
-init_cjs_shims();
-function builtin(name) {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
-  return __require(name);
-}
-function nodeCrypto() {
-  return builtin("node:crypto");
-}
-function nodeWorkerThreads() {
-  return builtin("node:worker_threads");
-}
-
-// src/core/content-hash.ts
-var createHash = null;
-function contentHash(text) {
-  createHash ??= nodeCrypto().createHash;
-  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
-}
-
 // src/core/savings/savings-scan.ts
 init_cjs_shims();
 
@@ -3024,6 +3001,29 @@ var UncountedLineReader = class {
     return timestampTimes(start === 0 && end === line.length ? line : line.subarray(start, end));
   }
 };
+
+// src/core/content-hash.ts
+init_cjs_shims();
+
+// src/core/builtin-at-use.ts
+init_cjs_shims();
+function builtin(name) {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule(name);
+  return __require(name);
+}
+function nodeCrypto() {
+  return builtin("node:crypto");
+}
+function nodeWorkerThreads() {
+  return builtin("node:worker_threads");
+}
+
+// src/core/content-hash.ts
+var createHash = null;
+function contentHash(text) {
+  createHash ??= nodeCrypto().createHash;
+  return createHash("sha1").update(text).digest("base64url").slice(0, 20);
+}
 
 // src/core/savings/saved-output.ts
 init_cjs_shims();
@@ -3341,6 +3341,20 @@ var COPIED_FROM_KEPT = 10;
 function withoutText(record2) {
   return { ...record2, content: [], text: "" };
 }
+function injectionSeen(record2, lineNumber, segment, savedOutputPath) {
+  return {
+    lineNumber,
+    at: record2.meta.timestamp,
+    segment,
+    chars: record2.text.length,
+    contentHash: contentHash(record2.text),
+    preview: record2.isPersistedOutputPreview,
+    previewText: record2.isPersistedOutputPreview ? record2.text : null,
+    savedOutputPath,
+    source: null,
+    threadId: null
+  };
+}
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
@@ -3488,18 +3502,7 @@ async function scanFile(file, onBytes, options, ownId) {
           accumulator.add({ kind: "other", meta: record2.meta });
           break;
         }
-        const seen = {
-          lineNumber,
-          at: record2.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record2.text.length,
-          contentHash: contentHash(record2.text),
-          preview: record2.isPersistedOutputPreview,
-          previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: savedOutputPathOf(record2, file.path),
-          source: null,
-          threadId: null
-        };
+        const seen = injectionSeen(record2, lineNumber, boundaryResponses.length, savedOutputPathOf(record2, file.path));
         if (record2.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
         else otherInjections.push(seen);
         accumulator.add({ kind: "hook-context", record: withoutText(record2) });
@@ -3616,18 +3619,7 @@ async function scanRollout(file) {
         const record2 = line.record;
         const ours = record2.text.includes(THREADMIND_HEADER_PREFIX);
         if (!ours && !record2.fromHook) return;
-        const seen = {
-          lineNumber,
-          at: record2.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record2.text.length,
-          contentHash: contentHash(record2.text),
-          preview: record2.isPersistedOutputPreview,
-          previewText: record2.isPersistedOutputPreview ? record2.text : null,
-          savedOutputPath: null,
-          source: null,
-          threadId: null
-        };
+        const seen = injectionSeen(record2, lineNumber, boundaryResponses.length, null);
         if (ours) threadMindInjections.push({ ...seen, ...parseHeader(record2.text) });
         else otherInjections.push(seen);
         return;

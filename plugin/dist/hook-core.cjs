@@ -8322,8 +8322,7 @@ function compare(before, after2) {
   }
   return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
-function metaChanges(old, now) {
-  if (old === null || now === null) return [];
+function headChanges(old, now) {
   const out = [];
   const scalar = (label, a, b, none) => {
     if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
@@ -8333,6 +8332,11 @@ function metaChanges(old, now) {
   scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
+}
+function metaChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = headChanges(old, now);
   const list = (label, a, b) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
@@ -8938,7 +8942,7 @@ function commitChanges(patch, commit, folder, only) {
         if (before === null) change = "created";
         else if (after2 === null) change = "deleted";
         if (old === null && now?.migratedFrom !== void 0) movedFrom = now.migratedFrom;
-        meta.push(...headChanges(old, now));
+        meta.push(...headChangesOrNone(old, now));
       } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
         const blocks = (text) => text === null || text === "" ? [] : parseItem(text).blocks;
         const [was, is] = [blocks(before), blocks(after2)];
@@ -8968,18 +8972,8 @@ function commitChanges(patch, commit, folder, only) {
 function memberOrNull(text) {
   return text === null ? null : memberLine(text);
 }
-function headChanges(old, now) {
-  if (old === null || now === null) return [];
-  const out = [];
-  const scalar = (label, a, b, none) => {
-    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
-  };
-  scalar("title", old.title, now.title, "\u2014");
-  scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
-  scalar("branch", old.branch, now.branch, "none");
-  scalar("merged into", old.mergedInto, now.mergedInto, "none");
-  return out;
+function headChangesOrNone(old, now) {
+  return old === null || now === null ? [] : headChanges(old, now);
 }
 
 // src/core/project-list.ts
@@ -13983,6 +13977,13 @@ async function subagentContext(store, input) {
 }
 
 // src/hooks/hook-core.ts
+function projectIdsOrNull(services) {
+  try {
+    return services.store.projectIds();
+  } catch {
+    return null;
+  }
+}
 function servicesMeasureStore(services) {
   return {
     storeDir: services.store.dir,
@@ -13991,13 +13992,7 @@ function servicesMeasureStore(services) {
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
-    projectIds: () => {
-      try {
-        return services.store.projectIds();
-      } catch {
-        return null;
-      }
-    },
+    projectIds: () => projectIdsOrNull(services),
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) => services.store.locked(() => services.updateState((s) => void adoptConversation(s, services.session, conversation)))
@@ -14033,13 +14028,7 @@ async function servicesRecallStore(services, input) {
     gitTop,
     session: services.session,
     state: services.readState(),
-    projectIds: () => {
-      try {
-        return services.store.projectIds();
-      } catch {
-        return null;
-      }
-    },
+    projectIds: () => projectIdsOrNull(services),
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     branch: () => startKey(gitTop),
     sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),

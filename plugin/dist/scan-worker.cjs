@@ -1086,6 +1086,20 @@ var COPIED_FROM_KEPT = 10;
 function withoutText(record) {
   return { ...record, content: [], text: "" };
 }
+function injectionSeen(record, lineNumber, segment, savedOutputPath) {
+  return {
+    lineNumber,
+    at: record.meta.timestamp,
+    segment,
+    chars: record.text.length,
+    contentHash: contentHash(record.text),
+    preview: record.isPersistedOutputPreview,
+    previewText: record.isPersistedOutputPreview ? record.text : null,
+    savedOutputPath,
+    source: null,
+    threadId: null
+  };
+}
 var UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var idleReadBuffer = null;
 async function scanSession(file, onBytes, options = {}) {
@@ -1233,18 +1247,7 @@ async function scanFile(file, onBytes, options, ownId) {
           accumulator.add({ kind: "other", meta: record.meta });
           break;
         }
-        const seen = {
-          lineNumber,
-          at: record.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record.text.length,
-          contentHash: contentHash(record.text),
-          preview: record.isPersistedOutputPreview,
-          previewText: record.isPersistedOutputPreview ? record.text : null,
-          savedOutputPath: savedOutputPathOf(record, file.path),
-          source: null,
-          threadId: null
-        };
+        const seen = injectionSeen(record, lineNumber, boundaryResponses.length, savedOutputPathOf(record, file.path));
         if (record.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
         else otherInjections.push(seen);
         accumulator.add({ kind: "hook-context", record: withoutText(record) });

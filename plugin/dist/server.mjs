@@ -32366,8 +32366,7 @@ function compare(before, after2) {
   }
   return { change: change2, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
-function metaChanges(old, now) {
-  if (old === null || now === null) return [];
+function headChanges(old, now) {
   const out = [];
   const scalar = (label, a, b, none) => {
     if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
@@ -32377,6 +32376,11 @@ function metaChanges(old, now) {
   scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
+}
+function metaChanges(old, now) {
+  if (old === null || now === null) return [];
+  const out = headChanges(old, now);
   const list = (label, a, b) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));
@@ -32946,7 +32950,7 @@ function commitChanges(patch, commit, folder, only) {
         if (before === null) change2 = "created";
         else if (after2 === null) change2 = "deleted";
         if (old === null && now?.migratedFrom !== void 0) movedFrom = now.migratedFrom;
-        meta2.push(...headChanges(old, now));
+        meta2.push(...headChangesOrNone(old, now));
       } else if (dir !== void 0 && name !== void 0 && isSectionDir(dir)) {
         const blocks = (text) => text === null || text === "" ? [] : parseItem(text).blocks;
         const [was, is] = [blocks(before), blocks(after2)];
@@ -32976,18 +32980,8 @@ function commitChanges(patch, commit, folder, only) {
 function memberOrNull(text) {
   return text === null ? null : memberLine(text);
 }
-function headChanges(old, now) {
-  if (old === null || now === null) return [];
-  const out = [];
-  const scalar = (label, a, b, none) => {
-    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} \u2192 ${b ?? none}`);
-  };
-  scalar("title", old.title, now.title, "\u2014");
-  scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
-  scalar("branch", old.branch, now.branch, "none");
-  scalar("merged into", old.mergedInto, now.mergedInto, "none");
-  return out;
+function headChangesOrNone(old, now) {
+  return old === null || now === null ? [] : headChanges(old, now);
 }
 
 // src/core/project-list.ts

@@ -9,12 +9,13 @@ import { LIMITS } from "./limits.js";
 import { HEAD_FILE, isSectionDir, parseHead, parseItem, type ThreadHead } from "./store/thread-folder-format.js";
 import { isItemPath, memberLine } from "./store/thread-folder-read.js";
 import { errors } from "./errors.js";
-import { SECTION_HEADINGS, SECTION_KEYS, statusWord, type SectionKey, type Thread } from "./types.js";
+import { SECTION_HEADINGS, SECTION_KEYS, type SectionKey, type Thread } from "./types.js";
 import {
   checkHistoryLimit,
   commitVersions,
   formatThreadHistory,
   type HistoryEntry,
+  headChanges,
   metaChanges,
   multisetDiff,
   patchesOf,
@@ -264,7 +265,7 @@ function commitChanges(patch: string, commit: string, folder: string, only: Read
         if (before === null) change = "created";
         else if (after === null) change = "deleted";
         if (old === null && now?.migratedFrom !== undefined) movedFrom = now.migratedFrom;
-        meta.push(...headChanges(old, now));
+        meta.push(...headChangesOrNone(old, now));
       } else if (dir !== undefined && name !== undefined && isSectionDir(dir)) {
         const blocks = (text: string | null) => (text === null || text === "" ? [] : parseItem(text).blocks);
         const [was, is] = [blocks(before), blocks(after)];
@@ -297,16 +298,7 @@ function memberOrNull(text: string | null): string | null {
   return text === null ? null : memberLine(text);
 }
 
-function headChanges(old: ThreadHead | null, now: ThreadHead | null): string[] {
-  if (old === null || now === null) return [];
-  const out: string[] = [];
-  const scalar = (label: string, a: string | null | undefined, b: string | null | undefined, none: string) => {
-    if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} → ${b ?? none}`);
-  };
-  scalar("title", old.title, now.title, "—");
-  scalar("parent", old.parentId, now.parentId, "none");
-  scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
-  scalar("branch", old.branch, now.branch, "none");
-  scalar("merged into", old.mergedInto, now.mergedInto, "none");
-  return out;
+/** headChanges of two versions of a head, none when either side is absent. */
+function headChangesOrNone(old: ThreadHead | null, now: ThreadHead | null): string[] {
+  return old === null || now === null ? [] : headChanges(old, now);
 }

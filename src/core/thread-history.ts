@@ -259,8 +259,11 @@ function compare(before: string | null, after: string | null): Comparison {
   return { change, meta: metaChanges(old, now), sections: sectionChanges(old?.summary ?? "", now?.summary ?? "") };
 }
 
-export function metaChanges(old: Thread | null, now: Thread | null): string[] {
-  if (old === null || now === null) return [];
+/** The fields a thread file's frontmatter and a thread folder's head both hold, as headChanges compares them. */
+type HeadFields = Pick<Thread, "title" | "parentId" | "status" | "branch" | "mergedInto">;
+
+/** One line per head field that changed (title, parent, status, branch, merged into): `label: before → after`. */
+export function headChanges(old: HeadFields, now: HeadFields): string[] {
   const out: string[] = [];
   const scalar = (label: string, a: string | null | undefined, b: string | null | undefined, none: string) => {
     if ((a ?? null) !== (b ?? null)) out.push(`${label}: ${a ?? none} → ${b ?? none}`);
@@ -270,6 +273,12 @@ export function metaChanges(old: Thread | null, now: Thread | null): string[] {
   scalar("status", statusWord(old.status ?? "active"), statusWord(now.status ?? "active"), "open");
   scalar("branch", old.branch, now.branch, "none");
   scalar("merged into", old.mergedInto, now.mergedInto, "none");
+  return out;
+}
+
+export function metaChanges(old: Thread | null, now: Thread | null): string[] {
+  if (old === null || now === null) return [];
+  const out = headChanges(old, now);
   const list = (label: string, a: string[] | undefined, b: string[] | undefined) => {
     const added = (b ?? []).filter((x) => !(a ?? []).includes(x));
     const removed = (a ?? []).filter((x) => !(b ?? []).includes(x));

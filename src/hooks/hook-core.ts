@@ -19,6 +19,15 @@ import { startKey } from "../core/git/git.js";
 import { toolRecall, type RecallStore } from "./tool-recall.js";
 import { subagentContext } from "./subagent-context.js";
 
+/** The store's project ids, null when they cannot be listed (freshness-thread.ts then names no thread). */
+function projectIdsOrNull(services: ThreadMindServices): readonly string[] | null {
+  try {
+    return services.store.projectIds();
+  } catch {
+    return null;
+  }
+}
+
 /** Measuring through the full services (the fast path has its own, see hook-fast.ts). */
 function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
   return {
@@ -28,13 +37,7 @@ function servicesMeasureStore(services: ThreadMindServices): MeasureStore {
     readState: () => services.readState(),
     sessionEvents: (sessionId) => sessionEvents(services.store.dir, sessionId),
     instanceEvents: () => instanceEvents(services.store.dir, services.session.key),
-    projectIds: () => {
-      try {
-        return services.store.projectIds();
-      } catch {
-        return null;
-      }
-    },
+    projectIds: () => projectIdsOrNull(services),
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     recordEvents: (events) => services.recordEvents(events),
     adopt: (conversation) =>
@@ -88,13 +91,7 @@ async function servicesRecallStore(services: ThreadMindServices, input: HookInpu
     gitTop,
     session: services.session,
     state: services.readState(),
-    projectIds: () => {
-      try {
-        return services.store.projectIds();
-      } catch {
-        return null;
-      }
-    },
+    projectIds: () => projectIdsOrNull(services),
     threadExists: (projectId, threadId) => threadFileExists(services.store.dir, projectId, threadId),
     branch: () => startKey(gitTop),
     sessionEvents: () => sessionEvents(services.store.dir, input.sessionId),

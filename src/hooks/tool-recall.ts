@@ -33,7 +33,7 @@ export interface RecallStore {
   gitTop: string | null;
   session: SessionKey;
   state: LocalState;
-  projectIds: () => string[] | null;
+  projectIds: () => readonly string[] | null;
   threadExists: (projectId: string, threadId: string) => boolean;
   branch: () => string | null;
   sessionEvents: () => readonly MeasurementEvent[];

@@ -8,6 +8,7 @@ import {
   frontmatterYaml,
   splitFrontmatter,
 } from "../store/frontmatter.js";
+import { HEAD_KEYS } from "../store/thread-folder-format.js";
 import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
@@ -121,19 +122,7 @@ export function mergeSummary(base: string, ours: string, theirs: string): Merged
  * time and commit of its change take the later side, and a field changed two ways (title, parent) conflicts.
  */
 const HEAD_RULES: FieldRules = {
-  order: [
-    "id",
-    "title",
-    "parentId",
-    "author",
-    "createdAt",
-    "changedAt",
-    "commit",
-    "status",
-    "branch",
-    "mergedInto",
-    "migratedFrom",
-  ],
+  order: HEAD_KEYS,
   stamps: ["changedAt", "commit"],
   laterBy: "changedAt",
   sets: [],

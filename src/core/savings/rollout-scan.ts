@@ -3,11 +3,11 @@
 import { RolloutClassifier } from "../../transcript/codex/classify-rollout.js";
 import { forEachRolloutLine } from "../../transcript/codex/read-rollout.js";
 import { SessionAccumulator } from "../../transcript/session-accumulator.js";
-import { contentHash } from "../content-hash.js";
 import {
   MALFORMED_LINES_KEPT,
   MAX_POINTS_PER_SESSION,
   THREADMIND_HEADER_PREFIX,
+  injectionSeen,
   parseHeader,
   type CompactionSeen,
   type InjectionSeen,
@@ -60,18 +60,7 @@ export async function scanRollout(file: { path: string; folder: string }): Promi
         const record = line.record;
         const ours = record.text.includes(THREADMIND_HEADER_PREFIX);
         if (!ours && !record.fromHook) return;
-        const seen: InjectionSeen = {
-          lineNumber,
-          at: record.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record.text.length,
-          contentHash: contentHash(record.text),
-          preview: record.isPersistedOutputPreview,
-          previewText: record.isPersistedOutputPreview ? record.text : null,
-          savedOutputPath: null,
-          source: null,
-          threadId: null,
-        };
+        const seen = injectionSeen(record, lineNumber, boundaryResponses.length, null);
         if (ours) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
         else otherInjections.push(seen);
         return;

@@ -339,6 +339,30 @@ function withoutText(record: HookContextRecord): HookContextRecord {
   return { ...record, content: [], text: "" };
 }
 
+/**
+ * What a hook-context record injected, at `lineNumber` after `segment` compactions: its source and thread id are read
+ * from ThreadMind's header (parseHeader) by the caller, for ThreadMind's own injections only.
+ */
+export function injectionSeen(
+  record: HookContextRecord,
+  lineNumber: number,
+  segment: number,
+  savedOutputPath: string | null,
+): InjectionSeen {
+  return {
+    lineNumber,
+    at: record.meta.timestamp,
+    segment,
+    chars: record.text.length,
+    contentHash: contentHash(record.text),
+    preview: record.isPersistedOutputPreview,
+    previewText: record.isPersistedOutputPreview ? record.text : null,
+    savedOutputPath,
+    source: null,
+    threadId: null,
+  };
+}
+
 const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ScanOptions {
@@ -545,18 +569,7 @@ async function scanFile(
           accumulator.add({ kind: "other", meta: record.meta });
           break;
         }
-        const seen: InjectionSeen = {
-          lineNumber,
-          at: record.meta.timestamp,
-          segment: boundaryResponses.length,
-          chars: record.text.length,
-          contentHash: contentHash(record.text),
-          preview: record.isPersistedOutputPreview,
-          previewText: record.isPersistedOutputPreview ? record.text : null,
-          savedOutputPath: savedOutputPathOf(record, file.path),
-          source: null,
-          threadId: null,
-        };
+        const seen = injectionSeen(record, lineNumber, boundaryResponses.length, savedOutputPathOf(record, file.path));
         if (record.text.includes(THREADMIND_HEADER_PREFIX)) threadMindInjections.push({ ...seen, ...parseHeader(record.text) });
         else otherInjections.push(seen);
         // The accumulator only needs the record's presence: drop the text so memory does not grow with injections.

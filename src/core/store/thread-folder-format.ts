@@ -34,7 +34,8 @@ export interface ThreadHead {
   body: string;
 }
 
-const HEAD_KEYS = [
+/** A thread folder head's keys, in the order they are written (merge-thread.ts merges a head in this order too). */
+export const HEAD_KEYS = [
   "id",
   "title",
   "parentId",
