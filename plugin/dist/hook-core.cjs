@@ -10495,7 +10495,7 @@ function threadCacheEntry(builtBy, projectId, thread, read) {
     ...verify !== void 0 ? { verify } : {}
   };
 }
-async function saveContextCacheEntry(storeDir, entry) {
+function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
@@ -10556,7 +10556,7 @@ function readStarts(storeDir, projectId) {
     return {};
   }
 }
-async function saveBranchStart(storeDir, projectId, startKey2, threadId, threadsDir) {
+function saveBranchStart(storeDir, projectId, startKey2, threadId, threadsDir) {
   const path = branchStartsPath(storeDir, projectId);
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
@@ -10862,10 +10862,10 @@ function unchosenStart(services) {
     return null;
   const before = new Map((ids ?? []).map((id) => [id, threadsDirStamp(storeDir, id)]));
   return {
-    save: async (projectId, threadId, startedAt) => {
+    save: (projectId, threadId, startedAt) => {
       const stamp = before.get(projectId) ?? null;
       if (stamp === null || threadsDirStamp(storeDir, projectId) !== stamp || stampSettledAtMs(stamp) > startedAt) return;
-      await saveBranchStart(storeDir, projectId, key, threadId, stamp);
+      saveBranchStart(storeDir, projectId, key, threadId, stamp);
     }
   };
 }
@@ -10934,7 +10934,7 @@ async function startOrResume(services, input) {
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(
+        saveContextCacheEntry(
           services.store.dir,
           threadCacheEntry(builtBy, project.id, thread, {
             sources: stamps,
@@ -10942,7 +10942,7 @@ async function startOrResume(services, input) {
             starts: { [source]: start }
           })
         );
-        if (unchosen !== null && lost === null) await unchosen.save(project.id, thread.id, assemblyStartedAt);
+        if (unchosen !== null && lost === null) unchosen.save(project.id, thread.id, assemblyStartedAt);
       } catch (e) {
         failures.push(
           failureLine("could not save the context cache (derived data; the next session start assembles it again)", e)

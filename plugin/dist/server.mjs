@@ -34432,7 +34432,7 @@ function threadCacheEntry(builtBy, projectId, thread, read) {
     ...verify !== void 0 ? { verify } : {}
   };
 }
-async function saveContextCacheEntry(storeDir, entry) {
+function saveContextCacheEntry(storeDir, entry) {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
@@ -34540,7 +34540,7 @@ async function refreshStartCache(services, builtBy) {
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  await saveContextCacheEntry(
+  saveContextCacheEntry(
     storeDir,
     threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify })
   );

@@ -36,7 +36,7 @@ export async function sessionStart(services: ThreadMindServices, input: HookInpu
  */
 function unchosenStart(
   services: ThreadMindServices,
-): { save: (projectId: string, threadId: string, startedAt: number) => Promise<void> } | null {
+): { save: (projectId: string, threadId: string, startedAt: number) => void } | null {
   const storeDir = services.store.dir;
   const key = services.startKey();
   if (key === null) return null;
@@ -55,10 +55,10 @@ function unchosenStart(
     return null;
   const before = new Map((ids ?? []).map((id) => [id, threadsDirStamp(storeDir, id)]));
   return {
-    save: async (projectId, threadId, startedAt) => {
+    save: (projectId, threadId, startedAt) => {
       const stamp = before.get(projectId) ?? null;
       if (stamp === null || threadsDirStamp(storeDir, projectId) !== stamp || stampSettledAtMs(stamp) > startedAt) return;
-      await saveBranchStart(storeDir, projectId, key, threadId, stamp);
+      saveBranchStart(storeDir, projectId, key, threadId, stamp);
     },
   };
 }
@@ -148,7 +148,7 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
     const builtBy = hooksBuild();
     if (stamps !== null && builtBy !== null) {
       try {
-        await saveContextCacheEntry(
+        saveContextCacheEntry(
           services.store.dir,
           threadCacheEntry(builtBy, project.id, thread, {
             sources: stamps,
@@ -156,7 +156,7 @@ async function startOrResume(services: ThreadMindServices, input: HookInput): Pr
             starts: { [source]: start },
           }),
         );
-        if (unchosen !== null && lost === null) await unchosen.save(project.id, thread.id, assemblyStartedAt);
+        if (unchosen !== null && lost === null) unchosen.save(project.id, thread.id, assemblyStartedAt);
       } catch (e) {
         failures.push(
           failureLine("could not save the context cache (derived data; the next session start assembles it again)", e),

@@ -45,7 +45,7 @@ export async function refreshStartCache(services: ThreadMindServices, builtBy: s
     if (typeof now !== "string" || now !== headBefore) return false;
     head = now;
   }
-  await saveContextCacheEntry(
+  saveContextCacheEntry(
     storeDir,
     threadCacheEntry(builtBy, project.id, thread, { sources: stamps, head, starts: chosen.starts, verify }),
   );

@@ -69,7 +69,7 @@ describe("an entry written without fsync", () => {
       head: null,
       starts: { startup: { text: "ctx", contentHash: "h", fingerprint: "f", tokens: 1, omitted: 0, userMessage: null } },
     };
-    await saveContextCacheEntry(dir, entry);
+    saveContextCacheEntry(dir, entry);
     expect(readContextCacheEntry(dir, "p", "t")).toEqual(entry);
     const path = contextCachePath(dir, "p", "t");
     const text = readFileSync(path, "utf8");
@@ -91,7 +91,7 @@ describe("an entry written without fsync", () => {
       head: null,
       starts: { startup: start },
     };
-    await saveContextCacheEntry(dir, entry);
+    saveContextCacheEntry(dir, entry);
     expect(readContextCacheEntry(dir, "p", "d")).toEqual(entry);
     const path = contextCachePath(dir, "p", "d");
     for (const damaged of [{ ...start, text: 5 }, { ...start, tokens: "1" }, { ...start, userMessage: 0 }, null, "ctx"]) {

@@ -42,7 +42,7 @@ describe("a context cache entry", () => {
       clear: start("ThreadMind context (after /clear):"),
       compact: start("ThreadMind context (after compaction):"),
     };
-    await saveContextCacheEntry(store, entry(starts));
+    saveContextCacheEntry(store, entry(starts));
     const bytes = statSync(contextCachePath(store, "p", "t")).size;
     expect(bytes).toBeLessThan(body.length * 1.2);
     expect(readContextCacheEntry(store, "p", "t")?.starts).toEqual(starts);
@@ -50,7 +50,7 @@ describe("a context cache entry", () => {
 
   test("a start that shares nothing is stored whole; a stored tail that names no start voids the entry", async () => {
     const starts = { startup: start("A"), clear: { ...start("B"), text: "a different, short text" } };
-    await saveContextCacheEntry(store, entry(starts, "u"));
+    saveContextCacheEntry(store, entry(starts, "u"));
     expect(readContextCacheEntry(store, "p", "u")?.starts).toEqual(starts);
     const path = contextCachePath(store, "p", "u");
     const stored = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;

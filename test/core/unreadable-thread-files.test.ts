@@ -426,7 +426,7 @@ describe("damaged thread files", () => {
       expect.stringContaining(`Cannot read ${cache}: is a symbolic link`),
     ]);
     const entry = { builtBy: "x", projectId: "p", threadId: "a", sources: {}, head: null, starts: {}, text: "x" };
-    await expect(saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).rejects.toThrow(
+    expect(() => saveContextCacheEntry(join(repo.dir, ".threadmind"), entry as unknown as ContextCacheEntry)).toThrow(
       `Cannot read ${cache}: is a symbolic link`,
     );
     expect(readdirSync(join(outside.dir, "cache"))).toEqual([]);

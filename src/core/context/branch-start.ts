@@ -71,13 +71,13 @@ export function branchStart(storeDir: string, projectId: string, startKey: strin
 }
 
 /** Records `threadId` as the start on `startKey` for the threads directory stamped `threadsDir` (the latest MAX_BRANCHES kept). */
-export async function saveBranchStart(
+export function saveBranchStart(
   storeDir: string,
   projectId: string,
   startKey: string,
   threadId: string,
   threadsDir: string,
-): Promise<void> {
+): void {
   const path = branchStartsPath(storeDir, projectId);
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey, { threadId, threadsDir }]]);

@@ -33,7 +33,7 @@ export function threadCacheEntry(
 }
 
 /** Saves the entry, keeping the other sources' starts of an entry built from the same inputs. */
-export async function saveContextCacheEntry(storeDir: string, entry: ContextCacheEntry): Promise<void> {
+export function saveContextCacheEntry(storeDir: string, entry: ContextCacheEntry): void {
   const path = contextCachePath(storeDir, entry.projectId, entry.threadId);
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged: ContextCacheEntry =
