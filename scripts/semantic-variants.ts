@@ -10,7 +10,7 @@ import { SECTION_WEIGHTS } from "../src/core/search/section-weights.js";
 import { bm25Idf } from "../src/core/search/term-index.js";
 import { queryTerms, terms } from "../src/core/search/text-terms.js";
 import { parseWordVectors, type WordVectors } from "../src/core/search/word-vectors.js";
-import { parseSummary } from "../src/core/context/summary-sections.js";
+import { parseSummary } from "../src/core/store/summary-sections.js";
 import {
   MORE_PARAPHRASE_QUERIES,
   PARAPHRASE_QUERIES,

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { parseSummary } from "../src/core/context/summary-sections.js";
+import { parseSummary } from "../src/core/store/summary-sections.js";
 import { SECTION_WEIGHTS } from "../src/core/search/section-weights.js";
 import { bm25Idf } from "../src/core/search/term-index.js";
 import { queryTerms, terms } from "../src/core/search/text-terms.js";

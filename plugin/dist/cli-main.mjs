@@ -2457,7 +2457,7 @@ function threadStatus(meta) {
   return meta.status ?? "active";
 }
 
-// src/core/context/summary-sections.ts
+// src/core/store/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized2 = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
@@ -3808,74 +3808,13 @@ function storeDirState(storeDir) {
   if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
 }
+
+// src/core/store/store-gitattributes.ts
 var DRIVER_NAME = "threadmind";
-var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
 projects/*.json merge=${DRIVER_NAME}
 `;
-function shellQuote(path) {
-  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
-}
-function driverCommand(nodePath, cliPath) {
-  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
-}
-function gitConfigPath(gitTop) {
-  return gitConfigPathIn(gitDir(gitTop));
-}
-function gitConfigPathIn(dotGit) {
-  return join(commonDir(dotGit), "config");
-}
-function parseValue(raw) {
-  let out = "";
-  let quoted = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === "\\") {
-      const n = raw[++i];
-      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
-    } else if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === "#" || c === ";")) break;
-    else out += c;
-  }
-  return quoted ? out : out.trim();
-}
-var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
-function findDriver(lines) {
-  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
-  let inSection = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const section = SECTION.exec(line);
-    if (section) {
-      if (inSection) {
-        entry.sectionEnd = i;
-        inSection = false;
-      }
-      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
-        inSection = true;
-        entry.sectionLine = i;
-        entry.sectionEnd = lines.length;
-      }
-      continue;
-    }
-    if (!inSection) continue;
-    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
-    if (kv && kv[1].toLowerCase() === "driver") {
-      entry.driverLine = i;
-      entry.driver = parseValue(kv[2] ?? "");
-    }
-  }
-  return entry;
-}
-function readConfiguredDriver(configPath) {
-  if (!existsSync(configPath)) return null;
-  return findDriver(readFileSync(configPath, "utf8").split("\n")).driver;
-}
-function driverState(configured, expected) {
-  if (configured === null) return "missing";
-  return configured === expected ? "ok" : "stale";
-}
 
 // src/core/store/store.ts
 var IGNORED = [
@@ -10497,7 +10436,7 @@ function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
-// src/core/freshness/freshness-figure.ts
+// src/core/savings/freshness-figure.ts
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
   const stale = mine.filter((j) => j.stale).length;
@@ -10584,9 +10523,6 @@ function workspaceFreshnessThreshold(storeDir, lastProjectId) {
   const projectId = lastProjectId !== void 0 && ids.includes(lastProjectId) ? lastProjectId : ids.length === 1 ? ids[0] : null;
   return projectId === null ? DEFAULT_NUDGE_TOKENS : verdictThreshold(readFreshnessConfig(storeDir, projectId).nudgeTokens);
 }
-
-// src/agents/agent.ts
-var AGENT_IDS = ["claude-code", "codex"];
 function codexHome(env, home = homedir()) {
   const configured = env.CODEX_HOME;
   return configured !== void 0 && configured !== "" ? resolve(configured) : join(home, ".codex");
@@ -10602,6 +10538,7 @@ function isRolloutPath(path) {
 }
 
 // src/agents/profiles.ts
+var AGENT_IDS = ["claude-code", "codex"];
 var PROFILES = {
   // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
   "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
@@ -15942,6 +15879,69 @@ function checkCodexHooks(codexHome2) {
   });
   const allTrusted = state.enabledFrom.every((m) => (state.trustedEvents[m] ?? []).length === CODEX_HOOK_EVENTS.length);
   return allTrusted ? ok(ID, TITLE, ...lines, "a hash is recorded for each hook; after a plugin update Codex asks to trust them again") : warn(ID, TITLE, TRUST_FIX, ...lines);
+}
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
+function shellQuote(path) {
+  return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+function driverCommand(nodePath, cliPath) {
+  return `${shellQuote(nodePath)} ${shellQuote(cliPath)} merge-file %O %A %B %P`;
+}
+function gitConfigPath(gitTop) {
+  return gitConfigPathIn(gitDir(gitTop));
+}
+function gitConfigPathIn(dotGit) {
+  return join(commonDir(dotGit), "config");
+}
+function parseValue(raw) {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "\\") {
+      const n = raw[++i];
+      out += n === "n" ? "\n" : n === "t" ? "	" : n === "b" ? "\b" : n ?? "";
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return quoted ? out : out.trim();
+}
+var SECTION = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/;
+function findDriver(lines) {
+  const entry = { sectionLine: null, driverLine: null, sectionEnd: lines.length, driver: null };
+  let inSection = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const section = SECTION.exec(line);
+    if (section) {
+      if (inSection) {
+        entry.sectionEnd = i;
+        inSection = false;
+      }
+      if (section[1].toLowerCase() === "merge" && section[2]?.replace(/\\(.)/g, "$1") === DRIVER_NAME) {
+        inSection = true;
+        entry.sectionLine = i;
+        entry.sectionEnd = lines.length;
+      }
+      continue;
+    }
+    if (!inSection) continue;
+    const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (kv && kv[1].toLowerCase() === "driver") {
+      entry.driverLine = i;
+      entry.driver = parseValue(kv[2] ?? "");
+    }
+  }
+  return entry;
+}
+function readConfiguredDriver(configPath) {
+  if (!existsSync(configPath)) return null;
+  return findDriver(readFileSync(configPath, "utf8").split("\n")).driver;
+}
+function driverState(configured, expected) {
+  if (configured === null) return "missing";
+  return configured === expected ? "ok" : "stale";
 }
 
 // src/core/git/unmerged-listing.ts

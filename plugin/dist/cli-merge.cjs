@@ -662,7 +662,7 @@ var SECTION_HEADINGS = {
   "next-steps": "Next steps"
 };
 
-// src/core/context/summary-sections.ts
+// src/core/store/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");

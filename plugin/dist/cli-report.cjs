@@ -1723,11 +1723,7 @@ function judge(recordedCwd, exactName, suffix, roots) {
 // src/core/savings/savings-report.ts
 init_cjs_shims();
 
-// src/agents/agent.ts
-init_cjs_shims();
-var AGENT_IDS = ["claude-code", "codex"];
-
-// src/agents/codex/rollout-locations.ts
+// src/agents/profiles.ts
 init_cjs_shims();
 
 // src/agents/codex/rollout-paths.ts
@@ -1746,7 +1742,20 @@ function isRolloutPath(path) {
   return isRolloutName(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
 }
 
+// src/agents/profiles.ts
+var AGENT_IDS = ["claude-code", "codex"];
+var PROFILES = {
+  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
+  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
+  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
+  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
+};
+function agentIdOfTranscript(transcriptPath) {
+  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
+}
+
 // src/agents/codex/rollout-locations.ts
+init_cjs_shims();
 var META_MAX_BYTES = 256 * 1024;
 function inside(path$1, root) {
   const rel = path.relative(root, path$1);
@@ -4133,20 +4142,6 @@ function charsEstimate(text) {
 
 // src/core/savings/stats-restarts.ts
 init_cjs_shims();
-
-// src/agents/profiles.ts
-init_cjs_shims();
-var PROFILES = {
-  // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
-  "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
-  // Codex cuts hook context over 2,500 estimated tokens, counted as ceil(UTF-8 bytes / 4): 10,000 bytes arrive whole.
-  codex: { id: "codex", name: "Codex", contextCap: { unit: "bytes", limit: 1e4 } }
-};
-function agentIdOfTranscript(transcriptPath) {
-  return transcriptPath !== null && isRolloutPath(transcriptPath) ? "codex" : "claude-code";
-}
-
-// src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
 var COMPACT_PAIR_MAX_GAP_MS = 30 * 6e4;
 function agentOf(record2) {
@@ -4518,7 +4513,7 @@ function summarizeReceipts(injections, sessions) {
   return { recorded, checked, seenInTranscripts: seen, previewsInTranscripts: previews, details };
 }
 
-// src/core/freshness/freshness-figure.ts
+// src/core/savings/freshness-figure.ts
 init_cjs_shims();
 
 // src/core/freshness/freshness.ts
@@ -4528,7 +4523,7 @@ function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
-// src/core/freshness/freshness-figure.ts
+// src/core/savings/freshness-figure.ts
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
   const stale = mine.filter((j) => j.stale).length;

@@ -248,10 +248,10 @@ var init_measurements = __esm({
 
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -261,27 +261,27 @@ function isUnreadableMeasurementLog(e, storeDir) {
 }
 function forEachLogFile(storeDir, use) {
   const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, import_node_fs19.constants.O_RDONLY);
+  const current = openRegularFile(currentPath, import_node_fs18.constants.O_RDONLY);
   try {
-    const previous = openRegularFile(previousPath, import_node_fs19.constants.O_RDONLY);
+    const previous = openRegularFile(previousPath, import_node_fs18.constants.O_RDONLY);
     try {
       const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
       if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
     } finally {
-      if (previous !== null) (0, import_node_fs19.closeSync)(previous.fd);
+      if (previous !== null) (0, import_node_fs18.closeSync)(previous.fd);
     }
     if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    if (current !== null) (0, import_node_fs19.closeSync)(current.fd);
+    if (current !== null) (0, import_node_fs18.closeSync)(current.fd);
   }
 }
 function openLog(path, use) {
-  const opened = openRegularFile(path, import_node_fs19.constants.O_RDONLY);
+  const opened = openRegularFile(path, import_node_fs18.constants.O_RDONLY);
   if (opened === null) return null;
   try {
     return use(opened.fd, opened.stat.size, opened.stat);
   } finally {
-    (0, import_node_fs19.closeSync)(opened.fd);
+    (0, import_node_fs18.closeSync)(opened.fd);
   }
 }
 function appendMeasurementEvents(storeDir, events) {
@@ -290,35 +290,35 @@ function appendMeasurementEvents(storeDir, events) {
 `).join("");
   const bytes2 = Buffer.from(text, "utf8");
   if (bytes2.length > MAX_APPEND_BYTES) throw new Error(`measurement records too large to append (${bytes2.length} bytes)`);
-  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs19.constants.O_RDWR | import_node_fs19.constants.O_APPEND | import_node_fs19.constants.O_CREAT, 420);
+  const opened = openRegularFile(measurementLogPath(storeDir), import_node_fs18.constants.O_RDWR | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT, 420);
   if (opened === null) throw new Error(`${measurementLogPath(storeDir)} could not be created: its directory does not exist`);
   const { fd, stat: before } = opened;
   try {
     let out = bytes2;
     if (before.size > 0) {
       const last2 = Buffer.alloc(1);
-      (0, import_node_fs19.readSync)(fd, last2, 0, 1, before.size - 1);
+      (0, import_node_fs18.readSync)(fd, last2, 0, 1, before.size - 1);
       if (last2[0] !== 10) out = Buffer.concat([Buffer.from("\n"), bytes2]);
     }
-    const written = (0, import_node_fs19.writeSync)(fd, out);
+    const written = (0, import_node_fs18.writeSync)(fd, out);
     if (written < out.length) {
       throw new Error(
         `${measurementLogPath(storeDir)}: only ${written} of ${out.length} bytes could be appended (is the disk full?)`
       );
     }
-    return (0, import_node_fs19.fstatSync)(fd).size;
+    return (0, import_node_fs18.fstatSync)(fd).size;
   } finally {
-    (0, import_node_fs19.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
   }
 }
-var import_node_fs19, import_node_path16, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs18, import_node_path15, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
-    import_node_fs19 = require("fs");
+    import_node_fs18 = require("fs");
     init_regular_file();
     init_errors();
-    import_node_path16 = require("path");
+    import_node_path15 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -400,7 +400,7 @@ var init_format_count = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path28.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path27.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -419,7 +419,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs28.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs27.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -436,7 +436,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs28.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs27.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -445,11 +445,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs28.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs27.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs28.closeSync)(index.fd);
+  (0, import_node_fs27.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -522,12 +522,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs28, import_node_path28, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs27, import_node_path27, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
-    import_node_fs28 = require("fs");
-    import_node_path28 = require("path");
+    import_node_fs27 = require("fs");
+    import_node_path27 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -660,7 +660,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs29.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs28.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -698,7 +698,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs29.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs28.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -762,11 +762,11 @@ function pendingInjections(events) {
     (e) => e.kind === "injection" && !settled.has(receiptKey(e)) ? [{ ...record(e), receipt: "pending" }] : []
   );
 }
-var import_node_fs29, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
+var import_node_fs28, READ_MAX_BYTES, KINDS, RECEIPTS, INDEX_MIN_LOG_BYTES, behindStores, scanBuffer, SCAN_BUFFER_BYTES, RECENT_BYTES;
 var init_measurement_log_read = __esm({
   "src/core/measure/measurement-log-read.ts"() {
     "use strict";
-    import_node_fs29 = require("fs");
+    import_node_fs28 = require("fs");
     init_measurements();
     init_measurement_log();
     init_measurement_log_legacy();
@@ -1554,50 +1554,50 @@ var init_esm = __esm({
 
 // src/core/savings/saved-output.ts
 function sessionFolderOf(transcriptPath) {
-  return (0, import_node_path40.join)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(transcriptPath)), (0, import_node_path40.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path39.join)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(transcriptPath)), (0, import_node_path39.basename)(transcriptPath, ".jsonl"));
 }
 function inside(path, folder) {
-  return path.startsWith(folder.endsWith(import_node_path40.sep) ? folder : `${folder}${import_node_path40.sep}`);
+  return path.startsWith(folder.endsWith(import_node_path39.sep) ? folder : `${folder}${import_node_path39.sep}`);
 }
 function savedOutputPathOf(record2, transcriptPath) {
   if (!record2.isPersistedOutputPreview) return null;
   const named = SAVED_TO.exec(record2.content[0] ?? "")?.[1]?.trim();
-  if (named === void 0 || named === "" || !(0, import_node_path40.isAbsolute)(named)) return null;
-  const path = (0, import_node_path40.resolve)(named);
+  if (named === void 0 || named === "" || !(0, import_node_path39.isAbsolute)(named)) return null;
+  const path = (0, import_node_path39.resolve)(named);
   return inside(path, sessionFolderOf(transcriptPath)) ? path : null;
 }
 function readSavedOutput(path, transcriptPath) {
   const folder = sessionFolderOf(transcriptPath);
-  if (!inside((0, import_node_path40.resolve)(path), folder)) return null;
+  if (!inside((0, import_node_path39.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs41.realpathSync)(folder);
-    const realDir = (0, import_node_fs41.realpathSync)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(path)));
+    const realFolder = (0, import_node_fs40.realpathSync)(folder);
+    const realDir = (0, import_node_fs40.realpathSync)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs41.openSync)((0, import_node_path40.join)(realDir, (0, import_node_path40.basename)(path)), import_node_fs41.constants.O_RDONLY | (import_node_fs41.constants.O_NONBLOCK ?? 0) | (import_node_fs41.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs40.openSync)((0, import_node_path39.join)(realDir, (0, import_node_path39.basename)(path)), import_node_fs40.constants.O_RDONLY | (import_node_fs40.constants.O_NONBLOCK ?? 0) | (import_node_fs40.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs41.fstatSync)(fd);
+    const stat = (0, import_node_fs40.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs41.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs40.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs41.closeSync)(fd);
+    (0, import_node_fs40.closeSync)(fd);
   }
 }
-var import_node_fs41, import_node_path40, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs40, import_node_path39, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs41 = require("fs");
-    import_node_path40 = require("path");
+    import_node_fs40 = require("fs");
+    import_node_path39 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
     SAVED_MAX_BYTES = 1024 * 1024;
@@ -1707,12 +1707,12 @@ __export(hook_core_exports, {
 module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
-var import_node_fs31 = require("fs");
-var import_node_path33 = require("path");
+var import_node_fs30 = require("fs");
+var import_node_path32 = require("path");
 init_errors();
 
 // src/core/store/store.ts
-var import_node_fs17 = require("fs");
+var import_node_fs16 = require("fs");
 
 // src/core/store/make-dir.ts
 var import_node_fs = require("fs");
@@ -1748,7 +1748,7 @@ function madeMeanwhile(path, error) {
 }
 
 // src/core/store/store.ts
-var import_node_path13 = require("path");
+var import_node_path12 = require("path");
 
 // src/core/store/atomic-write.ts
 var import_node_fs2 = require("fs");
@@ -2834,7 +2834,7 @@ function threadStatus(meta) {
   return meta.status ?? "active";
 }
 
-// src/core/context/summary-sections.ts
+// src/core/store/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized2 = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
@@ -4252,10 +4252,7 @@ function storeDirState(storeDir) {
   return "directory";
 }
 
-// src/core/merge/git-merge-driver.ts
-var import_node_fs16 = require("fs");
-var import_node_path12 = require("path");
-init_error_details();
+// src/core/store/store-gitattributes.ts
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -4289,7 +4286,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path13.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path12.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -4314,15 +4311,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        (0, import_node_fs17.mkdirSync)(this.dir);
+        (0, import_node_fs16.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    makeDir((0, import_node_path13.join)(this.dir, "projects"));
-    makeDir((0, import_node_path13.join)(this.dir, "threads"));
+    makeDir((0, import_node_path12.join)(this.dir, "projects"));
+    makeDir((0, import_node_path12.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -4332,12 +4329,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines((0, import_node_path13.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path12.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines((0, import_node_path13.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path12.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -4368,12 +4365,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path13.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path12.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path13.join)(this.dir, "projects");
+    const dir = (0, import_node_path12.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -4416,8 +4413,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path13.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path13.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path12.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path12.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -4427,11 +4424,11 @@ var Store = class {
   }
   /** The thread's folder (format 2): threads/<project>/<id>/. */
   threadFolder(projectId, threadId) {
-    return (0, import_node_path13.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
+    return (0, import_node_path12.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
   }
   /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
   legacyThreadPath(projectId, threadId) {
-    return (0, import_node_path13.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path12.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /**
    * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
@@ -4440,12 +4437,12 @@ var Store = class {
   threadPath(projectId, threadId) {
     const folder = this.threadFolder(projectId, threadId);
     const legacy = this.legacyThreadPath(projectId, threadId);
-    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path13.join)(folder, HEAD_FILE);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path12.join)(folder, HEAD_FILE);
   }
   /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
   isThreadFile(projectId, threadId, path) {
     const folder = this.threadFolder(projectId, threadId);
-    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path13.sep}`);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path12.sep}`);
   }
   /**
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
@@ -4503,7 +4500,7 @@ var Store = class {
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
-    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path13.join)(folder, rel));
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path12.join)(folder, rel));
     if (folderThread === null) {
       if (legacy === null) return null;
       return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
@@ -4549,7 +4546,7 @@ var Store = class {
   *listedThreadIds(projectId) {
     let dir;
     try {
-      dir = (0, import_node_fs17.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs16.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return;
       throw e;
@@ -4573,7 +4570,7 @@ var Store = class {
     const problems = [];
     let entries;
     try {
-      entries = (0, import_node_fs17.readdirSync)(dir, { withFileTypes: true });
+      entries = (0, import_node_fs16.readdirSync)(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
@@ -4584,7 +4581,7 @@ var Store = class {
       if (id === null) continue;
       if (!isValidId(id)) {
         problems.push({
-          path: (0, import_node_path13.join)(dir, entry.name),
+          path: (0, import_node_path12.join)(dir, entry.name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -4729,17 +4726,17 @@ var Store = class {
     let landed = 0;
     try {
       for (const [rel, text] of write.items) {
-        const path = (0, import_node_path13.join)(folder, rel);
-        ensureDir((0, import_node_path13.dirname)(path));
+        const path = (0, import_node_path12.join)(folder, rel);
+        ensureDir((0, import_node_path12.dirname)(path));
         writeFenced(this.lockPath, path, text);
         landed++;
       }
       if (write.head !== null) {
-        writeFenced(this.lockPath, (0, import_node_path13.join)(folder, HEAD_FILE), write.head);
+        writeFenced(this.lockPath, (0, import_node_path12.join)(folder, HEAD_FILE), write.head);
         landed++;
       }
       for (const rel of write.remove) {
-        removeFenced(this.lockPath, (0, import_node_path13.join)(folder, rel));
+        removeFenced(this.lockPath, (0, import_node_path12.join)(folder, rel));
         landed++;
       }
     } catch (error) {
@@ -4755,7 +4752,7 @@ var Store = class {
     unmark();
     noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite(dir);
-    for (const rel of write.remove) noteThreadWrite((0, import_node_path13.dirname)((0, import_node_path13.join)(folder, rel)));
+    for (const rel of write.remove) noteThreadWrite((0, import_node_path12.dirname)((0, import_node_path12.join)(folder, rel)));
     this.forgetThread(folder);
   }
   /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
@@ -4854,7 +4851,7 @@ function absorbLegacy(folder, legacy) {
 }
 function removeEmptyDir(dir) {
   try {
-    (0, import_node_fs17.rmdirSync)(dir);
+    (0, import_node_fs16.rmdirSync)(dir);
   } catch (e) {
     const code = errnoCode(e);
     if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
@@ -4862,7 +4859,7 @@ function removeEmptyDir(dir) {
 }
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs17.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs16.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -4870,7 +4867,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs17.lstatSync)(path);
+    (0, import_node_fs16.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
@@ -4955,7 +4952,7 @@ function safeUsername() {
 }
 
 // src/core/store/local-state.ts
-var import_node_path14 = require("path");
+var import_node_path13 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -4973,7 +4970,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path14.join)(storeDir, "config.json");
+  return (0, import_node_path13.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -5040,21 +5037,21 @@ function normalize(d) {
 }
 
 // src/core/store/local-state-write.ts
-var import_node_fs18 = require("fs");
-var import_node_path15 = require("path");
+var import_node_fs17 = require("fs");
+var import_node_path14 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
-  if (hadProblem && (0, import_node_fs18.existsSync)(path)) {
-    lockFence((0, import_node_path15.join)(storeDir, ".lock"))?.check();
+  if (hadProblem && (0, import_node_fs17.existsSync)(path)) {
+    lockFence((0, import_node_path14.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
-    (0, import_node_fs18.renameSync)(path, setAside);
+    (0, import_node_fs17.renameSync)(path, setAside);
   }
   const { measurements, conversations, ...kept } = state;
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path15.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path14.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -5116,8 +5113,8 @@ var LocalStateCache = class {
 };
 
 // src/core/context/token-estimate.ts
-var import_node_fs20 = require("fs");
-var import_node_path17 = require("path");
+var import_node_fs19 = require("fs");
+var import_node_path16 = require("path");
 init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -5126,10 +5123,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path17.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path17.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.json");
 }
 var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
@@ -5248,8 +5245,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path17.dirname)((0, import_node_path17.dirname)(this.cacheFile)), this.cacheFile);
-    makeDir((0, import_node_path17.dirname)(this.cacheFile));
+    assertNoLinksBelow((0, import_node_path16.dirname)((0, import_node_path16.dirname)(this.cacheFile)), this.cacheFile);
+    makeDir((0, import_node_path16.dirname)(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -5257,20 +5254,20 @@ var TokenEstimator = class {
 `;
       await writeFileAtomic(this.cacheFile, text);
       this.fileLines = this.cache.size;
-      if (this.legacyCacheFile) (0, import_node_fs20.rmSync)(this.legacyCacheFile, { force: true });
+      if (this.legacyCacheFile) (0, import_node_fs19.rmSync)(this.legacyCacheFile, { force: true });
       return;
     }
-    const opened = openRegularFile(this.cacheFile, import_node_fs20.constants.O_WRONLY | import_node_fs20.constants.O_APPEND | import_node_fs20.constants.O_CREAT, 420);
+    const opened = openRegularFile(this.cacheFile, import_node_fs19.constants.O_WRONLY | import_node_fs19.constants.O_APPEND | import_node_fs19.constants.O_CREAT, 420);
     if (opened === null) throw new Error(`${this.cacheFile} could not be created: its directory does not exist`);
     try {
       const bytes2 = Buffer.from(lines.join(""));
-      const written = (0, import_node_fs20.writeSync)(opened.fd, bytes2);
+      const written = (0, import_node_fs19.writeSync)(opened.fd, bytes2);
       if (written < bytes2.length) {
         this.rewrite = true;
         throw new Error(`${this.cacheFile}: only ${written} of ${bytes2.length} bytes could be appended (is the disk full?)`);
       }
     } finally {
-      (0, import_node_fs20.closeSync)(opened.fd);
+      (0, import_node_fs19.closeSync)(opened.fd);
     }
     this.fileLines += lines.length;
   }
@@ -5325,7 +5322,7 @@ function readDerived(path) {
 }
 
 // src/core/context/context-sources.ts
-var import_node_path18 = require("path");
+var import_node_path17 = require("path");
 init_errors();
 
 // src/core/context/title-line.ts
@@ -5694,7 +5691,7 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = gitTop !== null && chain.threads.some(hasPathsToCheck);
-  const sources = [...consulted].map((p) => `${(0, import_node_path18.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  const sources = [...consulted].map((p) => `${(0, import_node_path17.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };
 }
 function readConsulted(store, projectId, id, consulted, part = "whole") {
@@ -5719,7 +5716,7 @@ function relatedRefs(store, projectId, thread, consulted) {
 }
 
 // src/core/context/tree-render.ts
-var import_node_path19 = require("path");
+var import_node_path18 = require("path");
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -5754,7 +5751,7 @@ function buildTree(threads) {
 function detachedReason(detached, threads, problems) {
   const parentId = threads.get(detached.id)?.parentId ?? null;
   if (parentId === null || threads.has(parentId)) return detached.why;
-  const file = problems.find((p) => (0, import_node_path19.basename)(p.path) === `${parentId}.md`);
+  const file = problems.find((p) => (0, import_node_path18.basename)(p.path) === `${parentId}.md`);
   return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
@@ -5861,7 +5858,7 @@ function renderTreeOf(project, threads, problems, activeId) {
 }
 
 // src/core/context/thread-list-catalog.ts
-var import_node_path23 = require("path");
+var import_node_path22 = require("path");
 
 // src/core/search/thread-search.ts
 init_errors();
@@ -6506,7 +6503,7 @@ function meaningSnippet(words, doc, query) {
 
 // src/core/search/word-vectors.ts
 init_builtin_at_use();
-var import_node_fs21 = require("fs");
+var import_node_fs20 = require("fs");
 var import_node_url2 = require("url");
 init_regular_file();
 var import_meta = {};
@@ -6592,7 +6589,7 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
     const path = (0, import_node_url2.fileURLToPath)(url);
-    if ((0, import_node_fs21.existsSync)(path)) return path;
+    if ((0, import_node_fs20.existsSync)(path)) return path;
   }
   return null;
 }
@@ -7037,11 +7034,11 @@ function oneLine2(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path22 = require("path");
+var import_node_path21 = require("path");
 
 // src/core/search/project-index.ts
-var import_node_fs23 = require("fs");
-var import_node_path21 = require("path");
+var import_node_fs22 = require("fs");
+var import_node_path20 = require("path");
 init_errors();
 init_content_hash();
 
@@ -7111,7 +7108,7 @@ var BodyIndex = class {
 };
 
 // src/core/search/directory-watch.ts
-var import_node_fs22 = require("fs");
+var import_node_fs21 = require("fs");
 init_error_details();
 var DirectoryWatch = class {
   changed = true;
@@ -7128,7 +7125,7 @@ var DirectoryWatch = class {
     this.close();
     let watcher;
     try {
-      watcher = (0, import_node_fs22.watch)(dir, { persistent: false }, () => {
+      watcher = (0, import_node_fs21.watch)(dir, { persistent: false }, () => {
         this.changed = true;
       });
     } catch (e) {
@@ -7154,7 +7151,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_path20 = require("path");
+var import_node_path19 = require("path");
 init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
@@ -7162,13 +7159,13 @@ var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path20.join)(storeDir, "cache", "search");
+  return (0, import_node_path19.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path20.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path20.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -7202,8 +7199,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path20.join)(path, "..", "..", ".."), path);
-  makeDir((0, import_node_path20.join)(path, ".."));
+  assertNoLinksBelow((0, import_node_path19.join)(path, "..", "..", ".."), path);
+  makeDir((0, import_node_path19.join)(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -7464,7 +7461,7 @@ var ProjectIndex = class {
   problems() {
     const out = [];
     for (const e of this.catalog.values())
-      if (e.problem !== void 0) out.push({ path: (0, import_node_path21.join)(this.threadsDir, e.file), reason: e.problem });
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path20.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -7493,20 +7490,20 @@ var ProjectIndex = class {
   sweep() {
     let names;
     try {
-      names = (0, import_node_fs23.readdirSync)(this.threadsDir);
+      names = (0, import_node_fs22.readdirSync)(this.threadsDir);
     } catch (e) {
       if (errnoCode(e) === "ENOENT") names = [];
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2((0, import_node_path21.join)(this.threadsDir, n))));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2((0, import_node_path20.join)(this.threadsDir, n))));
     this.hasFolders = folders.size > 0;
     for (const entry of names) {
       if (isAtomicTempFile(entry)) continue;
       const isFolder = folders.has(entry);
       if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
       const name = isFolder ? `${entry}/` : entry;
-      const stamp = isFolder ? folderStampOf((0, import_node_path21.join)(this.threadsDir, entry)) : stampOf2((0, import_node_path21.join)(this.threadsDir, name));
+      const stamp = isFolder ? folderStampOf((0, import_node_path20.join)(this.threadsDir, entry)) : stampOf2((0, import_node_path20.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -7524,7 +7521,7 @@ var ProjectIndex = class {
       this.rereadFolder(file, force, knownStamp);
       return;
     }
-    const path = (0, import_node_path21.join)(this.threadsDir, file);
+    const path = (0, import_node_path20.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf2(path);
     if (stamp === null) {
       this.drop(file);
@@ -7569,7 +7566,7 @@ var ProjectIndex = class {
   /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
   rereadFolder(file, force, knownStamp) {
     const id = entryThreadId(file);
-    const folder = (0, import_node_path21.join)(this.threadsDir, id);
+    const folder = (0, import_node_path20.join)(this.threadsDir, id);
     const stamp = knownStamp ?? folderStampOf(folder);
     if (stamp === null) {
       this.drop(file);
@@ -7581,7 +7578,7 @@ var ProjectIndex = class {
     let hash;
     try {
       const read = readFolderTexts(folder);
-      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path21.join)(folder, rel))?.thread ?? null;
+      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path20.join)(folder, rel))?.thread ?? null;
       hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
     } catch (e) {
       if (!(e instanceof UnreadableFileError)) throw e;
@@ -7632,7 +7629,7 @@ var ProjectIndex = class {
 };
 function stampOf2(path) {
   try {
-    const s = (0, import_node_fs23.lstatSync)(path);
+    const s = (0, import_node_fs22.lstatSync)(path);
     return { mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, size: s.size, ino: s.ino };
   } catch (e) {
     if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
@@ -7641,7 +7638,7 @@ function stampOf2(path) {
 }
 function isDirectory2(path) {
   try {
-    return (0, import_node_fs23.lstatSync)(path).isDirectory();
+    return (0, import_node_fs22.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -7653,15 +7650,15 @@ function folderStampOf(folder) {
   const add = (path, depth) => {
     let names;
     try {
-      names = (0, import_node_fs23.readdirSync)(path);
+      names = (0, import_node_fs22.readdirSync)(path);
     } catch {
       return;
     }
     for (const name of names) {
-      const child = (0, import_node_path21.join)(path, name);
+      const child = (0, import_node_path20.join)(path, name);
       let st;
       try {
-        st = (0, import_node_fs23.lstatSync)(child);
+        st = (0, import_node_fs22.lstatSync)(child);
       } catch {
         continue;
       }
@@ -7691,7 +7688,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path22.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path21.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -7925,7 +7922,7 @@ var CatalogThreadList = class {
         return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path23.basename)(p.path).replace(/\.md$/, "") }));
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path22.basename)(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });
@@ -7933,8 +7930,8 @@ var CatalogThreadList = class {
 };
 
 // src/core/store/branch-link-candidates.ts
-var import_node_fs24 = require("fs");
-var import_node_path24 = require("path");
+var import_node_fs23 = require("fs");
+var import_node_path23 = require("path");
 init_regular_file();
 init_error_details();
 var HEAD_SEARCH_BYTES = 64 * 1024;
@@ -7965,7 +7962,7 @@ function headBytes(path, into) {
 function branchLinkCandidates(threadsDir) {
   let entries;
   try {
-    entries = (0, import_node_fs24.readdirSync)(threadsDir, { withFileTypes: true });
+    entries = (0, import_node_fs23.readdirSync)(threadsDir, { withFileTypes: true });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return [];
     throw e;
@@ -7975,9 +7972,9 @@ function branchLinkCandidates(threadsDir) {
   for (const entry of entries) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
-    const path = `${threadsDir}${import_node_path24.sep}${entry.name}`;
+    const path = `${threadsDir}${import_node_path23.sep}${entry.name}`;
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${import_node_path24.sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${import_node_path23.sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -8001,22 +7998,22 @@ var LinkedThreadMemo = class _LinkedThreadMemo {
 };
 
 // src/core/store/migrate-v04.ts
-var import_node_fs25 = require("fs");
-var import_node_path25 = require("path");
+var import_node_fs24 = require("fs");
+var import_node_path24 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path25.join)(store.dir, "trees");
-  if (!(0, import_node_fs25.existsSync)(treesDir)) return null;
-  const stat = (0, import_node_fs25.lstatSync)(treesDir);
+  const treesDir = (0, import_node_path24.join)(store.dir, "trees");
+  if (!(0, import_node_fs24.existsSync)(treesDir)) return null;
+  const stat = (0, import_node_fs24.lstatSync)(treesDir);
   if (stat.isSymbolicLink()) throw linkRefused(treesDir);
   if (!stat.isDirectory()) throw unreadable(treesDir, "is not a directory, as the 0.4 layout's trees/ is");
   const report = { projects: [], removed: [], notes: [], text: "" };
   const me = await author();
   const plans = [];
-  for (const name of (0, import_node_fs25.readdirSync)(treesDir).sort()) {
+  for (const name of (0, import_node_fs24.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path25.join)(treesDir, name);
+    const treePath = (0, import_node_path24.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -8026,11 +8023,11 @@ async function migrateV04IfNeeded(store, author) {
     const threadsDir = store.threadsDir(projectId);
     let parentsFromTree = 0;
     let rewritten = 0;
-    const files = (0, import_node_fs25.existsSync)(threadsDir) ? (0, import_node_fs25.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
+    const files = (0, import_node_fs24.existsSync)(threadsDir) ? (0, import_node_fs24.readdirSync)(threadsDir).filter((f) => f.endsWith(".md")).sort() : [];
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path25.join)(threadsDir, file);
+      const path = (0, import_node_path24.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -8065,7 +8062,7 @@ async function migrateV04IfNeeded(store, author) {
   store.ensureLayout();
   for (const plan of plans) {
     for (const t of plan.threads) store.writeLegacyThread(plan.projectId, t);
-    (0, import_node_fs25.rmSync)(plan.treePath);
+    (0, import_node_fs24.rmSync)(plan.treePath);
     report.removed.push(plan.treePath);
     report.projects.push({
       id: plan.projectId,
@@ -8074,8 +8071,8 @@ async function migrateV04IfNeeded(store, author) {
       rewritten: plan.rewritten
     });
   }
-  if ((0, import_node_fs25.readdirSync)(treesDir).length === 0) (0, import_node_fs25.rmdirSync)(treesDir);
-  if ((0, import_node_fs25.existsSync)((0, import_node_path25.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs24.readdirSync)(treesDir).length === 0) (0, import_node_fs24.rmdirSync)(treesDir);
+  if ((0, import_node_fs24.existsSync)((0, import_node_path24.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -8137,7 +8134,7 @@ function parseOldThread(path, id, text, author) {
     if (at <= 0) continue;
     fields[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
-  const mtime = (0, import_node_fs25.statSync)(path).mtime.toISOString();
+  const mtime = (0, import_node_fs24.statSync)(path).mtime.toISOString();
   const status = fields.status === "done" || fields.status === "abandoned" ? fields.status : void 0;
   const parent = fields.parentId && fields.parentId !== "null" && isValidId(fields.parentId) ? fields.parentId : null;
   const thread = {
@@ -8167,7 +8164,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path26 = require("path");
+var import_node_path25 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -8196,7 +8193,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path26.relative)(top, req.file).split(import_node_path26.sep).join("/");
+  const path = (0, import_node_path25.relative)(top, req.file).split(import_node_path25.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -8301,8 +8298,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join39 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join39(before, endsWithNewline.before), after: join39(after2, endsWithNewline.after) };
+  const join38 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join38(before, endsWithNewline.before), after: join38(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change = before === null ? "created" : after2 === null ? "deleted" : "modified";
@@ -8434,32 +8431,32 @@ async function threadFileHistory(req) {
 }
 
 // src/core/measure/measurement-recording.ts
-var import_node_fs27 = require("fs");
+var import_node_fs26 = require("fs");
 init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
-var import_node_fs26 = require("fs");
-var import_node_path27 = require("path");
+var import_node_fs25 = require("fs");
+var import_node_path26 = require("path");
 init_error_details();
 init_measurement_log();
 function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  const fence = lockFence((0, import_node_path27.join)(storeDir, ".lock"));
+  const fence = lockFence((0, import_node_path26.join)(storeDir, ".lock"));
   if (fence === null) {
-    (0, import_node_fs26.renameSync)(path, previousMeasurementLogPath(storeDir));
+    (0, import_node_fs25.renameSync)(path, previousMeasurementLogPath(storeDir));
     return true;
   }
   fence.check();
   pause2?.("checked");
   const linked = atomicTempPath(path, fence.tempDir);
-  if (!fencedStep(fence.check, () => (0, import_node_fs26.linkSync)(path, linked))) return false;
+  if (!fencedStep(fence.check, () => (0, import_node_fs25.linkSync)(path, linked))) return false;
   pause2?.("linked");
-  fencedStep(fence.check, () => (0, import_node_fs26.renameSync)(linked, previousMeasurementLogPath(storeDir)));
+  fencedStep(fence.check, () => (0, import_node_fs25.renameSync)(linked, previousMeasurementLogPath(storeDir)));
   pause2?.("kept");
   const grave = atomicTempPath(path, fence.tempDir);
-  if (fencedStep(fence.check, () => (0, import_node_fs26.renameSync)(path, grave))) (0, import_node_fs26.rmSync)(grave, { force: true });
+  if (fencedStep(fence.check, () => (0, import_node_fs25.renameSync)(path, grave))) (0, import_node_fs25.rmSync)(grave, { force: true });
   return true;
 }
 function fencedStep(check, step) {
@@ -8477,7 +8474,7 @@ function fencedStep(check, step) {
 init_error_details();
 async function recordMeasurementEvents(store, events) {
   store.exists();
-  if (!(0, import_node_fs27.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
+  if (!(0, import_node_fs26.existsSync)(measurementLogPath(store.dir))) store.ensureIgnored();
   const size = appendMeasurementEvents(store.dir, events);
   if (size > LOG_ROTATE_BYTES) await rotateMeasurementLogLocked(store);
 }
@@ -8710,10 +8707,10 @@ function joinChangedPaths(existing, changed) {
 }
 
 // src/core/thread-folder-history.ts
-var import_node_path30 = require("path");
+var import_node_path29 = require("path");
 
 // src/core/git/committed-thread.ts
-var import_node_path29 = require("path");
+var import_node_path28 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -8765,7 +8762,7 @@ async function committedFile(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path29.relative)(root, path) || path;
+  const file = (0, import_node_path28.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
 
@@ -8788,7 +8785,7 @@ async function threadFolderHistory(req) {
     return { ...h, text: formatThreadHistory(h, title) };
   }
   const top = req.gitTop;
-  const path = `${(0, import_node_path30.relative)(top, req.folder).split(import_node_path30.sep).join("/")}/`;
+  const path = `${(0, import_node_path29.relative)(top, req.folder).split(import_node_path29.sep).join("/")}/`;
   const head = await headCommit(top);
   const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
   const entries = [];
@@ -9369,8 +9366,8 @@ function lineOf(lineStarts, offset) {
 }
 
 // src/core/thread-input-checks.ts
-var import_node_fs30 = require("fs");
-var import_node_path31 = require("path");
+var import_node_fs29 = require("fs");
+var import_node_path30 = require("path");
 init_errors();
 function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
@@ -9394,7 +9391,7 @@ function checkGivenPaths(paths, root) {
   let realRoot;
   for (const path of checkPaths(paths)) {
     let rel = rootRelative(path, root, root);
-    if (rel === null && (0, import_node_path31.isAbsolute)(path)) {
+    if (rel === null && (0, import_node_path30.isAbsolute)(path)) {
       realRoot ??= realPathOrNull(root);
       if (realRoot !== null && realRoot !== root) rel = rootRelative(path, realRoot, realRoot);
     }
@@ -9408,7 +9405,7 @@ function checkGivenPaths(paths, root) {
 }
 function realPathOrNull(path) {
   try {
-    return import_node_fs30.realpathSync.native(path);
+    return import_node_fs29.realpathSync.native(path);
   } catch {
     return null;
   }
@@ -9475,12 +9472,12 @@ function projectTitled(store, title) {
 init_errors();
 
 // src/core/git/git-remote.ts
-var import_node_path32 = require("path");
+var import_node_path31 = require("path");
 init_regular_file();
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
   try {
-    const config = readRegularFile((0, import_node_path32.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
+    const config = readRegularFile((0, import_node_path31.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
     return config !== null && /^\s*\[remote\s+"[^"]*"\s*\]/m.test(config.toString("utf8"));
   } catch {
     return false;
@@ -9848,7 +9845,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs31.existsSync)((0, import_node_path33.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs30.existsSync)((0, import_node_path32.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -10194,7 +10191,7 @@ var ThreadMindServices = class {
     const { project, threadId: sessionThreadId } = await this.currentThreadRef();
     const threadId = input.threadId ?? sessionThreadId;
     const folder = this.store.threadFolder(project.id, threadId);
-    if ((0, import_node_fs31.existsSync)(folder) || !(0, import_node_fs31.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
+    if ((0, import_node_fs30.existsSync)(folder) || !(0, import_node_fs30.existsSync)(this.store.legacyThreadPath(project.id, threadId))) {
       let working = null;
       try {
         working = this.store.readThread(project.id, threadId);
@@ -10222,7 +10219,7 @@ var ThreadMindServices = class {
 
 // src/agents/codex/rollout-paths.ts
 var import_node_os3 = require("os");
-var import_node_path34 = require("path");
+var import_node_path33 = require("path");
 function isRolloutName(name) {
   return name.startsWith("rollout-") && (name.endsWith(".jsonl") || name.endsWith(".jsonl.zst"));
 }
@@ -10245,6 +10242,18 @@ function profileOfHook(input) {
 }
 function capWords(cap) {
   return `${cap.limit.toLocaleString("en-US")}-${cap.unit === "bytes" ? "byte" : "character"}`;
+}
+function sizeInCapUnit(cap, text) {
+  switch (cap.unit) {
+    case "characters":
+      return text.length;
+    case "bytes":
+      return Buffer.byteLength(text, "utf8");
+    default: {
+      const unreachable = cap.unit;
+      throw new Error(`unknown cap unit ${String(unreachable)}`);
+    }
+  }
 }
 
 // src/core/session-key.ts
@@ -10281,7 +10290,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/core/write-stdout.ts
-var import_node_fs32 = require("fs");
+var import_node_fs31 = require("fs");
 init_error_details();
 
 // src/hooks/hook-output.ts
@@ -10330,25 +10339,25 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 
 // src/core/context/context-cache.ts
 init_regular_file();
-var import_node_path36 = require("path");
-var import_node_fs34 = require("fs");
+var import_node_path35 = require("path");
+var import_node_fs33 = require("fs");
 init_id_pattern();
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs33 = require("fs");
-var import_node_path35 = require("path");
+var import_node_fs32 = require("fs");
+var import_node_path34 = require("path");
 init_error_details();
 init_id_pattern();
 function threadFileRel(projectId, threadId) {
-  return (0, import_node_path35.join)("threads", projectId, `${threadId}.md`);
+  return (0, import_node_path34.join)("threads", projectId, `${threadId}.md`);
 }
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
-  return entryThere((0, import_node_path35.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path35.join)(storeDir, "threads", projectId, `${threadId}.md`));
+  return entryThere((0, import_node_path34.join)(storeDir, "threads", projectId, threadId)) || entryThere((0, import_node_path34.join)(storeDir, "threads", projectId, `${threadId}.md`));
 }
 function entryThere(path) {
   try {
-    (0, import_node_fs33.lstatSync)(path);
+    (0, import_node_fs32.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -10412,12 +10421,12 @@ var CONTEXT_CACHE_VERSION = 2;
 var ENTRY_MAX_BYTES = 512 * 1024;
 var SOURCE_MAX_BYTES = 1024 * 1024;
 function hooksBuildIn(distDir) {
-  return fileStamp((0, import_node_path36.join)(distDir, "hook-core.cjs"));
+  return fileStamp((0, import_node_path35.join)(distDir, "hook-core.cjs"));
 }
 function contextCachePath(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId))
     throw new Error(`invalid id for the context cache: ${projectId}/${threadId}`);
-  return (0, import_node_path36.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
+  return (0, import_node_path35.join)(storeDir, "cache", "context", projectId, `${threadId}.json`);
 }
 function isCachedStart(v) {
   if (typeof v !== "object" || v === null) return false;
@@ -10429,7 +10438,7 @@ function namesItsSources(sources, projectId, threadId) {
   const stamps = sources;
   const legacy = threadFileRel(projectId, threadId);
   const folder = legacy.slice(0, -".md".length);
-  const own = [legacy, folder, (0, import_node_path36.join)(folder, "thread.md")];
+  const own = [legacy, folder, (0, import_node_path35.join)(folder, "thread.md")];
   return own.some((rel) => typeof stamps[rel] === "string") && Object.values(stamps).every((v) => v === null || typeof v === "string");
 }
 function isEntry(d, projectId, threadId) {
@@ -10459,7 +10468,7 @@ function readContextCacheEntry(storeDir, projectId, threadId) {
   return isEntry(entry, projectId, threadId) ? entry : null;
 }
 function sourcePath(storeDir, rel) {
-  return rel.endsWith("/") ? `${(0, import_node_path36.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path36.join)(storeDir, rel);
+  return rel.endsWith("/") ? `${(0, import_node_path35.join)(storeDir, rel.slice(0, -1))}/` : (0, import_node_path35.join)(storeDir, rel);
 }
 function stampsOf(storeDir, paths) {
   const out = {};
@@ -10482,7 +10491,7 @@ function sameInputs(a, b) {
 }
 
 // src/core/context/context-cache-write.ts
-var import_node_path37 = require("path");
+var import_node_path36 = require("path");
 function threadCacheEntry(builtBy, projectId, thread, read) {
   const { verify, ...rest } = read;
   return {
@@ -10500,7 +10509,7 @@ function saveContextCacheEntry(storeDir, entry) {
   const previous = readContextCacheEntry(storeDir, entry.projectId, entry.threadId);
   const merged = previous !== null && sameInputs(previous, entry) ? { ...entry, starts: { ...previous.starts, ...entry.starts } } : entry;
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path37.dirname)(path));
+  makeDir((0, import_node_path36.dirname)(path));
   writeFileAtomicSync(path, `${JSON.stringify({ ...merged, starts: packStarts(merged.starts) })}
 `, void 0, {
     durable: false
@@ -10517,19 +10526,19 @@ function hooksBuild() {
 }
 
 // src/core/context/branch-start.ts
-var import_node_fs35 = require("fs");
-var import_node_path38 = require("path");
+var import_node_fs34 = require("fs");
+var import_node_path37 = require("path");
 init_regular_file();
 init_id_pattern();
 var MAX_BRANCHES = 32;
 var FILE_MAX_BYTES = 64 * 1024;
 function branchStartsPath(storeDir, projectId) {
   if (!isValidId(projectId)) throw new Error(`invalid project id for the context cache: ${projectId}`);
-  return (0, import_node_path38.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
+  return (0, import_node_path37.join)(storeDir, "cache", "context", projectId, "_branch-starts.json");
 }
 function threadsDirStamp(storeDir, projectId) {
   try {
-    const s = (0, import_node_fs35.lstatSync)((0, import_node_path38.join)(storeDir, "threads", projectId), { bigint: true });
+    const s = (0, import_node_fs34.lstatSync)((0, import_node_path37.join)(storeDir, "threads", projectId), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -10561,20 +10570,20 @@ function saveBranchStart(storeDir, projectId, startKey2, threadId, threadsDir) {
   const others = Object.entries(readStarts(storeDir, projectId)).filter(([key]) => key !== startKey2);
   const kept = Object.fromEntries([...others.slice(-(MAX_BRANCHES - 1)), [startKey2, { threadId, threadsDir }]]);
   assertNoLinksBelow(storeDir, path);
-  makeDir((0, import_node_path38.dirname)(path));
+  makeDir((0, import_node_path37.dirname)(path));
   writeFileAtomicSync(path, `${JSON.stringify(kept)}
 `, void 0, { durable: false });
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs36 = require("fs");
-var import_node_path39 = require("path");
+var import_node_fs35 = require("fs");
+var import_node_path38 = require("path");
 init_measurement_log();
 init_measurement_log_read();
 function projectIds(storeDir) {
-  const dir = (0, import_node_path39.join)(storeDir, "projects");
+  const dir = (0, import_node_path38.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs36.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs35.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -10582,22 +10591,8 @@ function projectIds(storeDir) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs37 = require("fs");
+var import_node_fs36 = require("fs");
 init_text_fingerprint();
-
-// src/agents/agent.ts
-function sizeInCapUnit(cap, text) {
-  switch (cap.unit) {
-    case "characters":
-      return text.length;
-    case "bytes":
-      return Buffer.byteLength(text, "utf8");
-    default: {
-      const unreachable = cap.unit;
-      throw new Error(`unknown cap unit ${String(unreachable)}`);
-    }
-  }
-}
 
 // src/agents/context-cap.ts
 function cutNote(cap) {
@@ -10652,7 +10647,7 @@ async function fittedStart(input, start) {
 }
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs37.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs36.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -11461,7 +11456,7 @@ var SessionAccumulator = class {
 };
 
 // src/transcript/transcript-file.ts
-var import_node_fs38 = require("fs");
+var import_node_fs37 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -11487,20 +11482,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs38.statSync)(path);
+    const before = (0, import_node_fs37.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs38.openSync)(path, import_node_fs38.constants.O_RDONLY | (import_node_fs38.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs37.openSync)(path, import_node_fs37.constants.O_RDONLY | (import_node_fs37.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs38.fstatSync)(fd);
+    const stats = (0, import_node_fs37.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs38.closeSync)(fd);
+    (0, import_node_fs37.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -11511,13 +11506,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs38.closeSync)(file.fd);
+    (0, import_node_fs37.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs38.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs37.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -11784,7 +11779,7 @@ async function readTail(path, options = {}) {
 }
 
 // src/transcript/for-each-line.ts
-var import_node_fs39 = require("fs");
+var import_node_fs38 = require("fs");
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   return streamLines(path, new LineSplitter(sink), options);
@@ -11807,7 +11802,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs38.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -12025,7 +12020,7 @@ function classifyResponseItem(payload, meta) {
 }
 
 // src/transcript/codex/zstd-lines.ts
-var import_node_fs40 = require("fs");
+var import_node_fs39 = require("fs");
 
 // src/transcript/codex/zstd-frame-guard.ts
 var ZSTD_MAGIC = 4247762216;
@@ -12200,7 +12195,7 @@ async function forEachZstdLine(path, sink, options) {
     let bytesRead = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
-      const n = (0, import_node_fs40.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
+      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
       const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
@@ -12605,12 +12600,12 @@ async function receiptEvents(pending, found, transcriptPath, firstRequest = () =
 }
 
 // src/agents/claude-code/subagent-transcript.ts
-var import_node_path41 = require("path");
+var import_node_path40 = require("path");
 var AGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 function subagentTranscriptPath(transcriptPath, agentId) {
   if (!AGENT_ID.test(agentId)) return null;
-  const folder = (0, import_node_path41.join)((0, import_node_path41.dirname)((0, import_node_path41.resolve)(transcriptPath)), (0, import_node_path41.basename)(transcriptPath, ".jsonl"));
-  return (0, import_node_path41.join)(folder, "subagents", `agent-${agentId}.jsonl`);
+  const folder = (0, import_node_path40.join)((0, import_node_path40.dirname)((0, import_node_path40.resolve)(transcriptPath)), (0, import_node_path40.basename)(transcriptPath, ".jsonl"));
+  return (0, import_node_path40.join)(folder, "subagents", `agent-${agentId}.jsonl`);
 }
 
 // src/hooks/recall-receipts.ts
@@ -12803,7 +12798,7 @@ function isStale(sinceWrite, threshold) {
 }
 
 // src/core/freshness/freshness-config.ts
-var import_node_path42 = require("path");
+var import_node_path41 = require("path");
 init_error_details();
 function freshnessConfigOf(data) {
   const freshness = isRecord(data) ? data.freshness : void 0;
@@ -12819,7 +12814,7 @@ function freshnessConfigOf(data) {
   };
 }
 function readFreshnessConfig(storeDir, projectId) {
-  const path = (0, import_node_path42.join)(storeDir, "projects", `${projectId}.json`);
+  const path = (0, import_node_path41.join)(storeDir, "projects", `${projectId}.json`);
   let text;
   try {
     text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -12979,8 +12974,8 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs42 = require("fs");
-var import_node_path43 = require("path");
+var import_node_fs41 = require("fs");
+var import_node_path42 = require("path");
 init_regular_file();
 init_measurement_log();
 init_measurement_log_read();
@@ -12995,18 +12990,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs42.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs41.constants.O_RDONLY));
     const open = index;
     const coverage = logs.map((log) => log === null || open === null ? null : validCoverage(open, log.fd, log.stat));
     const behind = logs.some(
       (log, i) => log !== null && log.stat.size <= READ_MAX_BYTES && log.stat.size - (coverage[i] ?? 0) > INDEX_BEHIND_BYTES
     );
     if (onlyIfBehind && !behind) return;
-    const cache = (0, import_node_path43.join)(storeDir, "cache");
-    (0, import_node_fs42.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs42.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs42.rmSync)(temp, { force: true });
-    out = (0, import_node_fs42.openSync)(temp, import_node_fs42.constants.O_WRONLY | import_node_fs42.constants.O_CREAT | import_node_fs42.constants.O_EXCL | import_node_fs42.constants.O_NOFOLLOW, 420);
+    const cache = (0, import_node_path42.join)(storeDir, "cache");
+    (0, import_node_fs41.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs41.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs41.rmSync)(temp, { force: true });
+    out = (0, import_node_fs41.openSync)(temp, import_node_fs41.constants.O_WRONLY | import_node_fs41.constants.O_CREAT | import_node_fs41.constants.O_EXCL | import_node_fs41.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -13044,18 +13039,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs42.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs41.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs42.closeSync)(out);
+    (0, import_node_fs41.closeSync)(out);
     out = null;
-    (0, import_node_fs42.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs41.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs42.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs42.closeSync)(out);
-      (0, import_node_fs42.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs41.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs41.closeSync)(out);
+      (0, import_node_fs41.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -13235,8 +13230,8 @@ function readyFromMemory(index) {
 }
 
 // src/core/recall/path-index-files.ts
-var import_node_fs43 = require("fs");
-var import_node_path44 = require("path");
+var import_node_fs42 = require("fs");
+var import_node_path43 = require("path");
 init_regular_file();
 
 // src/core/recall/keyed-lines.ts
@@ -13296,7 +13291,7 @@ function allKeyedLines(bytes2) {
 // src/core/recall/path-index-files.ts
 var FILE_MAX_BYTES2 = 16 * 1024 * 1024;
 function recallCacheDir(storeDir) {
-  return (0, import_node_path44.join)(storeDir, "cache", "recall");
+  return (0, import_node_path43.join)(storeDir, "cache", "recall");
 }
 var SHARD_KINDS = ["paths", "heads", "text"];
 var shardName = (kind, n) => `${kind}-${String(n).padStart(2, "0")}.jsonl`;
@@ -13317,12 +13312,12 @@ function readJson(path) {
 var isString = (v) => typeof v === "string";
 var isCount5 = (v) => Number.isSafeInteger(v) && v >= 0;
 function readShard(storeDir, name, full) {
-  const bytes2 = readBounded((0, import_node_path44.join)(recallCacheDir(storeDir), name));
+  const bytes2 = readBounded((0, import_node_path43.join)(recallCacheDir(storeDir), name));
   const header = bytes2 === null ? null : keyedLinesHeader(bytes2);
   return header !== null && header.version === PATH_INDEX_VERSION && header.full === full ? bytes2 : null;
 }
 function readIndexHead(storeDir) {
-  const d = readJson((0, import_node_path44.join)(recallCacheDir(storeDir), "head.json"));
+  const d = readJson((0, import_node_path43.join)(recallCacheDir(storeDir), "head.json"));
   if (d === null || d.version !== PATH_INDEX_VERSION || !isString(d.full)) return null;
   if (!(d.quick === null || isString(d.quick)) || !isCount5(d.threads) || !isCount5(d.withPaths)) return null;
   return { full: d.full, quick: d.quick, threads: d.threads, withPaths: d.withPaths };
@@ -13386,18 +13381,18 @@ function readyFromFiles(storeDir, head) {
   };
 }
 async function writePart(storeDir, name, data) {
-  const path = (0, import_node_path44.join)(recallCacheDir(storeDir), name);
+  const path = (0, import_node_path43.join)(recallCacheDir(storeDir), name);
   await writeFileAtomic(path, `${JSON.stringify({ version: PATH_INDEX_VERSION, ...data })}
 `, { durable: false });
 }
 async function writeShard(storeDir, kind, n, full, entries) {
-  const path = (0, import_node_path44.join)(recallCacheDir(storeDir), shardName(kind, n));
+  const path = (0, import_node_path43.join)(recallCacheDir(storeDir), shardName(kind, n));
   await writeFileAtomic(path, encodeKeyedLines({ version: PATH_INDEX_VERSION, full }, entries), { durable: false });
 }
 async function savePathIndex(storeDir, index, full, quick) {
-  const headPath = (0, import_node_path44.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path43.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
-  makeDir((0, import_node_path44.dirname)(headPath));
+  makeDir((0, import_node_path43.dirname)(headPath));
   const byAnchor = entriesByAnchor(index);
   const shardsOf = () => Array.from({ length: PATH_INDEX_SHARDS }, () => []);
   const pathShards = shardsOf();
@@ -13413,13 +13408,13 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const name of (0, import_node_fs43.readdirSync)(recallCacheDir(storeDir))) {
-    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs43.rmSync)((0, import_node_path44.join)(recallCacheDir(storeDir), name), { force: true });
+  for (const name of (0, import_node_fs42.readdirSync)(recallCacheDir(storeDir))) {
+    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs42.rmSync)((0, import_node_path43.join)(recallCacheDir(storeDir), name), { force: true });
   }
 }
 var EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
 async function saveQuickStamp(storeDir, head, quick) {
-  const headPath = (0, import_node_path44.join)(recallCacheDir(storeDir), "head.json");
+  const headPath = (0, import_node_path43.join)(recallCacheDir(storeDir), "head.json");
   assertNoLinksBelow(storeDir, headPath);
   await writePart(storeDir, "head.json", { ...head, quick });
 }
@@ -13444,8 +13439,8 @@ function indexFilesComplete(storeDir, head) {
 }
 
 // src/core/recall/path-index-stamp.ts
-var import_node_fs44 = require("fs");
-var import_node_path45 = require("path");
+var import_node_fs43 = require("fs");
+var import_node_path44 = require("path");
 init_text_fingerprint();
 var STAMP_MAX_ENTRIES = 2e5;
 var QUICK_MAX_PROJECTS = 256;
@@ -13455,17 +13450,17 @@ function threadFilesStamp(storeDir) {
   const walk = (dir, rel) => {
     let names;
     try {
-      names = (0, import_node_fs44.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+      names = (0, import_node_fs43.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
     } catch {
       parts.push(`${rel}:unreadable`);
       return true;
     }
     for (const name of names) {
       if (parts.length >= STAMP_MAX_ENTRIES) return false;
-      const path = (0, import_node_path45.join)(dir, name);
+      const path = (0, import_node_path44.join)(dir, name);
       let s;
       try {
-        s = (0, import_node_fs44.lstatSync)(path, { bigint: true });
+        s = (0, import_node_fs43.lstatSync)(path, { bigint: true });
       } catch {
         continue;
       }
@@ -13477,10 +13472,10 @@ function threadFilesStamp(storeDir) {
     }
     return true;
   };
-  const top = (0, import_node_path45.join)(storeDir, "threads");
+  const top = (0, import_node_path44.join)(storeDir, "threads");
   let root;
   try {
-    root = (0, import_node_fs44.lstatSync)(top, { bigint: true });
+    root = (0, import_node_fs43.lstatSync)(top, { bigint: true });
   } catch {
     return { stamp: "absent", settledAtMs: 0 };
   }
@@ -13508,21 +13503,21 @@ function recallQuickStamp(storeDir, gitTop) {
     }
     if (dir === null) parts.push("git:-");
     else {
-      add("index", (0, import_node_path45.join)(dir, "index"), "file");
-      add("HEAD", (0, import_node_path45.join)(dir, "HEAD"), "file");
+      add("index", (0, import_node_path44.join)(dir, "index"), "file");
+      add("HEAD", (0, import_node_path44.join)(dir, "HEAD"), "file");
     }
   }
-  const top = (0, import_node_path45.join)(storeDir, "threads");
+  const top = (0, import_node_path44.join)(storeDir, "threads");
   add("threads", top, "dir");
   let names;
   try {
-    names = (0, import_node_fs44.readdirSync)(top).sort();
+    names = (0, import_node_fs43.readdirSync)(top).sort();
   } catch (e) {
     if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
     return null;
   }
   if (names.length > QUICK_MAX_PROJECTS) return null;
-  for (const name of names) add(`p/${name}`, (0, import_node_path45.join)(top, name), "dir");
+  for (const name of names) add(`p/${name}`, (0, import_node_path44.join)(top, name), "dir");
   return { stamp: `${parts.length}:${textFingerprint(parts.join("\n"))}`, settledAtMs: settled };
 }
 
@@ -13579,10 +13574,10 @@ async function currentPathIndex(store, options = {}) {
 }
 
 // src/core/recall/index-build-marker.ts
-var import_node_path46 = require("path");
+var import_node_path45 = require("path");
 
 // src/core/store/background-marker.ts
-var import_node_fs45 = require("fs");
+var import_node_fs44 = require("fs");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
 function markerPid(marker) {
@@ -13594,7 +13589,7 @@ function markerPid(marker) {
 function markerUnderWay(marker) {
   try {
     const pid = markerPid(marker);
-    return pid !== null && Date.now() - (0, import_node_fs45.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+    return pid !== null && Date.now() - (0, import_node_fs44.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
   } catch {
     return false;
   }
@@ -13602,20 +13597,20 @@ function markerUnderWay(marker) {
 
 // src/core/recall/index-build-marker.ts
 function buildMarkerPath(storeDir) {
-  return (0, import_node_path46.join)(recallCacheDir(storeDir), "build.pid");
+  return (0, import_node_path45.join)(recallCacheDir(storeDir), "build.pid");
 }
 
 // src/core/background/background-command.ts
-var import_node_fs46 = require("fs");
-var import_node_path47 = require("path");
+var import_node_fs45 = require("fs");
+var import_node_path46 = require("path");
 var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
-    if (!(0, import_node_fs46.existsSync)(cliPath) || markerUnderWay(marker)) return false;
+    if (!(0, import_node_fs45.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
-    makeDir((0, import_node_path47.dirname)(marker));
-    (0, import_node_fs46.rmSync)(marker, { force: true });
-    const fd = (0, import_node_fs46.openSync)(marker, "wx", 420);
+    makeDir((0, import_node_path46.dirname)(marker));
+    (0, import_node_fs45.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs45.openSync)(marker, "wx", 420);
     try {
       const { spawn } = require("child_process");
       const child = spawn(process.execPath, [cliPath, command], {
@@ -13628,10 +13623,10 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       });
       child.unref();
       if (child.pid !== void 0) lowerPriority(child.pid);
-      (0, import_node_fs46.writeSync)(fd, `${child.pid ?? 0}
+      (0, import_node_fs45.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
-      (0, import_node_fs46.closeSync)(fd);
+      (0, import_node_fs45.closeSync)(fd);
     }
     return true;
   } catch {
@@ -13647,20 +13642,20 @@ function lowerPriority(pid) {
 }
 
 // src/core/store/store-thread-count.ts
-var import_node_fs47 = require("fs");
-var import_node_path48 = require("path");
+var import_node_fs46 = require("fs");
+var import_node_path47 = require("path");
 function moreThreadsThan(storeDir, limit) {
-  const top = (0, import_node_path48.join)(storeDir, "threads");
+  const top = (0, import_node_path47.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
   try {
-    projects = (0, import_node_fs47.readdirSync)(top);
+    projects = (0, import_node_fs46.readdirSync)(top);
   } catch {
     return false;
   }
   for (const project of projects) {
     try {
-      count2 += (0, import_node_fs47.readdirSync)((0, import_node_path48.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+      count2 += (0, import_node_fs46.readdirSync)((0, import_node_path47.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
     if (count2 > limit) return true;
@@ -13678,11 +13673,11 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 }
 
 // src/hooks/hook-core.ts
-var import_node_path51 = require("path");
+var import_node_path50 = require("path");
 
 // src/hooks/tool-recall.ts
-var import_node_fs48 = require("fs");
-var import_node_path50 = require("path");
+var import_node_fs47 = require("fs");
+var import_node_path49 = require("path");
 init_measurement_log_read();
 
 // src/core/recall/recall-pick.ts
@@ -13757,14 +13752,14 @@ function recallText(file, blocks) {
 init_recall_events();
 
 // src/core/recall/recall-config.ts
-var import_node_path49 = require("path");
+var import_node_path48 = require("path");
 function recallConfigOf(data) {
   const recall = isRecord(data) ? data.recall : void 0;
   if (!isRecord(recall)) return { edits: true, subagents: true };
   return { edits: recall.edits !== false, subagents: recall.subagents !== false };
 }
 function readRecallConfig(storeDir, projectId) {
-  const text = readTextStrict((0, import_node_path49.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
+  const text = readTextStrict((0, import_node_path48.join)(storeDir, "projects", `${projectId}.json`), LIMITS.threadFileBytes);
   if (text === null) return recallConfigOf(void 0);
   return recallConfigOf(JSON.parse(text));
 }
@@ -13777,26 +13772,26 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs48.realpathSync.native(root);
+    realRoot = import_node_fs47.realpathSync.native(root);
   } catch {
     return null;
   }
-  let probe = (0, import_node_path50.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs48.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path50.dirname)(probe);
+  let probe = (0, import_node_path49.join)(root, ...rel.split("/"));
+  while (!(0, import_node_fs47.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path49.dirname)(probe);
   let real;
   try {
-    real = import_node_fs48.realpathSync.native(probe);
+    real = import_node_fs47.realpathSync.native(probe);
   } catch {
     return null;
   }
-  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path50.sep) ? realRoot : realRoot + import_node_path50.sep) ? rel : null;
+  return real === realRoot || real.startsWith(realRoot.endsWith(import_node_path49.sep) ? realRoot : realRoot + import_node_path49.sep) ? rel : null;
 }
 function recordingOffset(input, agentId) {
   if (input.transcriptPath == null) return null;
   const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
   if (path === null) return null;
   try {
-    const stat = (0, import_node_fs48.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs47.statSync)(path, { throwIfNoEntry: false });
     return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
   } catch {
     return null;
@@ -14000,7 +13995,7 @@ function servicesMeasureStore(services) {
 }
 function bundledCli() {
   try {
-    return (0, import_node_path51.join)(__dirname, "cli.mjs");
+    return (0, import_node_path50.join)(__dirname, "cli.mjs");
   } catch {
     return null;
   }

@@ -395,6 +395,18 @@ function profileOfHook(input) {
 function capWords(cap) {
   return `${cap.limit.toLocaleString("en-US")}-${cap.unit === "bytes" ? "byte" : "character"}`;
 }
+function sizeInCapUnit(cap, text) {
+  switch (cap.unit) {
+    case "characters":
+      return text.length;
+    case "bytes":
+      return Buffer.byteLength(text, "utf8");
+    default: {
+      const unreachable = cap.unit;
+      throw new Error(`unknown cap unit ${String(unreachable)}`);
+    }
+  }
+}
 
 // src/core/session-key.ts
 function claudeInstanceSession(claudePid) {
@@ -1462,20 +1474,6 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 // src/hooks/start-record.ts
 init_text_fingerprint();
 
-// src/agents/agent.ts
-function sizeInCapUnit(cap, text) {
-  switch (cap.unit) {
-    case "characters":
-      return text.length;
-    case "bytes":
-      return Buffer.byteLength(text, "utf8");
-    default: {
-      const unreachable = cap.unit;
-      throw new Error(`unknown cap unit ${String(unreachable)}`);
-    }
-  }
-}
-
 // src/agents/context-cap.ts
 function cutNote(cap) {
   return `\u2026(ThreadMind: the rest of this context was left out to fit the agent's ${capWords(cap)} cap; thread_get gives it whole.)`;
@@ -2176,12 +2174,16 @@ function parseUnmergedListing(out) {
 // src/core/merge/git-merge-driver.ts
 var import_node_fs21 = require("fs");
 var import_node_path16 = require("path");
+
+// src/core/store/store-gitattributes.ts
 var DRIVER_NAME = "threadmind";
-var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
 projects/*.json merge=${DRIVER_NAME}
 `;
+
+// src/core/merge/git-merge-driver.ts
+var DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
 function shellQuote(path) {
   return `"${path.replace(/(["\\$`])/g, "\\$1")}"`;
 }

@@ -15835,6 +15835,7 @@ function isRolloutPath(path) {
 }
 
 // src/agents/profiles.ts
+var AGENT_IDS = ["claude-code", "codex"];
 var PROFILES = {
   // Over 10,000 characters Claude Code records a <persisted-output> preview instead of the context.
   "claude-code": { id: "claude-code", name: "Claude Code", contextCap: { unit: "characters", limit: 1e4 } },
@@ -25112,7 +25113,7 @@ function verdictThreshold(nudgeTokens) {
   return nudgeTokens > 0 ? nudgeTokens : DEFAULT_NUDGE_TOKENS;
 }
 
-// src/core/freshness/freshness-figure.ts
+// src/core/savings/freshness-figure.ts
 function group(judged, kind) {
   const mine = judged.filter((j) => j.kind === kind);
   const stale = mine.filter((j) => j.stale).length;
@@ -25185,9 +25186,6 @@ function readFreshnessConfig(storeDir, projectId) {
     return { nudgeTokens: DEFAULT_NUDGE_TOKENS, problem: `${path} is not JSON (${messageOf(e)})` };
   }
 }
-
-// src/agents/agent.ts
-var AGENT_IDS = ["claude-code", "codex"];
 
 // src/core/savings/stats-restarts.ts
 var CLEAR_PAIR_MAX_GAP_MS = 6e4;
@@ -25714,7 +25712,7 @@ function measuredLines(m) {
   ];
 }
 
-// src/core/context/summary-sections.ts
+// src/core/store/summary-sections.ts
 var HEADING = /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 function sectionKeyOf(heading) {
   const normalized2 = heading.trim().toLowerCase().replace(/[\s_]+/g, "-");
@@ -28514,6 +28512,8 @@ function storeDirState(storeDir) {
   if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
 }
+
+// src/core/store/store-gitattributes.ts
 var DRIVER_NAME = "threadmind";
 var STORE_GITATTRIBUTES = `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)
 threads/**/*.md merge=${DRIVER_NAME}
@@ -32345,8 +32345,8 @@ function sidesOfPatch(patch, commit) {
   if (!sawPatch) {
     return { before: "", after: "" };
   }
-  const join37 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
-  return { before: join37(before, endsWithNewline.before), after: join37(after2, endsWithNewline.after) };
+  const join36 = (side, newline) => side === null ? null : side.join("\n") + (side.length > 0 && newline ? "\n" : "");
+  return { before: join36(before, endsWithNewline.before), after: join36(after2, endsWithNewline.after) };
 }
 function compare(before, after2) {
   const change2 = before === null ? "created" : after2 === null ? "deleted" : "modified";

@@ -4,16 +4,6 @@
 import type { AgentProfile } from "./profiles.js";
 import type { HookContextRecord, TailReading, TranscriptReading } from "../transcript/types.js";
 
-export const AGENT_IDS = ["claude-code", "codex"] as const;
-export type AgentId = (typeof AGENT_IDS)[number];
-
-/** How much hook context an agent hands the model whole: over it the model gets a preview, not the text. */
-export interface ContextCap {
-  /** What the agent counts: UTF-16 characters (Claude Code) or UTF-8 bytes (Codex). */
-  unit: "characters" | "bytes";
-  limit: number;
-}
-
 export interface Agent extends AgentProfile {
   /** Whether a transcript path handed to a hook is one of this agent's (its file naming). */
   ownsTranscript(path: string): boolean;
@@ -32,18 +22,4 @@ export interface Agent extends AgentProfile {
   ): Promise<{ fileSize: number; hookContexts: HookContextRecord[]; firstRequestTokens: number | null }>;
   /** A whole transcript's figures. */
   readSession(path: string): Promise<TranscriptReading>;
-}
-
-/** The size of `text` in the cap's unit. */
-export function sizeInCapUnit(cap: ContextCap, text: string): number {
-  switch (cap.unit) {
-    case "characters":
-      return text.length;
-    case "bytes":
-      return Buffer.byteLength(text, "utf8");
-    default: {
-      const unreachable: never = cap.unit;
-      throw new Error(`unknown cap unit ${String(unreachable)}`);
-    }
-  }
 }

@@ -1,7 +1,6 @@
 // Fitting a hook's context into an agent's cap: whole lines kept from the start, never a character cut in two, with a
 // last line that says so; the agent's own preview (which the model may not read as ThreadMind's) never happens.
-import { sizeInCapUnit, type ContextCap } from "./agent.js";
-import { capWords } from "./profiles.js";
+import { capWords, sizeInCapUnit, type ContextCap } from "./profiles.js";
 
 /** The last line of a context cut to the cap. */
 export function cutNote(cap: ContextCap): string {

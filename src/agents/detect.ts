@@ -1,5 +1,6 @@
 // The agent of a hook or a transcript, with its readers (see profiles.ts for how it is told, without them).
-import type { Agent, AgentId } from "./agent.js";
+import type { Agent } from "./agent.js";
+import type { AgentId } from "./profiles.js";
 import { claudeCode } from "./claude-code/agent.js";
 import { codex } from "./codex/agent.js";
 import { agentIdOfTranscript } from "./profiles.js";

@@ -1,7 +1,16 @@
 // What the hooks need to know of an agent without reading any transcript: its name, its context cap and how its hook
 // input tells it (light: the SessionStart bundle loads only this).
-import type { AgentId, ContextCap } from "./agent.js";
 import { isRolloutPath } from "./codex/rollout-paths.js";
+
+export const AGENT_IDS = ["claude-code", "codex"] as const;
+export type AgentId = (typeof AGENT_IDS)[number];
+
+/** How much hook context an agent hands the model whole: over it the model gets a preview, not the text. */
+export interface ContextCap {
+  /** What the agent counts: UTF-16 characters (Claude Code) or UTF-8 bytes (Codex). */
+  unit: "characters" | "bytes";
+  limit: number;
+}
 
 export interface AgentProfile {
   id: AgentId;
@@ -32,4 +41,18 @@ export function profileOfHook(input: { transcriptPath: string | null }): AgentPr
 /** The cap as words: "10,000-byte". */
 export function capWords(cap: ContextCap): string {
   return `${cap.limit.toLocaleString("en-US")}-${cap.unit === "bytes" ? "byte" : "character"}`;
+}
+
+/** The size of `text` in the cap's unit. */
+export function sizeInCapUnit(cap: ContextCap, text: string): number {
+  switch (cap.unit) {
+    case "characters":
+      return text.length;
+    case "bytes":
+      return Buffer.byteLength(text, "utf8");
+    default: {
+      const unreachable: never = cap.unit;
+      throw new Error(`unknown cap unit ${String(unreachable)}`);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 // The report's freshness table: per kind of restart, how current the thread's summary was (backfilled from the transcripts).
-import type { FreshnessFigure, FreshnessGroup } from "../core/freshness/freshness-figure.js";
+import type { FreshnessFigure, FreshnessGroup } from "../core/savings/freshness-figure.js";
 import { fmt, type ReportTable } from "./report-model.js";
 
 function row(label: string, g: FreshnessGroup): string[] {

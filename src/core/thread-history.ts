@@ -3,7 +3,7 @@ import { relative, sep } from "node:path";
 import { errors } from "./errors.js";
 import { FrontmatterError, parseThread } from "./store/frontmatter.js";
 import { git, gitMaybe, headCommit } from "./git/git.js";
-import { parseSummary } from "./context/summary-sections.js";
+import { parseSummary } from "./store/summary-sections.js";
 import { SECTION_HEADINGS, SECTION_KEYS, statusWord, type Thread } from "./types.js";
 import { readTextStrict } from "./store/read-strict.js";
 import { LIMITS } from "./limits.js";

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { nextTimestamp } from "../core/clock.js";
 import { conversationEvent } from "../core/conversation-threads.js";
-import type { CachedStart } from "../core/context/context-cache.js";
+import type { CachedStart } from "../core/context/context-cache-starts.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { HookInput } from "./hook-input.js";
 import type { SessionKey } from "../core/types.js";

@@ -6,7 +6,7 @@ import { ThreadMindError } from "../core/errors.js";
 import { LIMITS } from "../core/limits.js";
 import type { ThreadMindServices } from "../core/services.js";
 import { collectStats, renderStats } from "../core/savings/stats.js";
-import { sectionTemplate } from "../core/context/summary-sections.js";
+import { sectionTemplate } from "../core/store/summary-sections.js";
 import { SHORTCUTS } from "./instructions.js";
 import { idSchema, promptTextSchema, titleSchema } from "./schemas.js";
 import type { ServerSession } from "./server-session.js";

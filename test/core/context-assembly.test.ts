@@ -8,7 +8,7 @@ import { charsEstimate, type Encoder } from "../../src/core/context/token-estima
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { parseSummary } from "../../src/core/context/summary-sections.js";
+import { parseSummary } from "../../src/core/store/summary-sections.js";
 
 let repo: TempRepo | undefined;
 afterEach(() => {

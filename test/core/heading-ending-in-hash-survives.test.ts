@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { parseThread, serializeThread } from "../../src/core/store/frontmatter.js";
 import { mergeStoreFile } from "../../src/core/merge/merge-file.js";
-import { parseSummary, updateSection } from "../../src/core/context/summary-sections.js";
+import { parseSummary, updateSection } from "../../src/core/store/summary-sections.js";
 import type { Thread } from "../../src/core/types.js";
 
 const base: Thread = {

@@ -5,7 +5,7 @@ import { servicesFor } from "../support/core-services.js";
 import type { ThreadMindServices } from "../../src/core/services.js";
 import { closeSearchIndexes, type SearchIntent } from "../../src/core/search/index.js";
 import { queryTerms, terms } from "../../src/core/search/text-terms.js";
-import { parseSummary } from "../../src/core/context/summary-sections.js";
+import { parseSummary } from "../../src/core/store/summary-sections.js";
 import {
   MORE_PARAPHRASE_QUERIES,
   PARAPHRASE_QUERIES,

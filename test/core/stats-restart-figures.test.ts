@@ -8,7 +8,7 @@ import {
   type Measurements,
   type SizeRecord,
 } from "../../src/core/measure/measurements.js";
-import { freshnessFromLog } from "../../src/core/freshness/freshness-figure.js";
+import { freshnessFromLog } from "../../src/core/savings/freshness-figure.js";
 import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness/freshness.js";
 
 const at = (minutes: number) => new Date(Date.parse("2026-09-20T10:00:00.000Z") + minutes * 60_000).toISOString();

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { measuredPart, renderStats } from "../../src/core/savings/stats.js";
 import { emptyMeasurements, type SizeRecord } from "../../src/core/measure/measurements.js";
-import { freshnessFromLog } from "../../src/core/freshness/freshness-figure.js";
+import { freshnessFromLog } from "../../src/core/savings/freshness-figure.js";
 import { DEFAULT_NUDGE_TOKENS } from "../../src/core/freshness/freshness.js";
 
 const CLAUDE = "/home/u/.claude/projects/-w/a.jsonl";

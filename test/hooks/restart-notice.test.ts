@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { restartNotice, restartRecord, withRestartNotice, zonedTime } from "../../src/hooks/freshness-start.js";
 import { contentHash } from "../../src/core/content-hash.js";
 import { textFingerprint } from "../../src/core/text-fingerprint.js";
-import type { CachedStart } from "../../src/core/context/context-cache.js";
+import type { CachedStart } from "../../src/core/context/context-cache-starts.js";
 import type { StalenessEvent } from "../../src/core/freshness/freshness-events.js";
 import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
 import type { HookInput } from "../../src/hooks/hook-input.js";

@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect } from "vitest";
 import { parseThread } from "../../src/core/store/frontmatter.js";
-import { parseSummary } from "../../src/core/context/summary-sections.js";
+import { parseSummary } from "../../src/core/store/summary-sections.js";
 import { servicesFor } from "./core-services.js";
 import { makeTempRepo, TEST_GIT_ENV, type TempRepo } from "./temp-repo.js";
 import { makeHome, runCli, type CliRun } from "./run-cli.js";

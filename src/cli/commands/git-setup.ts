@@ -2,7 +2,8 @@
 import { join, relative } from "node:path";
 import { expectNoArguments } from "../cli-options.js";
 import { pluginRoot } from "../plugin-root.js";
-import { DRIVER_DESCRIPTION, DRIVER_NAME, driverCommand } from "../../core/merge/git-merge-driver.js";
+import { DRIVER_DESCRIPTION, driverCommand } from "../../core/merge/git-merge-driver.js";
+import { DRIVER_NAME } from "../../core/store/store-gitattributes.js";
 import { git } from "../../core/git/git.js";
 import { bundlePath } from "../../core/bundles.js";
 import { gitTopHere } from "../cli-services.js";

@@ -1,5 +1,5 @@
 // Assembles a thread's context: system context, ancestors' Decisions/Constraints, the active summary, within a budget.
-import { ancestorExcerpt, FenceTracker } from "./summary-sections.js";
+import { ancestorExcerpt, FenceTracker } from "../store/summary-sections.js";
 import type { Project, Thread, ThreadStatus } from "../types.js";
 import type { AncestorWalk } from "./thread-chain.js";
 import { titleLine } from "./title-line.js";

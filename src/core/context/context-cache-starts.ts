@@ -1,5 +1,14 @@
 // The starts of a context cache entry as stored: the texts of startup, clear and compact share the assembled context (their headers differ), so it is stored once.
-import type { CachedStart } from "./context-cache.js";
+/** One SessionStart output, as printed (header included). */
+export interface CachedStart {
+  text: string;
+  contentHash: string;
+  fingerprint: string;
+  tokens: number;
+  omitted: number;
+  /** The line shown to the user, or null. */
+  userMessage: string | null;
+}
 
 /** A start as stored: its whole text, or the part before the tail it shares with another start's text. */
 type StoredStart = Omit<CachedStart, "text"> & ({ text: string } | { prefix: string; tailOf: string; tailChars: number });

@@ -15,7 +15,7 @@ import { readdirSync } from "node:fs";
 import { isValidId } from "../id-pattern.js";
 import { threadFileRel } from "../store/thread-file-exists.js";
 import { textFingerprint } from "../text-fingerprint.js";
-import { unpackStarts } from "./context-cache-starts.js";
+import { unpackStarts, type CachedStart } from "./context-cache-starts.js";
 import type { ThreadStatus } from "../types.js";
 
 /** 2: starts that share the assembled context store it once (context-cache-starts.ts); entries of 1 are assembled again. */
@@ -25,17 +25,6 @@ export { RACY_MARGIN_MS };
 const ENTRY_MAX_BYTES = 512 * 1024;
 /** Larger than any thread or project file ThreadMind reads. */
 const SOURCE_MAX_BYTES = 1024 * 1024;
-
-/** One SessionStart output, as printed (header included). */
-export interface CachedStart {
-  text: string;
-  contentHash: string;
-  fingerprint: string;
-  tokens: number;
-  omitted: number;
-  /** The line shown to the user, or null. */
-  userMessage: string | null;
-}
 
 export interface ContextCacheEntry {
   version: typeof CONTEXT_CACHE_VERSION;

@@ -2,8 +2,8 @@
 import { CHARACTER_CAP, contextHeader } from "./context-header.js";
 import { formatCount } from "../format-count.js";
 import { contentHash } from "../content-hash.js";
-import type { ThreadMindServices } from "../services.js";
-import type { CachedStart } from "./context-cache.js";
+import type { ContextOptions, ContextWithSources } from "./context-sources.js";
+import type { CachedStart } from "./context-cache-starts.js";
 import type { AssembledContext } from "./context-assembly.js";
 import { textFingerprint } from "../text-fingerprint.js";
 import type { Project, Thread } from "../types.js";
@@ -15,6 +15,11 @@ export function userLine(notice: string): string {
     .replace(/^_⚠\s*/, "")
     .replace(/_$/, "");
   return plain.startsWith("ThreadMind") ? plain : `ThreadMind: ${plain}`;
+}
+
+/** What assembleStarts asks of the services (services.ts): a thread's context with the files it was built from. */
+export interface StartContextSource {
+  contextWithSources(project: Project, thread: Thread, options: ContextOptions): Promise<ContextWithSources>;
 }
 
 export interface AssembledStarts {
@@ -34,7 +39,7 @@ export interface AssembledStarts {
  * (e.g. that a conflicted thread file was read from its last committed version).
  */
 export async function assembleStarts(
-  services: ThreadMindServices,
+  services: StartContextSource,
   project: Project,
   thread: Thread,
   sources: readonly string[],

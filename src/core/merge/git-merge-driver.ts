@@ -5,14 +5,9 @@ import { join } from "node:path";
 import { commonDir } from "../git/git-refs.js";
 import { gitDir } from "../git/git.js";
 import { errnoCode } from "../error-details.js";
+import { DRIVER_NAME } from "../store/store-gitattributes.js";
 
-export const DRIVER_NAME = "threadmind";
 export const DRIVER_DESCRIPTION = "ThreadMind: merges thread and project files by meaning";
-
-/** What .threadmind/.gitattributes says: thread and project files go through the driver. */
-export const STORE_GITATTRIBUTES =
-  `# ThreadMind: thread and project files merge by meaning (driver set up by \`thread-mind-mcp git-setup\` or the plugin)\n` +
-  `threads/**/*.md merge=${DRIVER_NAME}\nprojects/*.json merge=${DRIVER_NAME}\n`;
 
 /** A path in double quotes for the shell git runs the driver with. */
 function shellQuote(path: string): string {

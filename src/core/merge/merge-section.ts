@@ -1,5 +1,5 @@
 // Merges one summary section: list items as a set (additions of both sides kept, removals applied), prose line by line.
-import { FenceTracker } from "../context/summary-sections.js";
+import { FenceTracker } from "../store/summary-sections.js";
 import { appendAll, diff3 } from "./diff3.js";
 import { mergeSet } from "./merge-set.js";
 import { conflictLines } from "./merge-text.js";

@@ -9,7 +9,7 @@ import {
   splitFrontmatter,
 } from "../store/frontmatter.js";
 import { HEAD_KEYS } from "../store/thread-folder-format.js";
-import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../context/summary-sections.js";
+import { parseSummary, renderSummary, type ParsedSummary, type SummarySection } from "../store/summary-sections.js";
 import { SECTION_KEYS } from "../types.js";
 import { conflictLines, mergeLines, type Merged } from "./merge-text.js";
 import { mergeSectionBody } from "./merge-section.js";

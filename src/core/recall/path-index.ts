@@ -2,7 +2,7 @@
 // (the literal directory a path can only cover files below), and its Decisions and Constraints; and how a file is
 // looked up in it. Plain data; the builder takes Thread objects from the store (it never parses a thread file itself);
 // path-index-files.ts keeps it in .threadmind/cache/recall/ in shards, so that a lookup reads a few small files.
-import { ancestorExcerpt } from "../context/summary-sections.js";
+import { ancestorExcerpt } from "../store/summary-sections.js";
 import type { Thread, ThreadStatus } from "../types.js";
 import { nearestMatch, patternOf } from "./path-match.js";
 

@@ -2,7 +2,7 @@
 import type { HookSeenRecord, InjectionRecord, Measurements, SizeRecord } from "../measure/measurements.js";
 import { isHookSeenRecord, isInjectionRecord, isSizeRecord } from "../measure/measurement-log-read.js";
 import type { PlanCallSeen, ScannedSession } from "./savings-scan.js";
-import type { AgentId } from "../../agents/agent.js";
+import type { AgentId } from "../../agents/profiles.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { CLEAR_PAIR_MAX_GAP_MS } from "./stats-restarts.js";
 import { compactionTriggersFromRecords, preCompactsBySession } from "./compaction-trigger.js";

@@ -1,6 +1,6 @@
 // The savings report: locate a workspace's transcripts, stream each one, pair restarts, compare with and without ThreadMind.
 import { locateTranscripts, type RejectedTranscript } from "./transcript-locations.js";
-import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
+import { AGENT_IDS, type AgentId } from "../../agents/profiles.js";
 import { locateRollouts } from "../../agents/codex/rollout-locations.js";
 import { codexSessionsDir } from "../../agents/codex/rollout-paths.js";
 import { firstZstdRolloutLine } from "../../transcript/codex/read-rollout.js";
@@ -13,7 +13,7 @@ import type { StartedScanWorker } from "./scan-worker-start.js";
 import { findRestarts, injectionIndex, sessionLoads, type RestartInjection, type Restart } from "./savings-pairing.js";
 import { summarizeReceipts, type ReceiptSummary } from "./savings-receipts.js";
 import type { Measurements } from "../measure/measurements.js";
-import { freshnessFromTranscripts, type FreshnessFigure } from "../freshness/freshness-figure.js";
+import { freshnessFromTranscripts, type FreshnessFigure } from "./freshness-figure.js";
 
 export interface ReportSession {
   /** The agent the session ran in. */

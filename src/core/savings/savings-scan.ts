@@ -8,7 +8,7 @@ import { contentHash } from "../content-hash.js";
 import { savedOutputPathOf } from "./saved-output.js";
 import { HeldLines, TimeSpan } from "./session-time-span.js";
 import { recordsPartialOutput } from "./partial-output-versions.js";
-import type { AgentId } from "../../agents/agent.js";
+import type { AgentId } from "../../agents/profiles.js";
 
 /** The line every ThreadMind injection starts with (src/core/context/context-header.ts; a test keeps the two in step). */
 export const THREADMIND_HEADER_PREFIX = "ThreadMind memory, loaded ";

@@ -1,6 +1,6 @@
 // stats_show: thread counts, the active thread's context size, summary sizes, and the measured sessions from measurements.jsonl.
 import { isHookSeenRecord, isInjectionRecord, isSizeRecord, readMeasurementLog } from "../measure/measurement-log-read.js";
-import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "../freshness/freshness-figure.js";
+import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "./freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
 import { recallLines, type RecallFigures } from "../recall/recall-events.js";
@@ -10,7 +10,7 @@ import type { ThreadMindServices } from "../services.js";
 import { buildTree } from "../context/tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "../types.js";
 import { PROFILES } from "../../agents/profiles.js";
-import { AGENT_IDS, type AgentId } from "../../agents/agent.js";
+import { AGENT_IDS, type AgentId } from "../../agents/profiles.js";
 
 export interface SummaryRow {
   threadId: string;

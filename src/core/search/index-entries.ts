@@ -2,7 +2,7 @@
 import { contentHash } from "../content-hash.js";
 import { errors } from "../errors.js";
 import { FrontmatterError, parseThread } from "../store/frontmatter.js";
-import { parseSummary } from "../context/summary-sections.js";
+import { parseSummary } from "../store/summary-sections.js";
 import type { ClosedStatus, SectionKey, Thread } from "../types.js";
 
 /** What lstat says about a file; a change in any field means the file must be looked at again. */

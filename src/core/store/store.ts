@@ -31,7 +31,7 @@ import type { Project, ProjectMode, Thread, ThreadFileProblem } from "../types.j
 import { storeDirState, type Workspace } from "../workspace.js";
 import { pathStamp, statStamp } from "./file-stamp.js";
 import { linkRefused, lstatStrict, reasonOf, readTextStrict, strictUtf8, unreadable } from "./read-strict.js";
-import { STORE_GITATTRIBUTES } from "../merge/git-merge-driver.js";
+import { STORE_GITATTRIBUTES } from "./store-gitattributes.js";
 import { errnoCode } from "../error-details.js";
 
 const IGNORED = [

@@ -1,5 +1,5 @@
 // A section's text as top-level Markdown blocks (a list item with its continuation lines, a paragraph, a fenced block), and back.
-import { FenceTracker } from "../context/summary-sections.js";
+import { FenceTracker } from "./summary-sections.js";
 
 /** A top-level list item: "- ", "* ", "+ " or "1. " / "1) " at the start of the line. */
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;

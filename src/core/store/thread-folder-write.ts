@@ -6,7 +6,7 @@
 // never rewritten nor deleted: it is named in removed/ beside its replacement (see planItems), and one that holds a
 // section is split first (see planSection). So a write touches only the files of what it changed, and two branches'
 // writes touch disjoint files or make the same change.
-import { FenceTracker, HEADING, sectionKeyOf } from "../context/summary-sections.js";
+import { FenceTracker, HEADING, sectionKeyOf } from "./summary-sections.js";
 import { isKeyOfContent, keyBeside, keyBetween, keyOfContent, keysOfParts } from "./item-keys.js";
 import { splitBlocks } from "./summary-blocks.js";
 import {

@@ -4,7 +4,7 @@ import { checkLength, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { checkGivenPaths, checkPaths, checkRelated, missingRelated, oneOf } from "../thread-input-checks.js";
-import { updateSection } from "../context/summary-sections.js";
+import { updateSection } from "../store/summary-sections.js";
 import { charsEstimate } from "../context/token-estimate.js";
 import { SECTION_KEYS, type SectionKey, type Thread } from "../types.js";
 import { assertCanModify, headBeforeLock, target, type WriteContext, sessionWriteRef } from "./write-context.js";

@@ -5,7 +5,7 @@ import { checkLength, LIMITS } from "../limits.js";
 import { nextTimestamp } from "../clock.js";
 import { assertNoSecrets } from "../secrets/secret-scan.js";
 import { oneOf } from "../thread-input-checks.js";
-import { updateSection } from "../context/summary-sections.js";
+import { updateSection } from "../store/summary-sections.js";
 import { THREAD_STATUSES, threadStatus, type ClosedStatus, type Thread, type ThreadStatus } from "../types.js";
 import { assertCanModify, target, type WriteContext, sessionWriteRef } from "./write-context.js";
 

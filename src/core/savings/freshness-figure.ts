@@ -1,10 +1,10 @@
 // The measured freshness figure: per kind of restart (/clear, compaction), how many found the thread's summary current or
 // stale, and the average conversation tokens since the last summary write at the restart. From the hooks' staleness
 // records (stats_show) or backfilled from the transcripts' summary_update calls (report).
-import type { StalenessEvent } from "./freshness-events.js";
-import { DEFAULT_NUDGE_TOKENS } from "./freshness.js";
-import type { Restart } from "../savings/savings-pairing.js";
-import type { ScannedSession } from "../savings/savings-scan.js";
+import type { StalenessEvent } from "../freshness/freshness-events.js";
+import { DEFAULT_NUDGE_TOKENS } from "../freshness/freshness.js";
+import type { Restart } from "./savings-pairing.js";
+import type { ScannedSession } from "./savings-scan.js";
 import { formatCount } from "../format-count.js";
 
 export interface FreshnessGroup {
