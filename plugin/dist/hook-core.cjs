@@ -11685,6 +11685,25 @@ async function walkBack(file, chunkSize, limits, sink) {
     stoppedAtRecordLimit
   };
 }
+function tailReading(path, fileSize, walk, counts, found) {
+  return {
+    path,
+    fileSize,
+    bytesRead: walk.bytesRead,
+    reachedStartOfFile: walk.reachedStartOfFile,
+    stoppedAtByteLimit: walk.stoppedAtByteLimit,
+    stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+    lastAssistant: found.lastAssistant,
+    contextTokens: found.lastAssistant?.contextTokens ?? null,
+    compactBoundaries: found.compactBoundaries,
+    hookContexts: found.hookContexts,
+    skipped: { ...counts.skipped },
+    lines: counts.lines,
+    unparsedLines: counts.unparsedLines,
+    malformedLines: counts.malformedLines,
+    truncatedLastLine: counts.truncatedLastLine
+  };
+}
 
 // src/transcript/read-tail.ts
 var NEEDED_BEFORE_LAST_RESPONSE = ["assistant", "compact-boundary", "hook-context"];
@@ -11758,23 +11777,11 @@ async function readTail(path, options = {}) {
   return withTranscript(path, async (file) => {
     const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
     const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+    return tailReading(path, file.size, walk, collector, {
       lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
       compactBoundaries: collector.boundariesLastFirst.reverse(),
-      hookContexts: collector.hookContextsLastFirst.reverse(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
+      hookContexts: collector.hookContextsLastFirst.reverse()
+    });
   });
 }
 
@@ -12456,24 +12463,11 @@ async function readRolloutTail(path, options = {}) {
   return withTranscript(path, async (file) => {
     const collector = new RolloutTailCollector(goalOf(options));
     const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
-    const lastAssistant = collector.lastAssistant();
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
-      lastAssistant,
-      contextTokens: lastAssistant?.contextTokens ?? null,
+    return tailReading(path, file.size, walk, collector, {
+      lastAssistant: collector.lastAssistant(),
       compactBoundaries: collector.compactBoundaries(),
-      hookContexts: collector.hookContexts(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine
-    };
+      hookContexts: collector.hookContexts()
+    });
   });
 }
 async function tailOfWholeReading(path) {

@@ -5,7 +5,7 @@ import type { NeededKind } from "./line-prefilter.js";
 import { emptySkipCounts } from "./session-accumulator.js";
 import { checkPositiveInteger, withTranscript } from "./transcript-file.js";
 import type { AssistantUsageRecord, CompactBoundaryRecord, HookContextRecord, TailReading } from "./types.js";
-import { DEFAULT_TAIL_CHUNK_BYTES, walkBack } from "./walk-back.js";
+import { DEFAULT_TAIL_CHUNK_BYTES, tailReading, walkBack } from "./walk-back.js";
 import type { BackwardLineSink } from "./walk-back.js";
 
 export { DEFAULT_TAIL_CHUNK_BYTES };
@@ -124,22 +124,10 @@ export async function readTail(path: string, options: ReadTailOptions = {}): Pro
     const collector = new TailCollector(options.backToLastCompaction ?? false, options.sizeOnly ?? false);
     const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
     // The collector is dropped here: its lists are put in file order in place.
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+    return tailReading(path, file.size, walk, collector, {
       lastAssistant: collector.lastAssistant,
-      contextTokens: collector.lastAssistant === null ? null : collector.lastAssistant.contextTokens,
       compactBoundaries: collector.boundariesLastFirst.reverse(),
       hookContexts: collector.hookContextsLastFirst.reverse(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine,
-    };
+    });
   });
 }

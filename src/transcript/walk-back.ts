@@ -2,6 +2,7 @@
 // read from the end, complete lines handed last first to a sink that says when to stop, within byte and record bounds.
 import { readExactly } from "./transcript-file.js";
 import type { OpenTranscript } from "./transcript-file.js";
+import type { AssistantUsageRecord, CompactBoundaryRecord, HookContextRecord, SkipCounts, TailReading } from "./types.js";
 
 export const DEFAULT_TAIL_CHUNK_BYTES = 64 * 1024;
 
@@ -95,5 +96,48 @@ export async function walkBack(
     reachedStartOfFile: position === 0 && !stoppedAtByteLimit && !stoppedAtRecordLimit,
     stoppedAtByteLimit,
     stoppedAtRecordLimit,
+  };
+}
+
+/** What a tail reader's collector counted of the lines it was handed (TailReading's line figures). */
+export interface WalkedLineCounts {
+  lines: number;
+  unparsedLines: number;
+  malformedLines: number;
+  truncatedLastLine: boolean;
+  skipped: SkipCounts;
+}
+
+/** What a tail reader found in the walked region, in file order. */
+export interface TailFound {
+  lastAssistant: AssistantUsageRecord | null;
+  compactBoundaries: CompactBoundaryRecord[];
+  hookContexts: HookContextRecord[];
+}
+
+/** The TailReading of a backward walk over `path`: the walk's figures, the collector's counts and what it found. */
+export function tailReading(
+  path: string,
+  fileSize: number,
+  walk: WalkBackResult,
+  counts: WalkedLineCounts,
+  found: TailFound,
+): TailReading {
+  return {
+    path,
+    fileSize,
+    bytesRead: walk.bytesRead,
+    reachedStartOfFile: walk.reachedStartOfFile,
+    stoppedAtByteLimit: walk.stoppedAtByteLimit,
+    stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
+    lastAssistant: found.lastAssistant,
+    contextTokens: found.lastAssistant?.contextTokens ?? null,
+    compactBoundaries: found.compactBoundaries,
+    hookContexts: found.hookContexts,
+    skipped: { ...counts.skipped },
+    lines: counts.lines,
+    unparsedLines: counts.unparsedLines,
+    malformedLines: counts.malformedLines,
+    truncatedLastLine: counts.truncatedLastLine,
   };
 }

@@ -3,7 +3,7 @@
 // compaction, as readTail gives for Claude Code.
 import { checkPositiveInteger, withTranscript } from "../transcript-file.js";
 import type { TailReading } from "../types.js";
-import { DEFAULT_TAIL_CHUNK_BYTES, walkBack } from "../walk-back.js";
+import { DEFAULT_TAIL_CHUNK_BYTES, tailReading, walkBack } from "../walk-back.js";
 import { isCompressedRollout, readRollout } from "./read-rollout.js";
 import { RolloutTailCollector } from "./rollout-tail-collector.js";
 import type { RolloutTailGoal } from "./rollout-tail-collector.js";
@@ -49,24 +49,11 @@ export async function readRolloutTail(path: string, options: ReadRolloutTailOpti
   return withTranscript(path, async (file) => {
     const collector = new RolloutTailCollector(goalOf(options));
     const walk = await walkBack(file, chunkSize, { maxBytes, maxRecords }, collector);
-    const lastAssistant = collector.lastAssistant();
-    return {
-      path,
-      fileSize: file.size,
-      bytesRead: walk.bytesRead,
-      reachedStartOfFile: walk.reachedStartOfFile,
-      stoppedAtByteLimit: walk.stoppedAtByteLimit,
-      stoppedAtRecordLimit: walk.stoppedAtRecordLimit,
-      lastAssistant,
-      contextTokens: lastAssistant?.contextTokens ?? null,
+    return tailReading(path, file.size, walk, collector, {
+      lastAssistant: collector.lastAssistant(),
       compactBoundaries: collector.compactBoundaries(),
       hookContexts: collector.hookContexts(),
-      skipped: { ...collector.skipped },
-      lines: collector.lines,
-      unparsedLines: collector.unparsedLines,
-      malformedLines: collector.malformedLines,
-      truncatedLastLine: collector.truncatedLastLine,
-    };
+    });
   });
 }
 
