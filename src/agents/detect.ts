@@ -1,9 +1,8 @@
 // The agent of a hook or a transcript, with its readers (see profiles.ts for how it is told, without them).
 import type { Agent } from "./agent.js";
-import type { AgentId } from "./profiles.js";
 import { claudeCode } from "./claude-code/agent.js";
 import { codex } from "./codex/agent.js";
-import { agentIdOfTranscript } from "./profiles.js";
+import { agentIdOfTranscript, type AgentId } from "./profiles.js";
 
 export const AGENTS: Record<AgentId, Agent> = { "claude-code": claudeCode, codex };
 
