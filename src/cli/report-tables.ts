@@ -4,8 +4,7 @@ import { MAX_CONFIDENT_GAP_MS, type NotAveragedReason, type Restart } from "../c
 import { freshnessTable } from "./report-freshness.js";
 import { PARTIAL_OUTPUT_NOTE } from "../core/savings/partial-output-versions.js";
 import { fmt, type ReportTable } from "./report-model.js";
-import type { AgentId } from "../agents/profiles.js";
-import { PROFILES } from "../agents/profiles.js";
+import { PROFILES, type AgentId } from "../agents/profiles.js";
 import { COMPACT_PAIR_MAX_GAP_MS } from "../core/savings/stats-restarts.js";
 
 export interface ReportDocument {

@@ -4,10 +4,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { CONTEXT_CACHE_VERSION, contextCachePath, readContextCacheEntry } from "../../src/core/context/context-cache.js";
+import {
+  CONTEXT_CACHE_VERSION,
+  contextCachePath,
+  readContextCacheEntry,
+  type ContextCacheEntry,
+} from "../../src/core/context/context-cache.js";
 import { saveContextCacheEntry } from "../../src/core/context/context-cache-write.js";
 import type { CachedStart } from "../../src/core/context/context-cache-starts.js";
-import type { ContextCacheEntry } from "../../src/core/context/context-cache.js";
 
 const store = mkdtempSync(join(tmpdir(), "tm-cache-once-"));
 afterAll(() => rmSync(store, { recursive: true, force: true }));

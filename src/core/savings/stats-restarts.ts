@@ -1,7 +1,6 @@
 // stats_show's restart figures: each /clear and compaction the hooks recorded, paired with the context loaded after it.
 import type { InjectionRecord, SizeRecord } from "../measure/measurements.js";
-import { AGENT_IDS, type AgentId } from "../../agents/profiles.js";
-import { agentIdOfTranscript } from "../../agents/profiles.js";
+import { AGENT_IDS, agentIdOfTranscript, type AgentId } from "../../agents/profiles.js";
 
 /** The restarts of one kind in one agent as the hooks measured them (agents are never averaged together). */
 export interface RestartKindFigures {

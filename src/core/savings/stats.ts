@@ -9,8 +9,7 @@ import { agentOf, average, hasSize, restartKindFigures, type RestartKindFigures 
 import type { ThreadMindServices } from "../services.js";
 import { buildTree } from "../context/tree-render.js";
 import { threadStatus, type Thread, type ThreadStatus } from "../types.js";
-import { PROFILES } from "../../agents/profiles.js";
-import { AGENT_IDS, type AgentId } from "../../agents/profiles.js";
+import { AGENT_IDS, PROFILES, type AgentId } from "../../agents/profiles.js";
 
 export interface SummaryRow {
   threadId: string;
