@@ -3563,239 +3563,6 @@ function readFolderConsistently(folder, read, unchanged) {
 function projectIdsIn(dir) {
   return readdirSync(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
-var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
-function readIfExists(path) {
-  try {
-    if (statSync(path, { throwIfNoEntry: false }) === void 0) return null;
-    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes2 === null ? null : bytes2.toString("utf8");
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists(join(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists(join(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if (existsSync(join(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text2 = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text2 === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text2)) return text2;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text2);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
-var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
-function remoteHeadBranchFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if (existsSync(join(common, "reftable"))) return void 0;
-  const text2 = readIfExists(join(common, "refs", "remotes", "origin", "HEAD"));
-  if (text2 === null) return null;
-  const branch = REMOTE_HEAD.exec(text2.trim())?.[1];
-  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
-  return branch;
-}
-
-// src/core/git/git.ts
-function findGitTop(dir) {
-  let current = resolve(dir);
-  for (; ; ) {
-    if (existsSync(join(current, ".git"))) return current;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function gitPath(top, path) {
-  return relative(top, path).split(sep).join("/");
-}
-var GIT_POINTER_MAX_BYTES = 64 * 1024;
-function gitDir(top) {
-  const dotGit = join(top, ".git");
-  if (statSync(dotGit).isDirectory()) return dotGit;
-  const text2 = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text2);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return resolve(top, match[1]);
-}
-function readBranch(top) {
-  let dir;
-  let head;
-  try {
-    dir = gitDir(top);
-    head = readRegularFile(join(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  if (match) return match[1];
-  for (const state of ["rebase-merge", "rebase-apply"]) {
-    try {
-      const name = readRegularFile(join(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
-      if (rebasing) return rebasing[1];
-    } catch {
-    }
-  }
-  return null;
-}
-var NO_GIT_START_KEY = ":no-git";
-function startKey(top) {
-  return top === null ? NO_GIT_START_KEY : readBranch(top);
-}
-var GitError = class extends Error {
-};
-async function git(top, args) {
-  return (await gitBytes(top, args)).toString("utf8");
-}
-async function gitBytes(top, args) {
-  const { execFile: execFile3 } = await import('child_process');
-  return new Promise((resolvePromise, reject) => {
-    execFile3(
-      "git",
-      args,
-      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
-          return;
-        }
-        resolvePromise(stdout);
-      }
-    );
-  });
-}
-async function gitMaybe(top, args) {
-  try {
-    return (await git(top, args)).trim();
-  } catch {
-    return null;
-  }
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-async function headCommit(top) {
-  const fromFiles = headCommitFromWorkTree(top);
-  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
-}
-async function defaultBranch(top) {
-  let fromFiles;
-  try {
-    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
-  } catch {
-    fromFiles = void 0;
-  }
-  if (fromFiles !== void 0) return fromFiles;
-  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
-  return remote ? remote.replace(/^origin\//, "") : null;
-}
-async function isDefaultBranch(top, branch) {
-  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
-}
-function defaultByRemoteHead(remote, branch) {
-  if (remote) return branch === remote;
-  return branch === "main" || branch === "master" ? true : null;
-}
-function isDefaultBranchFromFiles(top, branch) {
-  try {
-    const remote = remoteHeadBranchFromFiles(gitDir(top));
-    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
-  } catch {
-    return false;
-  }
-}
-async function gitUser(top) {
-  const cwd = top ?? process.cwd();
-  const [name, email] = await Promise.all([
-    gitMaybe(cwd, ["config", "--get", "user.name"]),
-    gitMaybe(cwd, ["config", "--get", "user.email"])
-  ]);
-  return { name: name || null, email: email || null };
-}
-async function commitsTouchingSince(cwd, commit, paths) {
-  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
-  if (known === null) return null;
-  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
-  return Number.parseInt(out.trim(), 10);
-}
-
-// src/core/workspace.ts
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = resolve(dir);
-  const stop = gitTop ? resolve(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory(join(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = dirname(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom(resolve(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 function storeDirState(storeDir) {
   let stat;
   try {
@@ -4470,6 +4237,190 @@ function isoTimestamp(ms2) {
   const year = d.getUTCFullYear();
   if (!(year >= 0 && year <= 9999)) return d.toISOString();
   return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
+}
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+function readIfExists(path) {
+  try {
+    if (statSync(path, { throwIfNoEntry: false }) === void 0) return null;
+    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes2 === null ? null : bytes2.toString("utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists(join(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : resolve(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists(join(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists(join(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text2 = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text2 === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text2)) return text2;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text2);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
+function remoteHeadBranchFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if (existsSync(join(common, "reftable"))) return void 0;
+  const text2 = readIfExists(join(common, "refs", "remotes", "origin", "HEAD"));
+  if (text2 === null) return null;
+  const branch = REMOTE_HEAD.exec(text2.trim())?.[1];
+  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
+  return branch;
+}
+
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = resolve(dir);
+  for (; ; ) {
+    if (existsSync(join(current, ".git"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitPath(top, path) {
+  return relative(top, path).split(sep).join("/");
+}
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = join(top, ".git");
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const text2 = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text2);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return resolve(top, match[1]);
+}
+function readBranch(top) {
+  let dir;
+  let head;
+  try {
+    dir = gitDir(top);
+    head = readRegularFile(join(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  if (match) return match[1];
+  for (const state of ["rebase-merge", "rebase-apply"]) {
+    try {
+      const name = readRegularFile(join(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
+      if (rebasing) return rebasing[1];
+    } catch {
+    }
+  }
+  return null;
+}
+var NO_GIT_START_KEY = ":no-git";
+function startKey(top) {
+  return top === null ? NO_GIT_START_KEY : readBranch(top);
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  return (await gitBytes(top, args)).toString("utf8");
+}
+async function gitBytes(top, args) {
+  const { execFile: execFile3 } = await import('child_process');
+  return new Promise((resolvePromise, reject) => {
+    execFile3(
+      "git",
+      args,
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      }
+    );
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  let fromFiles;
+  try {
+    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
+  } catch {
+    fromFiles = void 0;
+  }
+  if (fromFiles !== void 0) return fromFiles;
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function defaultByRemoteHead(remote, branch) {
+  if (remote) return branch === remote;
+  return branch === "main" || branch === "master" ? true : null;
+}
+function isDefaultBranchFromFiles(top, branch) {
+  try {
+    const remote = remoteHeadBranchFromFiles(gitDir(top));
+    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
+  } catch {
+    return false;
+  }
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email || null };
+}
+async function commitsTouchingSince(cwd, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
 }
 
 // src/core/git/default-branch-memo.ts
@@ -7098,7 +7049,7 @@ var ProjectIndex = class {
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2(join(this.threadsDir, n))));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory(join(this.threadsDir, n))));
     this.hasFolders = folders.size > 0;
     for (const entry of names) {
       if (isAtomicTempFile(entry)) continue;
@@ -7238,7 +7189,7 @@ function stampOf2(path) {
     throw e;
   }
 }
-function isDirectory2(path) {
+function isDirectory(path) {
   try {
     return lstatSync(path).isDirectory();
   } catch {
@@ -10338,6 +10289,53 @@ function oneOf2(value, name, allowed, shown = allowed) {
   const found = allowed.find((a) => a === value);
   if (found === void 0) throw new UsageError(`--${name} must be one of ${shown.join(", ")}`);
   return found;
+}
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = resolve(dir);
+  const stop = gitTop ? resolve(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory2(join(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = dirname(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom(resolve(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory2(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory2(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom(resolve(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom(resolve(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: join(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory2(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 // src/cli/cli-workspace.ts

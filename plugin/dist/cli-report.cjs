@@ -4886,6 +4886,14 @@ function isDirectory(path) {
     return false;
   }
 }
+
+// src/cli/cli-workspace.ts
+function cliWorkspace() {
+  return resolveWorkspace({ env: process.env, cwd: process.cwd() });
+}
+
+// src/core/store/store-dir.ts
+init_cjs_shims();
 function storeDirState(storeDir) {
   let stat;
   try {
@@ -4897,11 +4905,6 @@ function storeDirState(storeDir) {
   if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
   if (!stat.isDirectory()) return { problem: "is not a directory" };
   return "directory";
-}
-
-// src/cli/cli-workspace.ts
-function cliWorkspace() {
-  return resolveWorkspace({ env: process.env, cwd: process.cwd() });
 }
 
 // src/cli/report-tables.ts

@@ -35,7 +35,7 @@ __export(statusline_store_exports, {
 module.exports = __toCommonJS(statusline_store_exports);
 
 // src/core/store/store.ts
-var import_node_fs16 = require("fs");
+var import_node_fs14 = require("fs");
 
 // src/core/store/make-dir.ts
 var import_node_fs = require("fs");
@@ -81,7 +81,7 @@ function madeMeanwhile(path, error) {
 }
 
 // src/core/store/store.ts
-var import_node_path12 = require("path");
+var import_node_path9 = require("path");
 
 // src/core/store/atomic-write.ts
 var import_node_fs2 = require("fs");
@@ -2241,28 +2241,12 @@ function projectIdsIn(dir) {
   return (0, import_node_fs12.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
-// src/core/workspace.ts
-var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
-var import_node_url = require("url");
-
-// src/core/git/git.ts
-var import_node_fs14 = require("fs");
-var import_node_path10 = require("path");
-
-// src/core/git/git-refs.ts
+// src/core/store/store-dir.ts
 var import_node_fs13 = require("fs");
-var import_node_path9 = require("path");
-var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
-
-// src/core/git/git.ts
-var GIT_POINTER_MAX_BYTES = 64 * 1024;
-
-// src/core/workspace.ts
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs15.lstatSync)(storeDir);
+    stat = (0, import_node_fs13.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -2305,7 +2289,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path12.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path9.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -2330,15 +2314,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        (0, import_node_fs16.mkdirSync)(this.dir);
+        (0, import_node_fs14.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    makeDir((0, import_node_path12.join)(this.dir, "projects"));
-    makeDir((0, import_node_path12.join)(this.dir, "threads"));
+    makeDir((0, import_node_path9.join)(this.dir, "projects"));
+    makeDir((0, import_node_path9.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -2348,12 +2332,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines((0, import_node_path12.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path9.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines((0, import_node_path12.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path9.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -2384,12 +2368,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path12.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path9.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path12.join)(this.dir, "projects");
+    const dir = (0, import_node_path9.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -2432,8 +2416,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path12.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path12.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path9.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path9.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -2443,11 +2427,11 @@ var Store = class {
   }
   /** The thread's folder (format 2): threads/<project>/<id>/. */
   threadFolder(projectId, threadId) {
-    return (0, import_node_path12.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
+    return (0, import_node_path9.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
   }
   /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
   legacyThreadPath(projectId, threadId) {
-    return (0, import_node_path12.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path9.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /**
    * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
@@ -2456,12 +2440,12 @@ var Store = class {
   threadPath(projectId, threadId) {
     const folder = this.threadFolder(projectId, threadId);
     const legacy = this.legacyThreadPath(projectId, threadId);
-    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path12.join)(folder, HEAD_FILE);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path9.join)(folder, HEAD_FILE);
   }
   /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
   isThreadFile(projectId, threadId, path) {
     const folder = this.threadFolder(projectId, threadId);
-    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path12.sep}`);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path9.sep}`);
   }
   /**
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
@@ -2519,7 +2503,7 @@ var Store = class {
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
-    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path12.join)(folder, rel));
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path9.join)(folder, rel));
     if (folderThread === null) {
       if (legacy === null) return null;
       return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
@@ -2565,7 +2549,7 @@ var Store = class {
   *listedThreadIds(projectId) {
     let dir;
     try {
-      dir = (0, import_node_fs16.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs14.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return;
       throw e;
@@ -2589,7 +2573,7 @@ var Store = class {
     const problems = [];
     let entries;
     try {
-      entries = (0, import_node_fs16.readdirSync)(dir, { withFileTypes: true });
+      entries = (0, import_node_fs14.readdirSync)(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
@@ -2600,7 +2584,7 @@ var Store = class {
       if (id === null) continue;
       if (!isValidId(id)) {
         problems.push({
-          path: (0, import_node_path12.join)(dir, entry.name),
+          path: (0, import_node_path9.join)(dir, entry.name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -2745,17 +2729,17 @@ var Store = class {
     let landed = 0;
     try {
       for (const [rel, text] of write.items) {
-        const path = (0, import_node_path12.join)(folder, rel);
-        ensureDir((0, import_node_path12.dirname)(path));
+        const path = (0, import_node_path9.join)(folder, rel);
+        ensureDir((0, import_node_path9.dirname)(path));
         writeFenced(this.lockPath, path, text);
         landed++;
       }
       if (write.head !== null) {
-        writeFenced(this.lockPath, (0, import_node_path12.join)(folder, HEAD_FILE), write.head);
+        writeFenced(this.lockPath, (0, import_node_path9.join)(folder, HEAD_FILE), write.head);
         landed++;
       }
       for (const rel of write.remove) {
-        removeFenced(this.lockPath, (0, import_node_path12.join)(folder, rel));
+        removeFenced(this.lockPath, (0, import_node_path9.join)(folder, rel));
         landed++;
       }
     } catch (error) {
@@ -2771,7 +2755,7 @@ var Store = class {
     unmark();
     noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite(dir);
-    for (const rel of write.remove) noteThreadWrite((0, import_node_path12.dirname)((0, import_node_path12.join)(folder, rel)));
+    for (const rel of write.remove) noteThreadWrite((0, import_node_path9.dirname)((0, import_node_path9.join)(folder, rel)));
     this.forgetThread(folder);
   }
   /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
@@ -2870,7 +2854,7 @@ function absorbLegacy(folder, legacy) {
 }
 function removeEmptyDir(dir) {
   try {
-    (0, import_node_fs16.rmdirSync)(dir);
+    (0, import_node_fs14.rmdirSync)(dir);
   } catch (e) {
     const code = errnoCode(e);
     if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
@@ -2878,7 +2862,7 @@ function removeEmptyDir(dir) {
 }
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs14.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -2886,7 +2870,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs16.lstatSync)(path);
+    (0, import_node_fs14.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;

@@ -1027,10 +1027,13 @@ function isDirectory(path) {
     return false;
   }
 }
+
+// src/core/store/store-dir.ts
+var import_node_fs5 = require("fs");
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs4.lstatSync)(storeDir);
+    stat = (0, import_node_fs5.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -1045,7 +1048,7 @@ var import_node_path5 = require("path");
 
 // src/core/store/read-strict.ts
 var nodeBuffer = __toESM(require("buffer"), 1);
-var import_node_fs5 = require("fs");
+var import_node_fs6 = require("fs");
 var import_node_path4 = require("path");
 function unreadable(path, reason) {
   return new UnreadableFileError(path, reason);
@@ -1062,7 +1065,7 @@ function readTextStrict(path, maxBytes) {
 }
 function lstatStrict(path, bigint) {
   try {
-    return (0, import_node_fs5.lstatSync)(path, { bigint });
+    return (0, import_node_fs6.lstatSync)(path, { bigint });
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return null;
     throw unreadable(path, reasonOf(e));
@@ -1102,7 +1105,7 @@ function strictUtf8(bytes) {
 }
 function fstatSizeOr(path, fallback) {
   try {
-    return (0, import_node_fs5.lstatSync)(path).size;
+    return (0, import_node_fs6.lstatSync)(path).size;
   } catch {
     return fallback;
   }
@@ -1259,7 +1262,7 @@ function gitBlobId(bytes) {
 }
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs6 = require("fs");
+var import_node_fs7 = require("fs");
 var import_node_path6 = require("path");
 function threadFileExists(storeDir, projectId, threadId) {
   if (!isValidId(projectId) || !isValidId(threadId)) return false;
@@ -1267,7 +1270,7 @@ function threadFileExists(storeDir, projectId, threadId) {
 }
 function entryThere(path) {
   try {
-    (0, import_node_fs6.lstatSync)(path);
+    (0, import_node_fs7.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -1334,16 +1337,16 @@ function quickThreadTitle(storeDir, projectId, threadId) {
 }
 
 // src/core/store/project-ids.ts
-var import_node_fs7 = require("fs");
+var import_node_fs8 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs7.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs8.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/core/measure/measurement-log-read.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 
 // src/core/measure/measurement-log.ts
-var import_node_fs8 = require("fs");
+var import_node_fs9 = require("fs");
 var import_node_path8 = require("path");
 var MEASUREMENT_LOG = "measurements.jsonl";
 var MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
@@ -1360,23 +1363,23 @@ function measurementLogPaths(storeDir) {
 }
 function forEachLogFile(storeDir, use) {
   const [previousPath, currentPath] = measurementLogPaths(storeDir);
-  const current = openRegularFile(currentPath, import_node_fs8.constants.O_RDONLY);
+  const current = openRegularFile(currentPath, import_node_fs9.constants.O_RDONLY);
   try {
-    const previous = openRegularFile(previousPath, import_node_fs8.constants.O_RDONLY);
+    const previous = openRegularFile(previousPath, import_node_fs9.constants.O_RDONLY);
     try {
       const same = previous !== null && current !== null && previous.stat.ino === current.stat.ino && previous.stat.dev === current.stat.dev;
       if (previous !== null && !same) use(previous.fd, previous.stat.size, previous.stat);
     } finally {
-      if (previous !== null) (0, import_node_fs8.closeSync)(previous.fd);
+      if (previous !== null) (0, import_node_fs9.closeSync)(previous.fd);
     }
     if (current !== null) use(current.fd, current.stat.size, current.stat);
   } finally {
-    if (current !== null) (0, import_node_fs8.closeSync)(current.fd);
+    if (current !== null) (0, import_node_fs9.closeSync)(current.fd);
   }
 }
 
 // src/core/measure/measurement-index.ts
-var import_node_fs9 = require("fs");
+var import_node_fs10 = require("fs");
 var import_node_path9 = require("path");
 var LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
 var INDEX_BEHIND_BYTES = 64 * 1024;
@@ -1408,7 +1411,7 @@ function fileTag(stat) {
 function readAt(fd, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const n = (0, import_node_fs9.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
+    const n = (0, import_node_fs10.readSync)(fd, buffer, filled, buffer.length - filled, position + filled);
     if (n === 0) break;
     filled += n;
   }
@@ -1425,7 +1428,7 @@ function prefixFingerprint(fd, covered) {
 function openMeasurementIndex(storeDir) {
   let opened = null;
   try {
-    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs9.constants.O_RDONLY);
+    opened = openRegularFile(measurementIndexPath(storeDir), import_node_fs10.constants.O_RDONLY);
     if (opened === null) return null;
     const prefix = Buffer.allocUnsafe(Math.min(PREFIX_BYTES, opened.stat.size));
     const length = readAt(opened.fd, prefix, 0);
@@ -1434,11 +1437,11 @@ function openMeasurementIndex(storeDir) {
       return { fd: opened.fd, size: opened.stat.size, prefix, table: marker + 2 };
   } catch {
   }
-  if (opened !== null) (0, import_node_fs9.closeSync)(opened.fd);
+  if (opened !== null) (0, import_node_fs10.closeSync)(opened.fd);
   return null;
 }
 function closeMeasurementIndex(index) {
-  (0, import_node_fs9.closeSync)(index.fd);
+  (0, import_node_fs10.closeSync)(index.fd);
 }
 function validCoverage(index, fd, stat) {
   const key = `
@@ -1621,7 +1624,7 @@ function scanEvents(storeDir, needle, onEvent) {
   );
 }
 function logBytesOf(paths) {
-  return paths.reduce((total, path) => total + ((0, import_node_fs10.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return paths.reduce((total, path) => total + ((0, import_node_fs11.lstatSync)(path, { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 function emit(line, onEvent) {
   const event = parseEventLine(line);
@@ -1660,7 +1663,7 @@ function scanLines(fd, size, position, needles, onLine) {
   let held = 0;
   let skippingLongLine = false;
   for (; ; ) {
-    const n = (0, import_node_fs10.readSync)(fd, buffer, held, buffer.length - held, position);
+    const n = (0, import_node_fs11.readSync)(fd, buffer, held, buffer.length - held, position);
     position += n;
     const filled = held + n;
     const lastNewline = n === 0 ? filled : buffer.lastIndexOf(10, filled - 1);
@@ -2265,7 +2268,7 @@ var SessionAccumulator = class {
 };
 
 // src/transcript/transcript-file.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -2291,20 +2294,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs11.statSync)(path);
+    const before = (0, import_node_fs12.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs11.openSync)(path, import_node_fs11.constants.O_RDONLY | (import_node_fs11.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs12.openSync)(path, import_node_fs12.constants.O_RDONLY | (import_node_fs12.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs11.fstatSync)(fd);
+    const stats = (0, import_node_fs12.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs12.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -2315,13 +2318,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs11.closeSync)(file.fd);
+    (0, import_node_fs12.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs11.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs12.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -2595,7 +2598,7 @@ async function readTail(path, options = {}) {
 }
 
 // src/transcript/for-each-line.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   return streamLines(path, new LineSplitter(sink), options);
@@ -2618,7 +2621,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = (0, import_node_fs12.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs13.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -2857,7 +2860,7 @@ function classifyResponseItem(payload, meta) {
 }
 
 // src/transcript/codex/zstd-lines.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 
 // src/transcript/codex/zstd-frame-guard.ts
 var ZSTD_MAGIC = 4247762216;
@@ -3032,7 +3035,7 @@ async function forEachZstdLine(path, sink, options) {
     let bytesRead = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
-      const n = (0, import_node_fs13.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
+      const n = (0, import_node_fs14.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
       const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
@@ -3376,12 +3379,12 @@ function hookSession(env) {
 }
 
 // src/core/write-stdout.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 function writeStdout(text2) {
   const bytes = Buffer.from(text2, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += (0, import_node_fs14.writeSync)(1, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += (0, import_node_fs15.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
     if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
@@ -3447,7 +3450,7 @@ function freshnessThread(inputs) {
 }
 
 // src/hooks/hook-input.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
   constructor() {
@@ -3475,7 +3478,7 @@ function isCompleteJson(text2) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs15.fstatSync)(0);
+    stat = (0, import_node_fs16.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -3487,7 +3490,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs15.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs16.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };

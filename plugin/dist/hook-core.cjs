@@ -248,10 +248,10 @@ var init_measurements = __esm({
 
 // src/core/measure/measurement-log.ts
 function measurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG);
+  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG);
 }
 function previousMeasurementLogPath(storeDir) {
-  return (0, import_node_path15.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
+  return (0, import_node_path14.join)(storeDir, MEASUREMENT_LOG_PREVIOUS);
 }
 function measurementLogPaths(storeDir) {
   return [previousMeasurementLogPath(storeDir), measurementLogPath(storeDir)];
@@ -311,14 +311,14 @@ function appendMeasurementEvents(storeDir, events) {
     (0, import_node_fs18.closeSync)(fd);
   }
 }
-var import_node_fs18, import_node_path15, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
+var import_node_fs18, import_node_path14, MEASUREMENT_LOG, MEASUREMENT_LOG_PREVIOUS, LOG_ROTATE_BYTES, MAX_APPEND_BYTES;
 var init_measurement_log = __esm({
   "src/core/measure/measurement-log.ts"() {
     "use strict";
     import_node_fs18 = require("fs");
     init_regular_file();
     init_errors();
-    import_node_path15 = require("path");
+    import_node_path14 = require("path");
     MEASUREMENT_LOG = "measurements.jsonl";
     MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";
     LOG_ROTATE_BYTES = 1024 * 1024;
@@ -400,7 +400,7 @@ var init_format_count = __esm({
 
 // src/core/measure/measurement-index.ts
 function measurementIndexPath(storeDir) {
-  return (0, import_node_path27.join)(storeDir, "cache", "measurement-index.txt");
+  return (0, import_node_path26.join)(storeDir, "cache", "measurement-index.txt");
 }
 function sessionNeedle(sessionId) {
   return `"sessionId":${JSON.stringify(sessionId)}`;
@@ -522,12 +522,12 @@ function bucketName(number) {
   return `=${number}
 `;
 }
-var import_node_fs27, import_node_path27, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
+var import_node_fs27, import_node_path26, LOG_LINE_MAX_BYTES, INDEX_BEHIND_BYTES, HEADER, HEADER_BYTES, BUCKETS, ENTRY, PREFIX_BYTES, HEAD_BYTES, TAIL_BYTES, NEWLINE;
 var init_measurement_index = __esm({
   "src/core/measure/measurement-index.ts"() {
     "use strict";
     import_node_fs27 = require("fs");
-    import_node_path27 = require("path");
+    import_node_path26 = require("path");
     init_regular_file();
     LOG_LINE_MAX_BYTES = 64 * 1024 - 1;
     INDEX_BEHIND_BYTES = 64 * 1024;
@@ -1571,32 +1571,32 @@ function readSavedOutput(path, transcriptPath) {
   if (!inside((0, import_node_path39.resolve)(path), folder)) return null;
   let fd;
   try {
-    const realFolder = (0, import_node_fs40.realpathSync)(folder);
-    const realDir = (0, import_node_fs40.realpathSync)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(path)));
+    const realFolder = (0, import_node_fs41.realpathSync)(folder);
+    const realDir = (0, import_node_fs41.realpathSync)((0, import_node_path39.dirname)((0, import_node_path39.resolve)(path)));
     if (realDir !== realFolder && !inside(realDir, realFolder)) return null;
-    fd = (0, import_node_fs40.openSync)((0, import_node_path39.join)(realDir, (0, import_node_path39.basename)(path)), import_node_fs40.constants.O_RDONLY | (import_node_fs40.constants.O_NONBLOCK ?? 0) | (import_node_fs40.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs41.openSync)((0, import_node_path39.join)(realDir, (0, import_node_path39.basename)(path)), import_node_fs41.constants.O_RDONLY | (import_node_fs41.constants.O_NONBLOCK ?? 0) | (import_node_fs41.constants.O_NOFOLLOW ?? 0));
   } catch (e) {
     if (ABSENT.has(errnoCode(e) ?? "")) return null;
     throw e;
   }
   try {
-    const stat = (0, import_node_fs40.fstatSync)(fd);
+    const stat = (0, import_node_fs41.fstatSync)(fd);
     if (!stat.isFile() || stat.size > SAVED_MAX_BYTES) return null;
     const buffer = Buffer.alloc(Math.min(stat.size, SAVED_MAX_BYTES) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n)
-      n = (0, import_node_fs40.readSync)(fd, buffer, length, buffer.length - length, length);
+      n = (0, import_node_fs41.readSync)(fd, buffer, length, buffer.length - length, length);
     if (length > SAVED_MAX_BYTES) return null;
     return buffer.subarray(0, length).toString("utf8");
   } finally {
-    (0, import_node_fs40.closeSync)(fd);
+    (0, import_node_fs41.closeSync)(fd);
   }
 }
-var import_node_fs40, import_node_path39, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
+var import_node_fs41, import_node_path39, SAVED_TO, SAVED_MAX_BYTES, ABSENT;
 var init_saved_output = __esm({
   "src/core/savings/saved-output.ts"() {
     "use strict";
-    import_node_fs40 = require("fs");
+    import_node_fs41 = require("fs");
     import_node_path39 = require("path");
     init_error_details();
     SAVED_TO = /Full output saved to: ([^\n]+)\n/;
@@ -1708,11 +1708,11 @@ module.exports = __toCommonJS(hook_core_exports);
 
 // src/core/services.ts
 var import_node_fs30 = require("fs");
-var import_node_path32 = require("path");
+var import_node_path31 = require("path");
 init_errors();
 
 // src/core/store/store.ts
-var import_node_fs16 = require("fs");
+var import_node_fs14 = require("fs");
 
 // src/core/store/make-dir.ts
 var import_node_fs = require("fs");
@@ -1748,7 +1748,7 @@ function madeMeanwhile(path, error) {
 }
 
 // src/core/store/store.ts
-var import_node_path12 = require("path");
+var import_node_path9 = require("path");
 
 // src/core/store/atomic-write.ts
 var import_node_fs2 = require("fs");
@@ -3990,259 +3990,13 @@ function projectIdsIn(dir) {
   return (0, import_node_fs12.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
-// src/core/workspace.ts
-var import_node_fs15 = require("fs");
-var import_node_path11 = require("path");
-var import_node_url = require("url");
-
-// src/core/git/git.ts
-var import_node_fs14 = require("fs");
-init_regular_file();
-var import_node_path10 = require("path");
-
-// src/core/git/git-refs.ts
+// src/core/store/store-dir.ts
 var import_node_fs13 = require("fs");
-init_regular_file();
-var import_node_path9 = require("path");
 init_error_details();
-var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
-var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
-function readIfExists(path) {
-  try {
-    if ((0, import_node_fs13.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
-    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
-    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
-    return bytes2 === null ? null : bytes2.toString("utf8");
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function commonDir(gitDir2) {
-  const pointer = readIfExists((0, import_node_path9.join)(gitDir2, "commondir"));
-  return pointer === null ? gitDir2 : (0, import_node_path9.resolve)(gitDir2, pointer.trim());
-}
-function packedRef(common, name) {
-  const packed = readIfExists((0, import_node_path9.join)(common, "packed-refs"));
-  if (packed === null) return null;
-  for (const line of packed.split("\n")) {
-    if (line.startsWith("#") || line.startsWith("^")) continue;
-    const space = line.indexOf(" ");
-    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
-  }
-  return null;
-}
-function headCommitFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(common, "reftable"))) return void 0;
-  let name = "HEAD";
-  for (let depth = 0; depth < 5; depth++) {
-    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
-    const loose = readIfExists((0, import_node_path9.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
-    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
-    if (text === null) return name === "HEAD" ? void 0 : null;
-    if (HASH.test(text)) return text;
-    const symbolic = /^ref:\s*(\S+)$/.exec(text);
-    if (!symbolic) return void 0;
-    name = symbolic[1];
-  }
-  return void 0;
-}
-var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
-function remoteHeadBranchFromFiles(gitDir2) {
-  const common = commonDir(gitDir2);
-  if ((0, import_node_fs13.existsSync)((0, import_node_path9.join)(common, "reftable"))) return void 0;
-  const text = readIfExists((0, import_node_path9.join)(common, "refs", "remotes", "origin", "HEAD"));
-  if (text === null) return null;
-  const branch = REMOTE_HEAD.exec(text.trim())?.[1];
-  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
-  return branch;
-}
-
-// src/core/git/git.ts
-function findGitTop(dir) {
-  let current = (0, import_node_path10.resolve)(dir);
-  for (; ; ) {
-    if ((0, import_node_fs14.existsSync)((0, import_node_path10.join)(current, ".git"))) return current;
-    const parent = (0, import_node_path10.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function gitPath(top, path) {
-  return (0, import_node_path10.relative)(top, path).split(import_node_path10.sep).join("/");
-}
-var GIT_POINTER_MAX_BYTES = 64 * 1024;
-function gitDir(top) {
-  const dotGit = (0, import_node_path10.join)(top, ".git");
-  if ((0, import_node_fs14.statSync)(dotGit).isDirectory()) return dotGit;
-  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
-  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
-  return (0, import_node_path10.resolve)(top, match[1]);
-}
-function readBranch(top) {
-  let dir;
-  let head;
-  try {
-    dir = gitDir(top);
-    head = readRegularFile((0, import_node_path10.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-  } catch {
-    return null;
-  }
-  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
-  if (match) return match[1];
-  for (const state of ["rebase-merge", "rebase-apply"]) {
-    try {
-      const name = readRegularFile((0, import_node_path10.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
-      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
-      if (rebasing) return rebasing[1];
-    } catch {
-    }
-  }
-  return null;
-}
-var NO_GIT_START_KEY = ":no-git";
-function startKey(top) {
-  return top === null ? NO_GIT_START_KEY : readBranch(top);
-}
-var GitError = class extends Error {
-};
-async function git(top, args) {
-  return (await gitBytes(top, args)).toString("utf8");
-}
-async function gitBytes(top, args) {
-  const { execFile } = await import("child_process");
-  return new Promise((resolvePromise, reject) => {
-    execFile(
-      "git",
-      args,
-      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
-          return;
-        }
-        resolvePromise(stdout);
-      }
-    );
-  });
-}
-async function gitMaybe(top, args) {
-  try {
-    return (await git(top, args)).trim();
-  } catch {
-    return null;
-  }
-}
-function headCommitFromWorkTree(top) {
-  if (top === null) return null;
-  try {
-    return headCommitFromFiles(gitDir(top));
-  } catch {
-    return void 0;
-  }
-}
-async function headCommit(top) {
-  const fromFiles = headCommitFromWorkTree(top);
-  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
-}
-async function defaultBranch(top) {
-  let fromFiles;
-  try {
-    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
-  } catch {
-    fromFiles = void 0;
-  }
-  if (fromFiles !== void 0) return fromFiles;
-  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
-  return remote ? remote.replace(/^origin\//, "") : null;
-}
-async function isDefaultBranch(top, branch) {
-  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
-}
-function defaultByRemoteHead(remote, branch) {
-  if (remote) return branch === remote;
-  return branch === "main" || branch === "master" ? true : null;
-}
-function isDefaultBranchFromFiles(top, branch) {
-  try {
-    const remote = remoteHeadBranchFromFiles(gitDir(top));
-    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
-  } catch {
-    return false;
-  }
-}
-async function gitUser(top) {
-  const cwd = top ?? process.cwd();
-  const [name, email] = await Promise.all([
-    gitMaybe(cwd, ["config", "--get", "user.name"]),
-    gitMaybe(cwd, ["config", "--get", "user.email"])
-  ]);
-  return { name: name || null, email: email || null };
-}
-async function commitsTouchingSince(cwd, commit, paths) {
-  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
-  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
-  if (known === null) return null;
-  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
-  return Number.parseInt(out.trim(), 10);
-}
-
-// src/core/workspace.ts
-init_error_details();
-var STORE_DIR_NAME = ".threadmind";
-function findExistingStore(dir, gitTop) {
-  let current = (0, import_node_path11.resolve)(dir);
-  const stop = gitTop ? (0, import_node_path11.resolve)(gitTop) : current;
-  for (; ; ) {
-    if (isDirectory((0, import_node_path11.join)(current, STORE_DIR_NAME))) return current;
-    if (current === stop) return null;
-    const parent = (0, import_node_path11.dirname)(current);
-    if (parent === current) return null;
-    current = parent;
-  }
-}
-function resolveWorkspace(inputs) {
-  const { env } = inputs;
-  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
-  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory(p));
-  for (const dir of rootDirs) {
-    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
-  }
-  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
-  if (env.CLAUDE_PROJECT_DIR && isDirectory(env.CLAUDE_PROJECT_DIR)) {
-    return workspaceFrom((0, import_node_path11.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
-  }
-  return workspaceFrom((0, import_node_path11.resolve)(inputs.cwd), "cwd");
-}
-function workspaceFrom(dir, source) {
-  const gitTop = findGitTop(dir);
-  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
-  return { root, storeDir: (0, import_node_path11.join)(root, STORE_DIR_NAME), gitTop, source };
-}
-function rootToPath(uri) {
-  if (uri.startsWith("file://")) {
-    try {
-      return (0, import_node_url.fileURLToPath)(uri);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith("/") ? uri : null;
-}
-function isDirectory(path) {
-  try {
-    return (0, import_node_fs15.statSync)(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 function storeDirState(storeDir) {
   let stat;
   try {
-    stat = (0, import_node_fs15.lstatSync)(storeDir);
+    stat = (0, import_node_fs13.lstatSync)(storeDir);
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return "absent";
     return { problem: `cannot be examined (${messageOf(e)})` };
@@ -4286,7 +4040,7 @@ var Store = class {
     this.workspace = workspace;
     this.lockOptions = lockOptions;
     this.dir = workspace.storeDir;
-    this.lockPath = (0, import_node_path12.join)(this.dir, ".lock");
+    this.lockPath = (0, import_node_path9.join)(this.dir, ".lock");
     this.swept = options.sweepTempFiles === false;
   }
   workspace;
@@ -4311,15 +4065,15 @@ var Store = class {
   ensureLayout() {
     if (!this.exists()) {
       try {
-        (0, import_node_fs16.mkdirSync)(this.dir);
+        (0, import_node_fs14.mkdirSync)(this.dir);
       } catch (e) {
         const code = errnoCode(e);
         if (code === "ENOENT" || code === "ENOTDIR") throw errors.workspaceMissing(this.workspace.root, this.workspace.source);
         throw e;
       }
     }
-    makeDir((0, import_node_path12.join)(this.dir, "projects"));
-    makeDir((0, import_node_path12.join)(this.dir, "threads"));
+    makeDir((0, import_node_path9.join)(this.dir, "projects"));
+    makeDir((0, import_node_path9.join)(this.dir, "threads"));
     this.ensureIgnored();
     this.ensureAttributes();
   }
@@ -4329,12 +4083,12 @@ var Store = class {
    */
   ensureAttributes() {
     const wanted = STORE_GITATTRIBUTES.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
-    return this.ensureLines((0, import_node_path12.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
+    return this.ensureLines((0, import_node_path9.join)(this.dir, ".gitattributes"), STORE_GITATTRIBUTES, wanted);
   }
   /** `.threadmind/.gitignore` lists every local file (an older one gets the missing entries). */
   ensureIgnored() {
     this.exists();
-    this.ensureLines((0, import_node_path12.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
+    this.ensureLines((0, import_node_path9.join)(this.dir, ".gitignore"), GITIGNORE, IGNORED);
   }
   /** Writes `fresh` at `path` when it is absent, else appends the `wanted` lines it lacks (compared trimmed); true when it wrote. */
   ensureLines(path, fresh, wanted) {
@@ -4365,12 +4119,12 @@ var Store = class {
   }
   // ---- projects ----
   projectPath(id) {
-    return (0, import_node_path12.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
+    return (0, import_node_path9.join)(this.projectsDir(), `${assertId(id, "project id")}.json`);
   }
   /** projects/; refused (named) when it is a symbolic link. */
   projectsDir() {
     this.exists();
-    const dir = (0, import_node_path12.join)(this.dir, "projects");
+    const dir = (0, import_node_path9.join)(this.dir, "projects");
     if (isSymbolicLink(dir)) throw linkRefused(dir);
     return dir;
   }
@@ -4413,8 +4167,8 @@ var Store = class {
   /** threads/<project>/; refuses (naming it) a directory on the way that is a symbolic link, which could lead out of .threadmind/. */
   threadsDir(projectId) {
     this.exists();
-    const dir = (0, import_node_path12.join)(this.dir, "threads", assertId(projectId, "project id"));
-    for (const path of [(0, import_node_path12.join)(this.dir, "threads"), dir]) {
+    const dir = (0, import_node_path9.join)(this.dir, "threads", assertId(projectId, "project id"));
+    for (const path of [(0, import_node_path9.join)(this.dir, "threads"), dir]) {
       if (isSymbolicLink(path)) throw linkRefused(path);
     }
     return dir;
@@ -4424,11 +4178,11 @@ var Store = class {
   }
   /** The thread's folder (format 2): threads/<project>/<id>/. */
   threadFolder(projectId, threadId) {
-    return (0, import_node_path12.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
+    return (0, import_node_path9.join)(this.threadsDir(projectId), assertId(threadId, "thread id"));
   }
   /** The thread's file of format 1 (threads/<project>/<id>.md): still read; frozen once migrated. */
   legacyThreadPath(projectId, threadId) {
-    return (0, import_node_path12.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
+    return (0, import_node_path9.join)(this.threadsDir(projectId), `${assertId(threadId, "thread id")}.md`);
   }
   /**
    * The file that names the thread (in messages, history): its head (<id>/thread.md), or its format-1 file while that
@@ -4437,12 +4191,12 @@ var Store = class {
   threadPath(projectId, threadId) {
     const folder = this.threadFolder(projectId, threadId);
     const legacy = this.legacyThreadPath(projectId, threadId);
-    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path12.join)(folder, HEAD_FILE);
+    return !entryExists(folder) && entryExists(legacy) ? legacy : (0, import_node_path9.join)(folder, HEAD_FILE);
   }
   /** True when a path (a file of the thread's folder, the folder, or its format-1 file) belongs to this thread. */
   isThreadFile(projectId, threadId, path) {
     const folder = this.threadFolder(projectId, threadId);
-    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path12.sep}`);
+    return path === this.legacyThreadPath(projectId, threadId) || path === folder || path.startsWith(`${folder}${import_node_path9.sep}`);
   }
   /**
    * Every file and folder the last read of this thread consulted (folders end with "/"), for a cache keyed by their
@@ -4500,7 +4254,7 @@ var Store = class {
     const legacy = readLegacy(legacyPath);
     const stamps = disk?.stamps ?? /* @__PURE__ */ new Map([[`${folder}/`, null]]);
     stamps.set(legacyPath, legacy?.stamp ?? null);
-    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path12.join)(folder, rel));
+    const folderThread = disk === null ? null : assembleFolder(threadId, disk.texts, (rel) => (0, import_node_path9.join)(folder, rel));
     if (folderThread === null) {
       if (legacy === null) return null;
       return { stamps, thread: parseThreadFile(legacyPath, threadId, legacy.text), folder: null, legacyBlob: legacy.blob };
@@ -4546,7 +4300,7 @@ var Store = class {
   *listedThreadIds(projectId) {
     let dir;
     try {
-      dir = (0, import_node_fs16.opendirSync)(this.threadsDir(projectId));
+      dir = (0, import_node_fs14.opendirSync)(this.threadsDir(projectId));
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return;
       throw e;
@@ -4570,7 +4324,7 @@ var Store = class {
     const problems = [];
     let entries;
     try {
-      entries = (0, import_node_fs16.readdirSync)(dir, { withFileTypes: true });
+      entries = (0, import_node_fs14.readdirSync)(dir, { withFileTypes: true });
     } catch (e) {
       if (errnoCode(e) === "ENOENT") return { threads, problems };
       throw unreadable(dir, reasonOf(e));
@@ -4581,7 +4335,7 @@ var Store = class {
       if (id === null) continue;
       if (!isValidId(id)) {
         problems.push({
-          path: (0, import_node_path12.join)(dir, entry.name),
+          path: (0, import_node_path9.join)(dir, entry.name),
           threadId: id,
           reason: "file name is not a valid thread id (lowercase a-z, 0-9, -)"
         });
@@ -4726,17 +4480,17 @@ var Store = class {
     let landed = 0;
     try {
       for (const [rel, text] of write.items) {
-        const path = (0, import_node_path12.join)(folder, rel);
-        ensureDir((0, import_node_path12.dirname)(path));
+        const path = (0, import_node_path9.join)(folder, rel);
+        ensureDir((0, import_node_path9.dirname)(path));
         writeFenced(this.lockPath, path, text);
         landed++;
       }
       if (write.head !== null) {
-        writeFenced(this.lockPath, (0, import_node_path12.join)(folder, HEAD_FILE), write.head);
+        writeFenced(this.lockPath, (0, import_node_path9.join)(folder, HEAD_FILE), write.head);
         landed++;
       }
       for (const rel of write.remove) {
-        removeFenced(this.lockPath, (0, import_node_path12.join)(folder, rel));
+        removeFenced(this.lockPath, (0, import_node_path9.join)(folder, rel));
         landed++;
       }
     } catch (error) {
@@ -4752,7 +4506,7 @@ var Store = class {
     unmark();
     noteThreadsChanged(this.dir);
     for (const dir of made) noteThreadWrite(dir);
-    for (const rel of write.remove) noteThreadWrite((0, import_node_path12.dirname)((0, import_node_path12.join)(folder, rel)));
+    for (const rel of write.remove) noteThreadWrite((0, import_node_path9.dirname)((0, import_node_path9.join)(folder, rel)));
     this.forgetThread(folder);
   }
   /** `summary` as a thread's folder holds it once written (summaryAsStored): what every later read shows. */
@@ -4851,7 +4605,7 @@ function absorbLegacy(folder, legacy) {
 }
 function removeEmptyDir(dir) {
   try {
-    (0, import_node_fs16.rmdirSync)(dir);
+    (0, import_node_fs14.rmdirSync)(dir);
   } catch (e) {
     const code = errnoCode(e);
     if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e;
@@ -4859,7 +4613,7 @@ function removeEmptyDir(dir) {
 }
 function isSymbolicLink(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).isSymbolicLink();
+    return (0, import_node_fs14.lstatSync)(path).isSymbolicLink();
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
     throw unreadable(path, reasonOf(e));
@@ -4867,7 +4621,7 @@ function isSymbolicLink(path) {
 }
 function entryExists(path) {
   try {
-    (0, import_node_fs16.lstatSync)(path);
+    (0, import_node_fs14.lstatSync)(path);
     return true;
   } catch (e) {
     if (errnoCode(e) === "ENOENT") return false;
@@ -4916,6 +4670,201 @@ function isoTimestamp(ms) {
   return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}Z`;
 }
 
+// src/core/git/git.ts
+var import_node_fs16 = require("fs");
+init_regular_file();
+var import_node_path11 = require("path");
+
+// src/core/git/git-refs.ts
+var import_node_fs15 = require("fs");
+init_regular_file();
+var import_node_path10 = require("path");
+init_error_details();
+var HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/)/;
+var MAX_REF_FILE_BYTES = 64 * 1024 * 1024;
+function readIfExists(path) {
+  try {
+    if ((0, import_node_fs15.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    const bytes2 = readRegularFile(path, MAX_REF_FILE_BYTES, true);
+    if (bytes2 !== null && bytes2.length > MAX_REF_FILE_BYTES) throw new Error(`${path} is over ${MAX_REF_FILE_BYTES} bytes`);
+    return bytes2 === null ? null : bytes2.toString("utf8");
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return null;
+    throw e;
+  }
+}
+function commonDir(gitDir2) {
+  const pointer = readIfExists((0, import_node_path10.join)(gitDir2, "commondir"));
+  return pointer === null ? gitDir2 : (0, import_node_path10.resolve)(gitDir2, pointer.trim());
+}
+function packedRef(common, name) {
+  const packed = readIfExists((0, import_node_path10.join)(common, "packed-refs"));
+  if (packed === null) return null;
+  for (const line of packed.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0 && line.slice(space + 1).trimEnd() === name) return line.slice(0, space);
+  }
+  return null;
+}
+function headCommitFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if ((0, import_node_fs15.existsSync)((0, import_node_path10.join)(common, "reftable"))) return void 0;
+  let name = "HEAD";
+  for (let depth = 0; depth < 5; depth++) {
+    if (!/^(?:HEAD|refs\/[^\0\\]+)$/.test(name) || name.split("/").includes("..")) return void 0;
+    const loose = readIfExists((0, import_node_path10.join)(PER_WORKTREE.test(name) ? gitDir2 : common, name));
+    const text = loose === null ? name === "HEAD" ? null : packedRef(common, name) : loose.trim();
+    if (text === null) return name === "HEAD" ? void 0 : null;
+    if (HASH.test(text)) return text;
+    const symbolic = /^ref:\s*(\S+)$/.exec(text);
+    if (!symbolic) return void 0;
+    name = symbolic[1];
+  }
+  return void 0;
+}
+var REMOTE_HEAD = /^ref:\s*refs\/remotes\/origin\/(\S+)$/;
+function remoteHeadBranchFromFiles(gitDir2) {
+  const common = commonDir(gitDir2);
+  if ((0, import_node_fs15.existsSync)((0, import_node_path10.join)(common, "reftable"))) return void 0;
+  const text = readIfExists((0, import_node_path10.join)(common, "refs", "remotes", "origin", "HEAD"));
+  if (text === null) return null;
+  const branch = REMOTE_HEAD.exec(text.trim())?.[1];
+  if (branch === void 0 || branch.split("/").includes("..")) return void 0;
+  return branch;
+}
+
+// src/core/git/git.ts
+function findGitTop(dir) {
+  let current = (0, import_node_path11.resolve)(dir);
+  for (; ; ) {
+    if ((0, import_node_fs16.existsSync)((0, import_node_path11.join)(current, ".git"))) return current;
+    const parent = (0, import_node_path11.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function gitPath(top, path) {
+  return (0, import_node_path11.relative)(top, path).split(import_node_path11.sep).join("/");
+}
+var GIT_POINTER_MAX_BYTES = 64 * 1024;
+function gitDir(top) {
+  const dotGit = (0, import_node_path11.join)(top, ".git");
+  if ((0, import_node_fs16.statSync)(dotGit).isDirectory()) return dotGit;
+  const text = readRegularFile(dotGit, GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  const match = /^gitdir:\s*(.+)\s*$/m.exec(text);
+  if (!match) throw new Error(`${dotGit} is neither a directory nor a "gitdir:" file`);
+  return (0, import_node_path11.resolve)(top, match[1]);
+}
+function readBranch(top) {
+  let dir;
+  let head;
+  try {
+    dir = gitDir(top);
+    head = readRegularFile((0, import_node_path11.join)(dir, "HEAD"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+  } catch {
+    return null;
+  }
+  const match = /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head);
+  if (match) return match[1];
+  for (const state of ["rebase-merge", "rebase-apply"]) {
+    try {
+      const name = readRegularFile((0, import_node_path11.join)(dir, state, "head-name"), GIT_POINTER_MAX_BYTES, true)?.toString("utf8") ?? "";
+      const rebasing = /^refs\/heads\/(.+?)\s*$/.exec(name);
+      if (rebasing) return rebasing[1];
+    } catch {
+    }
+  }
+  return null;
+}
+var NO_GIT_START_KEY = ":no-git";
+function startKey(top) {
+  return top === null ? NO_GIT_START_KEY : readBranch(top);
+}
+var GitError = class extends Error {
+};
+async function git(top, args) {
+  return (await gitBytes(top, args)).toString("utf8");
+}
+async function gitBytes(top, args) {
+  const { execFile } = await import("child_process");
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      "git",
+      args,
+      { cwd: top, encoding: "buffer", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new GitError(`git ${args.join(" ")} failed in ${top}: ${(stderr.toString() || error.message).trim()}`));
+          return;
+        }
+        resolvePromise(stdout);
+      }
+    );
+  });
+}
+async function gitMaybe(top, args) {
+  try {
+    return (await git(top, args)).trim();
+  } catch {
+    return null;
+  }
+}
+function headCommitFromWorkTree(top) {
+  if (top === null) return null;
+  try {
+    return headCommitFromFiles(gitDir(top));
+  } catch {
+    return void 0;
+  }
+}
+async function headCommit(top) {
+  const fromFiles = headCommitFromWorkTree(top);
+  return fromFiles !== void 0 ? fromFiles : gitMaybe(top, ["rev-parse", "--verify", "-q", "HEAD"]);
+}
+async function defaultBranch(top) {
+  let fromFiles;
+  try {
+    fromFiles = remoteHeadBranchFromFiles(gitDir(top));
+  } catch {
+    fromFiles = void 0;
+  }
+  if (fromFiles !== void 0) return fromFiles;
+  const remote = await gitMaybe(top, ["symbolic-ref", "--short", "-q", "refs/remotes/origin/HEAD"]);
+  return remote ? remote.replace(/^origin\//, "") : null;
+}
+async function isDefaultBranch(top, branch) {
+  return defaultByRemoteHead(await defaultBranch(top), branch) ?? branch === await gitMaybe(top, ["config", "--get", "init.defaultBranch"]);
+}
+function defaultByRemoteHead(remote, branch) {
+  if (remote) return branch === remote;
+  return branch === "main" || branch === "master" ? true : null;
+}
+function isDefaultBranchFromFiles(top, branch) {
+  try {
+    const remote = remoteHeadBranchFromFiles(gitDir(top));
+    return remote !== void 0 && defaultByRemoteHead(remote, branch) === true;
+  } catch {
+    return false;
+  }
+}
+async function gitUser(top) {
+  const cwd = top ?? process.cwd();
+  const [name, email] = await Promise.all([
+    gitMaybe(cwd, ["config", "--get", "user.name"]),
+    gitMaybe(cwd, ["config", "--get", "user.email"])
+  ]);
+  return { name: name || null, email: email || null };
+}
+async function commitsTouchingSince(cwd, commit, paths) {
+  if (!/^[0-9a-f]{4,64}$/.test(commit)) return null;
+  const known = await gitMaybe(cwd, ["cat-file", "-e", `${commit}^{commit}`]);
+  if (known === null) return null;
+  const out = await git(cwd, ["rev-list", "--count", `${commit}..HEAD`, "--", ...paths]);
+  return Number.parseInt(out.trim(), 10);
+}
+
 // src/core/git/default-branch-memo.ts
 function defaultBranchMemo() {
   const answers = /* @__PURE__ */ new Map();
@@ -4952,7 +4901,7 @@ function safeUsername() {
 }
 
 // src/core/store/local-state.ts
-var import_node_path13 = require("path");
+var import_node_path12 = require("path");
 init_errors();
 init_id_pattern();
 init_measurements();
@@ -4970,7 +4919,7 @@ function emptyLocalState() {
   return { version: 1, branches: {}, sessions: {}, conversations: {}, measurements: emptyMeasurements(), legacyAuthorIds: [] };
 }
 function localStatePath(storeDir) {
-  return (0, import_node_path13.join)(storeDir, "config.json");
+  return (0, import_node_path12.join)(storeDir, "config.json");
 }
 function readLocalState(storeDir) {
   const path = localStatePath(storeDir);
@@ -5038,12 +4987,12 @@ function normalize(d) {
 
 // src/core/store/local-state-write.ts
 var import_node_fs17 = require("fs");
-var import_node_path14 = require("path");
+var import_node_path13 = require("path");
 async function writeLocalState(storeDir, state, hadProblem) {
   const path = localStatePath(storeDir);
   let setAside = null;
   if (hadProblem && (0, import_node_fs17.existsSync)(path)) {
-    lockFence((0, import_node_path14.join)(storeDir, ".lock"))?.check();
+    lockFence((0, import_node_path13.join)(storeDir, ".lock"))?.check();
     setAside = `${path}.corrupt-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`;
     (0, import_node_fs17.renameSync)(path, setAside);
   }
@@ -5051,7 +5000,7 @@ async function writeLocalState(storeDir, state, hadProblem) {
   if (Object.keys(conversations).length > 0 || Object.values(measurements).some((list) => list.length > 0)) {
     throw new Error("internal: measurements must be moved to measurements.jsonl before config.json is written");
   }
-  writeFenced((0, import_node_path14.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
+  writeFenced((0, import_node_path13.join)(storeDir, ".lock"), path, `${JSON.stringify(kept, null, 1)}
 `);
   return setAside;
 }
@@ -5114,7 +5063,7 @@ var LocalStateCache = class {
 
 // src/core/context/token-estimate.ts
 var import_node_fs19 = require("fs");
-var import_node_path16 = require("path");
+var import_node_path15 = require("path");
 init_regular_file();
 init_content_hash();
 var CACHE_LIMIT = 5e4;
@@ -5123,10 +5072,10 @@ function charsEstimate(text) {
   return Math.ceil(text.length / 3.5);
 }
 function tokenCachePath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.jsonl");
+  return (0, import_node_path15.join)(storeDir, "cache", "token-counts.jsonl");
 }
 function legacyTokenCachePath(storeDir) {
-  return (0, import_node_path16.join)(storeDir, "cache", "token-counts.json");
+  return (0, import_node_path15.join)(storeDir, "cache", "token-counts.json");
 }
 var PRELOAD_AFTER_MS = 20;
 var LINE = /^([A-Za-z0-9_-]{20}) (\d{1,9})$/;
@@ -5245,8 +5194,8 @@ var TokenEstimator = class {
     if (!this.cacheFile || this.pending.length === 0 && !this.rewrite) return;
     const lines = this.pending;
     this.pending = [];
-    assertNoLinksBelow((0, import_node_path16.dirname)((0, import_node_path16.dirname)(this.cacheFile)), this.cacheFile);
-    makeDir((0, import_node_path16.dirname)(this.cacheFile));
+    assertNoLinksBelow((0, import_node_path15.dirname)((0, import_node_path15.dirname)(this.cacheFile)), this.cacheFile);
+    makeDir((0, import_node_path15.dirname)(this.cacheFile));
     if (this.rewrite || this.fileLines + lines.length > 2 * this.cache.size + 1e3) {
       this.rewrite = false;
       let text = "";
@@ -5322,7 +5271,7 @@ function readDerived(path) {
 }
 
 // src/core/context/context-sources.ts
-var import_node_path17 = require("path");
+var import_node_path16 = require("path");
 init_errors();
 
 // src/core/context/title-line.ts
@@ -5691,7 +5640,7 @@ async function contextWithSources(deps, project, thread, options) {
   if (options.estimateOnly !== true && tokens.misses > missesBefore && await tokens.ready()) assembled = assemble();
   await deps.saveTokenCache();
   const dependsOnHead = gitTop !== null && chain.threads.some(hasPathsToCheck);
-  const sources = [...consulted].map((p) => `${(0, import_node_path17.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
+  const sources = [...consulted].map((p) => `${(0, import_node_path16.relative)(store.dir, p)}${p.endsWith("/") ? "/" : ""}`);
   return { context: assembled, sources, dependsOnHead };
 }
 function readConsulted(store, projectId, id, consulted, part = "whole") {
@@ -5716,7 +5665,7 @@ function relatedRefs(store, projectId, thread, consulted) {
 }
 
 // src/core/context/tree-render.ts
-var import_node_path18 = require("path");
+var import_node_path17 = require("path");
 function buildTree(threads) {
   const children = /* @__PURE__ */ new Map();
   const roots = [];
@@ -5751,7 +5700,7 @@ function buildTree(threads) {
 function detachedReason(detached, threads, problems) {
   const parentId = threads.get(detached.id)?.parentId ?? null;
   if (parentId === null || threads.has(parentId)) return detached.why;
-  const file = problems.find((p) => (0, import_node_path18.basename)(p.path) === `${parentId}.md`);
+  const file = problems.find((p) => (0, import_node_path17.basename)(p.path) === `${parentId}.md`);
   return file === void 0 ? detached.why : `parent "${parentId}" could not be read (${file.path}): fix that file, not this parentId`;
 }
 var CYCLE_IDS_SHOWN = 5;
@@ -5858,7 +5807,7 @@ function renderTreeOf(project, threads, problems, activeId) {
 }
 
 // src/core/context/thread-list-catalog.ts
-var import_node_path22 = require("path");
+var import_node_path21 = require("path");
 
 // src/core/search/thread-search.ts
 init_errors();
@@ -6504,7 +6453,7 @@ function meaningSnippet(words, doc, query) {
 // src/core/search/word-vectors.ts
 init_builtin_at_use();
 var import_node_fs20 = require("fs");
-var import_node_url2 = require("url");
+var import_node_url = require("url");
 init_regular_file();
 var import_meta = {};
 var WORD_VECTORS_FILE = "word-vectors.bin";
@@ -6588,7 +6537,7 @@ function locateWordVectors(moduleUrl = import_meta.url) {
   const candidates = [new URL(`./assets/${WORD_VECTORS_FILE}`, moduleUrl)];
   if (moduleUrl.endsWith(".ts")) candidates.push(new URL(`../../../assets/${WORD_VECTORS_FILE}`, moduleUrl));
   for (const url of candidates) {
-    const path = (0, import_node_url2.fileURLToPath)(url);
+    const path = (0, import_node_url.fileURLToPath)(url);
     if ((0, import_node_fs20.existsSync)(path)) return path;
   }
   return null;
@@ -7034,11 +6983,11 @@ function oneLine2(s) {
 }
 
 // src/core/search/store-search-index.ts
-var import_node_path21 = require("path");
+var import_node_path20 = require("path");
 
 // src/core/search/project-index.ts
 var import_node_fs22 = require("fs");
-var import_node_path20 = require("path");
+var import_node_path19 = require("path");
 init_errors();
 init_content_hash();
 
@@ -7151,7 +7100,7 @@ var DirectoryWatch = class {
 };
 
 // src/core/search/index-files.ts
-var import_node_path19 = require("path");
+var import_node_path18 = require("path");
 init_error_details();
 var CATALOG_VERSION = 2;
 var BODIES_VERSION = 1;
@@ -7159,13 +7108,13 @@ var CATALOG_FORMAT = "threadmind-search-catalog";
 var BODIES_FORMAT = "threadmind-search-bodies";
 var MAX_INDEX_FILE_BYTES = 512e6;
 function searchCacheDir(storeDir) {
-  return (0, import_node_path19.join)(storeDir, "cache", "search");
+  return (0, import_node_path18.join)(storeDir, "cache", "search");
 }
 function catalogPath(storeDir, projectId) {
-  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
+  return (0, import_node_path18.join)(searchCacheDir(storeDir), `${projectId}.catalog.json`);
 }
 function bodiesPath(storeDir, projectId) {
-  return (0, import_node_path19.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
+  return (0, import_node_path18.join)(searchCacheDir(storeDir), `${projectId}.bodies.json`);
 }
 function readCatalogFile(path) {
   return loadFile(path, CATALOG_FORMAT, CATALOG_VERSION, (key, v) => {
@@ -7199,8 +7148,8 @@ async function writeBodiesFile(path, entries) {
   await save(path, { format: BODIES_FORMAT, version: BODIES_VERSION, entries: Object.fromEntries(entries) });
 }
 async function save(path, data) {
-  assertNoLinksBelow((0, import_node_path19.join)(path, "..", "..", ".."), path);
-  makeDir((0, import_node_path19.join)(path, ".."));
+  assertNoLinksBelow((0, import_node_path18.join)(path, "..", "..", ".."), path);
+  makeDir((0, import_node_path18.join)(path, ".."));
   await writeFileAtomic(path, JSON.stringify(data));
 }
 function loadFile(path, format, version, validate) {
@@ -7461,7 +7410,7 @@ var ProjectIndex = class {
   problems() {
     const out = [];
     for (const e of this.catalog.values())
-      if (e.problem !== void 0) out.push({ path: (0, import_node_path20.join)(this.threadsDir, e.file), reason: e.problem });
+      if (e.problem !== void 0) out.push({ path: (0, import_node_path19.join)(this.threadsDir, e.file), reason: e.problem });
     return out;
   }
   takeNotices() {
@@ -7496,14 +7445,14 @@ var ProjectIndex = class {
       else throw unreadable(this.threadsDir, reasonOf(e));
     }
     const seen = /* @__PURE__ */ new Set();
-    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory2((0, import_node_path20.join)(this.threadsDir, n))));
+    const folders = new Set(names.filter((n) => isValidId(n) && isDirectory((0, import_node_path19.join)(this.threadsDir, n))));
     this.hasFolders = folders.size > 0;
     for (const entry of names) {
       if (isAtomicTempFile(entry)) continue;
       const isFolder = folders.has(entry);
       if (!isFolder && (!entry.endsWith(".md") || folders.has(entry.slice(0, -3)))) continue;
       const name = isFolder ? `${entry}/` : entry;
-      const stamp = isFolder ? folderStampOf((0, import_node_path20.join)(this.threadsDir, entry)) : stampOf2((0, import_node_path20.join)(this.threadsDir, name));
+      const stamp = isFolder ? folderStampOf((0, import_node_path19.join)(this.threadsDir, entry)) : stampOf2((0, import_node_path19.join)(this.threadsDir, name));
       if (stamp === null) continue;
       seen.add(name);
       const previous = this.catalog.get(name);
@@ -7521,7 +7470,7 @@ var ProjectIndex = class {
       this.rereadFolder(file, force, knownStamp);
       return;
     }
-    const path = (0, import_node_path20.join)(this.threadsDir, file);
+    const path = (0, import_node_path19.join)(this.threadsDir, file);
     const stamp = knownStamp ?? stampOf2(path);
     if (stamp === null) {
       this.drop(file);
@@ -7566,7 +7515,7 @@ var ProjectIndex = class {
   /** A thread folder read as the store reads it (a damaged piece makes a catalog entry with its problem). */
   rereadFolder(file, force, knownStamp) {
     const id = entryThreadId(file);
-    const folder = (0, import_node_path20.join)(this.threadsDir, id);
+    const folder = (0, import_node_path19.join)(this.threadsDir, id);
     const stamp = knownStamp ?? folderStampOf(folder);
     if (stamp === null) {
       this.drop(file);
@@ -7578,7 +7527,7 @@ var ProjectIndex = class {
     let hash;
     try {
       const read = readFolderTexts(folder);
-      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path20.join)(folder, rel))?.thread ?? null;
+      thread = read === null ? null : assembleFolder(id, read.texts, (rel) => (0, import_node_path19.join)(folder, rel))?.thread ?? null;
       hash = read === null ? "" : contentHash(JSON.stringify([read.texts.head, [...read.texts.items], [...read.texts.members]]));
     } catch (e) {
       if (!(e instanceof UnreadableFileError)) throw e;
@@ -7636,7 +7585,7 @@ function stampOf2(path) {
     throw e;
   }
 }
-function isDirectory2(path) {
+function isDirectory(path) {
   try {
     return (0, import_node_fs22.lstatSync)(path).isDirectory();
   } catch {
@@ -7655,7 +7604,7 @@ function folderStampOf(folder) {
       return;
     }
     for (const name of names) {
-      const child = (0, import_node_path20.join)(path, name);
+      const child = (0, import_node_path19.join)(path, name);
       let st;
       try {
         st = (0, import_node_fs22.lstatSync)(child);
@@ -7688,7 +7637,7 @@ var StoreSearchIndex = class {
   project(projectId) {
     let index = this.projects.get(projectId);
     if (!index) {
-      index = new ProjectIndex(projectId, (0, import_node_path21.join)(this.storeDir, "threads", projectId), this.storeDir);
+      index = new ProjectIndex(projectId, (0, import_node_path20.join)(this.storeDir, "threads", projectId), this.storeDir);
       this.projects.set(projectId, index);
     }
     return index;
@@ -7922,7 +7871,7 @@ var CatalogThreadList = class {
         return kept;
       const threads = /* @__PURE__ */ new Map();
       for (const meta of catalog.catalogIndex.live()) threads.set(meta.id, meta);
-      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path22.basename)(p.path).replace(/\.md$/, "") }));
+      const problems = catalog.problems().map((p) => ({ ...p, threadId: (0, import_node_path21.basename)(p.path).replace(/\.md$/, "") }));
       this.kept = { projectId, catalog, version: catalog.version, threads, derived: listDerived(threads), problems };
       return this.kept;
     });
@@ -7931,7 +7880,7 @@ var CatalogThreadList = class {
 
 // src/core/store/branch-link-candidates.ts
 var import_node_fs23 = require("fs");
-var import_node_path23 = require("path");
+var import_node_path22 = require("path");
 init_regular_file();
 init_error_details();
 var HEAD_SEARCH_BYTES = 64 * 1024;
@@ -7972,9 +7921,9 @@ function branchLinkCandidates(threadsDir) {
   for (const entry of entries) {
     const id = threadIdOfDirent(entry);
     if (id === null || !isValidId(id) || ids.has(id)) continue;
-    const path = `${threadsDir}${import_node_path23.sep}${entry.name}`;
+    const path = `${threadsDir}${import_node_path22.sep}${entry.name}`;
     if (!entry.isFile() && !entry.isDirectory()) ids.add(id);
-    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${import_node_path23.sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
+    else if (mayNameABranch(headBytes(entry.isDirectory() ? `${path}${import_node_path22.sep}${HEAD_FILE}` : path, buffer))) ids.add(id);
   }
   return [...ids].sort();
 }
@@ -7999,10 +7948,10 @@ var LinkedThreadMemo = class _LinkedThreadMemo {
 
 // src/core/store/migrate-v04.ts
 var import_node_fs24 = require("fs");
-var import_node_path24 = require("path");
+var import_node_path23 = require("path");
 init_errors();
 async function migrateV04IfNeeded(store, author) {
-  const treesDir = (0, import_node_path24.join)(store.dir, "trees");
+  const treesDir = (0, import_node_path23.join)(store.dir, "trees");
   if (!(0, import_node_fs24.existsSync)(treesDir)) return null;
   const stat = (0, import_node_fs24.lstatSync)(treesDir);
   if (stat.isSymbolicLink()) throw linkRefused(treesDir);
@@ -8013,7 +7962,7 @@ async function migrateV04IfNeeded(store, author) {
   for (const name of (0, import_node_fs24.readdirSync)(treesDir).sort()) {
     if (!name.endsWith(".json")) continue;
     const projectId = name.slice(0, -5);
-    const treePath = (0, import_node_path24.join)(treesDir, name);
+    const treePath = (0, import_node_path23.join)(treesDir, name);
     if (!isValidId(projectId))
       throw new ThreadMindError(
         "unreadable",
@@ -8027,7 +7976,7 @@ async function migrateV04IfNeeded(store, author) {
     const threads = [];
     for (const file of files) {
       const id = file.slice(0, -3);
-      const path = (0, import_node_path24.join)(threadsDir, file);
+      const path = (0, import_node_path23.join)(threadsDir, file);
       if (!isValidId(id))
         throw new ThreadMindError(
           "unreadable",
@@ -8072,7 +8021,7 @@ async function migrateV04IfNeeded(store, author) {
     });
   }
   if ((0, import_node_fs24.readdirSync)(treesDir).length === 0) (0, import_node_fs24.rmdirSync)(treesDir);
-  if ((0, import_node_fs24.existsSync)((0, import_node_path24.join)(store.dir, "stats"))) {
+  if ((0, import_node_fs24.existsSync)((0, import_node_path23.join)(store.dir, "stats"))) {
     report.notes.push("stats/ (0.4 statistics) was left as it is; 0.5 measures sessions from Claude Code's transcripts instead.");
   }
   const lines = [
@@ -8164,7 +8113,7 @@ ${line}`;
 }
 
 // src/core/thread-history.ts
-var import_node_path25 = require("path");
+var import_node_path24 = require("path");
 init_errors();
 var HISTORY_LIMIT = { min: 1, max: 50, default: 10 };
 var ITEMS_SHOWN = 8;
@@ -8193,7 +8142,7 @@ async function threadHistory(req) {
     };
   }
   const top = req.gitTop;
-  const path = (0, import_node_path25.relative)(top, req.file).split(import_node_path25.sep).join("/");
+  const path = (0, import_node_path24.relative)(top, req.file).split(import_node_path24.sep).join("/");
   const head = await headCommit(top);
   const headText = head === null ? null : await blobAtHead(top, path);
   const entries = [];
@@ -8436,14 +8385,14 @@ init_measurement_log();
 
 // src/core/measure/measurement-log-rotate.ts
 var import_node_fs25 = require("fs");
-var import_node_path26 = require("path");
+var import_node_path25 = require("path");
 init_error_details();
 init_measurement_log();
 function rotateMeasurementLogIfFull(storeDir, pause2) {
   const path = measurementLogPath(storeDir);
   const size = openLog(path, (_fd, bytes2) => bytes2);
   if (size === null || size <= LOG_ROTATE_BYTES) return false;
-  const fence = lockFence((0, import_node_path26.join)(storeDir, ".lock"));
+  const fence = lockFence((0, import_node_path25.join)(storeDir, ".lock"));
   if (fence === null) {
     (0, import_node_fs25.renameSync)(path, previousMeasurementLogPath(storeDir));
     return true;
@@ -8707,10 +8656,10 @@ function joinChangedPaths(existing, changed) {
 }
 
 // src/core/thread-folder-history.ts
-var import_node_path29 = require("path");
+var import_node_path28 = require("path");
 
 // src/core/git/committed-thread.ts
-var import_node_path28 = require("path");
+var import_node_path27 = require("path");
 function fileHasConflictMarkers(path) {
   try {
     const text = readTextStrict(path, LIMITS.threadFileBytes);
@@ -8762,7 +8711,7 @@ async function committedFile(gitTop, path, id) {
   }
 }
 function conflictNotice(root, path) {
-  const file = (0, import_node_path28.relative)(root, path) || path;
+  const file = (0, import_node_path27.relative)(root, path) || path;
   return `_\u26A0 ${file} is in conflict (a merge left it unresolved), so its last committed version is loaded; fix: run /thread-mind:resolve (\`thread-mind-mcp resolve\` in a terminal), or edit between the <<<<<<< and >>>>>>> markers. Updates to this thread are refused until then._`;
 }
 
@@ -8785,7 +8734,7 @@ async function threadFolderHistory(req) {
     return { ...h, text: formatThreadHistory(h, title) };
   }
   const top = req.gitTop;
-  const path = `${(0, import_node_path29.relative)(top, req.folder).split(import_node_path29.sep).join("/")}/`;
+  const path = `${(0, import_node_path28.relative)(top, req.folder).split(import_node_path28.sep).join("/")}/`;
   const head = await headCommit(top);
   const atHead = head === null ? null : await committedThread(top, req.folder, req.legacyPath, req.threadId);
   const entries = [];
@@ -9367,7 +9316,7 @@ function lineOf(lineStarts, offset) {
 
 // src/core/thread-input-checks.ts
 var import_node_fs29 = require("fs");
-var import_node_path30 = require("path");
+var import_node_path29 = require("path");
 init_errors();
 function oneOf(what, value, allowed, optional2) {
   if (value === void 0 && optional2) return;
@@ -9391,7 +9340,7 @@ function checkGivenPaths(paths, root) {
   let realRoot;
   for (const path of checkPaths(paths)) {
     let rel = rootRelative(path, root, root);
-    if (rel === null && (0, import_node_path30.isAbsolute)(path)) {
+    if (rel === null && (0, import_node_path29.isAbsolute)(path)) {
       realRoot ??= realPathOrNull(root);
       if (realRoot !== null && realRoot !== root) rel = rootRelative(path, realRoot, realRoot);
     }
@@ -9472,12 +9421,12 @@ function projectTitled(store, title) {
 init_errors();
 
 // src/core/git/git-remote.ts
-var import_node_path31 = require("path");
+var import_node_path30 = require("path");
 init_regular_file();
 var CONFIG_MAX_BYTES = 1024 * 1024;
 function hasGitRemote(top) {
   try {
-    const config = readRegularFile((0, import_node_path31.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
+    const config = readRegularFile((0, import_node_path30.join)(commonDir(gitDir(top)), "config"), CONFIG_MAX_BYTES, true);
     return config !== null && /^\s*\[remote\s+"[^"]*"\s*\]/m.test(config.toString("utf8"));
   } catch {
     return false;
@@ -9845,7 +9794,7 @@ var ThreadMindServices = class {
   }
   /** True when `.threadmind/` still has the 0.4 layout (trees/), which the first use migrates. */
   hasOldLayout() {
-    return this.store.exists() && (0, import_node_fs30.existsSync)((0, import_node_path32.join)(this.store.dir, "trees"));
+    return this.store.exists() && (0, import_node_fs30.existsSync)((0, import_node_path31.join)(this.store.dir, "trees"));
   }
   /** Runs the 0.4 migration once per services object, when an old layout is present (under the store lock, which re-enters). */
   async migrateIfNeeded() {
@@ -10217,6 +10166,58 @@ var ThreadMindServices = class {
   }
 };
 
+// src/core/workspace.ts
+var import_node_fs31 = require("fs");
+var import_node_path32 = require("path");
+var import_node_url2 = require("url");
+var STORE_DIR_NAME = ".threadmind";
+function findExistingStore(dir, gitTop) {
+  let current = (0, import_node_path32.resolve)(dir);
+  const stop = gitTop ? (0, import_node_path32.resolve)(gitTop) : current;
+  for (; ; ) {
+    if (isDirectory2((0, import_node_path32.join)(current, STORE_DIR_NAME))) return current;
+    if (current === stop) return null;
+    const parent = (0, import_node_path32.dirname)(current);
+    if (parent === current) return null;
+    current = parent;
+  }
+}
+function resolveWorkspace(inputs) {
+  const { env } = inputs;
+  if (env.THREADMIND_ROOT) return workspaceFrom((0, import_node_path32.resolve)(inputs.cwd, env.THREADMIND_ROOT), "THREADMIND_ROOT");
+  const rootDirs = (inputs.roots ?? []).map(rootToPath).filter((p) => p !== null && isDirectory2(p));
+  for (const dir of rootDirs) {
+    if (findExistingStore(dir, findGitTop(dir)) !== null) return workspaceFrom(dir, "client root");
+  }
+  if (rootDirs[0]) return workspaceFrom(rootDirs[0], "client root");
+  if (env.CLAUDE_PROJECT_DIR && isDirectory2(env.CLAUDE_PROJECT_DIR)) {
+    return workspaceFrom((0, import_node_path32.resolve)(env.CLAUDE_PROJECT_DIR), "CLAUDE_PROJECT_DIR");
+  }
+  return workspaceFrom((0, import_node_path32.resolve)(inputs.cwd), "cwd");
+}
+function workspaceFrom(dir, source) {
+  const gitTop = findGitTop(dir);
+  const root = findExistingStore(dir, gitTop) ?? gitTop ?? dir;
+  return { root, storeDir: (0, import_node_path32.join)(root, STORE_DIR_NAME), gitTop, source };
+}
+function rootToPath(uri) {
+  if (uri.startsWith("file://")) {
+    try {
+      return (0, import_node_url2.fileURLToPath)(uri);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") ? uri : null;
+}
+function isDirectory2(path) {
+  try {
+    return (0, import_node_fs31.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 // src/agents/codex/rollout-paths.ts
 var import_node_os3 = require("os");
 var import_node_path33 = require("path");
@@ -10290,7 +10291,7 @@ function openHookServices(input, env, lockTimeoutMs) {
 }
 
 // src/core/write-stdout.ts
-var import_node_fs31 = require("fs");
+var import_node_fs32 = require("fs");
 init_error_details();
 
 // src/hooks/hook-output.ts
@@ -10340,11 +10341,11 @@ function resumedConversationToAdopt(state, session, events, sessionId) {
 // src/core/context/context-cache.ts
 init_regular_file();
 var import_node_path35 = require("path");
-var import_node_fs33 = require("fs");
+var import_node_fs34 = require("fs");
 init_id_pattern();
 
 // src/core/store/thread-file-exists.ts
-var import_node_fs32 = require("fs");
+var import_node_fs33 = require("fs");
 var import_node_path34 = require("path");
 init_error_details();
 init_id_pattern();
@@ -10357,7 +10358,7 @@ function threadFileExists(storeDir, projectId, threadId) {
 }
 function entryThere(path) {
   try {
-    (0, import_node_fs32.lstatSync)(path);
+    (0, import_node_fs33.lstatSync)(path);
     return true;
   } catch (e) {
     const code = errnoCode(e);
@@ -10526,7 +10527,7 @@ function hooksBuild() {
 }
 
 // src/core/context/branch-start.ts
-var import_node_fs34 = require("fs");
+var import_node_fs35 = require("fs");
 var import_node_path37 = require("path");
 init_regular_file();
 init_id_pattern();
@@ -10538,7 +10539,7 @@ function branchStartsPath(storeDir, projectId) {
 }
 function threadsDirStamp(storeDir, projectId) {
   try {
-    const s = (0, import_node_fs34.lstatSync)((0, import_node_path37.join)(storeDir, "threads", projectId), { bigint: true });
+    const s = (0, import_node_fs35.lstatSync)((0, import_node_path37.join)(storeDir, "threads", projectId), { bigint: true });
     return s.isDirectory() ? statStamp(s) : null;
   } catch {
     return null;
@@ -10576,14 +10577,14 @@ function saveBranchStart(storeDir, projectId, startKey2, threadId, threadsDir) {
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs35 = require("fs");
+var import_node_fs36 = require("fs");
 var import_node_path38 = require("path");
 init_measurement_log();
 init_measurement_log_read();
 function projectIds(storeDir) {
   const dir = (0, import_node_path38.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs35.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs36.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -10591,7 +10592,7 @@ function projectIds(storeDir) {
 }
 
 // src/hooks/start-record.ts
-var import_node_fs36 = require("fs");
+var import_node_fs37 = require("fs");
 init_text_fingerprint();
 
 // src/agents/context-cap.ts
@@ -10647,7 +10648,7 @@ async function fittedStart(input, start) {
 }
 function transcriptOffset(path) {
   try {
-    const stat = (0, import_node_fs36.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs37.statSync)(path, { throwIfNoEntry: false });
     if (stat === void 0) return { transcriptOffset: 0 };
     return stat.isFile() ? { transcriptOffset: stat.size } : {};
   } catch {
@@ -11456,7 +11457,7 @@ var SessionAccumulator = class {
 };
 
 // src/transcript/transcript-file.ts
-var import_node_fs37 = require("fs");
+var import_node_fs38 = require("fs");
 var TranscriptReadError = class extends Error {
   path;
   code;
@@ -11482,20 +11483,20 @@ function asReadError(path, error) {
 async function openTranscript(path) {
   let fd;
   try {
-    const before = (0, import_node_fs37.statSync)(path);
+    const before = (0, import_node_fs38.statSync)(path);
     if (before.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!before.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
-    fd = (0, import_node_fs37.openSync)(path, import_node_fs37.constants.O_RDONLY | (import_node_fs37.constants.O_NONBLOCK ?? 0));
+    fd = (0, import_node_fs38.openSync)(path, import_node_fs38.constants.O_RDONLY | (import_node_fs38.constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw asReadError(path, error);
   }
   try {
-    const stats = (0, import_node_fs37.fstatSync)(fd);
+    const stats = (0, import_node_fs38.fstatSync)(fd);
     if (stats.isDirectory()) throw new TranscriptReadError(path, "is a directory", { code: "EISDIR" });
     if (!stats.isFile()) throw new TranscriptReadError(path, "is not a regular file", { code: null });
     return { path, fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs37.closeSync)(fd);
+    (0, import_node_fs38.closeSync)(fd);
     throw asReadError(path, error);
   }
 }
@@ -11506,13 +11507,13 @@ async function withTranscript(path, work) {
   } catch (error) {
     throw fsCode(error) === null ? error : asReadError(path, error);
   } finally {
-    (0, import_node_fs37.closeSync)(file.fd);
+    (0, import_node_fs38.closeSync)(file.fd);
   }
 }
 async function readExactly(file, buffer, position) {
   let filled = 0;
   while (filled < buffer.length) {
-    const bytesRead = (0, import_node_fs37.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
+    const bytesRead = (0, import_node_fs38.readSync)(file.fd, buffer, filled, buffer.length - filled, position + filled);
     if (bytesRead === 0) {
       throw new TranscriptReadError(
         file.path,
@@ -11786,7 +11787,7 @@ async function readTail(path, options = {}) {
 }
 
 // src/transcript/for-each-line.ts
-var import_node_fs38 = require("fs");
+var import_node_fs39 = require("fs");
 var DEFAULT_STREAM_CHUNK_BYTES = 1024 * 1024;
 async function forEachLine(path, sink, options = {}) {
   return streamLines(path, new LineSplitter(sink), options);
@@ -11809,7 +11810,7 @@ async function streamLines(path, splitter, options) {
         beforeReuse(reused);
         chunk = reused;
       }
-      const n = (0, import_node_fs38.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
+      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, chunkSize, bytesRead);
       if (n === 0) break;
       bytesRead += n;
       splitter.push(n === chunkSize ? chunk : chunk.subarray(0, n));
@@ -12027,7 +12028,7 @@ function classifyResponseItem(payload, meta) {
 }
 
 // src/transcript/codex/zstd-lines.ts
-var import_node_fs39 = require("fs");
+var import_node_fs40 = require("fs");
 
 // src/transcript/codex/zstd-frame-guard.ts
 var ZSTD_MAGIC = 4247762216;
@@ -12202,7 +12203,7 @@ async function forEachZstdLine(path, sink, options) {
     let bytesRead = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafeSlow(options.chunkSize);
-      const n = (0, import_node_fs39.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
+      const n = (0, import_node_fs40.readSync)(file.fd, chunk, 0, options.chunkSize, bytesRead);
       bytesRead += n;
       const input = n === 0 ? new Uint8Array(0) : chunk.subarray(0, n);
       try {
@@ -12968,7 +12969,7 @@ async function measureSize(store, input, kind) {
 init_measurement_log_read();
 
 // src/core/measure/measurement-index-write.ts
-var import_node_fs41 = require("fs");
+var import_node_fs42 = require("fs");
 var import_node_path42 = require("path");
 init_regular_file();
 init_measurement_log();
@@ -12984,7 +12985,7 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
   let index = null;
   try {
     index = openMeasurementIndex(storeDir);
-    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs41.constants.O_RDONLY));
+    for (const path of measurementLogPaths(storeDir)) logs.push(openRegularFile(path, import_node_fs42.constants.O_RDONLY));
     const open = index;
     const coverage = logs.map((log) => log === null || open === null ? null : validCoverage(open, log.fd, log.stat));
     const behind = logs.some(
@@ -12992,10 +12993,10 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
     );
     if (onlyIfBehind && !behind) return;
     const cache = (0, import_node_path42.join)(storeDir, "cache");
-    (0, import_node_fs41.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs41.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs41.rmSync)(temp, { force: true });
-    out = (0, import_node_fs41.openSync)(temp, import_node_fs41.constants.O_WRONLY | import_node_fs41.constants.O_CREAT | import_node_fs41.constants.O_EXCL | import_node_fs41.constants.O_NOFOLLOW, 420);
+    (0, import_node_fs42.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs42.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs42.rmSync)(temp, { force: true });
+    out = (0, import_node_fs42.openSync)(temp, import_node_fs42.constants.O_WRONLY | import_node_fs42.constants.O_CREAT | import_node_fs42.constants.O_EXCL | import_node_fs42.constants.O_NOFOLLOW, 420);
     const oldKeyLines = index === null ? null : keyLinesOf(index);
     let sections = "";
     const byBucket = Array.from({ length: BUCKETS }, () => []);
@@ -13033,18 +13034,18 @@ function writeMeasurementIndex(storeDir, onlyIfBehind) {
       table += position.toString(16).padStart(8, "0") + bucket.length.toString(16).padStart(8, "0");
       position += 2 * bucket.length;
     }
-    (0, import_node_fs41.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
+    (0, import_node_fs42.writeSync)(out, Buffer.concat([Buffer.from(`${HEADER}${sections}${table}
 `), ...buckets.flatMap((b) => [b, b])]));
-    (0, import_node_fs41.closeSync)(out);
+    (0, import_node_fs42.closeSync)(out);
     out = null;
-    (0, import_node_fs41.renameSync)(temp, measurementIndexPath(storeDir));
+    (0, import_node_fs42.renameSync)(temp, measurementIndexPath(storeDir));
   } catch {
   } finally {
     if (index !== null) closeMeasurementIndex(index);
     try {
-      for (const log of logs) if (log !== null) (0, import_node_fs41.closeSync)(log.fd);
-      if (out !== null) (0, import_node_fs41.closeSync)(out);
-      (0, import_node_fs41.rmSync)(temp, { force: true });
+      for (const log of logs) if (log !== null) (0, import_node_fs42.closeSync)(log.fd);
+      if (out !== null) (0, import_node_fs42.closeSync)(out);
+      (0, import_node_fs42.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -13224,7 +13225,7 @@ function readyFromMemory(index) {
 }
 
 // src/core/recall/path-index-files.ts
-var import_node_fs42 = require("fs");
+var import_node_fs43 = require("fs");
 var import_node_path43 = require("path");
 init_regular_file();
 
@@ -13402,8 +13403,8 @@ async function savePathIndex(storeDir, index, full, quick) {
   }
   const withPaths = index.threads.filter((t) => t.paths.length > 0).length;
   await writePart(storeDir, "head.json", { full, quick, threads: index.threads.length, withPaths });
-  for (const name of (0, import_node_fs42.readdirSync)(recallCacheDir(storeDir))) {
-    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs42.rmSync)((0, import_node_path43.join)(recallCacheDir(storeDir), name), { force: true });
+  for (const name of (0, import_node_fs43.readdirSync)(recallCacheDir(storeDir))) {
+    if (EARLIER_LAYOUT_FILE.test(name)) (0, import_node_fs43.rmSync)((0, import_node_path43.join)(recallCacheDir(storeDir), name), { force: true });
   }
 }
 var EARLIER_LAYOUT_FILE = new RegExp(`^(?:(?:paths|text|threads)|(?:${SHARD_KINDS.join("|")})-\\d{2})\\.json$`);
@@ -13433,7 +13434,7 @@ function indexFilesComplete(storeDir, head) {
 }
 
 // src/core/recall/path-index-stamp.ts
-var import_node_fs43 = require("fs");
+var import_node_fs44 = require("fs");
 var import_node_path44 = require("path");
 init_text_fingerprint();
 var STAMP_MAX_ENTRIES = 2e5;
@@ -13444,7 +13445,7 @@ function threadFilesStamp(storeDir) {
   const walk = (dir, rel) => {
     let names;
     try {
-      names = (0, import_node_fs43.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+      names = (0, import_node_fs44.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
     } catch {
       parts.push(`${rel}:unreadable`);
       return true;
@@ -13454,7 +13455,7 @@ function threadFilesStamp(storeDir) {
       const path = (0, import_node_path44.join)(dir, name);
       let s;
       try {
-        s = (0, import_node_fs43.lstatSync)(path, { bigint: true });
+        s = (0, import_node_fs44.lstatSync)(path, { bigint: true });
       } catch {
         continue;
       }
@@ -13469,7 +13470,7 @@ function threadFilesStamp(storeDir) {
   const top = (0, import_node_path44.join)(storeDir, "threads");
   let root;
   try {
-    root = (0, import_node_fs43.lstatSync)(top, { bigint: true });
+    root = (0, import_node_fs44.lstatSync)(top, { bigint: true });
   } catch {
     return { stamp: "absent", settledAtMs: 0 };
   }
@@ -13505,7 +13506,7 @@ function recallQuickStamp(storeDir, gitTop) {
   add("threads", top, "dir");
   let names;
   try {
-    names = (0, import_node_fs43.readdirSync)(top).sort();
+    names = (0, import_node_fs44.readdirSync)(top).sort();
   } catch (e) {
     if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
     return null;
@@ -13571,7 +13572,7 @@ async function currentPathIndex(store, options = {}) {
 var import_node_path45 = require("path");
 
 // src/core/store/background-marker.ts
-var import_node_fs44 = require("fs");
+var import_node_fs45 = require("fs");
 init_regular_file();
 var MARKER_MAX_AGE_MS = 12e4;
 function markerPid(marker) {
@@ -13583,7 +13584,7 @@ function markerPid(marker) {
 function markerUnderWay(marker) {
   try {
     const pid = markerPid(marker);
-    return pid !== null && Date.now() - (0, import_node_fs44.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+    return pid !== null && Date.now() - (0, import_node_fs45.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
   } catch {
     return false;
   }
@@ -13595,16 +13596,16 @@ function buildMarkerPath(storeDir) {
 }
 
 // src/core/background/background-command.ts
-var import_node_fs45 = require("fs");
+var import_node_fs46 = require("fs");
 var import_node_path46 = require("path");
 var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
-    if (!(0, import_node_fs45.existsSync)(cliPath) || markerUnderWay(marker)) return false;
+    if (!(0, import_node_fs46.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
     makeDir((0, import_node_path46.dirname)(marker));
-    (0, import_node_fs45.rmSync)(marker, { force: true });
-    const fd = (0, import_node_fs45.openSync)(marker, "wx", 420);
+    (0, import_node_fs46.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs46.openSync)(marker, "wx", 420);
     try {
       const { spawn } = require("child_process");
       const child = spawn(process.execPath, [cliPath, command], {
@@ -13617,10 +13618,10 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       });
       child.unref();
       if (child.pid !== void 0) lowerPriority(child.pid);
-      (0, import_node_fs45.writeSync)(fd, `${child.pid ?? 0}
+      (0, import_node_fs46.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
-      (0, import_node_fs45.closeSync)(fd);
+      (0, import_node_fs46.closeSync)(fd);
     }
     return true;
   } catch {
@@ -13636,20 +13637,20 @@ function lowerPriority(pid) {
 }
 
 // src/core/store/store-thread-count.ts
-var import_node_fs46 = require("fs");
+var import_node_fs47 = require("fs");
 var import_node_path47 = require("path");
 function moreThreadsThan(storeDir, limit) {
   const top = (0, import_node_path47.join)(storeDir, "threads");
   let count2 = 0;
   let projects;
   try {
-    projects = (0, import_node_fs46.readdirSync)(top);
+    projects = (0, import_node_fs47.readdirSync)(top);
   } catch {
     return false;
   }
   for (const project of projects) {
     try {
-      count2 += (0, import_node_fs46.readdirSync)((0, import_node_path47.join)(top, project)).filter((n) => !n.startsWith(".")).length;
+      count2 += (0, import_node_fs47.readdirSync)((0, import_node_path47.join)(top, project)).filter((n) => !n.startsWith(".")).length;
     } catch {
     }
     if (count2 > limit) return true;
@@ -13670,7 +13671,7 @@ function startBackgroundIndexBuild(storeDir, root, cliPath) {
 var import_node_path50 = require("path");
 
 // src/hooks/tool-recall.ts
-var import_node_fs47 = require("fs");
+var import_node_fs48 = require("fs");
 var import_node_path49 = require("path");
 init_measurement_log_read();
 
@@ -13766,15 +13767,15 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs47.realpathSync.native(root);
+    realRoot = import_node_fs48.realpathSync.native(root);
   } catch {
     return null;
   }
   let probe = (0, import_node_path49.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs47.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path49.dirname)(probe);
+  while (!(0, import_node_fs48.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path49.dirname)(probe);
   let real;
   try {
-    real = import_node_fs47.realpathSync.native(probe);
+    real = import_node_fs48.realpathSync.native(probe);
   } catch {
     return null;
   }
@@ -13785,7 +13786,7 @@ function recordingOffset(input, agentId) {
   const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
   if (path === null) return null;
   try {
-    const stat = (0, import_node_fs47.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs48.statSync)(path, { throwIfNoEntry: false });
     return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
   } catch {
     return null;

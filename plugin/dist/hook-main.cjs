@@ -4090,7 +4090,7 @@ function entryThere(path) {
 init_measurement_log();
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 var import_node_path13 = require("path");
 
 // src/core/store/local-state.ts
@@ -4168,11 +4168,26 @@ function normalize(d) {
   return state;
 }
 
-// src/core/workspace.ts
+// src/core/store/store-dir.ts
 var import_node_fs15 = require("fs");
+init_error_details();
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs15.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/core/workspace.ts
+var import_node_fs16 = require("fs");
 var import_node_path12 = require("path");
 var import_node_url = require("url");
-init_error_details();
 var STORE_DIR_NAME = ".threadmind";
 function findExistingStore(dir, gitTop) {
   let current = (0, import_node_path12.resolve)(dir);
@@ -4215,25 +4230,13 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs15.statSync)(path).isDirectory();
+    return (0, import_node_fs16.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs15.existsSync)(ws.storeDir);
-}
-function storeDirState(storeDir) {
-  let stat;
-  try {
-    stat = (0, import_node_fs15.lstatSync)(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
+  return (0, import_node_fs16.existsSync)(ws.storeDir);
 }
 
 // src/hooks/hook-workspace.ts
@@ -4257,7 +4260,7 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs16.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs16.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs17.existsSync)((0, import_node_path13.join)(storeDir, "trees")) || !(0, import_node_fs17.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
@@ -4265,7 +4268,7 @@ function fastStore(input, env) {
 function projectIds(storeDir) {
   const dir = (0, import_node_path13.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs16.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs17.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -4374,7 +4377,7 @@ async function tryFast(name, input, env, rotate) {
 }
 
 // src/hooks/hook-input.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 init_error_details();
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
@@ -4403,7 +4406,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs17.fstatSync)(0);
+    stat = (0, import_node_fs18.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -4415,7 +4418,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs17.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs18.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -4506,7 +4509,7 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var import_node_path14 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));

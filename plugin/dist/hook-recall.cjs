@@ -791,7 +791,7 @@ function entryThere(path) {
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs11 = require("fs");
+var import_node_fs12 = require("fs");
 var import_node_path10 = require("path");
 
 // src/core/store/local-state.ts
@@ -980,8 +980,23 @@ function normalize(d) {
   return state;
 }
 
-// src/core/workspace.ts
+// src/core/store/store-dir.ts
 var import_node_fs9 = require("fs");
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs9.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/core/workspace.ts
+var import_node_fs10 = require("fs");
 var import_node_path9 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
@@ -1026,25 +1041,13 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs9.statSync)(path).isDirectory();
+    return (0, import_node_fs10.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs9.existsSync)(ws.storeDir);
-}
-function storeDirState(storeDir) {
-  let stat;
-  try {
-    stat = (0, import_node_fs9.lstatSync)(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
+  return (0, import_node_fs10.existsSync)(ws.storeDir);
 }
 
 // src/hooks/hook-workspace.ts
@@ -1062,9 +1065,9 @@ function hookWorkspace(env, cwd) {
 }
 
 // src/core/store/project-ids.ts
-var import_node_fs10 = require("fs");
+var import_node_fs11 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs10.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs11.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/hooks/hook-fast-store.ts
@@ -1072,7 +1075,7 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs11.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs11.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs12.existsSync)((0, import_node_path10.join)(storeDir, "trees")) || !(0, import_node_fs12.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
@@ -1080,7 +1083,7 @@ function fastStore(input, env) {
 function projectIds(storeDir) {
   const dir = (0, import_node_path10.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs11.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs12.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -1100,7 +1103,7 @@ async function recordAfterUpkeep(storeDir, events, rotate) {
 }
 
 // src/hooks/tool-recall.ts
-var import_node_fs13 = require("fs");
+var import_node_fs14 = require("fs");
 var import_node_path13 = require("path");
 
 // src/core/thread-choice.ts
@@ -1439,12 +1442,12 @@ function subagentTranscriptPath(transcriptPath, agentId) {
 }
 
 // src/core/write-stdout.ts
-var import_node_fs12 = require("fs");
+var import_node_fs13 = require("fs");
 function writeStdout(text) {
   const bytes = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += (0, import_node_fs12.writeSync)(1, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += (0, import_node_fs13.writeSync)(1, bytes, written, bytes.length - written);
     return Promise.resolve();
   } catch (e) {
     if (errnoCode(e) !== "EAGAIN") return Promise.resolve();
@@ -1486,15 +1489,15 @@ function repoFileOf(filePath, cwd, root) {
   if (rel === null) return null;
   let realRoot;
   try {
-    realRoot = import_node_fs13.realpathSync.native(root);
+    realRoot = import_node_fs14.realpathSync.native(root);
   } catch {
     return null;
   }
   let probe = (0, import_node_path13.join)(root, ...rel.split("/"));
-  while (!(0, import_node_fs13.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path13.dirname)(probe);
+  while (!(0, import_node_fs14.existsSync)(probe) && probe.length > root.length) probe = (0, import_node_path13.dirname)(probe);
   let real;
   try {
-    real = import_node_fs13.realpathSync.native(probe);
+    real = import_node_fs14.realpathSync.native(probe);
   } catch {
     return null;
   }
@@ -1505,7 +1508,7 @@ function recordingOffset(input, agentId) {
   const path = agentId === null ? input.transcriptPath : subagentTranscriptPath(input.transcriptPath, agentId);
   if (path === null) return null;
   try {
-    const stat = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
+    const stat = (0, import_node_fs14.statSync)(path, { throwIfNoEntry: false });
     return stat === void 0 ? 0 : stat.isFile() ? stat.size : null;
   } catch {
     return null;
@@ -1683,15 +1686,15 @@ async function subagentContext(store, input) {
 }
 
 // src/core/recall/path-index-files.ts
-var import_node_fs16 = require("fs");
+var import_node_fs17 = require("fs");
 var import_node_path16 = require("path");
 
 // src/core/store/make-dir.ts
-var import_node_fs14 = require("fs");
+var import_node_fs15 = require("fs");
 var import_node_path14 = require("path");
 
 // src/core/store/atomic-write.ts
-var import_node_fs15 = require("fs");
+var import_node_fs16 = require("fs");
 var import_node_path15 = require("path");
 function tempSuffix() {
   const high = Math.floor(Math.random() * 16777216);
@@ -1716,7 +1719,7 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
   const temp = atomicTempPath(path);
   let tempExists = false;
   try {
-    const handle = await import_node_fs15.promises.open(temp, "wx");
+    const handle = await import_node_fs16.promises.open(temp, "wx");
     tempExists = true;
     try {
       await handle.writeFile(data);
@@ -1724,19 +1727,19 @@ async function writeFileAtomic(path, data, { durable = true } = {}) {
     } finally {
       await handle.close();
     }
-    await import_node_fs15.promises.rename(temp, path);
+    await import_node_fs16.promises.rename(temp, path);
     tempExists = false;
     if (durable) await fsyncDirectory((0, import_node_path15.dirname)(path));
   } catch (error) {
     let cleanupError;
-    if (tempExists) await import_node_fs15.promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
+    if (tempExists) await import_node_fs16.promises.unlink(temp).catch((e) => cleanupError = missingIsFine(e));
     throw new AtomicWriteError(path, error, temp, cleanupError);
   }
 }
 async function fsyncDirectory(dir) {
   let handle;
   try {
-    handle = await import_node_fs15.promises.open(dir, "r");
+    handle = await import_node_fs16.promises.open(dir, "r");
   } catch (error) {
     if (isDirectorySyncRefusal(error)) return;
     throw error;
@@ -1893,11 +1896,11 @@ async function saveQuickStamp(storeDir, head, quick) {
 }
 
 // src/core/recall/path-index-stamp.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 var import_node_path18 = require("path");
 
 // src/core/store/file-stamp.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 function statStamp(s) {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 }
@@ -1914,7 +1917,7 @@ function racyMarginMs(changedNs) {
 }
 function stampOf(path, kind) {
   try {
-    const s = (0, import_node_fs17.lstatSync)(path, { bigint: true });
+    const s = (0, import_node_fs18.lstatSync)(path, { bigint: true });
     if (kind === "file" ? !s.isFile() : !s.isDirectory()) return null;
     const changed = changedNsOf(s);
     return {
@@ -1929,7 +1932,7 @@ function stampOf(path, kind) {
 }
 
 // src/core/store/threads-changed.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var import_node_path17 = require("path");
 function threadsChangedPath(storeDir) {
   return (0, import_node_path17.join)(storeDir, "cache", "threads-changed");
@@ -1944,7 +1947,7 @@ function threadFilesStamp(storeDir) {
   const walk = (dir, rel) => {
     let names;
     try {
-      names = (0, import_node_fs19.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
+      names = (0, import_node_fs20.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink() === false && !d.isFile()).map((d) => d.name).sort();
     } catch {
       parts.push(`${rel}:unreadable`);
       return true;
@@ -1954,7 +1957,7 @@ function threadFilesStamp(storeDir) {
       const path = (0, import_node_path18.join)(dir, name);
       let s;
       try {
-        s = (0, import_node_fs19.lstatSync)(path, { bigint: true });
+        s = (0, import_node_fs20.lstatSync)(path, { bigint: true });
       } catch {
         continue;
       }
@@ -1969,7 +1972,7 @@ function threadFilesStamp(storeDir) {
   const top = (0, import_node_path18.join)(storeDir, "threads");
   let root;
   try {
-    root = (0, import_node_fs19.lstatSync)(top, { bigint: true });
+    root = (0, import_node_fs20.lstatSync)(top, { bigint: true });
   } catch {
     return { stamp: "absent", settledAtMs: 0 };
   }
@@ -2005,7 +2008,7 @@ function recallQuickStamp(storeDir, gitTop) {
   add("threads", top, "dir");
   let names;
   try {
-    names = (0, import_node_fs19.readdirSync)(top).sort();
+    names = (0, import_node_fs20.readdirSync)(top).sort();
   } catch (e) {
     if (e.code === "ENOENT") return { stamp: parts.join("\n"), settledAtMs: 0 };
     return null;
@@ -2080,7 +2083,7 @@ async function tryFastRecall(name, input, env, rotate) {
 }
 
 // src/hooks/hook-input.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
   constructor() {
@@ -2108,7 +2111,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs20.fstatSync)(0);
+    stat = (0, import_node_fs21.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -2120,7 +2123,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs20.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs21.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -2211,7 +2214,7 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 var import_node_path19 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));

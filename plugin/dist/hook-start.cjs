@@ -1642,7 +1642,7 @@ function startAfterRestart(start, events, input, source) {
 }
 
 // src/hooks/hook-fast-store.ts
-var import_node_fs18 = require("fs");
+var import_node_fs19 = require("fs");
 var import_node_path14 = require("path");
 
 // src/core/store/local-state.ts
@@ -1742,8 +1742,23 @@ function normalize(d) {
   return state;
 }
 
-// src/core/workspace.ts
+// src/core/store/store-dir.ts
 var import_node_fs16 = require("fs");
+function storeDirState(storeDir) {
+  let stat;
+  try {
+    stat = (0, import_node_fs16.lstatSync)(storeDir);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT") return "absent";
+    return { problem: `cannot be examined (${messageOf(e)})` };
+  }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
+  if (!stat.isDirectory()) return { problem: "is not a directory" };
+  return "directory";
+}
+
+// src/core/workspace.ts
+var import_node_fs17 = require("fs");
 var import_node_path13 = require("path");
 var import_node_url = require("url");
 var STORE_DIR_NAME = ".threadmind";
@@ -1788,25 +1803,13 @@ function rootToPath(uri) {
 }
 function isDirectory(path) {
   try {
-    return (0, import_node_fs16.statSync)(path).isDirectory();
+    return (0, import_node_fs17.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function storeExists(ws) {
-  return (0, import_node_fs16.existsSync)(ws.storeDir);
-}
-function storeDirState(storeDir) {
-  let stat;
-  try {
-    stat = (0, import_node_fs16.lstatSync)(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
+  return (0, import_node_fs17.existsSync)(ws.storeDir);
 }
 
 // src/hooks/hook-workspace.ts
@@ -1824,9 +1827,9 @@ function hookWorkspace(env, cwd) {
 }
 
 // src/core/store/project-ids.ts
-var import_node_fs17 = require("fs");
+var import_node_fs18 = require("fs");
 function projectIdsIn(dir) {
-  return (0, import_node_fs17.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
+  return (0, import_node_fs18.readdirSync)(dir).filter((f) => f.endsWith(".json") && isValidId(f.slice(0, -".json".length))).map((f) => f.slice(0, -".json".length)).sort();
 }
 
 // src/hooks/hook-fast-store.ts
@@ -1834,7 +1837,7 @@ function fastStore(input, env) {
   const workspace = hookWorkspace(env, input.cwd);
   const storeDir = workspace.storeDir;
   if (storeDirState(storeDir) !== "directory") return null;
-  if ((0, import_node_fs18.existsSync)((0, import_node_path14.join)(storeDir, "trees")) || !(0, import_node_fs18.existsSync)(measurementLogPath(storeDir))) return null;
+  if ((0, import_node_fs19.existsSync)((0, import_node_path14.join)(storeDir, "trees")) || !(0, import_node_fs19.existsSync)(measurementLogPath(storeDir))) return null;
   const { state, problem } = readLocalState(storeDir);
   if (problem !== void 0) return null;
   return { storeDir, gitTop: workspace.gitTop, state, root: workspace.root };
@@ -1842,7 +1845,7 @@ function fastStore(input, env) {
 function projectIds(storeDir) {
   const dir = (0, import_node_path14.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs18.lstatSync)(dir).isSymbolicLink()) return null;
+    if ((0, import_node_fs19.lstatSync)(dir).isSymbolicLink()) return null;
     return projectIdsIn(dir);
   } catch {
     return null;
@@ -1923,7 +1926,7 @@ async function fastSessionStart(input, env, rotate) {
 }
 
 // src/hooks/hook-input.ts
-var import_node_fs19 = require("fs");
+var import_node_fs20 = require("fs");
 var MAX_INPUT_BYTES = 1e6;
 var HookInputTooLargeError = class extends Error {
   constructor() {
@@ -1951,7 +1954,7 @@ function isCompleteJson(text) {
 function readStdinBlocking() {
   let stat;
   try {
-    stat = (0, import_node_fs19.fstatSync)(0);
+    stat = (0, import_node_fs20.fstatSync)(0);
   } catch (e) {
     if (errnoCode(e) === "EBADF") return { done: true, text: "" };
     throw e;
@@ -1963,7 +1966,7 @@ function readStdinBlocking() {
   for (; ; ) {
     let n;
     try {
-      n = (0, import_node_fs19.readSync)(0, buffer, 0, buffer.length, null);
+      n = (0, import_node_fs20.readSync)(0, buffer, 0, buffer.length, null);
     } catch (e) {
       if (errnoCode(e) === "EAGAIN") return { done: false, bytes: Buffer.concat(chunks) };
       if (errnoCode(e) === "EOF") return { done: true, text: Buffer.concat(chunks).toString("utf8") };
@@ -2054,7 +2057,7 @@ function isHookName(name) {
 }
 
 // src/hooks/store-precheck.ts
-var import_node_fs20 = require("fs");
+var import_node_fs21 = require("fs");
 var import_node_path15 = require("path");
 function workspaceMayHaveStore(inputCwd, env) {
   return storeExists(hookWorkspace(env, inputCwd));
@@ -2154,7 +2157,7 @@ function hookMain(fast, startCheck) {
 }
 
 // src/hooks/team-git-check.ts
-var import_node_fs28 = require("fs");
+var import_node_fs29 = require("fs");
 var import_node_path22 = require("path");
 
 // src/core/git/unmerged-listing.ts
@@ -2172,7 +2175,7 @@ function parseUnmergedListing(out) {
 }
 
 // src/core/merge/git-merge-driver.ts
-var import_node_fs21 = require("fs");
+var import_node_fs22 = require("fs");
 var import_node_path16 = require("path");
 
 // src/core/store/store-gitattributes.ts
@@ -2236,8 +2239,8 @@ function findDriver(lines) {
   return entry;
 }
 function readConfiguredDriver(configPath) {
-  if (!(0, import_node_fs21.existsSync)(configPath)) return null;
-  return findDriver((0, import_node_fs21.readFileSync)(configPath, "utf8").split("\n")).driver;
+  if (!(0, import_node_fs22.existsSync)(configPath)) return null;
+  return findDriver((0, import_node_fs22.readFileSync)(configPath, "utf8").split("\n")).driver;
 }
 function driverState(configured, expected) {
   if (configured === null) return "missing";
@@ -2249,18 +2252,18 @@ function configValue(value) {
 function refreshDriverConfig(linkedPath, expected) {
   const before = driverState(readConfiguredDriver(linkedPath), expected);
   if (before === "ok") return before;
-  const configPath = (0, import_node_fs21.existsSync)(linkedPath) ? import_node_fs21.realpathSync.native(linkedPath) : linkedPath;
+  const configPath = (0, import_node_fs22.existsSync)(linkedPath) ? import_node_fs22.realpathSync.native(linkedPath) : linkedPath;
   const lock = `${configPath}.lock`;
   let fd;
   try {
-    fd = (0, import_node_fs21.openSync)(lock, "wx", (0, import_node_fs21.existsSync)(configPath) ? (0, import_node_fs21.statSync)(configPath).mode & 511 : 420);
+    fd = (0, import_node_fs22.openSync)(lock, "wx", (0, import_node_fs22.existsSync)(configPath) ? (0, import_node_fs22.statSync)(configPath).mode & 511 : 420);
   } catch (e) {
     if (errnoCode(e) === "EEXIST") return before;
     throw e;
   }
   let renamed = false;
   try {
-    const lines = ((0, import_node_fs21.existsSync)(configPath) ? (0, import_node_fs21.readFileSync)(configPath, "utf8") : "").split("\n");
+    const lines = ((0, import_node_fs22.existsSync)(configPath) ? (0, import_node_fs22.readFileSync)(configPath, "utf8") : "").split("\n");
     const entry = findDriver(lines);
     const driverLine = `	driver = ${configValue(expected)}`;
     if (entry.driverLine !== null) lines[entry.driverLine] = driverLine;
@@ -2271,20 +2274,20 @@ function refreshDriverConfig(linkedPath, expected) {
     }
     const bytes = Buffer.from(lines.join("\n"), "utf8");
     let written = 0;
-    while (written < bytes.length) written += (0, import_node_fs21.writeSync)(fd, bytes, written, bytes.length - written);
-    (0, import_node_fs21.closeSync)(fd);
+    while (written < bytes.length) written += (0, import_node_fs22.writeSync)(fd, bytes, written, bytes.length - written);
+    (0, import_node_fs22.closeSync)(fd);
     fd = -1;
-    (0, import_node_fs21.renameSync)(lock, configPath);
+    (0, import_node_fs22.renameSync)(lock, configPath);
     renamed = true;
   } finally {
-    if (fd !== -1) (0, import_node_fs21.closeSync)(fd);
-    if (!renamed) (0, import_node_fs21.rmSync)(lock, { force: true });
+    if (fd !== -1) (0, import_node_fs22.closeSync)(fd);
+    if (!renamed) (0, import_node_fs22.rmSync)(lock, { force: true });
   }
   return before;
 }
 
 // src/core/store/conflict-marker-sweep.ts
-var import_node_fs24 = require("fs");
+var import_node_fs25 = require("fs");
 var import_node_path19 = require("path");
 
 // src/core/store/conflict-markers.ts
@@ -2309,7 +2312,7 @@ function fileHasMarkers(path, maxBytes) {
 }
 
 // src/core/store/conflict-sweep-folder.ts
-var import_node_fs22 = require("fs");
+var import_node_fs23 = require("fs");
 var import_node_path17 = require("path");
 
 // src/core/types.ts
@@ -2363,7 +2366,7 @@ function currentDigest(folder, mask, budget) {
 function namesIn(path, limit, budget) {
   let dir;
   try {
-    dir = (0, import_node_fs22.opendirSync)(path);
+    dir = (0, import_node_fs23.opendirSync)(path);
   } catch {
     return [];
   }
@@ -2478,7 +2481,7 @@ function judgeFolder(folder, saved, savedMarked, budget, now) {
 }
 
 // src/core/store/conflict-sweep-state.ts
-var import_node_fs23 = require("fs");
+var import_node_fs24 = require("fs");
 var import_node_path18 = require("path");
 var SWEEP_VERSION = 3;
 var STATE_MAX_BYTES = 64 * 1024 * 1024;
@@ -2597,20 +2600,20 @@ function saveState(storeDir, state, index, swept, gone) {
   const temp = `${sweepPath(storeDir)}.${process.pid}.tmp`;
   try {
     const cache = (0, import_node_path18.join)(storeDir, "cache");
-    (0, import_node_fs23.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs23.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs24.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs24.lstatSync)(cache).isDirectory()) return;
     const after = /* @__PURE__ */ new Map();
     for (const projectId of Object.keys(state.summary)) {
       const kept = gone.has(projectId) || swept.has(projectId) ? void 0 : state.verdicts(projectId);
       if (kept !== void 0) after.set(projectId, kept);
     }
     for (const [projectId, verdicts] of swept) after.set(projectId, verdicts);
-    (0, import_node_fs23.rmSync)(temp, { force: true });
-    (0, import_node_fs23.writeFileSync)(temp, stateText(index, after), { flag: "wx" });
-    (0, import_node_fs23.renameSync)(temp, sweepPath(storeDir));
+    (0, import_node_fs24.rmSync)(temp, { force: true });
+    (0, import_node_fs24.writeFileSync)(temp, stateText(index, after), { flag: "wx" });
+    (0, import_node_fs24.renameSync)(temp, sweepPath(storeDir));
   } catch {
     try {
-      (0, import_node_fs23.rmSync)(temp, { force: true });
+      (0, import_node_fs24.rmSync)(temp, { force: true });
     } catch {
     }
   }
@@ -2687,7 +2690,7 @@ function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
     return { verdicts: noVerdicts(), found: [], handedOver: true };
   }
-  const names = (0, import_node_fs24.readdirSync)(dir);
+  const names = (0, import_node_fs25.readdirSync)(dir);
   budget.listed += names.length;
   if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
     const kept = known === void 0 ? noVerdicts() : { ...known, dir: null };
@@ -2755,8 +2758,8 @@ function markedUnchanged(dir, summary) {
 function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
   try {
     const projectsDir = (0, import_node_path19.join)(storeDir, "projects");
-    if ((0, import_node_fs24.lstatSync)(projectsDir).isSymbolicLink()) return [];
-    if ((0, import_node_fs24.lstatSync)((0, import_node_path19.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
+    if ((0, import_node_fs25.lstatSync)(projectsDir).isSymbolicLink()) return [];
+    if ((0, import_node_fs25.lstatSync)((0, import_node_path19.join)(storeDir, "threads"), { throwIfNoEntry: false })?.isSymbolicLink() === true) return [];
     const state = readState(storeDir, (n) => {
       if (work?.stateBytes !== void 0) work.stateBytes += n;
     });
@@ -2804,11 +2807,11 @@ function threadFilesWithMarkers(storeDir, now = Date.now(), work, dotGit) {
 }
 
 // src/core/background/background-command.ts
-var import_node_fs26 = require("fs");
+var import_node_fs27 = require("fs");
 var import_node_path20 = require("path");
 
 // src/core/store/background-marker.ts
-var import_node_fs25 = require("fs");
+var import_node_fs26 = require("fs");
 
 // src/core/store/process-alive.ts
 function isProcessAlive(pid) {
@@ -2832,7 +2835,7 @@ function markerPid(marker) {
 function markerUnderWay(marker) {
   try {
     const pid = markerPid(marker);
-    return pid !== null && Date.now() - (0, import_node_fs25.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
+    return pid !== null && Date.now() - (0, import_node_fs26.lstatSync)(marker).mtimeMs < MARKER_MAX_AGE_MS && isProcessAlive(pid);
   } catch {
     return false;
   }
@@ -2842,11 +2845,11 @@ function markerUnderWay(marker) {
 var BACKGROUND_NICENESS = 10;
 function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
   try {
-    if (!(0, import_node_fs26.existsSync)(cliPath) || markerUnderWay(marker)) return false;
+    if (!(0, import_node_fs27.existsSync)(cliPath) || markerUnderWay(marker)) return false;
     assertNoLinksBelow(storeDir, marker);
     makeDir((0, import_node_path20.dirname)(marker));
-    (0, import_node_fs26.rmSync)(marker, { force: true });
-    const fd = (0, import_node_fs26.openSync)(marker, "wx", 420);
+    (0, import_node_fs27.rmSync)(marker, { force: true });
+    const fd = (0, import_node_fs27.openSync)(marker, "wx", 420);
     try {
       const { spawn } = require("child_process");
       const child = spawn(process.execPath, [cliPath, command], {
@@ -2859,10 +2862,10 @@ function startBackgroundCommand(storeDir, marker, root, cliPath, command) {
       });
       child.unref();
       if (child.pid !== void 0) lowerPriority(child.pid);
-      (0, import_node_fs26.writeSync)(fd, `${child.pid ?? 0}
+      (0, import_node_fs27.writeSync)(fd, `${child.pid ?? 0}
 `);
     } finally {
-      (0, import_node_fs26.closeSync)(fd);
+      (0, import_node_fs27.closeSync)(fd);
     }
     return true;
   } catch {
@@ -2883,7 +2886,7 @@ function startBackgroundSweep(storeDir, root, cliPath) {
 }
 
 // src/hooks/commit-notice.ts
-var import_node_fs27 = require("fs");
+var import_node_fs28 = require("fs");
 var import_node_path21 = require("path");
 var LS_FILES_TIMEOUT_MS = 1e3;
 var COMMIT_NOTICE_MARK = "commit-notice.json";
@@ -2891,8 +2894,8 @@ var COMMIT_NOTICE_AFTER_MS = 24 * 60 * 60 * 1e3;
 function projectOlderThanADay(storeDir, now) {
   const dir = (0, import_node_path21.join)(storeDir, "projects");
   try {
-    if ((0, import_node_fs27.lstatSync)(dir).isSymbolicLink()) return false;
-    return (0, import_node_fs27.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs27.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
+    if ((0, import_node_fs28.lstatSync)(dir).isSymbolicLink()) return false;
+    return (0, import_node_fs28.readdirSync)(dir).filter((name) => name.endsWith(".json")).some((name) => now - (0, import_node_fs28.lstatSync)((0, import_node_path21.join)(dir, name)).mtimeMs > COMMIT_NOTICE_AFTER_MS);
   } catch {
     return false;
   }
@@ -2905,20 +2908,20 @@ function mark(storeDir, verdict) {
   const target = (0, import_node_path21.join)(cache, COMMIT_NOTICE_MARK);
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    (0, import_node_fs27.mkdirSync)(cache, { recursive: true });
-    if (!(0, import_node_fs27.lstatSync)(cache).isDirectory()) return;
-    (0, import_node_fs27.rmSync)(temp, { force: true });
-    (0, import_node_fs27.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
+    (0, import_node_fs28.mkdirSync)(cache, { recursive: true });
+    if (!(0, import_node_fs28.lstatSync)(cache).isDirectory()) return;
+    (0, import_node_fs28.rmSync)(temp, { force: true });
+    (0, import_node_fs28.writeFileSync)(temp, `${JSON.stringify({ verdict, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { flag: "wx" });
-    (0, import_node_fs27.renameSync)(temp, target);
+    (0, import_node_fs28.renameSync)(temp, target);
   } catch {
-    (0, import_node_fs27.rmSync)(temp, { force: true });
+    (0, import_node_fs28.rmSync)(temp, { force: true });
   }
 }
 function commitNotice(gitTop, storeDir) {
   if (gitTop === null) return null;
   const threads = (0, import_node_path21.join)(storeDir, "threads");
-  if (!(0, import_node_fs27.existsSync)(threads) || (0, import_node_fs27.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
+  if (!(0, import_node_fs28.existsSync)(threads) || (0, import_node_fs28.existsSync)((0, import_node_path21.join)(storeDir, "cache", COMMIT_NOTICE_MARK))) return null;
   if (!projectOlderThanADay(storeDir, Date.now())) return null;
   const { execFileSync } = require("child_process");
   const rel = gitPath(gitTop, threads) || ".";
@@ -2942,13 +2945,13 @@ var IN_PROGRESS = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD
 var LS_FILES_TIMEOUT_MS2 = 1e3;
 function refreshDriver(dotGit, cliPath) {
   try {
-    if (!(0, import_node_fs28.existsSync)(cliPath)) return;
+    if (!(0, import_node_fs29.existsSync)(cliPath)) return;
     refreshDriverConfig(gitConfigPathIn(dotGit), driverCommand(process.execPath, cliPath));
   } catch {
   }
 }
 function conflictedStoreFiles(gitTop, dir, storeDir) {
-  if (!IN_PROGRESS.some((name) => (0, import_node_fs28.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
+  if (!IN_PROGRESS.some((name) => (0, import_node_fs29.existsSync)((0, import_node_path22.join)(dir, name)))) return [];
   const { execFileSync } = require("child_process");
   const out = execFileSync("git", ["ls-files", "-u", "-z", "--", gitPath(gitTop, storeDir) || "."], {
     cwd: gitTop,
@@ -2965,7 +2968,7 @@ function shortList(files) {
 function teamGitCheck(cwd, env, cliPath, alreadyNamed) {
   try {
     const workspace = hookWorkspace(env, cwd);
-    const store = (0, import_node_fs28.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
+    const store = (0, import_node_fs29.lstatSync)(workspace.storeDir, { throwIfNoEntry: false });
     if (store === void 0 || store.isSymbolicLink()) return null;
     const top = workspace.gitTop;
     const dotGit = top === null ? null : gitDir(top);

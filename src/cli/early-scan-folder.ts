@@ -2,7 +2,8 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { claudeProjectsDir, projectFolderName } from "../core/savings/transcript-locations.js";
-import { resolveWorkspace, type Workspace } from "../core/workspace.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import type { Workspace } from "../core/store/store-dir.js";
 import { scanCachePath } from "../core/savings/scan-cache-path.js";
 
 /**

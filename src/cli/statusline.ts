@@ -1,6 +1,7 @@
 // `thread-mind-mcp statusline`: Claude Code's status line command. Reads the status line JSON on stdin and prints one
 // short line: this window's thread and how far the conversation has grown since its summary was last written.
-import { resolveWorkspace, storeDirState } from "../core/workspace.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import { storeDirState, type Workspace } from "../core/store/store-dir.js";
 import { readLocalState } from "../core/store/local-state.js";
 import { quickThreadTitle } from "../core/store/thread-title-quick.js";
 import { threadFileExists } from "../core/store/thread-file-exists.js";
@@ -18,7 +19,6 @@ import { writeStdout } from "../core/write-stdout.js";
 import type { SessionKey } from "../core/types.js";
 import { freshnessThread } from "../hooks/freshness-thread.js";
 import { readStdin } from "../hooks/hook-input.js";
-import type { Workspace } from "../core/workspace.js";
 import { join } from "node:path";
 
 /** How long a status line input that arrives in pieces (a non-blocking stdin) is waited for. */

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { errors, ThreadMindError, UnreadableFileError } from "./errors.js";
 import { Store } from "./store/store.js";
-import type { Workspace } from "./workspace.js";
+import type { Workspace } from "./store/store-dir.js";
 import type { Project, ProjectMode, SessionKey, Thread, ThreadFileProblem, ThreadStatus } from "./types.js";
 import { threadStatus } from "./types.js";
 import { assertId, MAIN_THREAD_ID } from "./ids.js";

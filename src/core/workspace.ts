@@ -1,20 +1,11 @@
 // Which directory holds `.threadmind/`: THREADMIND_ROOT, client roots, CLAUDE_PROJECT_DIR, cwd; then up to the git top.
-import { existsSync, lstatSync, type Stats, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGitTop } from "./git/git.js";
-import { errnoCode, messageOf } from "./error-details.js";
+import type { Workspace } from "./store/store-dir.js";
 
 export const STORE_DIR_NAME = ".threadmind";
-
-export interface Workspace {
-  /** Directory that holds (or will hold) `.threadmind/`. */
-  root: string;
-  storeDir: string;
-  gitTop: string | null;
-  /** How the root was chosen, for diagnostics. */
-  source: "THREADMIND_ROOT" | "client root" | "CLAUDE_PROJECT_DIR" | "cwd";
-}
 
 export interface WorkspaceInputs {
   env: Record<string, string | undefined>;
@@ -78,21 +69,4 @@ function isDirectory(path: string): boolean {
 
 export function storeExists(ws: Workspace): boolean {
   return existsSync(ws.storeDir);
-}
-
-/** What is at `.threadmind`: nothing, a real directory, or something ThreadMind refuses to use (a link, a file...). */
-export type StoreDirState = "absent" | "directory" | { problem: string };
-
-/** Looks at `.threadmind` itself (lstat: a symbolic link is never followed, wherever it points). */
-export function storeDirState(storeDir: string): StoreDirState {
-  let stat: Stats;
-  try {
-    stat = lstatSync(storeDir);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT") return "absent";
-    return { problem: `cannot be examined (${messageOf(e)})` };
-  }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link" };
-  if (!stat.isDirectory()) return { problem: "is not a directory" };
-  return "directory";
 }

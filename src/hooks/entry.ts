@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.js";
 import { isHookName } from "./hook-plans.js";
 import { workspaceFromEnv } from "./store-precheck.js";
-import { storeExists, type Workspace } from "../core/workspace.js";
+import { storeExists } from "../core/workspace.js";
+import type { Workspace } from "../core/store/store-dir.js";
 
 type HookMain = typeof import("./main.js");
 

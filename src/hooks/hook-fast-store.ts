@@ -3,7 +3,7 @@
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readLocalState, type LocalState } from "../core/store/local-state.js";
-import { storeDirState } from "../core/workspace.js";
+import { storeDirState } from "../core/store/store-dir.js";
 import { hookWorkspace } from "./hook-workspace.js";
 import { hookSessionOr } from "../core/session-key.js";
 import type { SessionKey } from "../core/types.js";

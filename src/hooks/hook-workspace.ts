@@ -1,6 +1,7 @@
 // The workspace a hook works in, resolved once per process: the entry (when the environment decides it), the fast path
 // and the team check all need it, and each resolution walks up to the git top.
-import { resolveWorkspace, type Workspace } from "../core/workspace.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import type { Workspace } from "../core/store/store-dir.js";
 
 /** The entry's answer when the environment alone decided the workspace (then the input's cwd does not matter). */
 let fromEnv: Workspace | null = null;

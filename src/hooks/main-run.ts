@@ -9,7 +9,7 @@ import { runHookWith, type EntryStart } from "./hook-runner.js";
 import type { HookOutput } from "./hook-output.js";
 import type { HookName } from "./hook-plans.js";
 import { setWorkspaceFromEnv } from "./hook-workspace.js";
-import type { Workspace } from "../core/workspace.js";
+import type { Workspace } from "../core/store/store-dir.js";
 
 /** One more line for the user, after what the hook already says. */
 function withLine(output: HookOutput, line: string | null): HookOutput {

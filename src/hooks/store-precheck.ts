@@ -1,7 +1,8 @@
 // The hooks' first question, answered without loading the core: could this workspace hold a ThreadMind store at all?
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { resolveWorkspace, storeExists, type Workspace } from "../core/workspace.js";
+import { resolveWorkspace, storeExists } from "../core/workspace.js";
+import type { Workspace } from "../core/store/store-dir.js";
 import { hookWorkspace } from "./hook-workspace.js";
 
 /**

@@ -1,6 +1,6 @@
 // After a write, the MCP server brings the conflict-marker sweep (.threadmind/cache/conflict-sweep.json) up to date once the threads directories it wrote settled, so that the next session start lists no directory.
 import { setTimeout as sleep } from "node:timers/promises";
-import { storeDirState } from "../core/workspace.js";
+import { storeDirState } from "../core/store/store-dir.js";
 import { markerUnderWay } from "../core/store/background-marker.js";
 import {
   filesLeftUnjudged,

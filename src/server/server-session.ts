@@ -2,7 +2,8 @@
 import { ThreadMindServices } from "../core/services.js";
 import type { EncoderLoader } from "../core/context/token-estimate.js";
 import type { SessionKey } from "../core/types.js";
-import { resolveWorkspace, type Workspace } from "../core/workspace.js";
+import { resolveWorkspace } from "../core/workspace.js";
+import type { Workspace } from "../core/store/store-dir.js";
 import { warmUp } from "./warm-up.js";
 import { messageOf } from "../core/error-details.js";
 

@@ -11,7 +11,7 @@ import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
 import { expectNoArguments, UsageError } from "../cli-options.js";
 import { cliWorkspace } from "../cli-workspace.js";
-import { storeDirState, type Workspace } from "../../core/workspace.js";
+import { storeDirState, type Workspace } from "../../core/store/store-dir.js";
 import { reportDocument, type ReportDocument } from "../report-tables.js";
 import { renderMarkdown } from "../report-markdown.js";
 import { renderSvg } from "../report-svg.js";

@@ -4,7 +4,7 @@ import { relative } from "node:path";
 import { ThreadMindError, UnreadableFileError } from "../errors.js";
 import type { Store, ThreadPart } from "../store/store.js";
 import type { Project, Thread } from "../types.js";
-import type { Workspace } from "../workspace.js";
+import type { Workspace } from "../store/store-dir.js";
 import { threadStatus } from "../types.js";
 import type { TokenEstimator } from "./token-estimate.js";
 import { assembleContext, readChainWithinBudget, type AssembledContext, type RelatedRef } from "./context-assembly.js";

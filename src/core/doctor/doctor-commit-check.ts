@@ -3,7 +3,7 @@
 import { lstatSync } from "node:fs";
 import { join, relative } from "node:path";
 import { git } from "../git/git.js";
-import type { Workspace } from "../workspace.js";
+import type { Workspace } from "../store/store-dir.js";
 import { ok, warn, type DoctorCheck } from "./doctor-types.js";
 
 /** Uncommitted changes older than this are warned about. */

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readBranch, gitUser } from "../git/git.js";
 import { authorIdFrom, resolveAuthorId } from "../author.js";
-import type { Workspace } from "../workspace.js";
+import type { Workspace } from "../store/store-dir.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { readJsonObject } from "./json-file.js";
 import type { BundleFile } from "../bundles.js";

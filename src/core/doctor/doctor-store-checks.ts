@@ -7,7 +7,7 @@ import type { LocalStateRead } from "../store/local-state.js";
 import { measurementLogPath } from "../measure/measurement-log.js";
 import type { MeasurementLogRead } from "../measure/measurement-log-read.js";
 import type { ThreadMindServices } from "../services.js";
-import type { StoreDirState, Workspace } from "../workspace.js";
+import type { StoreDirState, Workspace } from "../store/store-dir.js";
 import { errors, ThreadMindError } from "../errors.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 import { CHARACTER_CAP, contextHeader } from "../context/context-header.js";

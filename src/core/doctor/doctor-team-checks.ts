@@ -5,7 +5,7 @@ import { relative } from "node:path";
 import { driverState, gitConfigPath, readConfiguredDriver } from "../merge/git-merge-driver.js";
 import { unmergedFiles } from "../merge/resolve-conflicts.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
-import type { Workspace } from "../workspace.js";
+import type { Workspace } from "../store/store-dir.js";
 import { messageOf } from "../error-details.js";
 
 const SETUP = "Run `thread-mind-mcp git-setup` in the repository (a Claude Code session with the plugin also sets it at start).";

@@ -2,7 +2,8 @@
 import { homedir } from "node:os";
 import { ThreadMindError } from "../errors.js";
 import { ThreadMindServices } from "../services.js";
-import { resolveWorkspace, storeDirState } from "../workspace.js";
+import { resolveWorkspace } from "../workspace.js";
+import { storeDirState } from "../store/store-dir.js";
 import { readLocalState } from "../store/local-state.js";
 import { readMeasurementLog } from "../measure/measurement-log-read.js";
 import { emptyMeasurements, type Measurements } from "../measure/measurements.js";

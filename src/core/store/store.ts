@@ -28,7 +28,7 @@ import { assertId, isValidId } from "../ids.js";
 import { projectIdsIn } from "./project-ids.js";
 import { LIMITS } from "../limits.js";
 import type { Project, ProjectMode, Thread, ThreadFileProblem } from "../types.js";
-import { storeDirState, type Workspace } from "../workspace.js";
+import { storeDirState, type Workspace } from "./store-dir.js";
 import { pathStamp, statStamp } from "./file-stamp.js";
 import { linkRefused, lstatStrict, reasonOf, readTextStrict, strictUtf8, unreadable } from "./read-strict.js";
 import { STORE_GITATTRIBUTES } from "./store-gitattributes.js";
