@@ -8201,7 +8201,7 @@ function bucketName(number) {
 `;
 }
 
-// src/core/freshness/freshness-events.ts
+// src/core/measure/freshness-events.ts
 var isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
 function isFreshnessEvent(d) {
@@ -8218,7 +8218,7 @@ function isFreshnessEvent(d) {
   }
 }
 
-// src/core/recall/recall-events.ts
+// src/core/measure/recall-events.ts
 var isStr = (v) => typeof v === "string";
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 var optional = (v, is) => v === void 0 || is(v);

@@ -1212,7 +1212,7 @@ function readAt(fd, buffer, position) {
   return filled;
 }
 
-// src/core/freshness/freshness-events.ts
+// src/core/measure/freshness-events.ts
 init_cjs_shims();
 var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
@@ -1230,7 +1230,7 @@ function isFreshnessEvent(d) {
   }
 }
 
-// src/core/recall/recall-events.ts
+// src/core/measure/recall-events.ts
 init_cjs_shims();
 
 // src/core/format-count.ts
@@ -1240,7 +1240,7 @@ function formatCount(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-// src/core/recall/recall-events.ts
+// src/core/measure/recall-events.ts
 var isStr = (v) => typeof v === "string";
 var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
 var optional = (v, is) => v === void 0 || is(v);

@@ -542,7 +542,7 @@ var init_measurement_index = __esm({
   }
 });
 
-// src/core/freshness/freshness-events.ts
+// src/core/measure/freshness-events.ts
 function isFreshnessEvent(d) {
   if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
   switch (d.kind) {
@@ -558,14 +558,14 @@ function isFreshnessEvent(d) {
 }
 var isCount2, isText;
 var init_freshness_events = __esm({
-  "src/core/freshness/freshness-events.ts"() {
+  "src/core/measure/freshness-events.ts"() {
     "use strict";
     isCount2 = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
     isText = (v) => typeof v === "string" && v !== "";
   }
 });
 
-// src/core/recall/recall-events.ts
+// src/core/measure/recall-events.ts
 function estimatedTokens(text) {
   return Math.ceil(text.length / 3.5);
 }
@@ -584,7 +584,7 @@ function isRecallLogEvent(d) {
 }
 var isStr, isCount3, optional;
 var init_recall_events = __esm({
-  "src/core/recall/recall-events.ts"() {
+  "src/core/measure/recall-events.ts"() {
     "use strict";
     init_format_count();
     isStr = (v) => typeof v === "string";

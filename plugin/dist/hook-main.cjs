@@ -435,7 +435,7 @@ var init_measurement_index = __esm({
   }
 });
 
-// src/core/freshness/freshness-events.ts
+// src/core/measure/freshness-events.ts
 function isFreshnessEvent(d) {
   if (!isText(d.instance) || !isText(d.projectId) || !isText(d.threadId)) return false;
   switch (d.kind) {
@@ -451,7 +451,7 @@ function isFreshnessEvent(d) {
 }
 var isCount, isText;
 var init_freshness_events = __esm({
-  "src/core/freshness/freshness-events.ts"() {
+  "src/core/measure/freshness-events.ts"() {
     "use strict";
     isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
     isText = (v) => typeof v === "string" && v !== "";
@@ -481,7 +481,7 @@ var init_format_count = __esm({
   }
 });
 
-// src/core/recall/recall-events.ts
+// src/core/measure/recall-events.ts
 function isRecallLogEvent(d) {
   if (!isStr(d.instance) || d.agentId !== void 0 && !isStr(d.agentId)) return false;
   switch (d.kind) {
@@ -497,7 +497,7 @@ function isRecallLogEvent(d) {
 }
 var isStr, isCount2, optional;
 var init_recall_events = __esm({
-  "src/core/recall/recall-events.ts"() {
+  "src/core/measure/recall-events.ts"() {
     "use strict";
     init_format_count();
     isStr = (v) => typeof v === "string";

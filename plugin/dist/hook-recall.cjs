@@ -393,7 +393,7 @@ function bucketName(number) {
 `;
 }
 
-// src/core/freshness/freshness-events.ts
+// src/core/measure/freshness-events.ts
 var isCount = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isText = (v) => typeof v === "string" && v !== "";
 function isFreshnessEvent(d) {
@@ -416,7 +416,7 @@ function isValidId(id) {
   return typeof id === "string" && ID_PATTERN.test(id);
 }
 
-// src/core/recall/recall-events.ts
+// src/core/measure/recall-events.ts
 function estimatedTokens(text) {
   return Math.ceil(text.length / 3.5);
 }

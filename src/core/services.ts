@@ -37,7 +37,7 @@ import { logSummaryWrite, recordMeasurementEvents, rotateMeasurementLogLocked } 
 import { branchChoice, chooseProjectId, ownThread } from "./thread-choice.js";
 import { instanceEvents, instanceThread } from "./measure/measurement-log-read.js";
 import { changedFilesSince } from "./recall/changed-files.js";
-import type { SummaryWriteVia } from "./freshness/freshness-events.js";
+import type { SummaryWriteVia } from "./measure/freshness-events.js";
 import { threadFolderHistory } from "./thread-folder-history.js";
 import { committedThread, conflictNotice, fileHasConflictMarkers } from "./git/committed-thread.js";
 import { listProjects } from "./project-list.js";

@@ -1,6 +1,6 @@
 // SessionStart(clear|compact) after a stale restart: one line for the model (and at /clear one for the user) saying what may be missing.
 import type { CachedStart } from "../core/context/context-cache-starts.js";
-import type { StalenessEvent } from "../core/freshness/freshness-events.js";
+import type { StalenessEvent } from "../core/measure/freshness-events.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { CHARACTER_CAP } from "../core/context/context-header.js";
 import { formatCount } from "../core/format-count.js";

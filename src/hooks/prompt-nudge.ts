@@ -4,7 +4,7 @@ import { nextTimestamp } from "../core/clock.js";
 import { formatCount } from "../core/format-count.js";
 import { freshnessView, nudgeDecision, type ThreadRef } from "../core/freshness/freshness.js";
 import { readFreshnessConfig } from "../core/freshness/freshness-config.js";
-import type { FreshnessMarkEvent } from "../core/freshness/freshness-events.js";
+import type { FreshnessMarkEvent } from "../core/measure/freshness-events.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { SessionKey } from "../core/types.js";

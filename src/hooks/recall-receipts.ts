@@ -6,7 +6,7 @@ import { subagentTranscriptPath } from "../agents/claude-code/subagent-transcrip
 import { nextTimestamp } from "../core/clock.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import { receiptKey } from "../core/measure/measurement-log-read.js";
-import type { RecallEvent, SubagentContextEvent } from "../core/recall/recall-events.js";
+import type { RecallEvent, SubagentContextEvent } from "../core/measure/recall-events.js";
 import { receiptOf } from "../core/savings/receipt-rule.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import { readHookAttachments, type HookAttachment } from "../transcript/read-hook-attachments.js";

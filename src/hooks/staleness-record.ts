@@ -2,7 +2,7 @@
 import { nextTimestamp } from "../core/clock.js";
 import { freshnessView, isStale, tokensSinceWrite, verdictThreshold } from "../core/freshness/freshness.js";
 import { readFreshnessConfig } from "../core/freshness/freshness-config.js";
-import type { RestartKind, StalenessEvent } from "../core/freshness/freshness-events.js";
+import type { RestartKind, StalenessEvent } from "../core/measure/freshness-events.js";
 import type { LocalState } from "../core/store/local-state.js";
 import type { MeasurementEvent } from "../core/measure/measurement-log.js";
 import type { SessionKey } from "../core/types.js";

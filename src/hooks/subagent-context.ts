@@ -5,7 +5,7 @@
 import { lastConversation } from "../core/measure/measurement-log-read.js";
 import { sessionThreadRef } from "../core/thread-choice.js";
 import type { IndexedThreadHead } from "../core/recall/path-index.js";
-import { estimatedTokens, type SubagentContextEvent } from "../core/recall/recall-events.js";
+import { estimatedTokens, type SubagentContextEvent } from "../core/measure/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import type { HookInput } from "./hook-input.js";

@@ -15,7 +15,7 @@ import { GitError, commitsTouchingSince, headCommitFromWorkTree } from "../core/
 import { repoRelative } from "../core/recall/path-match.js";
 import { excerptKey, type ReadyIndex } from "../core/recall/path-index.js";
 import { recallCandidates, recallText, RECALL_MAX_THREADS, type RecallBlock } from "../core/recall/recall-pick.js";
-import { estimatedTokens, type FileEditEvent, type RecallEvent } from "../core/recall/recall-events.js";
+import { estimatedTokens, type FileEditEvent, type RecallEvent } from "../core/measure/recall-events.js";
 import { readRecallConfig } from "../core/recall/recall-config.js";
 import { textFingerprint } from "../core/text-fingerprint.js";
 import { subagentTranscriptPath } from "../agents/claude-code/subagent-transcript.js";

@@ -4,7 +4,7 @@ import { restartNotice, restartRecord, withRestartNotice, zonedTime } from "../.
 import { contentHash } from "../../src/core/content-hash.js";
 import { textFingerprint } from "../../src/core/text-fingerprint.js";
 import type { CachedStart } from "../../src/core/context/context-cache-starts.js";
-import type { StalenessEvent } from "../../src/core/freshness/freshness-events.js";
+import type { StalenessEvent } from "../../src/core/measure/freshness-events.js";
 import type { MeasurementEvent } from "../../src/core/measure/measurement-log.js";
 import type { HookInput } from "../../src/hooks/hook-input.js";
 

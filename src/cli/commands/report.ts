@@ -6,7 +6,7 @@ import { messageOf } from "../../core/error-details.js";
 import { writeStdout } from "../../core/write-stdout.js";
 import { readLocalState } from "../../core/store/local-state.js";
 import { readMeasurementLog } from "../../core/measure/measurement-log-read.js";
-import { recallLines } from "../../core/recall/recall-events.js";
+import { recallLines } from "../../core/measure/recall-events.js";
 import { claudeProjectsDir } from "../../core/savings/transcript-locations.js";
 import { buildSavingsReport } from "../../core/savings/savings-report.js";
 import { expectNoArguments, UsageError } from "../cli-options.js";

@@ -8,7 +8,7 @@ import { bundlePath } from "../bundles.js";
 import { messageOf } from "../error-details.js";
 import { isRecord } from "../json-record.js";
 import { currentPathIndex } from "../recall/path-index-build.js";
-import { recallLines, type RecallFigures } from "../recall/recall-events.js";
+import { recallLines, type RecallFigures } from "../measure/recall-events.js";
 import type { Store } from "../store/store.js";
 import { fail, ok, warn, type DoctorCheck } from "./doctor-types.js";
 

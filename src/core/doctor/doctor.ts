@@ -7,7 +7,7 @@ import { storeDirState } from "../store/store-dir.js";
 import { readLocalState } from "../store/local-state.js";
 import { readMeasurementLog } from "../measure/measurement-log-read.js";
 import { emptyMeasurements, type Measurements } from "../measure/measurements.js";
-import { emptyRecallFigures } from "../recall/recall-events.js";
+import { emptyRecallFigures } from "../measure/recall-events.js";
 import { claudeConfigDir } from "../savings/transcript-locations.js";
 import { fail, warn, type CheckStatus, type DoctorCheck } from "./doctor-types.js";
 import { checkGit, checkNode, checkVersions } from "./doctor-runtime-checks.js";

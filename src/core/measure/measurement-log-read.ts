@@ -27,9 +27,9 @@ import {
   readAt,
   sessionNeedle,
 } from "./measurement-index.js";
-import { isCount, isFreshnessEvent, type StalenessEvent } from "../freshness/freshness-events.js";
+import { isCount, isFreshnessEvent, type StalenessEvent } from "./freshness-events.js";
 import { isValidId } from "../id-pattern.js";
-import { emptyRecallFigures, isRecallLogEvent, type RecallFigures } from "../recall/recall-events.js";
+import { emptyRecallFigures, isRecallLogEvent, type RecallFigures } from "./recall-events.js";
 
 /** A log file larger than this (damage, or appends by something else) is read from its last this-many bytes only. */
 export const READ_MAX_BYTES = 8 * 1024 * 1024;

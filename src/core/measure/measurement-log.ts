@@ -8,8 +8,8 @@ import { openRegularFile } from "../store/regular-file.js";
 import { UnreadableFileError } from "../errors.js";
 import { join } from "node:path";
 import type { HookSeenRecord, InjectionRecord, ReceiptStatus, SizeRecord } from "./measurements.js";
-import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "../freshness/freshness-events.js";
-import type { RecallLogEvent } from "../recall/recall-events.js";
+import type { FreshnessMarkEvent, StalenessEvent, SummaryWriteEvent } from "./freshness-events.js";
+import type { RecallLogEvent } from "./recall-events.js";
 
 export const MEASUREMENT_LOG = "measurements.jsonl";
 export const MEASUREMENT_LOG_PREVIOUS = "measurements.1.jsonl";

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { nextTimestamp } from "../clock.js";
 import type { Store } from "../store/store.js";
 import { LockTimeoutError } from "../store/lock.js";
-import type { SummaryWriteVia } from "../freshness/freshness-events.js";
+import type { SummaryWriteVia } from "./freshness-events.js";
 import { appendMeasurementEvents, LOG_ROTATE_BYTES, measurementLogPath, type MeasurementEvent } from "./measurement-log.js";
 import { rotateMeasurementLogIfFull } from "./measurement-log-rotate.js";
 import { addNotice } from "../notices.js";

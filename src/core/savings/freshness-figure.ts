@@ -1,7 +1,7 @@
 // The measured freshness figure: per kind of restart (/clear, compaction), how many found the thread's summary current or
 // stale, and the average conversation tokens since the last summary write at the restart. From the hooks' staleness
 // records (stats_show) or backfilled from the transcripts' summary_update calls (report).
-import type { StalenessEvent } from "../freshness/freshness-events.js";
+import type { StalenessEvent } from "../measure/freshness-events.js";
 import { DEFAULT_NUDGE_TOKENS } from "../freshness/freshness.js";
 import type { Restart } from "./savings-pairing.js";
 import type { ScannedSession } from "./savings-scan.js";

@@ -3,7 +3,7 @@ import { isHookSeenRecord, isInjectionRecord, isSizeRecord, readMeasurementLog }
 import { freshnessFromLog, freshnessLines, type FreshnessFigure } from "./freshness-figure.js";
 import { readFreshnessConfig } from "../freshness/freshness-config.js";
 import { verdictThreshold } from "../freshness/freshness.js";
-import { recallLines, type RecallFigures } from "../recall/recall-events.js";
+import { recallLines, type RecallFigures } from "../measure/recall-events.js";
 import type { Measurements, ReceiptStatus } from "../measure/measurements.js";
 import { agentOf, average, hasSize, restartKindFigures, type RestartKindFigures } from "./stats-restarts.js";
 import type { ThreadMindServices } from "../services.js";

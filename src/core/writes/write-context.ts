@@ -6,7 +6,7 @@ import type { Store } from "../store/store.js";
 import type { LocalState } from "../store/local-state.js";
 import type { MigrationReport } from "../store/migrate-v04.js";
 import type { TokenEstimator } from "../context/token-estimate.js";
-import type { SummaryWriteVia } from "../freshness/freshness-events.js";
+import type { SummaryWriteVia } from "../measure/freshness-events.js";
 import type { Project, Thread } from "../types.js";
 
 /** The session's thread (ThreadMindServices.currentThreadRef): `lost` names its own thread when that file is gone. */
