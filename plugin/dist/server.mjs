@@ -35485,12 +35485,10 @@ function markedByFolder(marked) {
 function sweepProject(dir, dirStamp, summary, known, budget, now, handOver) {
   const dirUnchanged = summary !== void 0 && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
-  if (handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES) {
-    return { verdicts: noVerdicts(), found: [], handedOver: true };
-  }
-  const names = readdirSync(dir);
+  const unlisted = handOver && known === void 0 && summary === void 0 && dirStamp.bytes > MANY_ENTRIES_BYTES;
+  const names = unlisted ? [] : readdirSync(dir);
   budget.listed += names.length;
-  if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
+  if (unlisted || handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
     const kept = known === void 0 ? noVerdicts() : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }

@@ -195,17 +195,15 @@ function sweepProject(
 ): ProjectSweep {
   const dirUnchanged = summary !== undefined && summary.dir === dirStamp.stamp;
   const savedMarked = summary?.marked ?? {};
-  // Never judged, and larger than a directory of the budget's entries can be (a fresh clone of a large store): handed
-  // over unlisted (~10 ms at 10,000 entries). Should the size mislead (a directory that held many entries once), the
-  // caller's process judges a small one as well.
-  if (handOver && known === undefined && summary === undefined && dirStamp.bytes > MANY_ENTRIES_BYTES) {
-    return { verdicts: noVerdicts(), found: [], handedOver: true };
-  }
-  const names = readdirSync(dir);
+  // Never judged, and larger than a directory of the budget's entries can be (a fresh clone of a large store): not even
+  // listed (~10 ms at 10,000 entries). Should the size mislead (a directory that held many entries once), the caller's
+  // process judges a small one as well.
+  const unlisted = handOver && known === undefined && summary === undefined && dirStamp.bytes > MANY_ENTRIES_BYTES;
+  const names = unlisted ? [] : readdirSync(dir);
   budget.listed += names.length;
   // More never judged than the budget can read (a fresh clone, a new worktree): a part read here would name a sample of
   // the marked files and cost the caller ~50 ms at 10,000 threads; the caller's own process judges them all.
-  if (handOver && moreUnjudgedThan(names, known, budget.filesLeft)) {
+  if (unlisted || (handOver && moreUnjudgedThan(names, known, budget.filesLeft))) {
     const kept = known === undefined ? noVerdicts() : { ...known, dir: null };
     return { verdicts: kept, found: stillMarked(dir, savedMarked), handedOver: true };
   }
