@@ -89,7 +89,9 @@ const GROUPS = {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   // This machine sets NODE_EXTRA_CA_CERTS, which makes every node start several times slower (the certificates are
-  // loaded at start-up). Claude Code does not pass it to hooks; floors and subjects all run without it.
+  // loaded at start-up). Claude Code does not pass it to hooks; floors and subjects all run without it. npm alone keeps
+  // it (installing ccusage): where it is set, the registry is reached through a proxy whose certificate it names.
+  const npmEnv = { ...process.env };
   delete process.env.NODE_EXTRA_CA_CERTS;
   for (const bundle of ["hook.cjs", "hook-core.cjs", "server.mjs", "cli.mjs"]) {
     if (!existsSync(join(options.distDir, bundle)))
@@ -126,6 +128,7 @@ async function main() {
       rounds: options.rounds,
       warmup: options.warmup,
       subset: options.only?.get(name) ?? null,
+      npmEnv,
       log,
     };
     mkdirSync(ctx.workDir, { recursive: true });

@@ -139,12 +139,16 @@ export async function reportBenchmarks(ctx) {
 
 const CCUSAGE = "@ccusage/ccusage-linux-x64@20.0.24";
 
-/** ccusage's native binary installed from npm into the run's work directory; null (with the reason) when it does not install. */
-function installCcusage(dir) {
+/**
+ * ccusage's native binary installed from npm into the run's work directory (npm run with `npmEnv`, the suite's
+ * environment before NODE_EXTRA_CA_CERTS was unset); null (with the reason) when it does not install.
+ */
+function installCcusage(dir, npmEnv) {
   if (process.platform !== "linux" || process.arch !== "x64") return { bin: null, why: `${CCUSAGE} is built for linux-x64 only` };
   try {
     execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, CCUSAGE], {
       stdio: ["ignore", "ignore", "pipe"],
+      env: npmEnv,
       timeout: 120_000,
     });
   } catch (/** @type {any} */ e) {
@@ -166,7 +170,7 @@ async function ccusageBySize(ctx) {
   const fixtures = publicFixturesDir(repoRoot);
   const title = "Report vs ccusage by size";
   if (fixtures === null) return [failedFigure("report-size-ccusage", title, "no public fixtures", { skipped: true })];
-  const { bin, why } = installCcusage(join(workDir, "ccusage"));
+  const { bin, why } = installCcusage(join(workDir, "ccusage"), ctx.npmEnv);
   if (bin === null) return [failedFigure("report-size-ccusage", title, `ccusage not run: ${why}`, { skipped: true })];
   const sizes = quick ? [0, 10_000_000] : [0, 10_000_000, 90_000_000];
   const rounds = quick ? 1 : 10;
@@ -270,7 +274,7 @@ async function ccusageComparison(ctx) {
     ];
   const corpus = replicatedFixtureCorpus(join(workDir, "public-corpus"), fixtures, quick ? 10_000_000 : 300_000_000);
   log(`scan: installing ${CCUSAGE} into the work directory`);
-  const { bin, why } = installCcusage(join(workDir, "ccusage"));
+  const { bin, why } = installCcusage(join(workDir, "ccusage"), ctx.npmEnv);
   const env = {
     PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
     HOME: join(workDir, "home"),
