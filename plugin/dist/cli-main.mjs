@@ -2782,7 +2782,7 @@ function parseItem(text2) {
   return item;
 }
 
-// src/core/git/blob-id.ts
+// src/core/store/blob-id.ts
 function gitBlobId(bytes2) {
   const hash = nodeCrypto().createHash("sha1");
   hash.update(`blob ${bytes2.length}\0`);
@@ -18139,7 +18139,7 @@ var statuslineCommand = {
   }
 };
 
-// src/core/store/conflict-sweep-files.ts
+// src/core/conflicts/conflict-sweep-files.ts
 function stampDigest(stamp) {
   return Number.parseInt(textFingerprint(stamp), 16).toString(36);
 }
@@ -18431,7 +18431,7 @@ function sameVerdicts(saved, now) {
   return sameMap(saved.marked, now.marked, same2) && sameMap(saved.files, now.files, same2) && sameMap(saved.folders, now.folders, sameFolderRecord);
 }
 
-// src/core/store/conflict-marker-sweep.ts
+// src/core/conflicts/conflict-marker-sweep.ts
 function sweepMarkerPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.pid");
 }

@@ -1454,7 +1454,7 @@ function parseItem(text) {
   return item;
 }
 
-// src/core/git/blob-id.ts
+// src/core/store/blob-id.ts
 function gitBlobId(bytes) {
   const hash = nodeCrypto().createHash("sha1");
   hash.update(`blob ${bytes.length}\0`);

@@ -1253,7 +1253,7 @@ function nodeCrypto() {
   return builtin("node:crypto");
 }
 
-// src/core/git/blob-id.ts
+// src/core/store/blob-id.ts
 function gitBlobId(bytes) {
   const hash = nodeCrypto().createHash("sha1");
   hash.update(`blob ${bytes.length}\0`);

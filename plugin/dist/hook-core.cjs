@@ -3159,7 +3159,7 @@ function parseItem(text) {
   return item;
 }
 
-// src/core/git/blob-id.ts
+// src/core/store/blob-id.ts
 init_builtin_at_use();
 function gitBlobId(bytes2) {
   const hash = nodeCrypto().createHash("sha1");

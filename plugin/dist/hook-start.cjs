@@ -2286,7 +2286,7 @@ function refreshDriverConfig(linkedPath, expected) {
   return before;
 }
 
-// src/core/store/conflict-marker-sweep.ts
+// src/core/conflicts/conflict-marker-sweep.ts
 var import_node_fs25 = require("fs");
 var import_node_path19 = require("path");
 
@@ -2297,7 +2297,7 @@ function hasConflictMarkers(text) {
   return CONFLICT_START.test(text) && CONFLICT_END.test(text);
 }
 
-// src/core/store/conflict-sweep-files.ts
+// src/core/conflicts/conflict-sweep-files.ts
 init_text_fingerprint();
 function stampDigest(stamp) {
   return Number.parseInt(textFingerprint(stamp), 16).toString(36);
@@ -2311,7 +2311,7 @@ function fileHasMarkers(path, maxBytes) {
   }
 }
 
-// src/core/store/conflict-sweep-folder.ts
+// src/core/conflicts/conflict-sweep-folder.ts
 var import_node_fs23 = require("fs");
 var import_node_path17 = require("path");
 
@@ -2348,7 +2348,7 @@ function folderFileBytes(dir) {
   return isSetDir(dir) ? LIMITS.pathChars * 4 + 16 : LIMITS.itemFileBytes;
 }
 
-// src/core/store/conflict-sweep-folder.ts
+// src/core/conflicts/conflict-sweep-folder.ts
 function digestOf(folderStamp, subdirStamps) {
   return stampDigest(`${folderStamp}|${subdirStamps.join("|")}`);
 }
@@ -2480,7 +2480,7 @@ function judgeFolder(folder, saved, savedMarked, budget, now) {
   return { record: record2, marked, complete: false };
 }
 
-// src/core/store/conflict-sweep-state.ts
+// src/core/conflicts/conflict-sweep-state.ts
 var import_node_fs24 = require("fs");
 var import_node_path18 = require("path");
 var SWEEP_VERSION = 3;
@@ -2633,7 +2633,7 @@ function sameVerdicts(saved, now) {
   return sameMap(saved.marked, now.marked, same) && sameMap(saved.files, now.files, same) && sameMap(saved.folders, now.folders, sameFolderRecord);
 }
 
-// src/core/store/conflict-marker-sweep.ts
+// src/core/conflicts/conflict-marker-sweep.ts
 function sweepMarkerPath(storeDir) {
   return (0, import_node_path19.join)(storeDir, "cache", "conflict-sweep.pid");
 }

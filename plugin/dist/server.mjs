@@ -27602,7 +27602,7 @@ function parseItem(text) {
   return item;
 }
 
-// src/core/git/blob-id.ts
+// src/core/store/blob-id.ts
 function gitBlobId(bytes2) {
   const hash = nodeCrypto().createHash("sha1");
   hash.update(`blob ${bytes2.length}\0`);
@@ -35121,7 +35121,7 @@ async function refreshPathIndex(services, options) {
   return true;
 }
 
-// src/core/store/conflict-sweep-files.ts
+// src/core/conflicts/conflict-sweep-files.ts
 function stampDigest(stamp) {
   return Number.parseInt(textFingerprint(stamp), 16).toString(36);
 }
@@ -35413,7 +35413,7 @@ function sameVerdicts(saved, now) {
   return sameMap(saved.marked, now.marked, same) && sameMap(saved.files, now.files, same) && sameMap(saved.folders, now.folders, sameFolderRecord);
 }
 
-// src/core/store/conflict-marker-sweep.ts
+// src/core/conflicts/conflict-marker-sweep.ts
 function sweepMarkerPath(storeDir) {
   return join(storeDir, "cache", "conflict-sweep.pid");
 }

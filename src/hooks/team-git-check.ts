@@ -12,7 +12,7 @@ import {
   type SweepWork,
   sweepMarkerPath,
   threadFilesWithMarkers,
-} from "../core/store/conflict-marker-sweep.js";
+} from "../core/conflicts/conflict-marker-sweep.js";
 import { startBackgroundSweep } from "../core/background/conflict-sweep-background.js";
 import { markerUnderWay } from "../core/store/background-marker.js";
 import { commitNotice } from "./commit-notice.js";

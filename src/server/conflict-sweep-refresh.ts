@@ -9,7 +9,7 @@ import {
   sweepMarkerPath,
   threadDirsSettleInMs,
   threadFilesWithMarkers,
-} from "../core/store/conflict-marker-sweep.js";
+} from "../core/conflicts/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS } from "../core/store/file-stamp.js";
 import { moreThreadsThan } from "../core/store/store-thread-count.js";
 

@@ -8,7 +8,7 @@ import { servicesFor } from "../support/core-services.js";
 import { makeHome, runCli } from "../support/run-cli.js";
 import { migratedLine, NAMED_IDS } from "../../src/cli/commands/migrate.js";
 import { olderReleaseThreads } from "../support/format1-threads.js";
-import { MAX_FILES_READ, type SweepWork, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { MAX_FILES_READ, type SweepWork, threadFilesWithMarkers } from "../../src/core/conflicts/conflict-marker-sweep.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -23,7 +23,7 @@ import {
   sweepPath,
   threadDirsSettleInMs,
   threadFilesWithMarkers,
-} from "../../src/core/store/conflict-marker-sweep.js";
+} from "../../src/core/conflicts/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS, RACY_MARGIN_MS, racyMarginMs } from "../../src/core/store/file-stamp.js";
 
 const MARKED = "---\nid: bad\n---\n\n## State\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n";

@@ -5,7 +5,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { sweepPath, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { sweepPath, threadFilesWithMarkers } from "../../src/core/conflicts/conflict-marker-sweep.js";
 import { statStamp } from "../../src/core/store/file-stamp.js";
 
 const MARKED = "---\nid: bad\n---\n\n## State\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n";

@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { reposPerTest, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
-import { MAX_FILES_READ, type SweepWork, sweepPath, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import {
+  MAX_FILES_READ,
+  type SweepWork,
+  sweepPath,
+  threadFilesWithMarkers,
+} from "../../src/core/conflicts/conflict-marker-sweep.js";
 
 const tempRepo = reposPerTest();
 const MARKS = "<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other";

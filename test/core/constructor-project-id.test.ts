@@ -6,7 +6,7 @@ import { afterEach, expect, test } from "vitest";
 import { makeTempRepo, type TempRepo } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { branchChoice } from "../../src/core/thread-choice.js";
-import { threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { threadFilesWithMarkers } from "../../src/core/conflicts/conflict-marker-sweep.js";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,6 +1,7 @@
-// The house's layering: core imports no adapter (hooks, server, CLI) and no MCP SDK; the transcript library imports
-// nothing of ThreadMind's (node builtins, and fzstd: the zstd decoder of Codex's compressed rollouts); no module imports
-// itself back through others (type-only imports included: a cycle of types is a cycle of meaning).
+// The house's layering: core imports no adapter (hooks, server, CLI) and no MCP SDK; the store nothing of git/ (which
+// reads committed threads through it); the transcript library nothing of ThreadMind's (node builtins, and fzstd: the
+// zstd decoder of Codex's compressed rollouts); no module imports itself back through others (type-only imports
+// included: a cycle of types is a cycle of meaning).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -30,6 +31,17 @@ describe("layering", () => {
         .map((i) => `${relative(SRC, f)} → ${i}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  test("the store imports nothing of git's: git reads committed threads through the store, which stands below it", () => {
+    const files = sourceFiles(join(SRC, "core", "store"));
+    expect(files.length).toBeGreaterThan(20);
+    const upward = files.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => i.startsWith("core/git/"))
+        .map((i) => `${relative(SRC, f)} → ${i}`),
+    );
+    expect(upward).toEqual([]);
   });
 
   test("the transcript library imports only itself, node builtins and the zstd decoder", () => {

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { reposPerTest } from "../support/temp-repo.js";
 import { servicesFor } from "../support/core-services.js";
 import { serializeThread } from "../../src/core/store/frontmatter.js";
-import { gitBlobId } from "../../src/core/git/blob-id.js";
+import { gitBlobId } from "../../src/core/store/blob-id.js";
 import { UnreadableFileError } from "../../src/core/errors.js";
 
 const newRepo = reposPerTest();

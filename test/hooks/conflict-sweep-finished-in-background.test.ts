@@ -12,7 +12,7 @@ import {
   type SweepWork,
   sweepMarkerPath,
   threadFilesWithMarkers,
-} from "../../src/core/store/conflict-marker-sweep.js";
+} from "../../src/core/conflicts/conflict-marker-sweep.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -19,7 +19,7 @@ import { makeTempRepo } from "../support/temp-repo.js";
 import { parseHookStdout, runHookProcess } from "../reliability/hook-process.js";
 import { call, spawnServer, until } from "./support/spawn-server.js";
 import { catchUpSweep, conflictSweepKeeper, sweepUntilComplete } from "../../src/server/conflict-sweep-refresh.js";
-import { MAX_FILES_READ, sweepMarkerPath, threadFilesWithMarkers } from "../../src/core/store/conflict-marker-sweep.js";
+import { MAX_FILES_READ, sweepMarkerPath, threadFilesWithMarkers } from "../../src/core/conflicts/conflict-marker-sweep.js";
 
 /** Why the settle tests skip on a file system with whole-second timestamps. */
 const WHOLE_SECONDS = "this file system keeps whole-second timestamps: nothing waits to settle, so there is nothing to check";

@@ -1,5 +1,5 @@
 // `thread-mind-mcp conflict-sweep`: reads every thread file not yet judged for git conflict markers now; a session start starts it in the background when its own sweep could not finish (a fresh clone of a large store).
-import { sweepMarkerPath, sweepToCompletion } from "../../core/store/conflict-marker-sweep.js";
+import { sweepMarkerPath, sweepToCompletion } from "../../core/conflicts/conflict-marker-sweep.js";
 import { finishMarker } from "../../core/store/background-marker.js";
 import { cliWorkspace } from "../cli-workspace.js";
 import { expectNoArguments } from "../cli-options.js";

@@ -2,7 +2,7 @@
 import { openCliServices, printNotices } from "../cli-services.js";
 import type { CliCommand } from "./command.js";
 import { formatCount } from "../../core/format-count.js";
-import { sweepToCompletion } from "../../core/store/conflict-marker-sweep.js";
+import { sweepToCompletion } from "../../core/conflicts/conflict-marker-sweep.js";
 import { FINE_RACY_MARGIN_MS } from "../../core/store/file-stamp.js";
 import { setTimeout as sleep } from "node:timers/promises";
 

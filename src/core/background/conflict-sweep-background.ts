@@ -1,5 +1,5 @@
 // Starts the conflict-marker check in a process of its own (`thread-mind-mcp conflict-sweep`, detached, at a lower priority): a session start that read its budget with files left, or the MCP server after a checkout, hands it the rest. One at a time (the marker under the store).
-import { sweepMarkerPath } from "../store/conflict-marker-sweep.js";
+import { sweepMarkerPath } from "../conflicts/conflict-marker-sweep.js";
 import { startBackgroundCommand } from "./background-command.js";
 
 /**

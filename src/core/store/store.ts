@@ -9,7 +9,7 @@ import { sweepDeadTempFiles, sweepThreadFolder } from "./temp-sweep.js";
 import { errors, UnreadableFileError } from "../errors.js";
 import { FrontmatterError, parseThread, serializeThreadExactly } from "./frontmatter.js";
 import { HEAD_FILE } from "./thread-folder-format.js";
-import { gitBlobId } from "../git/blob-id.js";
+import { gitBlobId } from "./blob-id.js";
 import {
   assembleFolder,
   type FolderItem,

@@ -6,7 +6,7 @@ import { isValidId } from "../id-pattern.js";
 import { hasConflictMarkers } from "./conflict-markers.js";
 import { readRegularFile } from "./regular-file.js";
 import { HEAD_FILE } from "./thread-folder-layout.js";
-import { gitBlobId } from "../git/blob-id.js";
+import { gitBlobId } from "./blob-id.js";
 import { entryThere } from "./thread-file-exists.js";
 
 /** A head file ThreadMind writes is a few hundred bytes (100 paths at most); past this the Store reads it. */

@@ -19,8 +19,8 @@ import { lstatSync, readdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { isValidId } from "../id-pattern.js";
 import { findGitTop, gitDir } from "../git/git.js";
-import { projectIdsIn } from "./project-ids.js";
-import { recentThreadWrites } from "./recent-writes.js";
+import { projectIdsIn } from "../store/project-ids.js";
+import { recentThreadWrites } from "../store/recent-writes.js";
 import { LIMITS } from "../limits.js";
 import { fileHasMarkers, type Stamp, stampDigest, stampOf } from "./conflict-sweep-files.js";
 import { judgeFolder, type SweepBudget } from "./conflict-sweep-folder.js";
@@ -32,7 +32,7 @@ import {
   saveState,
   type SweepState,
 } from "./conflict-sweep-state.js";
-import { isAtomicTempFile } from "./atomic-write.js";
+import { isAtomicTempFile } from "../store/atomic-write.js";
 import { ownEntry } from "../json-record.js";
 
 export { sweepPath } from "./conflict-sweep-state.js";

@@ -1,10 +1,10 @@
 // Single entries as the conflict-marker sweep sees them (node builtins only: the hooks run it): a stamp and when it settles, a short digest of a stamp, a bounded read for markers.
-import { hasConflictMarkers } from "./conflict-markers.js";
-import { readRegularFile } from "./regular-file.js";
+import { hasConflictMarkers } from "../store/conflict-markers.js";
+import { readRegularFile } from "../store/regular-file.js";
 import { textFingerprint } from "../text-fingerprint.js";
 
 // A stamp of a file or directory and when it settles lives with the other stamps (file-stamp.ts): the sweep and recall's quick stamp use it.
-export { type EntryStamp as Stamp, stampOf } from "./file-stamp.js";
+export { type EntryStamp as Stamp, stampOf } from "../store/file-stamp.js";
 
 /**
  * 53 bits of a stamp (cyrb53, base 36: ~11 characters instead of ~60), which is all the saved sweep needs to tell that

@@ -4,7 +4,7 @@
 // the folder's names by the reader's own rules (thread-folder-layout.ts), each folder listed at most to the store's limits.
 import { type Dir, opendirSync } from "node:fs";
 import { sep } from "node:path";
-import { isAtomicTempFile } from "./atomic-write.js";
+import { isAtomicTempFile } from "../store/atomic-write.js";
 import { fileHasMarkers, type Stamp, stampDigest, stampOf } from "./conflict-sweep-files.js";
 import type { FolderRecord } from "./conflict-sweep-state.js";
 import {
@@ -14,7 +14,7 @@ import {
   isItemFileName,
   isSectionDir,
   subdirEntryLimit,
-} from "./thread-folder-layout.js";
+} from "../store/thread-folder-layout.js";
 import { LIMITS } from "../limits.js";
 
 /** What a sweep may still read, and what it did (entries listed or stamped, files read). */

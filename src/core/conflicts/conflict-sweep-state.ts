@@ -4,8 +4,8 @@
 // folder's verdict (~25 bytes per format-1 file, ~50 per thread folder whatever it holds), parsed only when needed.
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readRegularFile } from "./regular-file.js";
-import { assertNoLinksBelow } from "./read-strict.js";
+import { readRegularFile } from "../store/regular-file.js";
+import { assertNoLinksBelow } from "../store/read-strict.js";
 import { isRecord, ownEntry } from "../json-record.js";
 
 const SWEEP_VERSION = 3;
