@@ -478,6 +478,40 @@ function countInPieces(text, count) {
   return from === 0 ? count(text) : total + (from < text.length ? count(text.slice(from)) : 0);
 }
 
+// src/core/context/tokenizer-warm-up.ts
+init_cjs_shims();
+var WARM_UP_COUNTS = 12;
+var SAMPLE = [
+  "## Decisions",
+  "- Sessions are kept in an HttpOnly cookie (`SameSite=Lax`), not in localStorage: an XSS must not read them.",
+  "- Refunds go through `PaymentService.refund(orderId, amountCents)`; partial refunds are allowed up to the captured amount.",
+  "## Constraints",
+  "- Node \u2265 18.3; no native modules. Every write takes the store's lock (`.threadmind/.lock`), 1.5 s at most.",
+  "- Amounts are integers in cents \u2014 never floats (0.1 + 0.2 \u2260 0.3).",
+  "## State",
+  "- Done: src/payments/refund.ts, test/payments/refund.test.ts (12 cases); CI green on main@4f2a9c1.",
+  "- In progress: the webhook handler \u2192 idempotency keys (Stripe's `Idempotency-Key` header), caf\xE9/na\xEFve names in UTF-8.",
+  "## Open questions",
+  "- Should a refund of a disputed charge be refused, or queued until the dispute closes? \u6771\u4EAC office asked.",
+  "## Next steps",
+  "1. Add `refund_requested` to the audit log; 2. expose GET /api/v2/orders/:id/refunds?limit=50&cursor=\u2026",
+  "```ts",
+  "export async function refund(order: Order, cents: number): Promise<Refund> {",
+  "  if (!Number.isInteger(cents) || cents <= 0) throw new RangeError(`bad amount: ${cents}`);",
+  "  return db.transaction(async (tx) => tx.refunds.insert({ orderId: order.id, cents, at: new Date() }));",
+  "}",
+  "```"
+].join("\n");
+function warmUpText(round) {
+  return `${SAMPLE}
+- Warm-up ${round}: ${"ThreadMind memory, loaded for thread refunds. ".repeat(1 + round % 4)}`;
+}
+function warmUpEncoder(encoder, counts = WARM_UP_COUNTS) {
+  let tokens = 0;
+  for (let round = 0; round < counts; round += 1) tokens += encoder.countTokens(warmUpText(round));
+  return tokens;
+}
+
 // src/core/error-details.ts
 init_cjs_shims();
 function messageOf(error) {
@@ -499,6 +533,12 @@ var replies = data.replies;
 var status = (message) => port.postMessage(message);
 loadTiktokenEncoder(data.assetsDir).then(
   (encoder) => {
+    try {
+      warmUpEncoder(encoder);
+    } catch (error) {
+      status({ kind: "failed", message: messageOf(error) });
+      return;
+    }
     port.on("message", (text) => {
       try {
         slots[SLOT.count] = encoder.countTokens(text);
@@ -509,7 +549,7 @@ loadTiktokenEncoder(data.assetsDir).then(
       }
       Atomics.notify(slots, SLOT.state);
     });
-    status({ kind: "ready" });
+    status({ kind: "ready", warmUpCounts: WARM_UP_COUNTS });
   },
   (error) => status({ kind: "failed", message: messageOf(error) })
 );

@@ -4,10 +4,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MessageChannel, Worker } from "node:worker_threads";
 import { afterAll, describe, expect, test } from "vitest";
 import { loadTiktokenEncoder, TIKTOKEN_ASSETS } from "../../src/core/context/tiktoken-encoder.js";
 import { COUNT_TIMEOUT_MS, loadTokenizerOnWorker, tokenizerWorkerScript } from "../../src/core/context/tokenizer-thread.js";
 import { charsEstimate, type Encoder, TokenEstimator } from "../../src/core/context/token-estimate.js";
+import { WARM_UP_COUNTS, warmUpEncoder, warmUpText } from "../../src/core/context/tokenizer-warm-up.js";
+
 import { REPO_ROOT } from "../support/run-cli.js";
 
 const DIST = join(REPO_ROOT, "plugin", "dist");
@@ -37,6 +40,43 @@ describe("the server's tokenizer on a worker thread", () => {
     ];
     for (const text of texts) expect(worker.countTokens(text)).toBe(local.countTokens(text));
     expect(ended).toEqual([]);
+  });
+
+  test("says it is ready only once it has warmed its encoder up (the server's thread waited out tiktoken's cold first counts: 11-61 ms for a summary)", async () => {
+    const shared = new SharedArrayBuffer(8);
+    const { port2 } = new MessageChannel();
+    const worker = new Worker(tokenizerWorkerScript(DIST)!, {
+      workerData: { assetsDir: ASSETS, shared, replies: port2 },
+      transferList: [port2],
+    });
+    try {
+      const first = await new Promise((resolve) => worker.once("message", resolve));
+      expect(first).toEqual({ kind: "ready", warmUpCounts: WARM_UP_COUNTS });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  test("the warm-up counts each of its texts once, all different, and adds up what the encoder said", async () => {
+    const seen: string[] = [];
+    const recording: Encoder = {
+      countTokens: (text) => {
+        seen.push(text);
+        return text.length;
+      },
+    };
+    const total = warmUpEncoder(recording);
+    expect(seen).toEqual(Array.from({ length: WARM_UP_COUNTS }, (_, i) => warmUpText(i)));
+    expect(new Set(seen).size).toBe(WARM_UP_COUNTS);
+    expect(total).toBe(seen.reduce((sum, t) => sum + t.length, 0));
+    const local = await loadTiktokenEncoder(ASSETS);
+    expect(warmUpEncoder(local, 3)).toBe([0, 1, 2].reduce((sum, i) => sum + local.countTokens(warmUpText(i)), 0));
+    const broken: Encoder = {
+      countTokens: () => {
+        throw new Error("wasm trapped");
+      },
+    };
+    expect(() => warmUpEncoder(broken)).toThrow("wasm trapped");
   });
 
   test("loads while the calling thread keeps turning (in-process, the load is one long synchronous turn)", async () => {

@@ -18,4 +18,5 @@ export interface TokenizerWorkerData {
   replies: MessagePort;
 }
 
-export type TokenizerWorkerStatus = { kind: "ready" } | { kind: "failed"; message: string };
+/** ready: the encoder is loaded and was warmed up by `warmUpCounts` counts (tokenizer-warm-up.ts). */
+export type TokenizerWorkerStatus = { kind: "ready"; warmUpCounts: number } | { kind: "failed"; message: string };

@@ -1,6 +1,7 @@
-// Worker thread of the MCP server's tokenizer (plugin/dist/tokenizer-worker.cjs): loads tiktoken off the server's thread, then answers counts through shared memory.
+// Worker thread of the MCP server's tokenizer (plugin/dist/tokenizer-worker.cjs): loads tiktoken off the server's thread, warms it up, then answers counts through shared memory.
 import { workerData, parentPort, type MessagePort } from "node:worker_threads";
 import { loadTiktokenEncoder } from "./tiktoken-encoder.js";
+import { WARM_UP_COUNTS, warmUpEncoder } from "./tokenizer-warm-up.js";
 import { messageOf } from "../error-details.js";
 import { COUNT_FAILED, COUNT_DONE, type TokenizerWorkerData, type TokenizerWorkerStatus, SLOT } from "./tokenizer-protocol.js";
 
@@ -15,6 +16,13 @@ const status = (message: TokenizerWorkerStatus) => port.postMessage(message);
 // and a niced worker on a busy machine made a call wait for the scheduler (a priority inversion).
 loadTiktokenEncoder(data.assetsDir).then(
   (encoder) => {
+    // Warmed up here, before the server is told: its thread would otherwise wait out the first, cold counts.
+    try {
+      warmUpEncoder(encoder);
+    } catch (error) {
+      status({ kind: "failed", message: messageOf(error) });
+      return;
+    }
     // One count at a time: the server's thread waits for each (Atomics.wait) before it asks the next.
     port.on("message", (text: string) => {
       try {
@@ -26,7 +34,7 @@ loadTiktokenEncoder(data.assetsDir).then(
       }
       Atomics.notify(slots, SLOT.state);
     });
-    status({ kind: "ready" });
+    status({ kind: "ready", warmUpCounts: WARM_UP_COUNTS });
   },
   (error: unknown) => status({ kind: "failed", message: messageOf(error) }),
 );
