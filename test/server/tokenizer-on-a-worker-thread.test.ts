@@ -1,6 +1,7 @@
 // Guards the MCP server's tokenizer on a worker thread (#31): its ~0.3 s load held every call that came during it when
 // it ran on the server's thread. Counts through the worker are tiktoken's own; the server's thread keeps turning while it
-// loads; a worker that failed, ended or stopped answering is reported, and the estimator falls back and loads anew.
+// loads; it says it is ready only once it has warmed tiktoken up (the server's thread waited out its cold first counts);
+// a worker that failed, ended or stopped answering is reported, and the estimator falls back and loads anew.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,6 @@ import { loadTiktokenEncoder, TIKTOKEN_ASSETS } from "../../src/core/context/tik
 import { COUNT_TIMEOUT_MS, loadTokenizerOnWorker, tokenizerWorkerScript } from "../../src/core/context/tokenizer-thread.js";
 import { charsEstimate, type Encoder, TokenEstimator } from "../../src/core/context/token-estimate.js";
 import { WARM_UP_COUNTS, warmUpEncoder, warmUpText } from "../../src/core/context/tokenizer-warm-up.js";
-
 import { REPO_ROOT } from "../support/run-cli.js";
 
 const DIST = join(REPO_ROOT, "plugin", "dist");

@@ -25,11 +25,11 @@ export function tokenizerWorkerScript(bundleDir: string): string | null {
 }
 
 /**
- * Starts the worker; resolves with an encoder once it has loaded tiktoken and warmed it up (tokenizer-warm-up.ts), rejects if
- * it could not. The encoder's
- * countTokens blocks this thread until the worker answers (a fraction of a millisecond for a summary). Once the worker
- * has ended (it failed to load or to count, exited, or did not answer within COUNT_TIMEOUT_MS; it is stopped), every
- * count throws and `ended` is called once, so that the caller loads a new one. The worker never keeps the process alive.
+ * Starts the worker; resolves with an encoder once it has loaded tiktoken and warmed it up (tokenizer-warm-up.ts), rejects
+ * if it could not. The encoder's countTokens blocks this thread until the worker answers (about a millisecond for a
+ * summary). Once the worker has ended (it failed to load or to count, exited, or did not answer within COUNT_TIMEOUT_MS;
+ * it is stopped), every count throws and `ended` is called once, so that the caller loads a new one. The worker never
+ * keeps the process alive.
  */
 export function loadTokenizerOnWorker(script: string, assetsDir: string | null, ended: () => void): Promise<Encoder> {
   const { Worker, MessageChannel, receiveMessageOnPort } = nodeWorkerThreads();

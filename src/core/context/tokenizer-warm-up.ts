@@ -3,8 +3,8 @@
 // Measured on the server's worker (a 3 KB summary): the first count after the load took 11–61 ms, the next ones 2–19 ms,
 // and only after ~8 counts ~1 ms (the wasm functions and the JavaScript around them are compiled as they get hot). The
 // server's thread waits for every count (Atomics.wait), so without these the first summary_update or context read after
-// the load paid for them. Made on the worker while the server is idle, they cost it nothing; until they are done the
-// server counts characters/3.5, as before the load.
+// the load paid for them. Made on the worker, they hold the server's thread up for nothing; until they are done the server
+// counts characters/3.5, as before the load.
 import type { Encoder } from "./token-estimate.js";
 
 /** How many texts are counted: the count after which a count on this machine took as long as any later one (~1 ms). */
